@@ -1,11 +1,51 @@
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
+import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
 
 const apiPort = Number(process.env.PORT ?? 3000);
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    // Prompt mode from the start: switching a deployed app from autoUpdate to prompt later would
+    // strand users on the old worker. Registration and the update dialog live in src/lib/pwa.
+    VitePWA({
+      registerType: 'prompt',
+      injectRegister: false,
+      filename: 'sw.js',
+      includeAssets: ['favicon.svg', 'robots.txt', 'icons/*.png', 'icons/*.svg'],
+      manifest: {
+        name: 'Karkhana',
+        short_name: 'Karkhana',
+        description: 'Orders, designs, workers, salaries and expenses for your workshop',
+        start_url: '/order-analytics',
+        scope: '/',
+        display: 'standalone',
+        theme_color: '#4338ca',
+        background_color: '#f8f9fb',
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      workbox: {
+        globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
+        navigateFallback: 'index.html',
+        navigateFallbackDenylist: [/^\/api\//],
+        cleanupOutdatedCaches: true,
+        runtimeCaching: [
+          {
+            // Translations change with deployments but must still load offline.
+            urlPattern: ({ url }) => url.pathname.startsWith('/locales/'),
+            handler: 'NetworkFirst',
+            options: { cacheName: 'locales', networkTimeoutSeconds: 3 },
+          },
+        ],
+      },
+    }),
+  ],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },
