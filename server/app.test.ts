@@ -1,0 +1,182 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { healthData } from '../contract/auth.ts';
+import { envelope, errorEnvelope } from '../contract/common.ts';
+import { buildApp } from './app.ts';
+import { openDatabase } from './db/client.ts';
+import { createTestApp, type TestBody, type TestApp, type TestUser } from './test/test-app.ts';
+
+let t: TestApp;
+let user: TestUser;
+
+beforeAll(async () => {
+  t = await createTestApp({
+    beforeReady(app) {
+      app.get('/api/test/explode', () => {
+        throw new Error('secret internal detail');
+      });
+    },
+  });
+  user = await t.registerUser();
+});
+afterAll(() => t.close());
+
+describe('envelope and status codes', () => {
+  it('answers an unknown /api path with a 404 envelope', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/no-such-thing' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json<TestBody>()).toEqual({ success: false, message: 'Route not found' });
+  });
+
+  it('hides internal errors behind a generic 500 with a request id header', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/test/explode' });
+    expect(response.statusCode).toBe(500);
+    expect(response.json<TestBody>()).toEqual({ success: false, message: 'Internal server error' });
+    expect(response.body).not.toContain('secret');
+    expect(response.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('rejects a body over 1 MB with 413', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/merchants',
+      headers: { ...user.bearer, 'content-type': 'application/json' },
+      payload: JSON.stringify({ name: 'x', notes: 'a'.repeat(1024 * 1024) }),
+    });
+    expect(response.statusCode).toBe(413);
+    expect(errorEnvelope.parse(response.json<TestBody>()).message).toMatch(/1 MB/);
+  });
+
+  it('rejects a non-JSON write with 415', async () => {
+    for (const contentType of ['text/plain', 'application/x-www-form-urlencoded']) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/merchants',
+        headers: { ...user.bearer, 'content-type': contentType },
+        payload: 'name=Test',
+      });
+      expect(response.statusCode).toBe(415);
+      expect(response.json<TestBody>()).toMatchObject({ success: false });
+    }
+  });
+
+  it('rejects malformed JSON with 400', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/merchants',
+      headers: { ...user.bearer, 'content-type': 'application/json' },
+      payload: '{"name": ',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json<TestBody>()).toEqual({
+      success: false,
+      message: 'Request body is not valid JSON',
+    });
+  });
+
+  it('treats an empty JSON body on a bodiless write as no body', async () => {
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/merchants',
+      headers: user.bearer,
+      payload: { name: 'Empty Body Co' },
+    });
+    const response = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/merchants/${created.json<TestBody>().data._id}`,
+      headers: { ...user.bearer, 'content-type': 'application/json' },
+    });
+    expect(response.statusCode).toBe(200);
+  });
+
+  it('requires authentication for resources', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/merchants' });
+    expect(response.statusCode).toBe(401);
+    expect(response.json<TestBody>()).toEqual({
+      success: false,
+      message: 'Authentication required',
+    });
+  });
+});
+
+describe('health', () => {
+  it('reports ok with the package version', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(response.statusCode).toBe(200);
+    const body = envelope(healthData).parse(response.json<TestBody>());
+    expect(body.data).toEqual({ status: 'ok', database: 'ok', version: '0.1.0' });
+  });
+
+  it('answers 503 when the database is down', async () => {
+    const handle = await openDatabase();
+    const app = await buildApp({ db: handle.db, staticDir: null, rateLimitPerMinute: 0 });
+    await handle.close();
+    const response = await app.inject({ method: 'GET', url: '/api/health' });
+    expect(response.statusCode).toBe(503);
+    expect(response.json<TestBody>()).toEqual({
+      success: false,
+      message: 'Database unavailable',
+      data: { status: 'degraded', database: 'down', version: '0.1.0' },
+    });
+    await app.close();
+  });
+});
+
+describe('security headers and documentation', () => {
+  it('sends a CSP that allows inline styles but only own scripts', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/health' });
+    const csp = String(response.headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(csp).toContain("style-src 'self' 'unsafe-inline'");
+    expect(csp).toContain("manifest-src 'self'");
+    expect(csp).not.toContain('upgrade-insecure-requests');
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('serves the OpenAPI document generated from the schemas', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/openapi.json' });
+    expect(response.statusCode).toBe(200);
+    const document = response.json<{
+      openapi: string;
+      paths: Record<string, { post?: { requestBody?: unknown } }>;
+    }>();
+    expect(document.openapi).toBe('3.1.0');
+    expect(Object.keys(document.paths)).toEqual(
+      expect.arrayContaining([
+        '/api/merchants',
+        '/api/merchants/{id}',
+        '/api/auth/login',
+        '/api/health',
+      ]),
+    );
+    expect(document.paths['/api/merchants']?.post?.requestBody).toBeDefined();
+  });
+
+  it('serves the docs UI with a relaxed CSP', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/docs/' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('text/html');
+    expect(String(response.headers['content-security-policy'])).toContain(
+      "script-src 'self' 'unsafe-inline'",
+    );
+  });
+});
+
+describe('general rate limit', () => {
+  it('answers 429 with Retry-After in the envelope once the ceiling is reached', async () => {
+    const limited = await createTestApp({ rateLimitPerMinute: 2 });
+    try {
+      await limited.app.inject({ method: 'GET', url: '/api/health' });
+      await limited.app.inject({ method: 'GET', url: '/api/health' });
+      const response = await limited.app.inject({ method: 'GET', url: '/api/health' });
+      expect(response.statusCode).toBe(429);
+      expect(Number(response.headers['retry-after'])).toBeGreaterThan(0);
+      expect(response.json<TestBody>()).toEqual({
+        success: false,
+        message: 'Too many requests, please try again later',
+      });
+    } finally {
+      await limited.close();
+    }
+  });
+});

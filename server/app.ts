@@ -1,0 +1,139 @@
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyPluginCallback,
+  type FastifyServerOptions,
+} from 'fastify';
+import type { TrustProxy } from './config.ts';
+import type { Database } from './db/client.ts';
+import { registerErrorHandling } from './plugins/errors.ts';
+import { registerAuthBasics, requireAuth, type CookieSettings } from './plugins/auth.ts';
+import { registerIdempotency } from './plugins/idempotency.ts';
+import { registerOpenApi } from './plugins/openapi.ts';
+import { contentSecurityPolicy } from './plugins/security.ts';
+import { hasBuiltClient, registerStaticFiles } from './plugins/static-files.ts';
+import { jsonSerializerCompiler, zodValidatorCompiler } from './lib/validation.ts';
+import { authRoutes } from './modules/auth/routes.ts';
+import { healthRoutes } from './modules/health/routes.ts';
+import { merchantRoutes } from './modules/merchants/routes.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Database;
+  }
+}
+
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+const packageVersion = (
+  JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
+    version: string;
+  }
+).version;
+
+/**
+ * Tenant resources mounted under /api behind authentication, CSRF and idempotency.
+ * A new area adds its routes here.
+ */
+const resourceModules: { prefix: string; routes: FastifyPluginCallback }[] = [
+  { prefix: '/merchants', routes: merchantRoutes },
+];
+
+export interface BuildAppOptions {
+  /** An open, migrated database. The caller owns it and closes it. */
+  db: Database;
+  /** Fastify/pino logger options; off by default (tests). */
+  logger?: FastifyServerOptions['logger'];
+  /** Directory of the built SPA; served when it holds index.html. null disables static serving. */
+  staticDir?: string | null;
+  trustProxy?: TrustProxy;
+  /** Secure flag of cookies; `auto` = when the request came over HTTPS. */
+  cookieSecure?: CookieSettings['secure'];
+  /** Coarse per-IP ceiling for all requests per minute; 0 turns it off. */
+  rateLimitPerMinute?: number;
+  /** Reported by /api/health; defaults to package.json's version. */
+  version?: string;
+}
+
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    // Fastify accepts a hop count at run time although its type leaves numbers out.
+    trustProxy: (options.trustProxy ?? false) as boolean | string | string[],
+    bodyLimit: BODY_LIMIT_BYTES,
+    genReqId: () => randomUUID(),
+    requestIdHeader: false,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  const cookies: CookieSettings = { secure: options.cookieSecure ?? 'auto' };
+  const version = options.version ?? packageVersion;
+
+  app.decorate('db', options.db);
+  app.setValidatorCompiler(zodValidatorCompiler);
+  app.setSerializerCompiler(jsonSerializerCompiler);
+  registerJsonBodyParser(app);
+  registerErrorHandling(app, {
+    staticDir: hasBuiltClient(options.staticDir) ? options.staticDir : null,
+  });
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    reply.header('x-request-id', request.id);
+    return payload;
+  });
+
+  await app.register(fastifyHelmet, { contentSecurityPolicy });
+  if ((options.rateLimitPerMinute ?? 1200) > 0) {
+    await app.register(fastifyRateLimit, {
+      global: true,
+      max: options.rateLimitPerMinute ?? 1200,
+      timeWindow: 60_000,
+      errorResponseBuilder: (_request, context) => ({
+        statusCode: context.statusCode,
+        code: 'RATE_LIMITED',
+        message: 'Too many requests, please try again later',
+      }),
+    });
+  }
+  await app.register(fastifyCookie);
+  registerAuthBasics(app, cookies);
+  await registerOpenApi(app, version);
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes(version));
+      await api.register(authRoutes(cookies), { prefix: '/auth' });
+      await api.register(async (tenantScope) => {
+        tenantScope.addHook('onRequest', requireAuth(cookies));
+        registerIdempotency(tenantScope);
+        for (const module of resourceModules) {
+          await tenantScope.register(module.routes, { prefix: module.prefix });
+        }
+      });
+    },
+    { prefix: '/api' },
+  );
+
+  if (hasBuiltClient(options.staticDir)) await registerStaticFiles(app, options.staticDir);
+  return app;
+}
+
+/**
+ * JSON only (anything else is 415). An empty body is treated as no body, because clients commonly
+ * send `Content-Type: application/json` on bodiless DELETE and PATCH requests.
+ */
+function registerJsonBodyParser(app: FastifyInstance) {
+  app.removeAllContentTypeParsers();
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') {
+      done(null, undefined);
+      return;
+    }
+    void parseJson(request, text, done);
+  });
+}

@@ -1,0 +1,94 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
+
+const envSchema = z.object({
+  PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(65_535).default(3000)),
+  HOST: z.preprocess(emptyToUndefined, z.string().default('127.0.0.1')),
+  DATA_DIR: z.preprocess(emptyToUndefined, z.string().default('./data')),
+  DATABASE_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, { error: 'must be a postgres:// or postgresql:// URL' })
+      .optional(),
+  ),
+  SEED_DEMO: z.preprocess(emptyToUndefined, booleanFlag.optional()),
+  LOG_LEVEL: z.preprocess(
+    emptyToUndefined,
+    z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ),
+  STATIC_DIR: z.preprocess(emptyToUndefined, z.string().default('./dist')),
+  /** `true`, `false`, a hop count, or a comma-separated list of trusted proxy addresses. */
+  TRUST_PROXY: z.preprocess(emptyToUndefined, z.string().default('false')),
+  /** `auto` marks cookies Secure when the request arrived over HTTPS (directly or via a trusted proxy). */
+  COOKIE_SECURE: z.preprocess(emptyToUndefined, z.enum(['auto', 'true', 'false']).default('auto')),
+  /** Coarse per-IP request ceiling per minute across the whole API; 0 disables it. */
+  RATE_LIMIT_PER_MINUTE: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(0).default(1200),
+  ),
+  SHUTDOWN_TIMEOUT_MS: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(0).default(10_000),
+  ),
+});
+
+export type TrustProxy = boolean | number | string[];
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  /** undefined = decide from the database (seed an empty embedded database). */
+  seedDemo: boolean | undefined;
+  logLevel: string;
+  staticDir: string;
+  trustProxy: TrustProxy;
+  cookieSecure: 'auto' | boolean;
+  rateLimitPerMinute: number;
+  shutdownTimeoutMs: number;
+}
+
+function parseTrustProxy(raw: string): TrustProxy {
+  if (raw === 'true') return true;
+  if (raw === 'false') return false;
+  if (/^\d+$/.test(raw)) return Number(raw);
+  return raw
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
+}
+
+export class ConfigError extends Error {}
+
+/** Reads and validates the environment once; throws a readable ConfigError on bad values. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map(
+      (issue) => `  ${issue.path.join('.') || '(env)'}: ${issue.message}`,
+    );
+    throw new ConfigError(`Invalid environment configuration:\n${lines.join('\n')}`);
+  }
+  const value = parsed.data;
+  return {
+    port: value.PORT,
+    host: value.HOST,
+    dataDir: path.resolve(value.DATA_DIR),
+    databaseUrl: value.DATABASE_URL,
+    seedDemo: value.SEED_DEMO,
+    logLevel: value.LOG_LEVEL,
+    staticDir: path.resolve(value.STATIC_DIR),
+    trustProxy: parseTrustProxy(value.TRUST_PROXY),
+    cookieSecure: value.COOKIE_SECURE === 'auto' ? 'auto' : value.COOKIE_SECURE === 'true',
+    rateLimitPerMinute: value.RATE_LIMIT_PER_MINUTE,
+    shutdownTimeoutMs: value.SHUTDOWN_TIMEOUT_MS,
+  };
+}

@@ -1,0 +1,39 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { envelope, paged } from '../../contract/common.ts';
+import { GSTIN_PATTERN, merchant } from '../../contract/merchants.ts';
+import { createTestApp, type TestBody, type TestApp } from '../test/test-app.ts';
+import { DEMO_EMAIL, DEMO_PASSWORD, gstinCheckCharacter, seedDemoData } from './seed.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe('demo seed', () => {
+  it('seeds an empty database once and the demo owner can sign in', async () => {
+    expect((await seedDemoData(t.database.handle.db)).seeded).toBe(true);
+    expect((await seedDemoData(t.database.handle.db)).seeded).toBe(false);
+
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: DEMO_EMAIL, password: DEMO_PASSWORD },
+    });
+    expect(login.statusCode).toBe(200);
+    expect(login.json<TestBody>().data.organization.name).toBe('Shree Ganesh Textiles');
+    const headers = { authorization: `Bearer ${login.json<TestBody>().data.token.accessToken}` };
+
+    const list = await t.app.inject({ method: 'GET', url: '/api/merchants?limit=100', headers });
+    const merchants = envelope(paged(merchant)).parse(list.json()).data.data;
+    expect(merchants.length).toBeGreaterThanOrEqual(25);
+    expect(merchants.every((m) => GSTIN_PATTERN.test(m.gstin ?? ''))).toBe(true);
+    expect(new Set(merchants.map((m) => m.city)).size).toBeGreaterThan(8);
+    expect(new Set(merchants.map((m) => m.createdAt.slice(0, 10))).size).toBeGreaterThan(20);
+  });
+
+  it('computes the GSTIN check character', () => {
+    // A published sample GSTIN: 27AAPFU0939F1ZV.
+    expect(gstinCheckCharacter('27AAPFU0939F1Z')).toBe('V');
+  });
+});

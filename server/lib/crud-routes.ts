@@ -1,0 +1,179 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { deleted, envelope, id, paged, pickList } from '../../contract/common.ts';
+import { tenantOf } from '../plugins/auth.ts';
+import { ok } from './envelope.ts';
+import { badRequest, notFound } from './http-errors.ts';
+import type { TenantContext } from './tenant.ts';
+import type { ListParams, TenantRepository } from './tenant-repository.ts';
+import { validationMessagesEn } from '../../contract/validation.ts';
+
+export interface CrudMessages {
+  list: string;
+  all: string;
+  get: string;
+  created: string;
+  updated: string;
+  deleted: string;
+  notFound: string;
+}
+
+export interface CrudResource<
+  RecordSchema extends z.ZodType,
+  CreateSchema extends z.ZodType,
+  UpdateSchema extends z.ZodType,
+  QuerySchema extends z.ZodType,
+> {
+  /** OpenAPI tag, e.g. "Merchants". */
+  tag: string;
+  schemas: {
+    record: RecordSchema;
+    /** What `GET /all` returns per item; defaults to the full record. */
+    pickItem?: z.ZodType;
+    create: CreateSchema;
+    update: UpdateSchema;
+    listQuery: QuerySchema;
+  };
+  repository: TenantRepository<
+    z.output<RecordSchema>,
+    z.output<CreateSchema>,
+    z.output<UpdateSchema>,
+    z.output<QuerySchema> & ListParams
+  >;
+  messages: CrudMessages;
+}
+
+export const idParams = z.object({ id });
+type IdParams = z.output<typeof idParams>;
+
+/**
+ * `organizationId` in a body is tolerated only when it names the caller's own organization
+ * (the client sends back what it read); it is never used.
+ */
+export function assertOwnOrganization(body: unknown, tenant: TenantContext) {
+  const organizationId = (body as { organizationId?: unknown } | null)?.organizationId;
+  if (organizationId !== undefined && organizationId !== tenant.organizationId) {
+    throw badRequest('Validation failed', [
+      { path: 'organizationId', message: validationMessagesEn.organizationMismatch },
+    ]);
+  }
+}
+
+/**
+ * Registers list, `GET /all`, `GET /:id`, `POST`, `PUT /:id` (merge) and `DELETE /:id` for one
+ * resource inside an authenticated scope with the resource's prefix.
+ */
+export function registerCrudRoutes<
+  RecordSchema extends z.ZodType,
+  CreateSchema extends z.ZodType,
+  UpdateSchema extends z.ZodType,
+  QuerySchema extends z.ZodType,
+>(
+  scope: FastifyInstance,
+  resource: CrudResource<RecordSchema, CreateSchema, UpdateSchema, QuerySchema>,
+) {
+  // Plain instance: zod validates at run time, while the generic schemas are too abstract for
+  // the type provider to infer through; handlers cast to the schemas' outputs instead.
+  const app = scope;
+  const { repository, messages, schemas, tag } = resource;
+  const tags = [tag];
+  const security: Record<string, string[]>[] = [{ bearerAuth: [] }, { cookieAuth: [] }];
+
+  app.get(
+    '/',
+    {
+      schema: {
+        tags,
+        security,
+        querystring: schemas.listQuery,
+        response: { 200: envelope(paged(schemas.record)) },
+      },
+    },
+    async (request) => {
+      const query = request.query as z.output<QuerySchema> & ListParams;
+      return ok(await repository.list(app.db, tenantOf(request), query), messages.list);
+    },
+  );
+
+  app.get(
+    '/all',
+    {
+      schema: {
+        tags,
+        security,
+        response: { 200: envelope(pickList(schemas.pickItem ?? schemas.record)) },
+      },
+    },
+    async (request) => ok({ data: await repository.all(app.db, tenantOf(request)) }, messages.all),
+  );
+
+  app.get(
+    '/:id',
+    { schema: { tags, security, params: idParams, response: { 200: envelope(schemas.record) } } },
+    async (request) => {
+      const record = await repository.findById(
+        app.db,
+        tenantOf(request),
+        (request.params as IdParams).id,
+      );
+      if (!record) throw notFound(messages.notFound);
+      return ok(record, messages.get);
+    },
+  );
+
+  app.post(
+    '/',
+    {
+      schema: { tags, security, body: schemas.create, response: { 201: envelope(schemas.record) } },
+    },
+    async (request, reply) => {
+      const tenant = tenantOf(request);
+      assertOwnOrganization(request.body, tenant);
+      const record = await repository.create(
+        app.db,
+        tenant,
+        request.body as z.output<CreateSchema>,
+      );
+      return reply.code(201).send(ok(record, messages.created));
+    },
+  );
+
+  app.put(
+    '/:id',
+    {
+      schema: {
+        tags,
+        security,
+        params: idParams,
+        body: schemas.update,
+        response: { 200: envelope(schemas.record) },
+      },
+    },
+    async (request) => {
+      const tenant = tenantOf(request);
+      assertOwnOrganization(request.body, tenant);
+      const record = await repository.update(
+        app.db,
+        tenant,
+        (request.params as IdParams).id,
+        request.body as z.output<UpdateSchema>,
+      );
+      if (!record) throw notFound(messages.notFound);
+      return ok(record, messages.updated);
+    },
+  );
+
+  app.delete(
+    '/:id',
+    { schema: { tags, security, params: idParams, response: { 200: envelope(deleted) } } },
+    async (request) => {
+      const removedId = await repository.remove(
+        app.db,
+        tenantOf(request),
+        (request.params as IdParams).id,
+      );
+      if (!removedId) throw notFound(messages.notFound);
+      return ok({ _id: removedId }, messages.deleted);
+    },
+  );
+}

@@ -1,0 +1,94 @@
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig, type Config } from './config.ts';
+import { isDatabaseEmpty, openDatabase, type DatabaseHandle } from './db/client.ts';
+import { migrate } from './db/migrate.ts';
+import { seedDemoData } from './db/seed.ts';
+import { purgeOldLoginAttempts } from './modules/auth/login-throttle.ts';
+import { purgeExpiredSessions } from './modules/auth/sessions.ts';
+import { purgeExpiredIdempotencyKeys } from './plugins/idempotency.ts';
+
+const HOUSEKEEPING_INTERVAL_MS = 60 * 60 * 1000;
+
+/** Embedded databases get demo data when empty unless turned off; PostgreSQL only when asked. */
+async function shouldSeed(config: Config, database: DatabaseHandle): Promise<boolean> {
+  if (config.seedDemo === false) return false;
+  if (config.seedDemo === true) return true;
+  return database.kind === 'embedded' && (await isDatabaseEmpty(database.db));
+}
+
+async function main() {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const app = await buildApp({
+    db: database.db,
+    logger: { level: config.logLevel },
+    staticDir: config.staticDir,
+    trustProxy: config.trustProxy,
+    cookieSecure: config.cookieSecure,
+    rateLimitPerMinute: config.rateLimitPerMinute,
+  });
+  const log = app.log;
+
+  const { applied } = await migrate(database.db);
+  if (applied.length > 0) log.info({ migrations: applied }, 'database migrated');
+  const seed = (await shouldSeed(config, database)) ? await seedDemoData(database.db) : undefined;
+
+  const housekeeping = setInterval(() => {
+    Promise.all([
+      purgeExpiredSessions(database.db),
+      purgeOldLoginAttempts(database.db),
+      purgeExpiredIdempotencyKeys(database.db),
+    ]).catch((error: unknown) => log.warn({ err: error }, 'housekeeping failed'));
+  }, HOUSEKEEPING_INTERVAL_MS);
+  housekeeping.unref();
+
+  let shuttingDown = false;
+  const shutdown = async (signal: string) => {
+    if (shuttingDown) return;
+    shuttingDown = true;
+    log.info({ signal }, 'shutting down');
+    clearInterval(housekeeping);
+    const forceExit = setTimeout(() => {
+      log.error('shutdown timed out; exiting');
+      process.exit(1);
+    }, config.shutdownTimeoutMs);
+    forceExit.unref();
+    try {
+      // Stops accepting connections and waits for in-flight requests before the database closes.
+      await app.close();
+      await database.close();
+      process.exit(0);
+    } catch (error) {
+      log.error({ err: error }, 'error during shutdown');
+      process.exit(1);
+    }
+  };
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  log.info(
+    `Karkhana is running at http://${shownHost}:${port} (${database.kind === 'embedded' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'})`,
+  );
+  if (seed?.seeded) {
+    log.info(`Demo data loaded. Sign in with ${seed.email} / ${seed.password}`);
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,97 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, lt } from 'drizzle-orm';
+import type { SessionOrganization, SessionUser } from '../../../contract/auth.ts';
+import type { Database } from '../../db/client.ts';
+import { organizations, sessions, users } from '../../db/schema.ts';
+
+export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+/** The stored expiry is pushed forward at most this often, so reads do not turn into writes. */
+export const SESSION_REFRESH_INTERVAL_MS = 60 * 60 * 1000;
+
+export function generateAccessToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+export function hashAccessToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+export interface ActiveSession {
+  tokenHash: string;
+  expiresAt: Date;
+  user: SessionUser;
+  organization: SessionOrganization;
+}
+
+export async function createSession(
+  db: Database,
+  userId: string,
+  organizationId: string,
+  now = new Date(),
+): Promise<{ accessToken: string; expiresAt: Date }> {
+  const accessToken = generateAccessToken();
+  const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
+  await db.insert(sessions).values({
+    tokenHash: hashAccessToken(accessToken),
+    userId,
+    organizationId,
+    createdAt: now,
+    expiresAt,
+  });
+  return { accessToken, expiresAt };
+}
+
+/**
+ * The live session for a token, with its user and organization in one query; slides the expiry
+ * when the last refresh is over an hour old.
+ */
+export async function findActiveSession(
+  db: Database,
+  accessToken: string,
+  now = new Date(),
+): Promise<ActiveSession | undefined> {
+  const tokenHash = hashAccessToken(accessToken);
+  const [row] = await db
+    .select({
+      expiresAt: sessions.expiresAt,
+      userId: users.id,
+      userName: users.name,
+      email: users.email,
+      role: users.role,
+      organizationId: organizations.id,
+      organizationName: organizations.name,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .innerJoin(organizations, eq(organizations.id, users.organizationId))
+    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now)))
+    .limit(1);
+  if (!row) return undefined;
+
+  let expiresAt = row.expiresAt;
+  const renewedAt = expiresAt.getTime() - SESSION_TTL_MS;
+  if (now.getTime() - renewedAt >= SESSION_REFRESH_INTERVAL_MS) {
+    expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
+    await db.update(sessions).set({ expiresAt }).where(eq(sessions.tokenHash, tokenHash));
+  }
+  return {
+    tokenHash,
+    expiresAt,
+    user: {
+      _id: row.userId,
+      name: row.userName,
+      email: row.email,
+      organizationId: row.organizationId,
+      role: row.role,
+    },
+    organization: { _id: row.organizationId, name: row.organizationName },
+  };
+}
+
+export async function revokeSession(db: Database, accessToken: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.tokenHash, hashAccessToken(accessToken)));
+}
+
+export async function purgeExpiredSessions(db: Database, now = new Date()): Promise<void> {
+  await db.delete(sessions).where(lt(sessions.expiresAt, now));
+}

@@ -1,0 +1,32 @@
+import type { FastifyPluginCallback } from 'fastify';
+import {
+  merchant,
+  merchantCreate,
+  merchantListQuery,
+  merchantUpdate,
+} from '../../../contract/merchants.ts';
+import { registerCrudRoutes } from '../../lib/crud-routes.ts';
+import { merchantRepository } from './repository.ts';
+
+export const merchantRoutes: FastifyPluginCallback = (scope, _options, done) => {
+  registerCrudRoutes(scope, {
+    tag: 'Merchants',
+    schemas: {
+      record: merchant,
+      create: merchantCreate,
+      update: merchantUpdate,
+      listQuery: merchantListQuery,
+    },
+    repository: merchantRepository,
+    messages: {
+      list: 'Merchants fetched successfully',
+      all: 'Merchants fetched successfully',
+      get: 'Merchant fetched successfully',
+      created: 'Merchant created successfully',
+      updated: 'Merchant updated successfully',
+      deleted: 'Merchant deleted successfully',
+      notFound: 'Merchant not found',
+    },
+  });
+  done();
+};

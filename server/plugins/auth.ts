@@ -1,0 +1,158 @@
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { forbidden, unauthorized } from '../lib/http-errors.ts';
+import { createTenantContext, type TenantContext } from '../lib/tenant.ts';
+import { SESSION_TTL_MS, findActiveSession, type ActiveSession } from '../modules/auth/sessions.ts';
+
+export const ACCESS_TOKEN_COOKIE = 'accessToken';
+export const XSRF_COOKIE = 'XSRF-TOKEN';
+export const XSRF_HEADER = 'x-xsrf-token';
+
+const MUTATING_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+export type AuthResult =
+  | { kind: 'none' }
+  | { kind: 'invalid'; via: 'bearer' | 'cookie' }
+  | { kind: 'session'; via: 'bearer' | 'cookie'; accessToken: string; session: ActiveSession };
+
+export interface Authenticated {
+  via: 'bearer' | 'cookie';
+  accessToken: string;
+  session: ActiveSession;
+  tenant: TenantContext;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by requireAuth on protected routes. */
+    authenticated: Authenticated | null;
+  }
+}
+
+export interface CookieSettings {
+  secure: 'auto' | boolean;
+}
+
+function isSecureRequest(request: FastifyRequest, settings: CookieSettings): boolean {
+  return settings.secure === 'auto' ? request.protocol === 'https' : settings.secure;
+}
+
+export function setAccessTokenCookie(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  settings: CookieSettings,
+  accessToken: string,
+  expiresAt: Date,
+) {
+  reply.setCookie(ACCESS_TOKEN_COOKIE, accessToken, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: isSecureRequest(request, settings),
+    expires: expiresAt,
+  });
+}
+
+export function clearAccessTokenCookie(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  settings: CookieSettings,
+) {
+  reply.clearCookie(ACCESS_TOKEN_COOKIE, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: isSecureRequest(request, settings),
+  });
+}
+
+/** Bearer header first; without an Authorization header, the cookie. */
+export async function resolveAuth(request: FastifyRequest): Promise<AuthResult> {
+  const header = request.headers.authorization;
+  if (header !== undefined) {
+    const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+    if (!match?.[1]) return { kind: 'invalid', via: 'bearer' };
+    const session = await findActiveSession(request.server.db, match[1]);
+    return session
+      ? { kind: 'session', via: 'bearer', accessToken: match[1], session }
+      : { kind: 'invalid', via: 'bearer' };
+  }
+  const cookieToken = request.cookies[ACCESS_TOKEN_COOKIE];
+  if (!cookieToken) return { kind: 'none' };
+  const session = await findActiveSession(request.server.db, cookieToken);
+  return session
+    ? { kind: 'session', via: 'cookie', accessToken: cookieToken, session }
+    : { kind: 'invalid', via: 'cookie' };
+}
+
+function safeEqual(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+/** Double-submit check for cookie-authenticated writes. */
+export function assertCsrf(request: FastifyRequest) {
+  if (!MUTATING_METHODS.has(request.method)) return;
+  const cookie = request.cookies[XSRF_COOKIE];
+  const header = request.headers[XSRF_HEADER];
+  if (!cookie || typeof header !== 'string' || !safeEqual(cookie, header)) {
+    throw forbidden('Invalid or missing CSRF token');
+  }
+}
+
+/** onRequest hook for protected routes: 401 without a live session, 403 on a bad CSRF token. */
+export function requireAuth(settings: CookieSettings) {
+  return async function requireAuthHook(request: FastifyRequest, reply: FastifyReply) {
+    const result = await resolveAuth(request);
+    if (result.kind === 'none') throw unauthorized('Authentication required');
+    if (result.kind === 'invalid') throw unauthorized('Session expired. Please sign in again');
+    if (result.via === 'cookie') {
+      assertCsrf(request);
+      // Keep the browser cookie's lifetime in step with the sliding server-side expiry.
+      if (result.session.expiresAt.getTime() >= Date.now() + SESSION_TTL_MS - 60_000) {
+        setAccessTokenCookie(
+          request,
+          reply,
+          settings,
+          result.accessToken,
+          result.session.expiresAt,
+        );
+      }
+    }
+    request.authenticated = {
+      via: result.via,
+      accessToken: result.accessToken,
+      session: result.session,
+      tenant: createTenantContext(result.session.user.organizationId, result.session.user._id),
+    };
+  };
+}
+
+/** The verified session of a request guarded by requireAuth. */
+export function authenticatedOf(request: FastifyRequest): Authenticated {
+  if (!request.authenticated) throw unauthorized('Authentication required');
+  return request.authenticated;
+}
+
+/** The tenant of an authenticated request; only valid inside routes guarded by requireAuth. */
+export function tenantOf(request: FastifyRequest): TenantContext {
+  return authenticatedOf(request).tenant;
+}
+
+/**
+ * Registers the request decoration and the readable XSRF-TOKEN cookie set on any response whose
+ * request came without one. Called on the root instance so that it covers every route.
+ */
+export function registerAuthBasics(app: FastifyInstance, settings: CookieSettings) {
+  app.decorateRequest('authenticated', null);
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.cookies[XSRF_COOKIE]) return;
+    reply.setCookie(XSRF_COOKIE, randomBytes(24).toString('base64url'), {
+      path: '/',
+      httpOnly: false,
+      sameSite: 'lax',
+      secure: isSecureRequest(request, settings),
+    });
+  });
+}

@@ -1,0 +1,153 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import type { AuthData } from '../../contract/auth.ts';
+import { buildApp, type BuildAppOptions } from '../app.ts';
+import { openDatabase, type DatabaseHandle } from '../db/client.ts';
+import { migrate } from '../db/migrate.ts';
+
+export interface TestDatabase {
+  handle: DatabaseHandle;
+  /** Connection string of the throwaway PostgreSQL database, when one is used. */
+  url: string | undefined;
+  drop(): Promise<void>;
+}
+
+/**
+ * A fresh, migrated database for one test file: in-memory PGlite by default, or a throwaway
+ * database on the server named by TEST_DATABASE_URL, so files can run in parallel either way.
+ */
+export async function createTestDatabase(
+  options: { migrate?: boolean } = {},
+): Promise<TestDatabase> {
+  const baseUrl = process.env.TEST_DATABASE_URL;
+  let handle: DatabaseHandle;
+  let url: string | undefined;
+  let drop = async () => {};
+  if (baseUrl) {
+    const name = `karkhana_test_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: baseUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const target = new URL(baseUrl);
+    target.pathname = `/${name}`;
+    url = target.toString();
+    handle = await openDatabase({ databaseUrl: url, maxConnections: 5 });
+    drop = async () => {
+      const cleanup = new pg.Client({ connectionString: baseUrl });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    };
+  } else {
+    handle = await openDatabase();
+  }
+  if (options.migrate ?? true) await migrate(handle.db);
+  return {
+    handle,
+    url,
+    drop: async () => {
+      await handle.close();
+      await drop();
+    },
+  };
+}
+
+export interface TestUser {
+  auth: AuthData;
+  token: string;
+  /** `Authorization: Bearer ...` */
+  bearer: Record<string, string>;
+  /** Cookie header carrying the session cookie and an XSRF token, plus the matching CSRF header. */
+  cookieHeaders: Record<string, string>;
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: TestDatabase;
+  /** Registers a new organization with its owner and returns ways to authenticate as them. */
+  registerUser(
+    overrides?: Partial<{
+      organizationName: string;
+      name: string;
+      email: string;
+      password: string;
+    }>,
+  ): Promise<TestUser>;
+  close(): Promise<void>;
+}
+
+/** A loose view of any envelope, for assertions on error bodies and ids. */
+export interface TestBody {
+  success: boolean;
+  message: string;
+  errors: { path: string; message: string }[];
+  data: {
+    _id: string;
+    name: string;
+    data: { _id: string; name: string }[];
+    organization: { name: string };
+    token: { accessToken: string };
+  };
+}
+
+export const TEST_PASSWORD = 'correct horse battery';
+
+export function cookieValue(response: LightMyRequestResponse, name: string): string | undefined {
+  return response.cookies.find((cookie) => cookie.name === name)?.value;
+}
+
+export function testUserFromAuth(auth: AuthData): TestUser {
+  const token = auth.token.accessToken;
+  const xsrf = randomBytes(12).toString('base64url');
+  return {
+    auth,
+    token,
+    bearer: { authorization: `Bearer ${token}` },
+    cookieHeaders: { cookie: `accessToken=${token}; XSRF-TOKEN=${xsrf}`, 'x-xsrf-token': xsrf },
+  };
+}
+
+export interface CreateTestAppOptions extends Partial<BuildAppOptions> {
+  /** Adds routes or hooks before the app is sealed (e.g. a route that fails on purpose). */
+  beforeReady?: (app: FastifyInstance) => void | Promise<void>;
+}
+
+export async function createTestApp(options: CreateTestAppOptions = {}): Promise<TestApp> {
+  const { beforeReady, ...buildOptions } = options;
+  const database = await createTestDatabase();
+  const app = await buildApp({
+    db: database.handle.db,
+    staticDir: null,
+    rateLimitPerMinute: 0,
+    ...buildOptions,
+  });
+  await beforeReady?.(app);
+  await app.ready();
+  return {
+    app,
+    database,
+    async registerUser(overrides = {}) {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/auth/register',
+        payload: {
+          organizationName: `Org ${randomUUID().slice(0, 8)}`,
+          name: 'Test Owner',
+          email: `owner-${randomUUID()}@example.com`,
+          password: TEST_PASSWORD,
+          ...overrides,
+        },
+      });
+      if (response.statusCode !== 201) {
+        throw new Error(`register failed: ${response.statusCode} ${response.body}`);
+      }
+      return testUserFromAuth(response.json<{ data: AuthData }>().data);
+    },
+    async close() {
+      await app.close();
+      await database.drop();
+    },
+  };
+}
