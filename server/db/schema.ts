@@ -1,9 +1,13 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
   check,
+  date,
+  foreignKey,
   index,
   integer,
+  numeric,
   pgTable,
   primaryKey,
   text,
@@ -132,5 +136,215 @@ export const merchants = pgTable(
     // (DESC NULLS FIRST), forwards it serves `createdAt`.
     index('merchants_org_created_idx').on(t.organizationId, t.createdAt, t.id),
     index('merchants_org_name_idx').on(t.organizationId, sql`lower(${t.name})`, t.id),
+  ],
+);
+
+/** Money: numeric(14,2) in the database, a JSON number in the API. */
+const money = (name: string) => numeric(name, { precision: 14, scale: 2, mode: 'number' });
+
+/** A calendar date travelling as `yyyy-MM-dd`. */
+const calendarDate = (name: string) => date(name, { mode: 'string' });
+
+const PAYMENT_METHODS = sql`('cash', 'bank_transfer', 'upi', 'cheque')`;
+
+export const designs = pgTable(
+  'designs',
+  {
+    ...tenantColumns(),
+    name: text('name').notNull(),
+    designCode: text('design_code').notNull(),
+    description: text('description'),
+    rate: money('rate'),
+    ...timestamps,
+  },
+  (t) => [
+    primaryKey({ name: 'designs_pkey', columns: [t.organizationId, t.id] }),
+    uniqueIndex('designs_org_code_unique').on(t.organizationId, sql`lower(${t.designCode})`),
+    index('designs_org_created_idx').on(t.organizationId, t.createdAt, t.id),
+    index('designs_org_name_idx').on(t.organizationId, sql`lower(${t.name})`, t.id),
+    check('designs_rate_check', sql`${t.rate} is null or ${t.rate} >= 0`),
+  ],
+);
+
+export const bankDetails = pgTable(
+  'bank_details',
+  {
+    ...tenantColumns(),
+    bankName: text('bank_name').notNull(),
+    accountHolderName: text('account_holder_name'),
+    accountNumber: text('account_number').notNull(),
+    ifscCode: text('ifsc_code').notNull(),
+    branch: text('branch'),
+    isActive: boolean('is_active').notNull().default(false),
+    ...timestamps,
+  },
+  (t) => [
+    primaryKey({ name: 'bank_details_pkey', columns: [t.organizationId, t.id] }),
+    // At most one active account per organization, whatever the application does.
+    uniqueIndex('bank_details_one_active').on(t.organizationId).where(sql`${t.isActive}`),
+    index('bank_details_org_created_idx').on(t.organizationId, t.createdAt, t.id),
+    index('bank_details_org_bank_name_idx').on(t.organizationId, sql`lower(${t.bankName})`, t.id),
+  ],
+);
+
+export const workers = pgTable(
+  'workers',
+  {
+    ...tenantColumns(),
+    name: text('name').notNull(),
+    phone: text('phone'),
+    address: text('address'),
+    designation: text('designation'),
+    joiningDate: calendarDate('joining_date').notNull(),
+    isActive: boolean('is_active').notNull().default(true),
+    salaryType: text('salary_type', { enum: ['monthly', 'daily', 'piece_rate'] }),
+    baseSalary: money('base_salary'),
+    ...timestamps,
+  },
+  (t) => [
+    primaryKey({ name: 'workers_pkey', columns: [t.organizationId, t.id] }),
+    index('workers_org_created_idx').on(t.organizationId, t.createdAt, t.id),
+    index('workers_org_name_idx').on(t.organizationId, sql`lower(${t.name})`, t.id),
+    index('workers_org_joining_idx').on(t.organizationId, t.joiningDate, t.id),
+    check(
+      'workers_salary_type_check',
+      sql`${t.salaryType} is null or ${t.salaryType} in ('monthly', 'daily', 'piece_rate')`,
+    ),
+    check('workers_base_salary_check', sql`${t.baseSalary} is null or ${t.baseSalary} >= 0`),
+  ],
+);
+
+export const workerSalaries = pgTable(
+  'worker_salaries',
+  {
+    ...tenantColumns(),
+    workerId: uuid('worker_id').notNull(),
+    paymentType: text('payment_type', {
+      enum: ['salary', 'advance', 'bonus', 'overtime'],
+    }).notNull(),
+    paymentMethod: text('payment_method', {
+      enum: ['cash', 'bank_transfer', 'upi', 'cheque'],
+    }).notNull(),
+    month: integer('month').notNull(),
+    year: integer('year').notNull(),
+    paymentDate: calendarDate('payment_date').notNull(),
+    amount: money('amount').notNull(),
+    notes: text('notes'),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [
+    primaryKey({ name: 'worker_salaries_pkey', columns: [t.organizationId, t.id] }),
+    // No cascade: a worker with salary entries is deactivated, never deleted.
+    foreignKey({
+      name: 'worker_salaries_worker_fk',
+      columns: [t.organizationId, t.workerId],
+      foreignColumns: [workers.organizationId, workers.id],
+    }).onDelete('restrict'),
+    index('worker_salaries_org_payment_date_idx').on(t.organizationId, t.paymentDate, t.id),
+    index('worker_salaries_org_worker_idx').on(t.organizationId, t.workerId, t.paymentDate),
+    index('worker_salaries_org_period_idx').on(t.organizationId, t.year, t.month),
+    check(
+      'worker_salaries_payment_type_check',
+      sql`${t.paymentType} in ('salary', 'advance', 'bonus', 'overtime')`,
+    ),
+    check('worker_salaries_payment_method_check', sql`${t.paymentMethod} in ${PAYMENT_METHODS}`),
+    check('worker_salaries_month_check', sql`${t.month} between 1 and 12`),
+    check('worker_salaries_year_check', sql`${t.year} between 2000 and 2100`),
+    check('worker_salaries_amount_check', sql`${t.amount} > 0`),
+  ],
+);
+
+export const ORDER_STATUSES = ['pending', 'in_progress', 'completed', 'delivered', 'cancelled'] as const;
+
+export const orders = pgTable(
+  'orders',
+  {
+    ...tenantColumns(),
+    merchantId: uuid('merchant_id').notNull(),
+    poNumber: text('po_number').notNull(),
+    orderDate: calendarDate('order_date').notNull(),
+    deliveryDate: calendarDate('delivery_date'),
+    isPaid: boolean('is_paid').notNull().default(false),
+    status: text('status', { enum: ORDER_STATUSES }).notNull().default('pending'),
+    notes: text('notes'),
+    // Kept in step with the lines in the same transaction, so lists sort and sum without joins.
+    totalQuantity: integer('total_quantity').notNull().default(0),
+    totalAmount: money('total_amount').notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [
+    primaryKey({ name: 'orders_pkey', columns: [t.organizationId, t.id] }),
+    foreignKey({
+      name: 'orders_merchant_fk',
+      columns: [t.organizationId, t.merchantId],
+      foreignColumns: [merchants.organizationId, merchants.id],
+    }).onDelete('restrict'),
+    index('orders_org_created_idx').on(t.organizationId, t.createdAt, t.id),
+    index('orders_org_order_date_idx').on(t.organizationId, t.orderDate, t.id),
+    index('orders_org_status_date_idx').on(t.organizationId, t.status, t.orderDate),
+    index('orders_org_merchant_date_idx').on(t.organizationId, t.merchantId, t.orderDate),
+    index('orders_org_total_idx').on(t.organizationId, t.totalAmount, t.id),
+    check(
+      'orders_status_check',
+      sql`${t.status} in ('pending', 'in_progress', 'completed', 'delivered', 'cancelled')`,
+    ),
+  ],
+);
+
+export const orderLines = pgTable(
+  'order_lines',
+  {
+    ...tenantColumns(),
+    orderId: uuid('order_id').notNull(),
+    /** Keeps the lines in the order the user entered them. */
+    position: integer('position').notNull(),
+    designId: uuid('design_id').notNull(),
+    quantity: integer('quantity').notNull(),
+    rate: money('rate').notNull(),
+    amount: money('amount').notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'order_lines_pkey', columns: [t.organizationId, t.id] }),
+    foreignKey({
+      name: 'order_lines_order_fk',
+      columns: [t.organizationId, t.orderId],
+      foreignColumns: [orders.organizationId, orders.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'order_lines_design_fk',
+      columns: [t.organizationId, t.designId],
+      foreignColumns: [designs.organizationId, designs.id],
+    }).onDelete('restrict'),
+    index('order_lines_org_order_idx').on(t.organizationId, t.orderId, t.position),
+    index('order_lines_org_design_idx').on(t.organizationId, t.designId),
+    check('order_lines_quantity_check', sql`${t.quantity} between 1 and 1000000`),
+    check('order_lines_rate_check', sql`${t.rate} >= 0`),
+  ],
+);
+
+export const expenses = pgTable(
+  'expenses',
+  {
+    ...tenantColumns(),
+    category: text('category').notNull(),
+    amount: money('amount').notNull(),
+    expenseDate: calendarDate('expense_date').notNull(),
+    description: text('description'),
+    paymentMethod: text('payment_method', { enum: ['cash', 'bank_transfer', 'upi', 'cheque'] }),
+    ...timestamps,
+  },
+  (t) => [
+    primaryKey({ name: 'expenses_pkey', columns: [t.organizationId, t.id] }),
+    index('expenses_org_created_idx').on(t.organizationId, t.createdAt, t.id),
+    index('expenses_org_date_idx').on(t.organizationId, t.expenseDate, t.id),
+    index('expenses_org_category_idx').on(t.organizationId, t.category, t.expenseDate),
+    index('expenses_org_amount_idx').on(t.organizationId, t.amount, t.id),
+    check('expenses_amount_check', sql`${t.amount} > 0`),
+    check(
+      'expenses_payment_method_check',
+      sql`${t.paymentMethod} is null or ${t.paymentMethod} in ${PAYMENT_METHODS}`,
+    ),
   ],
 );
