@@ -1,0 +1,90 @@
+import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { signIn } from './support.ts';
+
+// Run alone with `npm run screenshots`; the images illustrate the README and the docs.
+test.describe('documentation screenshots', { tag: '@screenshots' }, () => {
+  type Theme = 'light' | 'dark';
+  type Language = 'en' | 'gu';
+
+  function screenshotPath(testInfo: TestInfo, name: string): string {
+    const root = testInfo.config.configFile
+      ? path.dirname(testInfo.config.configFile)
+      : process.cwd();
+    const directory = path.join(root, 'docs', 'screenshots');
+    mkdirSync(directory, { recursive: true });
+    return path.join(directory, `${name}.png`);
+  }
+
+  /**
+   * Uses the storage keys the app itself reads, so the first paint is already in that look. Pages
+   * start in English (the sign-in helper reads English labels); `switchLanguage` changes it later.
+   */
+  async function useTheme(page: Page, theme: Theme) {
+    await page.emulateMedia({ colorScheme: theme });
+    await page.addInitScript((themeValue) => {
+      localStorage.setItem('vite-ui-theme', themeValue);
+      if (!localStorage.getItem('language')) localStorage.setItem('language', 'en');
+    }, theme);
+  }
+
+  async function switchLanguage(page: Page, language: Language) {
+    await page.evaluate((value) => localStorage.setItem('language', value), language);
+  }
+
+  async function settle(page: Page) {
+    await page.waitForLoadState('networkidle');
+    // A string expression: the e2e TypeScript project has no DOM typings.
+    await page.evaluate('document.fonts.ready.then(() => true)');
+  }
+
+  async function capture(page: Page, testInfo: TestInfo, name: string) {
+    await settle(page);
+    await page.screenshot({ path: screenshotPath(testInfo, name), animations: 'disabled' });
+  }
+
+  test('sign-in and sign-up', async ({ page }, testInfo) => {
+    await useTheme(page, 'light');
+    await page.goto('/sign-in');
+    await expect(page.getByRole('heading', { name: 'Sign in', exact: true })).toBeVisible();
+    await capture(page, testInfo, 'sign-in');
+
+    await page.goto('/sign-up');
+    await expect(page.getByRole('heading', { name: 'Create your account' })).toBeVisible();
+    await capture(page, testInfo, 'sign-up');
+  });
+
+  for (const language of ['en', 'gu'] as const) {
+    for (const theme of ['light', 'dark'] as const) {
+      test(`merchants, ${language}, ${theme}`, async ({ page }, testInfo) => {
+        await useTheme(page, theme);
+        await signIn(page);
+        await switchLanguage(page, language);
+        await page.goto('/merchants');
+        await expect(page.locator('html')).toHaveAttribute('lang', language);
+        await expect(page.getByRole('table')).toBeVisible();
+        await capture(page, testInfo, `merchants-${language}-${theme}`);
+      });
+    }
+  }
+
+  test('merchants on a tablet', async ({ page }, testInfo) => {
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await useTheme(page, 'light');
+    await signIn(page);
+    await page.goto('/merchants');
+    await expect(page.getByRole('heading', { level: 1, name: 'Merchants' })).toBeVisible();
+    await expect(page.getByRole('table')).toBeVisible();
+    await capture(page, testInfo, 'merchants-tablet');
+  });
+
+  test('not-found page', async ({ page }, testInfo) => {
+    await useTheme(page, 'light');
+    await page.goto('/no-such-page');
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Oops! Page Not Found!' }),
+    ).toBeVisible();
+    await capture(page, testInfo, 'not-found');
+  });
+});

@@ -1,0 +1,131 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+
+/** Seeded by the server when SEED_DEMO=true (see playwright.config.ts). */
+export const demoAccount = { email: 'demo@karkhana.app', password: 'karkhana-demo' } as const;
+
+const runId = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+/** An address no earlier run has registered, so sign-up never collides with old data. */
+export function uniqueEmail(label: string): string {
+  return `e2e-${label}-${runId}-${Math.random().toString(36).slice(2, 6)}@example.com`;
+}
+
+/** A short suffix that keeps names created by one test apart from those of other tests and runs. */
+export function uniqueSuffix(): string {
+  return `${runId}${Math.random().toString(36).slice(2, 5)}`.toUpperCase();
+}
+
+// Mantine's password field has a visibility toggle whose label also mentions the password.
+export const passwordField = (page: Page): Locator => page.getByLabel('Password', { exact: true });
+
+export const emailField = (page: Page): Locator =>
+  page.getByRole('textbox', { name: 'Email', exact: true });
+
+/** Fills and submits the sign-in form on the current page. */
+export async function submitSignIn(
+  page: Page,
+  account: { email: string; password: string } = demoAccount,
+) {
+  await expect(page.getByRole('heading', { name: 'Sign in', exact: true })).toBeVisible();
+  await emailField(page).fill(account.email);
+  await passwordField(page).fill(account.password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+}
+
+/** Signs in with the demo account and waits for the signed-in home page. */
+export async function signIn(
+  page: Page,
+  account: { email: string; password: string } = demoAccount,
+) {
+  await page.goto('/sign-in');
+  await submitSignIn(page, account);
+  await expect(page).toHaveURL((url) => url.pathname === '/order-analytics');
+  await expect(mainNavigation(page)).toBeVisible();
+}
+
+/**
+ * The sidebar. Its accessible name is translated with the rest of the UI, so outside English it is
+ * found as the navigation landmark that holds the area links.
+ */
+export function mainNavigation(page: Page, name = 'Main navigation'): Locator {
+  return page.getByRole('navigation', { name });
+}
+
+/**
+ * Picks an entry of a labelled control that may be a native select, a combobox or a menu button.
+ * The UI is free to choose any of those; the test only cares about the accessible names.
+ */
+export async function choose(page: Page, controlName: string, optionName: string) {
+  const control = page
+    .getByRole('combobox', { name: controlName, exact: true })
+    .or(page.getByRole('button', { name: controlName, exact: true }))
+    .first();
+  await expect(control).toBeVisible();
+  const nativeSelect = control.and(page.locator('select'));
+  if ((await nativeSelect.count()) > 0) {
+    await nativeSelect.selectOption({ label: optionName });
+    return;
+  }
+  await control.click();
+  await page
+    .getByRole('option', { name: optionName, exact: true })
+    .or(page.getByRole('menuitem', { name: optionName, exact: true }))
+    .or(page.getByRole('menuitemradio', { name: optionName, exact: true }))
+    .first()
+    .click();
+}
+
+export const toast = (page: Page, message: string): Locator =>
+  page
+    .getByRole('status')
+    .filter({ hasText: message })
+    .or(page.getByText(message, { exact: true }))
+    .first();
+
+type Messages = { [key: string]: string | Messages };
+
+const localesDir = path.resolve(import.meta.dirname, '..', 'public', 'locales');
+
+function flatten(messages: Messages, prefix = ''): Map<string, string> {
+  const entries = new Map<string, string>();
+  for (const [key, value] of Object.entries(messages)) {
+    const keyPath = prefix ? `${prefix}.${key}` : key;
+    if (typeof value === 'string') entries.set(keyPath, value);
+    else for (const [nested, text] of flatten(value, keyPath)) entries.set(nested, text);
+  }
+  return entries;
+}
+
+function readMessages(language: string): Map<string, string> {
+  const all = new Map<string, string>();
+  for (const file of readdirSync(path.join(localesDir, language)).filter((name) =>
+    name.endsWith('.json'),
+  )) {
+    const namespace = file.replace(/\.json$/, '');
+    const messages = JSON.parse(
+      readFileSync(path.join(localesDir, language, file), 'utf8'),
+    ) as Messages;
+    for (const [key, text] of flatten(messages)) all.set(`${namespace}:${key}`, text);
+  }
+  return all;
+}
+
+/**
+ * The translation shipped for an English UI text, looked up through the locale files so the tests
+ * follow the translators' wording instead of repeating it. Fails when the text is not translated.
+ */
+export function translationOf(englishText: string, language: string): string {
+  const english = readMessages('en');
+  const translated = readMessages(language);
+  const keys = [...english].filter(([, text]) => text === englishText).map(([key]) => key);
+  expect(keys, `no English message reads "${englishText}"`).not.toHaveLength(0);
+  const texts = keys
+    .map((key) => translated.get(key))
+    .filter((text): text is string => Boolean(text));
+  expect(texts, `"${englishText}" has no ${language} translation`).not.toHaveLength(0);
+  const text = texts[0]!;
+  expect(text).not.toBe(englishText);
+  return text;
+}

@@ -1,0 +1,121 @@
+import { defineConfig, devices } from '@playwright/test';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+// Playwright evaluates this file in the runner and again in every worker. The port and data
+// directory are chosen once, in the runner, and handed to the workers through the environment so
+// that all of them talk to the same server.
+async function freePort(preferred: number): Promise<number> {
+  const tryListen = (port: number) =>
+    new Promise<number>((resolve, reject) => {
+      const probe = createServer();
+      probe.once('error', reject);
+      probe.listen(port, '127.0.0.1', () => {
+        const address = probe.address();
+        probe.close(() => resolve(typeof address === 'object' && address ? address.port : port));
+      });
+    });
+  try {
+    return await tryListen(preferred);
+  } catch {
+    return tryListen(0);
+  }
+}
+
+process.env.E2E_PORT ??= String(await freePort(4173));
+if (!process.env.E2E_DATA_DIR) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'karkhana-e2e-'));
+  process.env.E2E_DATA_DIR = dataDir;
+  // Runs after Playwright has stopped the web server, so the database is closed by then.
+  process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
+}
+
+const port = Number(process.env.E2E_PORT);
+const baseURL = `http://127.0.0.1:${port}`;
+const onCI = Boolean(process.env.CI);
+
+export default defineConfig({
+  testDir: 'e2e',
+  outputDir: 'test-results',
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  forbidOnly: onCI,
+  retries: onCI ? 1 : 0,
+  workers: 2,
+  reporter: [
+    [onCI ? 'line' : 'list'],
+    [
+      'json',
+      { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_FILE ?? 'playwright-report/results.json' },
+    ],
+  ],
+  use: {
+    baseURL,
+    locale: 'en-US',
+    timezoneId: 'Asia/Kolkata',
+    trace: 'on-first-retry',
+    screenshot: 'only-on-failure',
+    // The service worker would serve cached shells across tests; offline behaviour is covered by
+    // unit tests, the flows here exercise the live app.
+    serviceWorkers: 'block',
+  },
+  projects: [
+    {
+      name: 'e2e',
+      testIgnore: /screenshots\.spec\.ts$/,
+      use: {
+        ...devices['Desktop Chrome'],
+        viewport: { width: 1280, height: 800 },
+        launchOptions: chromium(),
+      },
+    },
+    {
+      name: 'screenshots',
+      testMatch: /screenshots\.spec\.ts$/,
+      use: {
+        ...devices['Desktop Chrome'],
+        viewport: { width: 1280, height: 800 },
+        launchOptions: chromium(),
+      },
+    },
+  ],
+  webServer: {
+    // start.mjs rebuilds dist/ only when it is older than the sources (scripts/test.mjs has just
+    // built it), then runs `node --import tsx server/main.ts`: the production build served by the
+    // real server on an empty embedded database with the demo account.
+    command: 'node scripts/start.mjs',
+    url: `${baseURL}/api/health`,
+    reuseExistingServer: false,
+    timeout: 180_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: process.env.E2E_DATA_DIR,
+      DATABASE_URL: '',
+      SEED_DEMO: 'true',
+      LOG_LEVEL: 'warn',
+      STATIC_DIR: './dist',
+      NODE_ENV: 'production',
+    },
+  },
+});
+
+function chromium() {
+  return {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  };
+}

@@ -1,0 +1,243 @@
+#!/usr/bin/env node
+// Everything CI runs, in order: lint, typecheck, unit and API tests, production build, end-to-end
+// tests. A failing stage does not stop the run, so one pass shows every problem; the exit code is
+// non-zero when any stage failed. The last line always reads `Summary: N passed, M failed`,
+// counting the tests reported by Vitest and Playwright. A stage that fails without a failing test
+// (lint, a type error, a crash before tests ran) adds one to "failed", so the line is never green
+// on a red run.
+//
+//   node scripts/test.mjs                  all stages
+//   node scripts/test.mjs --only=lint,unit only these stages
+//   node scripts/test.mjs --skip=e2e       all but these
+import { spawn } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const bin = (...segments) => path.join(root, 'node_modules', ...segments);
+const reportDir = path.join(root, '.cache', 'test-reports');
+const vitestReport = path.join(reportDir, 'vitest.json');
+const playwrightReport = path.join(reportDir, 'playwright.json');
+const minutes = (count) => count * 60_000;
+
+/**
+ * @typedef {{ passed: number, failed: number }} TestCounts
+ * @typedef {{ name: string, title: string, commands: string[][], timeoutMs: number,
+ *   env?: Record<string, string>, needs?: string, counts?: () => TestCounts | undefined }} Stage
+ */
+
+/** @type {Stage[]} */
+const stages = [
+  {
+    name: 'lint',
+    title: 'Lint (ESLint)',
+    commands: [[bin('eslint', 'bin', 'eslint.js'), '.', '--max-warnings=0']],
+    timeoutMs: minutes(10),
+  },
+  {
+    name: 'typecheck',
+    title: 'Typecheck (tsc)',
+    commands: [
+      [bin('typescript', 'bin', 'tsc'), '-p', 'tsconfig.app.json', '--noEmit'],
+      [bin('typescript', 'bin', 'tsc'), '-p', 'tsconfig.node.json', '--noEmit'],
+    ],
+    timeoutMs: minutes(10),
+  },
+  {
+    name: 'unit',
+    title: 'Unit and API tests (Vitest)',
+    commands: [
+      [
+        bin('vitest', 'vitest.mjs'),
+        'run',
+        '--reporter=default',
+        '--reporter=json',
+        `--outputFile.json=${vitestReport}`,
+      ],
+    ],
+    timeoutMs: minutes(15),
+    counts: () => {
+      const report = readJson(vitestReport);
+      if (!report) return undefined;
+      return { passed: report.numPassedTests ?? 0, failed: report.numFailedTests ?? 0 };
+    },
+  },
+  {
+    name: 'build',
+    title: 'Production build (Vite)',
+    commands: [[bin('vite', 'bin', 'vite.js'), 'build']],
+    timeoutMs: minutes(10),
+  },
+  {
+    name: 'e2e',
+    title: 'End-to-end tests (Playwright)',
+    commands: [[bin('@playwright', 'test', 'cli.js'), 'test', '--project=e2e']],
+    env: { PLAYWRIGHT_JSON_OUTPUT_FILE: playwrightReport },
+    needs: 'build',
+    timeoutMs: minutes(15),
+    counts: () => {
+      const report = readJson(playwrightReport);
+      if (!report?.stats) return undefined;
+      const { expected = 0, unexpected = 0, flaky = 0 } = report.stats;
+      return { passed: expected + flaky, failed: unexpected };
+    },
+  },
+];
+
+function readJson(file) {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+function parseList(flag) {
+  const arg = process.argv.slice(2).find((value) => value.startsWith(`--${flag}=`));
+  if (!arg) return undefined;
+  return new Set(
+    arg
+      .slice(flag.length + 3)
+      .split(',')
+      .filter(Boolean),
+  );
+}
+
+const only = parseList('only');
+const skip = parseList('skip') ?? new Set();
+for (const name of [...(only ?? []), ...skip]) {
+  if (!stages.some((stage) => stage.name === name)) {
+    console.error(
+      `Unknown stage "${name}". Stages: ${stages.map((stage) => stage.name).join(', ')}`,
+    );
+    process.exit(2);
+  }
+}
+
+const useColor = process.stdout.isTTY && !process.env.NO_COLOR;
+const paint = (code, text) => (useColor ? `\x1b[${code}m${text}\x1b[0m` : text);
+const bold = (text) => paint('1', text);
+const green = (text) => paint('32', text);
+const red = (text) => paint('31', text);
+const dim = (text) => paint('2', text);
+
+/** @type {import('node:child_process').ChildProcess | undefined} */
+let running;
+let interrupted = false;
+
+function killGroup(child, signal) {
+  try {
+    // Stages run in their own process group so that browsers and servers they start go too.
+    process.kill(-child.pid, signal);
+  } catch {
+    child.kill(signal);
+  }
+}
+
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    interrupted = true;
+    if (running) killGroup(running, signal);
+  });
+}
+
+/** Runs one command; resolves with its exit code (124 on timeout, like coreutils' timeout). */
+function run(command, { env, timeoutMs }) {
+  const [file, ...args] = command;
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [file, ...args], {
+      cwd: root,
+      stdio: 'inherit',
+      detached: true,
+      env: { ...process.env, ...env },
+    });
+    running = child;
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      console.error(red(`\nTimed out after ${Math.round(timeoutMs / 60_000)} min; stopping.`));
+      killGroup(child, 'SIGTERM');
+      setTimeout(() => killGroup(child, 'SIGKILL'), 10_000).unref();
+    }, timeoutMs);
+    child.on('error', (error) => {
+      console.error(red(error.message));
+    });
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      running = undefined;
+      if (timedOut) resolve(124);
+      else resolve(code ?? (signal ? 1 : 0));
+    });
+  });
+}
+
+const formatDuration = (ms) => {
+  const seconds = ms / 1000;
+  if (seconds < 60) return `${seconds.toFixed(1)}s`;
+  return `${Math.floor(seconds / 60)}m ${String(Math.round(seconds % 60)).padStart(2, '0')}s`;
+};
+
+// Old reports must not be counted when a stage dies before writing a new one.
+rmSync(reportDir, { recursive: true, force: true });
+mkdirSync(reportDir, { recursive: true });
+/** @type {{ stage: Stage, status: 'pass' | 'fail' | 'skipped', ms: number, note: string, counts?: TestCounts }[]} */
+const results = [];
+
+for (const stage of stages) {
+  if ((only && !only.has(stage.name)) || skip.has(stage.name)) continue;
+  if (interrupted) {
+    results.push({ stage, status: 'skipped', ms: 0, note: 'interrupted' });
+    continue;
+  }
+  const prerequisite = stage.needs && results.find((result) => result.stage.name === stage.needs);
+  if (prerequisite && prerequisite.status !== 'pass') {
+    results.push({ stage, status: 'fail', ms: 0, note: `not run: ${stage.needs} failed` });
+    continue;
+  }
+
+  console.log(`\n${bold(`▶ ${stage.title}`)}`);
+  const started = performance.now();
+  let failed = false;
+  for (const command of stage.commands) {
+    const code = await run(command, { env: stage.env, timeoutMs: stage.timeoutMs });
+    if (code !== 0) failed = true;
+    if (interrupted) break;
+  }
+  const ms = performance.now() - started;
+  const counts = stage.counts?.();
+  const note = counts ? `${counts.passed} passed, ${counts.failed} failed` : '';
+  results.push({ stage, status: failed ? 'fail' : 'pass', ms, note, counts });
+  console.log(
+    failed
+      ? red(`✖ ${stage.title} failed (${formatDuration(ms)})`)
+      : green(`✔ ${stage.title} (${formatDuration(ms)})`),
+  );
+}
+
+let passed = 0;
+let failed = 0;
+for (const result of results) {
+  passed += result.counts?.passed ?? 0;
+  failed += result.counts?.failed ?? 0;
+  if (result.status === 'fail' && !result.counts?.failed) failed += 1;
+}
+
+const nameWidth = Math.max(5, ...results.map((result) => result.stage.title.length));
+const line = (name, status, time, note) =>
+  `  ${name.padEnd(nameWidth)}  ${status.padEnd(7)}  ${time.padStart(8)}  ${note}`;
+console.log(`\n${bold(line('Stage', 'Result', 'Time', 'Tests'))}`);
+for (const result of results) {
+  const status =
+    result.status === 'pass'
+      ? green('pass   ')
+      : result.status === 'fail'
+        ? red('FAIL   ')
+        : dim('skipped');
+  console.log(
+    line(result.stage.title, status, result.ms ? formatDuration(result.ms) : '-', result.note),
+  );
+}
+const anyFailed = interrupted || results.some((result) => result.status === 'fail');
+console.log(`\nSummary: ${passed} passed, ${failed} failed`);
+process.exit(anyFailed ? 1 : 0);
