@@ -1,9 +1,16 @@
 import react from '@vitejs/plugin-react';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
 
 const apiPort = Number(process.env.PORT ?? 3000);
+const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
+  version: string;
+};
+// Part of the persisted query cache's buster: a release that changes cached shapes bumps the
+// version (or CACHE_SCHEMA_VERSION in src/lib/query-client.ts), and old caches are dropped.
+const buildId = version;
 
 export default defineConfig({
   plugins: [
@@ -46,6 +53,9 @@ export default defineConfig({
       },
     }),
   ],
+  define: {
+    'import.meta.env.VITE_APP_VERSION': JSON.stringify(buildId),
+  },
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },

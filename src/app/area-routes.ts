@@ -1,0 +1,52 @@
+import type { ComponentType } from 'react';
+import type { AreaKey } from './areas';
+
+type PageModule = { default: ComponentType };
+
+export interface AreaRoute {
+  /** Path under the signed-in layout, without the leading slash. */
+  path: string;
+  area: AreaKey;
+  /** Key in `common` for a sub-page's title; the area's own name otherwise. */
+  titleKey?: string;
+  /** The built page; areas without one show the shared "coming soon" page. */
+  page?: () => Promise<PageModule>;
+}
+
+/**
+ * The single map from signed-in routes to their pages. When an area is built, its `page` is set
+ * here and nothing else in the shell changes. Settings has its own nested routes in the router.
+ */
+export const AREA_ROUTES: AreaRoute[] = [
+  { path: 'order-analytics', area: 'orderAnalytics' },
+  { path: 'orders', area: 'orders' },
+  { path: 'orders/create', area: 'orders', titleKey: 'pages.createOrder' },
+  { path: 'orders/edit/:orderId', area: 'orders', titleKey: 'pages.editOrder' },
+  { path: 'export-bill-review', area: 'exportBillReview' },
+  { path: 'export-bill-review/:orderId', area: 'exportBillReview' },
+  {
+    path: 'merchants',
+    area: 'merchants',
+    page: () => import('@/features/merchants/pages/merchants-page'),
+  },
+  { path: 'designs', area: 'designs' },
+  { path: 'customers', area: 'customers' },
+  { path: 'workers', area: 'workers' },
+  { path: 'salary-management', area: 'salaryManagement' },
+  { path: 'salary-management/create', area: 'salaryManagement', titleKey: 'pages.createSalary' },
+  {
+    path: 'salary-management/edit/:salaryId',
+    area: 'salaryManagement',
+    titleKey: 'pages.editSalary',
+  },
+  { path: 'users', area: 'users' },
+  { path: 'expenses', area: 'expenses' },
+  { path: 'expense-analysis', area: 'expenseAnalysis' },
+  { path: 'bank-details', area: 'bankDetails' },
+  { path: 'payments', area: 'payments' },
+  { path: 'billing', area: 'billing' },
+  { path: 'tasks', area: 'tasks' },
+  { path: 'chats', area: 'chats' },
+  { path: 'apps', area: 'apps' },
+  { path: 'help-center', area: 'helpCenter' },
+];

@@ -1,0 +1,63 @@
+import {
+  IconApps,
+  IconBuildingBank,
+  IconBuildingStore,
+  IconCash,
+  IconChartBar,
+  IconChartPie,
+  IconChecklist,
+  IconClipboardList,
+  IconCreditCard,
+  IconFileDollar,
+  IconFileInvoice,
+  IconHelp,
+  IconMessages,
+  IconNeedleThread,
+  IconPalette,
+  IconReceipt,
+  IconSettings,
+  IconUsers,
+  IconUsersGroup,
+  type Icon,
+} from '@tabler/icons-react';
+
+export const NAV_GROUPS = ['overview', 'sales', 'people', 'finance', 'workspace'] as const;
+export type NavGroup = (typeof NAV_GROUPS)[number];
+
+export interface Area {
+  path: string;
+  /** Key in the `common` namespace under `areas.` */
+  key: AreaKey;
+  group: NavGroup;
+  icon: Icon;
+}
+
+/** Every area of the signed-in app, in sidebar order. */
+export const AREAS = [
+  { key: 'orderAnalytics', path: '/order-analytics', group: 'overview', icon: IconChartBar },
+  { key: 'orders', path: '/orders', group: 'sales', icon: IconClipboardList },
+  { key: 'exportBillReview', path: '/export-bill-review', group: 'sales', icon: IconFileInvoice },
+  { key: 'merchants', path: '/merchants', group: 'sales', icon: IconBuildingStore },
+  { key: 'designs', path: '/designs', group: 'sales', icon: IconPalette },
+  { key: 'customers', path: '/customers', group: 'sales', icon: IconUsersGroup },
+  { key: 'workers', path: '/workers', group: 'people', icon: IconNeedleThread },
+  { key: 'salaryManagement', path: '/salary-management', group: 'people', icon: IconCash },
+  { key: 'users', path: '/users', group: 'people', icon: IconUsers },
+  { key: 'expenses', path: '/expenses', group: 'finance', icon: IconReceipt },
+  { key: 'expenseAnalysis', path: '/expense-analysis', group: 'finance', icon: IconChartPie },
+  { key: 'bankDetails', path: '/bank-details', group: 'finance', icon: IconBuildingBank },
+  { key: 'payments', path: '/payments', group: 'finance', icon: IconCreditCard },
+  { key: 'billing', path: '/billing', group: 'finance', icon: IconFileDollar },
+  { key: 'tasks', path: '/tasks', group: 'workspace', icon: IconChecklist },
+  { key: 'chats', path: '/chats', group: 'workspace', icon: IconMessages },
+  { key: 'apps', path: '/apps', group: 'workspace', icon: IconApps },
+  { key: 'helpCenter', path: '/help-center', group: 'workspace', icon: IconHelp },
+  { key: 'settings', path: '/settings', group: 'workspace', icon: IconSettings },
+] as const satisfies readonly {
+  key: string;
+  path: string;
+  group: NavGroup;
+  icon: Icon;
+}[];
+
+export type AreaKey = (typeof AREAS)[number]['key'];

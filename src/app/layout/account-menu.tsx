@@ -1,0 +1,76 @@
+import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { IconChevronDown, IconLogout, IconSettings, IconUserCircle } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useSignOut } from '@/features/auth/use-sign-out';
+import { useAuthStore } from '@/stores/auth';
+
+function initials(name: string) {
+  return name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((part) => part[0]?.toUpperCase() ?? '')
+    .join('');
+}
+
+export function AccountMenu() {
+  const { t } = useTranslation();
+  const user = useAuthStore((state) => state.user);
+  const signOut = useSignOut();
+  const name = user?.name ?? '';
+  return (
+    <Menu position="bottom-end" width={240} shadow="md" withArrow>
+      <Menu.Target>
+        <UnstyledButton
+          aria-label={t('account.menu')}
+          style={{ borderRadius: 'var(--mantine-radius-xl)' }}
+        >
+          <Group gap={6} wrap="nowrap">
+            <Avatar color="brand" radius="xl" size={34}>
+              {initials(name) || <IconUserCircle size={20} aria-hidden />}
+            </Avatar>
+            <IconChevronDown size={14} aria-hidden />
+          </Group>
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown>
+        {user && (
+          <>
+            <Menu.Label>
+              <Text size="sm" fw={600} c="var(--mantine-color-text)" truncate>
+                {user.name}
+              </Text>
+              <Text size="xs" c="dimmed" truncate>
+                {user.email}
+              </Text>
+            </Menu.Label>
+            <Menu.Divider />
+          </>
+        )}
+        <Menu.Item
+          component={Link}
+          to="/settings/account"
+          leftSection={<IconUserCircle size={16} aria-hidden />}
+        >
+          {t('account.profile')}
+        </Menu.Item>
+        <Menu.Item
+          component={Link}
+          to="/settings"
+          leftSection={<IconSettings size={16} aria-hidden />}
+        >
+          {t('areas.settings')}
+        </Menu.Item>
+        <Menu.Divider />
+        <Menu.Item
+          color="red"
+          leftSection={<IconLogout size={16} aria-hidden />}
+          onClick={() => void signOut()}
+        >
+          {t('account.signOut')}
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

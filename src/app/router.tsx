@@ -1,0 +1,107 @@
+import type { ComponentType } from 'react';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { AREA_ROUTES, type AreaRoute } from './area-routes';
+import { HOME_PATH } from '@/features/auth/redirect-target';
+import { PageLoader } from './page-loader';
+import { RouteErrorView } from './errors/route-error-view';
+import { RootLayout } from './root-layout';
+import { HomeRedirect, RedirectIfSignedIn, RequireAuth } from './route-guards';
+
+type PageModule = { default: ComponentType };
+
+function lazyPage(load: () => Promise<PageModule>): RouteObject['lazy'] {
+  return async () => ({ Component: (await load()).default });
+}
+
+function areaRoute({ path, area, titleKey, page }: AreaRoute): RouteObject {
+  if (page) return { path, lazy: lazyPage(page) };
+  return {
+    path,
+    lazy: async () => {
+      const { AreaComingSoon } = await import('./area-coming-soon');
+      return { element: <AreaComingSoon titleKey={titleKey ?? `areas.${area}`} /> };
+    },
+  };
+}
+
+function settingsSection(section: string): RouteObject['lazy'] {
+  return async () => {
+    const { SettingsSectionPage } = await import('./settings/settings-section-page');
+    return { element: <SettingsSectionPage section={section} /> };
+  };
+}
+
+function standaloneComingSoon(titleKey: string): RouteObject['lazy'] {
+  return async () => {
+    const { AreaComingSoon } = await import('./area-coming-soon');
+    return { element: <AreaComingSoon titleKey={titleKey} standalone /> };
+  };
+}
+
+export const appRoutes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <RouteErrorView />,
+    hydrateFallbackElement: <PageLoader fullScreen />,
+    children: [
+      { index: true, element: <HomeRedirect /> },
+      {
+        element: <RedirectIfSignedIn />,
+        children: [
+          { path: 'sign-in', lazy: lazyPage(() => import('@/features/auth/pages/sign-in-page')) },
+          {
+            path: 'sign-in-2',
+            lazy: lazyPage(() => import('@/features/auth/pages/sign-in-2-page')),
+          },
+          { path: 'sign-up', lazy: lazyPage(() => import('@/features/auth/pages/sign-up-page')) },
+        ],
+      },
+      { path: 'otp', lazy: standaloneComingSoon('pages.otp') },
+      { path: 'forgot-password', lazy: standaloneComingSoon('pages.forgotPassword') },
+      { path: '401', lazy: lazyPage(() => import('./errors/unauthorized-page')) },
+      { path: '403', lazy: lazyPage(() => import('./errors/forbidden-page')) },
+      { path: '404', lazy: lazyPage(() => import('./errors/not-found-page')) },
+      { path: '500', lazy: lazyPage(() => import('./errors/general-error-page')) },
+      { path: '503', lazy: lazyPage(() => import('./errors/maintenance-page')) },
+      {
+        element: <RequireAuth />,
+        children: [
+          {
+            lazy: lazyPage(() => import('./layout/app-layout')),
+            errorElement: <RouteErrorView />,
+            children: [
+              { path: 'dashboard', element: <Navigate to={HOME_PATH} replace /> },
+              ...AREA_ROUTES.map(areaRoute),
+              {
+                path: 'settings',
+                lazy: lazyPage(() => import('./settings/settings-layout')),
+                children: [
+                  { index: true, lazy: settingsSection('profile') },
+                  { path: 'account', lazy: settingsSection('account') },
+                  {
+                    path: 'appearance',
+                    lazy: lazyPage(() => import('./settings/appearance-page')),
+                  },
+                  { path: 'notifications', lazy: settingsSection('notifications') },
+                  { path: 'security', lazy: settingsSection('security') },
+                  {
+                    path: '*',
+                    lazy: async () => {
+                      const { RouterFallback } = await import('./errors/router-fallback');
+                      return { Component: RouterFallback };
+                    },
+                  },
+                ],
+              },
+            ],
+          },
+        ],
+      },
+      { path: '*', lazy: lazyPage(() => import('./errors/not-found-page')) },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(appRoutes);
+}

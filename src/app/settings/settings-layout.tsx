@@ -1,0 +1,55 @@
+import { Paper, Stack, Tabs, Text, Title } from '@mantine/core';
+import {
+  IconBell,
+  IconPalette,
+  IconShieldLock,
+  IconUser,
+  IconUserCircle,
+} from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useLocation, useNavigate } from 'react-router';
+
+export const SETTINGS_SECTIONS = [
+  { key: 'profile', path: '/settings', icon: IconUser },
+  { key: 'account', path: '/settings/account', icon: IconUserCircle },
+  { key: 'appearance', path: '/settings/appearance', icon: IconPalette },
+  { key: 'notifications', path: '/settings/notifications', icon: IconBell },
+  { key: 'security', path: '/settings/security', icon: IconShieldLock },
+] as const;
+
+export default function SettingsLayout() {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const current =
+    SETTINGS_SECTIONS.find(
+      (section) => section.path !== '/settings' && pathname.startsWith(section.path),
+    ) ?? SETTINGS_SECTIONS[0];
+
+  return (
+    <Stack gap="lg" maw={960}>
+      <Stack gap={4}>
+        <Title order={1} fz={28}>
+          {t('areas.settings')}
+        </Title>
+        <Text c="dimmed">{t('settings.description')}</Text>
+      </Stack>
+      <Tabs
+        value={current.path}
+        onChange={(value) => value && void navigate(value)}
+        keepMounted={false}
+      >
+        <Tabs.List aria-label={t('settings.sections')}>
+          {SETTINGS_SECTIONS.map(({ key, path, icon: Icon }) => (
+            <Tabs.Tab key={key} value={path} leftSection={<Icon size={16} aria-hidden />}>
+              {t(`settings.${key}`)}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+      </Tabs>
+      <Paper withBorder p={{ base: 'md', sm: 'xl' }}>
+        <Outlet />
+      </Paper>
+    </Stack>
+  );
+}

@@ -1,0 +1,31 @@
+import type { AuthData, LoginBody, MeData, RegisterBody } from '../../../contract/auth.ts';
+import { apiRequest } from '@/lib/api-client';
+
+export const LOGIN_FAILED_MESSAGE = 'Login failed';
+export const REGISTER_FAILED_MESSAGE = 'Registration failed';
+// Signing out must finish even when the server cannot be reached; the local session goes anyway.
+const LOGOUT_TIMEOUT_MS = 5000;
+
+export function login(body: LoginBody) {
+  return apiRequest<AuthData>('POST', '/auth/login', {
+    json: body,
+    defaultError: LOGIN_FAILED_MESSAGE,
+  });
+}
+
+export function register(body: RegisterBody) {
+  return apiRequest<AuthData>('POST', '/auth/register', {
+    json: body,
+    defaultError: REGISTER_FAILED_MESSAGE,
+  });
+}
+
+export function fetchCurrentSession() {
+  return apiRequest<MeData>('GET', '/auth/me');
+}
+
+export async function logout() {
+  await apiRequest<unknown>('POST', '/auth/logout', {
+    signal: AbortSignal.timeout(LOGOUT_TIMEOUT_MS),
+  });
+}

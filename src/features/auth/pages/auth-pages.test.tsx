@@ -1,0 +1,100 @@
+import { screen } from '@testing-library/react';
+import { http } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { useAuthStore } from '@/stores/auth';
+import { fail, ok } from '@/test/msw/envelope';
+import { setupMswServer } from '@/test/msw/server';
+import { renderWithProviders } from '@/test/render';
+import SignIn2Page from './sign-in-2-page';
+import SignInPage from './sign-in-page';
+import SignUpPage from './sign-up-page';
+
+const server = setupMswServer();
+
+// Typing into four fields with user-event is slow on a loaded machine; the default 5 s is tight.
+describe('auth pages', { timeout: 15_000 }, () => {
+  it('sign-in names its heading, fields, button and sign-up link', () => {
+    renderWithProviders(<SignInPage />, { path: '/sign-in' });
+    expect(screen.getByRole('heading', { level: 1, name: 'Sign in' })).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Email' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Password')).toHaveAttribute('type', 'password');
+    expect(screen.getByRole('button', { name: 'Sign in' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Create an account' })).toHaveAttribute(
+      'href',
+      '/sign-up',
+    );
+  });
+
+  it('sign-in-2 has the same form in its split layout', () => {
+    renderWithProviders(<SignIn2Page />, { path: '/sign-in-2' });
+    expect(screen.getByRole('heading', { level: 1, name: 'Sign in' })).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Email' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Sign in' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Create an account' })).toBeInTheDocument();
+  });
+
+  it('sign-up creates the organization, signs in and opens order analytics', async () => {
+    let sent: unknown;
+    server.use(
+      http.post('*/api/auth/register', async ({ request }) => {
+        sent = await request.json();
+        return ok(
+          {
+            user: {
+              _id: '0190a1b2-0000-7000-8000-0000000000aa',
+              name: 'Meena Patel',
+              email: 'meena@example.com',
+              organizationId: '0190a1b2-0000-7000-8000-0000000000bb',
+              role: 'owner',
+            },
+            organization: { _id: '0190a1b2-0000-7000-8000-0000000000bb', name: 'Shree Embroidery' },
+            token: { accessToken: 'new-token', expiresAt: '2030-01-01T00:00:00.000Z' },
+          },
+          'Registered',
+          201,
+        );
+      }),
+    );
+    const { user } = renderWithProviders(<SignUpPage />, {
+      path: '/sign-up',
+      routes: [{ path: '/order-analytics', element: <p>Analytics</p> }],
+    });
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'Create your account' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Sign in instead' })).toHaveAttribute(
+      'href',
+      '/sign-in',
+    );
+
+    await user.type(screen.getByLabelText('Organization name'), 'Shree Embroidery');
+    await user.type(screen.getByLabelText('Your name'), 'Meena Patel');
+    await user.type(screen.getByLabelText('Email'), 'meena@example.com');
+    await user.type(screen.getByLabelText('Password'), 'long enough');
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+
+    expect(await screen.findByText('Analytics')).toBeInTheDocument();
+    expect(sent).toEqual({
+      organizationName: 'Shree Embroidery',
+      name: 'Meena Patel',
+      email: 'meena@example.com',
+      password: 'long enough',
+    });
+    expect(useAuthStore.getState().organization?.name).toBe('Shree Embroidery');
+  });
+
+  it('sign-up shows a short password rule and a duplicate email from the server', async () => {
+    server.use(http.post('*/api/auth/register', () => fail(409, 'Email is already registered')));
+    const { user } = renderWithProviders(<SignUpPage />, { path: '/sign-up' });
+    await user.type(screen.getByLabelText('Organization name'), 'Shree Embroidery');
+    await user.type(screen.getByLabelText('Your name'), 'Meena Patel');
+    await user.type(screen.getByLabelText('Email'), 'meena@example.com');
+    await user.type(screen.getByLabelText('Password'), 'short');
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(await screen.findByText('Must be at least 8 characters')).toBeInTheDocument();
+
+    await user.type(screen.getByLabelText('Password'), '-but-now-long');
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Email is already registered');
+  });
+});

@@ -1,0 +1,89 @@
+import { QueryClient } from '@tanstack/react-query';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from './api-client';
+import {
+  MAX_QUERY_RETRIES,
+  createQueryClient,
+  queryCacheStorage,
+  queryPersister,
+  retryDelay,
+  shouldRetryQuery,
+  wipeQueryCache,
+} from './query-client';
+
+const httpError = (status: number) => new ApiError('failed', { status, kind: 'http' });
+
+describe('query client policy', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it.each([400, 401, 403, 404, 409, 422])('never retries a %i', (status) => {
+    expect(shouldRetryQuery(0, httpError(status))).toBe(false);
+  });
+
+  it.each([408, 429, 500, 502, 503])('retries a %i', (status) => {
+    expect(shouldRetryQuery(0, httpError(status))).toBe(true);
+  });
+
+  it('retries network failures at most three times', () => {
+    const offline = new ApiError('offline', { status: 0, kind: 'network' });
+    expect(shouldRetryQuery(MAX_QUERY_RETRIES - 1, offline)).toBe(true);
+    expect(shouldRetryQuery(MAX_QUERY_RETRIES, offline)).toBe(false);
+    expect(shouldRetryQuery(0, new TypeError('Failed to fetch'))).toBe(true);
+  });
+
+  it('doubles the delay from one second up to thirty', () => {
+    expect([0, 1, 2, 3, 4, 5, 6].map(retryDelay)).toEqual([
+      1000, 2000, 4000, 8000, 16000, 30000, 30000,
+    ]);
+  });
+
+  it('uses the spec defaults', () => {
+    const queries = createQueryClient().getDefaultOptions().queries;
+    expect(queries).toMatchObject({
+      staleTime: 10_000,
+      gcTime: 300_000,
+      refetchOnWindowFocus: true,
+    });
+  });
+});
+
+describe('persisted cache', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('saves to and reads back from IndexedDB', async () => {
+    await queryCacheStorage.setItem('probe', 'value');
+    expect(await queryCacheStorage.getItem('probe')).toBe('value');
+    await queryCacheStorage.removeItem('probe');
+    expect(await queryCacheStorage.getItem('probe')).toBeNull();
+  });
+
+  it('wipes memory and disk when the session ends', async () => {
+    const client = new QueryClient();
+    client.setQueryData(['merchants', 'list', {}], { data: [] });
+    await queryPersister.persistClient({
+      timestamp: Date.now(),
+      buster: 'test',
+      clientState: { queries: [], mutations: [] },
+    });
+    expect(await queryPersister.restoreClient()).toBeDefined();
+
+    await wipeQueryCache(client);
+    expect(client.getQueryData(['merchants', 'list', {}])).toBeUndefined();
+    expect(await queryPersister.restoreClient()).toBeUndefined();
+  });
+
+  it('starts without the cached copy when IndexedDB never answers', async () => {
+    // A database that never opens: neither success nor error ever fires.
+    vi.spyOn(indexedDB, 'open').mockImplementation(() => ({}) as IDBOpenDBRequest);
+    vi.resetModules();
+    const fresh = await import('./query-client');
+    vi.useFakeTimers();
+    try {
+      const read = fresh.queryCacheStorage.getItem('anything');
+      await vi.advanceTimersByTimeAsync(5000);
+      await expect(read).resolves.toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});

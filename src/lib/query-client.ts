@@ -1,0 +1,132 @@
+import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister';
+import { QueryClient } from '@tanstack/react-query';
+import type { PersistQueryClientOptions } from '@tanstack/react-query-persist-client';
+import { createStore, del, get, set } from 'idb-keyval';
+
+export const MAX_QUERY_RETRIES = 3;
+const RETRY_BASE_DELAY_MS = 1000;
+const RETRY_MAX_DELAY_MS = 30_000;
+const PERSIST_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
+// IndexedDB can hang instead of failing (blocked upgrade, some private modes); the app must
+// start without the cached copy rather than wait on it forever.
+const IDB_READ_TIMEOUT_MS = 3000;
+
+/** Bumped when the shape of cached data changes, so an old copy is thrown away on load. */
+const CACHE_SCHEMA_VERSION = '1';
+export const CACHE_BUSTER = `${import.meta.env.VITE_APP_VERSION ?? 'dev'}:${CACHE_SCHEMA_VERSION}`;
+
+function statusOf(error: unknown): number | undefined {
+  if (typeof error === 'object' && error !== null && 'status' in error) {
+    return typeof error.status === 'number' ? error.status : undefined;
+  }
+  return undefined;
+}
+
+/**
+ * A client error means the request itself is wrong (bad input, not found, not allowed, signed
+ * out): repeating it returns the same answer and only delays the message. Timeouts and rate
+ * limits are the exceptions because waiting is exactly what fixes them.
+ */
+export function shouldRetryQuery(failureCount: number, error: unknown): boolean {
+  if (failureCount >= MAX_QUERY_RETRIES) return false;
+  const status = statusOf(error);
+  if (status !== undefined && status >= 400 && status < 500) {
+    return status === 408 || status === 429;
+  }
+  return true;
+}
+
+export function retryDelay(attemptIndex: number): number {
+  return Math.min(RETRY_BASE_DELAY_MS * 2 ** attemptIndex, RETRY_MAX_DELAY_MS);
+}
+
+export function createQueryClient() {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        retry: shouldRetryQuery,
+        retryDelay,
+        staleTime: 10_000,
+        gcTime: 5 * 60 * 1000,
+        refetchOnWindowFocus: true,
+      },
+      mutations: {
+        // A write is retried by the offline queue with its idempotency key, not blindly here.
+        retry: false,
+      },
+    },
+  });
+}
+
+export const queryClient = createQueryClient();
+
+const cacheStore =
+  typeof indexedDB === 'undefined' ? undefined : createStore('karkhana', 'query-cache');
+const CACHE_KEY = 'react-query';
+
+function withTimeout<T>(promise: Promise<T>, ms: number, fallback: T): Promise<T> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(fallback), ms);
+    promise.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      () => {
+        clearTimeout(timer);
+        resolve(fallback);
+      },
+    );
+  });
+}
+
+export const queryCacheStorage = {
+  getItem: (key: string): Promise<string | null> =>
+    cacheStore
+      ? withTimeout(
+          get<string>(key, cacheStore).then((value) => value ?? null),
+          IDB_READ_TIMEOUT_MS,
+          null,
+        )
+      : Promise.resolve(null),
+  setItem: async (key: string, value: string) => {
+    if (!cacheStore) return;
+    try {
+      await set(key, value, cacheStore);
+    } catch (error) {
+      console.warn('Could not save the offline copy of the data', error);
+    }
+  },
+  removeItem: async (key: string) => {
+    if (!cacheStore) return;
+    try {
+      await del(key, cacheStore);
+    } catch (error) {
+      console.warn('Could not remove the offline copy of the data', error);
+    }
+  },
+};
+
+export const queryPersister = createAsyncStoragePersister({
+  storage: queryCacheStorage,
+  key: CACHE_KEY,
+  throttleTime: 1000,
+});
+
+export const persistOptions: Omit<PersistQueryClientOptions, 'queryClient'> = {
+  persister: queryPersister,
+  maxAge: PERSIST_MAX_AGE_MS,
+  buster: CACHE_BUSTER,
+  dehydrateOptions: {
+    // Only finished, successful reads are worth showing offline; errors and pending states are not.
+    shouldDehydrateQuery: (query) =>
+      query.state.status === 'success' && query.meta?.persist !== false,
+  },
+};
+
+/** Forgets every cached record, in memory and on disk; called when the session ends. */
+export async function wipeQueryCache(client: QueryClient = queryClient) {
+  await client.cancelQueries();
+  client.clear();
+  await queryPersister.removeClient();
+}

@@ -1,0 +1,31 @@
+import '@mantine/core/styles.css';
+import '@mantine/dates/styles.css';
+import '@mantine/charts/styles.css';
+import '@mantine/nprogress/styles.css';
+import '@/styles/fonts';
+import '@/styles/global.css';
+import { StrictMode, Suspense } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router/dom';
+import { AppProviders } from '@/app/providers';
+import { createAppRouter } from '@/app/router';
+import { initI18n } from '@/lib/i18n';
+import { startPreferenceSync } from '@/stores/preferences';
+
+// Before the first render, so the page never flashes in the wrong font.
+startPreferenceSync();
+void initI18n();
+
+const router = createAppRouter();
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html must contain #root');
+
+createRoot(container).render(
+  <StrictMode>
+    <Suspense fallback={null}>
+      <AppProviders>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </Suspense>
+  </StrictMode>,
+);

@@ -1,0 +1,27 @@
+import '@testing-library/jest-dom/vitest';
+import 'fake-indexeddb/auto';
+import { cleanup, configure } from '@testing-library/react';
+import { toast } from 'react-hot-toast';
+import { afterEach } from 'vitest';
+import { resetAuthStore } from '@/stores/auth';
+import { initTestI18n } from './render';
+
+// Vitest runs without globals, so Testing Library cannot flag React's act environment itself.
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+// Lazy routes and pages load real modules on first use; under a parallel run that can take
+// longer than Testing Library's default second.
+configure({ asyncUtilTimeout: 3000 });
+
+initTestI18n();
+
+afterEach(() => {
+  cleanup();
+  // Toasts and the session live in module-level stores that outlast a single test's DOM.
+  toast.remove();
+  resetAuthStore();
+  localStorage.clear();
+  sessionStorage.clear();
+  document.documentElement.removeAttribute('class');
+  initTestI18n();
+});
