@@ -1,0 +1,264 @@
+import {
+  ActionIcon,
+  Alert,
+  Button,
+  Group,
+  Paper,
+  Skeleton,
+  Table,
+  Tooltip,
+  UnstyledButton,
+  VisuallyHidden,
+  type MantineBreakpoint,
+  type MantineColor,
+  type MantineStyleProp,
+} from '@mantine/core';
+import { IconArrowDown, IconArrowUp, IconArrowsSort, IconRefresh } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ErrorState } from '@/components/error-state';
+import classes from '@/components/data-table.module.css';
+
+export interface DataTableColumn<T> {
+  key: string;
+  header: string;
+  render: (row: T) => ReactNode;
+  /** The API's sort field for this column; makes the header a sort button. */
+  sortField?: string;
+  align?: 'left' | 'right' | 'center';
+  width?: number | string;
+  /** Keeps the cell on one line (dates, amounts, codes). */
+  nowrap?: boolean;
+  /** Keeps the column from being squeezed into a word per line. */
+  minWidth?: number;
+  /** Hides a secondary column below this breakpoint so tablets need no sideways scrolling. */
+  visibleFrom?: MantineBreakpoint;
+}
+
+export interface RowAction<T> {
+  /** Accessible name, e.g. `Edit Acme Traders`. */
+  label: (row: T) => string;
+  /** Short visible hint shown as a tooltip, e.g. `Edit`. */
+  tooltip?: string;
+  icon: ReactNode;
+  onClick: (row: T) => void;
+  color?: MantineColor;
+}
+
+export interface DataTableProps<T> {
+  columns: DataTableColumn<T>[];
+  rows: T[] | undefined;
+  rowKey: (row: T) => string;
+  /** Accessible name of the table. */
+  label: string;
+  /** First load: no rows to show yet. */
+  loading?: boolean;
+  /** A background refetch (page change, filter) while older rows stay visible. */
+  fetching?: boolean;
+  error?: unknown;
+  errorMessage?: string;
+  onRetry?: () => void;
+  /** Current order as sent to the API (`name`, `-createdAt`). */
+  sort?: string;
+  onSort?: (field: string) => void;
+  rowActions?: RowAction<T>[];
+  empty?: ReactNode;
+  skeletonRows?: number;
+  /** Below this width the table scrolls sideways instead of squeezing its columns. */
+  minWidth?: number;
+}
+
+function ariaSort(sort: string | undefined, field: string): 'ascending' | 'descending' | 'none' {
+  if (sort === field) return 'ascending';
+  if (sort === `-${field}`) return 'descending';
+  return 'none';
+}
+
+function SortIcon({ direction }: { direction: 'ascending' | 'descending' | 'none' }) {
+  if (direction === 'ascending') return <IconArrowUp size={14} aria-hidden />;
+  if (direction === 'descending') return <IconArrowDown size={14} aria-hidden />;
+  return <IconArrowsSort size={14} aria-hidden className={classes.idleSortIcon} />;
+}
+
+export function DataTable<T>({
+  columns,
+  rows,
+  rowKey,
+  label,
+  loading = false,
+  fetching = false,
+  error,
+  errorMessage,
+  onRetry,
+  sort,
+  onSort,
+  rowActions = [],
+  empty,
+  skeletonRows = 5,
+  minWidth = 720,
+}: DataTableProps<T>) {
+  const { t } = useTranslation('ui');
+  const hasRows = rows !== undefined && rows.length > 0;
+  const columnCount = columns.length + (rowActions.length > 0 ? 1 : 0);
+
+  if (error && !hasRows && !loading) {
+    return (
+      <Paper withBorder>
+        <ErrorState
+          message={errorMessage ?? t('error.generic')}
+          onRetry={onRetry}
+          retrying={fetching}
+        />
+      </Paper>
+    );
+  }
+
+  const header = (
+    <Table.Thead>
+      <Table.Tr>
+        {columns.map((column) => {
+          const style: MantineStyleProp = {
+            width: column.width,
+            minWidth: column.minWidth,
+            textAlign: column.align,
+          };
+          if (!column.sortField || !onSort) {
+            return (
+              <Table.Th key={column.key} style={style} visibleFrom={column.visibleFrom}>
+                {column.header}
+              </Table.Th>
+            );
+          }
+          const direction = ariaSort(sort, column.sortField);
+          const field = column.sortField;
+          return (
+            <Table.Th
+              key={column.key}
+              style={style}
+              aria-sort={direction}
+              visibleFrom={column.visibleFrom}
+            >
+              <UnstyledButton
+                className={classes.sortButton}
+                onClick={() => onSort(field)}
+                data-active={direction !== 'none' || undefined}
+              >
+                <span>{column.header}</span>
+                <SortIcon direction={direction} />
+              </UnstyledButton>
+            </Table.Th>
+          );
+        })}
+        {rowActions.length > 0 ? (
+          <Table.Th style={{ textAlign: 'right' }}>
+            <VisuallyHidden>{t('table.actions')}</VisuallyHidden>
+          </Table.Th>
+        ) : null}
+      </Table.Tr>
+    </Table.Thead>
+  );
+
+  let body: ReactNode;
+  if (loading && !hasRows) {
+    body = Array.from({ length: skeletonRows }, (_, index) => (
+      <Table.Tr key={`skeleton-${index}`} aria-hidden>
+        {columns.map((column, cell) => (
+          <Table.Td key={column.key} visibleFrom={column.visibleFrom}>
+            <Skeleton height={14} radius="sm" width={cell === 0 ? '70%' : '55%'} />
+          </Table.Td>
+        ))}
+        {rowActions.length > 0 ? (
+          <Table.Td>
+            <Skeleton height={14} radius="sm" width={48} ml="auto" />
+          </Table.Td>
+        ) : null}
+      </Table.Tr>
+    ));
+  } else if (!hasRows) {
+    body = (
+      <Table.Tr>
+        <Table.Td colSpan={columnCount} p={0}>
+          {empty}
+        </Table.Td>
+      </Table.Tr>
+    );
+  } else {
+    body = rows.map((row) => (
+      <Table.Tr key={rowKey(row)}>
+        {columns.map((column) => (
+          <Table.Td
+            key={column.key}
+            visibleFrom={column.visibleFrom}
+            style={{ textAlign: column.align, whiteSpace: column.nowrap ? 'nowrap' : undefined }}
+          >
+            {column.render(row)}
+          </Table.Td>
+        ))}
+        {rowActions.length > 0 ? (
+          <Table.Td>
+            <Group gap={4} justify="flex-end" wrap="nowrap">
+              {rowActions.map((action, index) => {
+                const button = (
+                  <ActionIcon
+                    key={index}
+                    variant="subtle"
+                    color={action.color ?? 'gray'}
+                    aria-label={action.label(row)}
+                    onClick={() => action.onClick(row)}
+                    size="lg"
+                  >
+                    {action.icon}
+                  </ActionIcon>
+                );
+                return action.tooltip ? (
+                  <Tooltip key={index} label={action.tooltip} withArrow openDelay={400}>
+                    {button}
+                  </Tooltip>
+                ) : (
+                  button
+                );
+              })}
+            </Group>
+          </Table.Td>
+        ) : null}
+      </Table.Tr>
+    ));
+  }
+
+  return (
+    <Paper withBorder className={classes.frame}>
+      {error && hasRows ? (
+        <Alert color="red" variant="light" radius={0} role="alert">
+          <Group justify="space-between" gap="sm">
+            <span>{errorMessage ?? t('error.generic')}</span>
+            {onRetry ? (
+              <Button
+                size="xs"
+                variant="subtle"
+                color="red"
+                leftSection={<IconRefresh size={14} aria-hidden />}
+                onClick={onRetry}
+              >
+                {t('actions.retry')}
+              </Button>
+            ) : null}
+          </Group>
+        </Alert>
+      ) : null}
+      <Table.ScrollContainer minWidth={minWidth} type="native">
+        <Table
+          aria-label={label}
+          aria-busy={loading || fetching}
+          verticalSpacing="sm"
+          horizontalSpacing="md"
+          highlightOnHover
+          className={classes.table}
+          data-fetching={fetching || undefined}
+        >
+          {header}
+          <Table.Tbody>{body}</Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </Paper>
+  );
+}

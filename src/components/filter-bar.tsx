@@ -1,0 +1,173 @@
+import { Button, Group, NumberInput, Paper, Select, TextInput } from '@mantine/core';
+import { DatePickerInput } from '@mantine/dates';
+import { IconCalendar, IconFilterOff, IconSearch } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+
+interface FieldBase {
+  label: string;
+  /** Width on larger screens; fields take the full row on a phone. */
+  width?: number;
+}
+
+export type FilterField =
+  | (FieldBase & { type: 'text'; name: string; placeholder?: string })
+  | (FieldBase & {
+      type: 'select';
+      name: string;
+      options: { value: string; label: string }[];
+      placeholder?: string;
+      searchable?: boolean;
+    })
+  | (FieldBase & { type: 'boolean'; name: string; trueLabel?: string; falseLabel?: string })
+  | (FieldBase & {
+      type: 'number';
+      name: string;
+      min?: number;
+      max?: number;
+      decimalScale?: number;
+    })
+  | (FieldBase & { type: 'date'; name: string })
+  | (FieldBase & { type: 'dateRange'; from: string; to: string });
+
+export type FilterChange = (name: string, value: string | number | boolean | undefined) => void;
+
+export interface FilterBarProps {
+  fields: FilterField[];
+  /** Current input values by name (e.g. `useListParams().inputValues`). */
+  values: Record<string, unknown>;
+  onChange: FilterChange;
+  onReset: () => void;
+  /** Disable "Reset filters" when nothing differs from the defaults. */
+  canReset?: boolean;
+}
+
+const asText = (value: unknown) => (typeof value === 'string' ? value : '');
+const asDate = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
+
+function fieldKey(field: FilterField) {
+  return field.type === 'dateRange' ? `${field.from}:${field.to}` : field.name;
+}
+
+/** The filters above a list, built from a config so each area only lists its fields. */
+export function FilterBar({ fields, values, onChange, onReset, canReset = true }: FilterBarProps) {
+  const { t } = useTranslation('ui');
+
+  const renderField = (field: FilterField) => {
+    const width = { base: '100%', sm: field.width ?? 220 };
+    switch (field.type) {
+      case 'text':
+        return (
+          <TextInput
+            w={width}
+            aria-label={field.label}
+            placeholder={field.placeholder ?? field.label}
+            leftSection={<IconSearch size={16} aria-hidden />}
+            value={asText(values[field.name])}
+            onChange={(event) => onChange(field.name, event.currentTarget.value)}
+          />
+        );
+      case 'select':
+        return (
+          <Select
+            w={width}
+            aria-label={field.label}
+            placeholder={field.placeholder ?? field.label}
+            data={field.options}
+            value={asText(values[field.name]) || null}
+            onChange={(value) => onChange(field.name, value ?? undefined)}
+            searchable={field.searchable}
+            clearable
+          />
+        );
+      case 'boolean': {
+        const current = values[field.name];
+        return (
+          <Select
+            w={width}
+            aria-label={field.label}
+            placeholder={field.label}
+            data={[
+              { value: 'true', label: field.trueLabel ?? t('filters.yes') },
+              { value: 'false', label: field.falseLabel ?? t('filters.no') },
+            ]}
+            value={current === true ? 'true' : current === false ? 'false' : null}
+            onChange={(value) =>
+              onChange(field.name, value === null ? undefined : value === 'true')
+            }
+            clearable
+          />
+        );
+      }
+      case 'number': {
+        const current = values[field.name];
+        return (
+          <NumberInput
+            w={width}
+            aria-label={field.label}
+            placeholder={field.label}
+            min={field.min}
+            max={field.max}
+            decimalScale={field.decimalScale}
+            value={typeof current === 'number' ? current : ''}
+            onChange={(value) =>
+              onChange(field.name, typeof value === 'number' ? value : undefined)
+            }
+          />
+        );
+      }
+      case 'date':
+        return (
+          <DatePickerInput
+            w={width}
+            aria-label={field.label}
+            placeholder={field.label}
+            leftSection={<IconCalendar size={16} aria-hidden />}
+            valueFormat="DD MMM YYYY"
+            value={asDate(values[field.name])}
+            onChange={(value) => onChange(field.name, value ?? undefined)}
+            clearable
+          />
+        );
+      case 'dateRange':
+        return (
+          <DatePickerInput
+            type="range"
+            w={{ base: '100%', sm: field.width ?? 280 }}
+            aria-label={field.label}
+            placeholder={field.label}
+            leftSection={<IconCalendar size={16} aria-hidden />}
+            valueFormat="DD MMM YYYY"
+            allowSingleDateInRange
+            value={[asDate(values[field.from]), asDate(values[field.to])]}
+            onChange={([from, to]) => {
+              onChange(field.from, from ?? undefined);
+              onChange(field.to, to ?? undefined);
+            }}
+            clearable
+          />
+        );
+    }
+  };
+
+  return (
+    <Paper withBorder p="sm" mb="md" role="search" aria-label={t('filters.label')}>
+      <Group gap="sm" align="center" wrap="wrap">
+        {fields.map((field) => (
+          <div key={fieldKey(field)} style={{ display: 'contents' }}>
+            {renderField(field)}
+          </div>
+        ))}
+        <Button
+          variant="subtle"
+          color="gray"
+          leftSection={<IconFilterOff size={16} aria-hidden />}
+          onClick={onReset}
+          disabled={!canReset}
+          ml={{ base: 0, sm: 'auto' }}
+        >
+          {t('filters.reset')}
+        </Button>
+      </Group>
+    </Paper>
+  );
+}

@@ -1,0 +1,253 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http } from 'msw';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { renderWithProviders } from '@/test/render';
+import { fail } from '@/test/msw/envelope';
+import { createMerchantsFake, makeMerchants, type MerchantsFake } from '@/test/msw/merchants';
+import { setupMswServer } from '@/test/msw/server';
+import { signInTestUser } from '@/test/msw/session';
+import MerchantsPage from './merchants-page';
+
+const server = setupMswServer();
+let fake: MerchantsFake;
+
+function useFake(options?: Parameters<typeof createMerchantsFake>[0]) {
+  fake = createMerchantsFake(options);
+  server.use(...fake.handlers);
+  return fake;
+}
+
+function renderPage(route = '/merchants') {
+  return renderWithProviders(<MerchantsPage />, { path: '/merchants', route });
+}
+
+const location = () => screen.getByTestId('location').textContent;
+
+function bodyRows() {
+  const table = screen.getByRole('table', { name: 'Merchants' });
+  return within(table).getAllByRole('row').slice(1);
+}
+
+function firstCellTexts() {
+  return bodyRows().map((row) => within(row).getAllByRole('cell')[0]?.textContent ?? '');
+}
+
+beforeEach(() => {
+  signInTestUser();
+  useFake();
+});
+
+// Whole-page flows with typing and dialogs run longer than unit tests.
+describe('MerchantsPage', { timeout: 15_000 }, () => {
+  it('lists merchants with their columns and the paging summary', async () => {
+    renderPage();
+    expect(screen.getByRole('heading', { level: 1, name: 'Merchants' })).toBeInTheDocument();
+    expect(await screen.findByText('Ambika Fabrics 2')).toBeInTheDocument();
+    expect(bodyRows()).toHaveLength(10);
+    for (const header of ['Contact person', 'Phone']) {
+      expect(screen.getByRole('columnheader', { name: header })).toBeInTheDocument();
+    }
+    // GSTIN is a wide-screen column; narrower windows hide it rather than scroll.
+    expect(screen.getByText('GSTIN', { selector: 'th' })).toBeInTheDocument();
+    expect(screen.getByText('Showing 1–10 of 12')).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Pagination' })).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Rows per page' })).toHaveValue('10');
+    // Newest first by default, so "Created" shows as the sorted column.
+    expect(screen.getByRole('columnheader', { name: 'Created' })).toHaveAttribute(
+      'aria-sort',
+      'descending',
+    );
+    expect(fake.requestsOf('GET')[0]?.url.search).toBe('?page=1&limit=10');
+  });
+
+  it('moves between pages and changes the page size', async () => {
+    const { user } = renderPage();
+    await screen.findByText('Showing 1–10 of 12');
+    await user.click(
+      within(screen.getByRole('navigation', { name: 'Pagination' })).getByRole('button', {
+        name: 'Page 2',
+      }),
+    );
+    expect(await screen.findByText('Showing 11–12 of 12')).toBeInTheDocument();
+    expect(location()).toBe('/merchants?page=2');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Rows per page' }), '20');
+    expect(await screen.findByText('Showing 1–12 of 12')).toBeInTheDocument();
+    expect(location()).toBe('/merchants?limit=20');
+  });
+
+  it('filters by name after typing pauses, back on page 1, and keeps it in the URL', async () => {
+    const { user } = renderPage('/merchants?page=2');
+    await screen.findByText('Showing 11–12 of 12');
+    await user.type(screen.getByRole('textbox', { name: 'Search by name' }), 'laxmi');
+    await waitFor(() => expect(location()).toBe('/merchants?name=laxmi'));
+    await waitFor(() => expect(firstCellTexts()).toEqual(['Laxmi Sarees 2', 'Laxmi SareesRajkot']));
+    // One request for the whole word, not one per keystroke.
+    expect(fake.requestsOf('GET').filter((r) => r.url.searchParams.has('name'))).toHaveLength(1);
+
+    await user.click(screen.getByRole('button', { name: 'Reset filters' }));
+    await waitFor(() => expect(location()).toBe('/merchants'));
+    expect(screen.getByRole('textbox', { name: 'Search by name' })).toHaveValue('');
+  });
+
+  it('shows the empty state when nothing matches', async () => {
+    renderPage('/merchants?name=zzz');
+    expect(await screen.findByText('No merchants found')).toBeInTheDocument();
+    expect(screen.getByText('No results')).toBeInTheDocument();
+  });
+
+  it('sorts by name ascending, then descending', async () => {
+    const { user } = renderPage();
+    await screen.findByText('Showing 1–10 of 12');
+    await user.click(screen.getByRole('button', { name: 'Name' }));
+    await waitFor(() => expect(firstCellTexts()[0]).toMatch(/^Ambika Fabrics/));
+    expect(screen.getByRole('columnheader', { name: 'Name' })).toHaveAttribute(
+      'aria-sort',
+      'ascending',
+    );
+    expect(screen.getByRole('columnheader', { name: 'Created' })).toHaveAttribute(
+      'aria-sort',
+      'none',
+    );
+    expect(location()).toBe('/merchants?sort=name');
+
+    await user.click(screen.getByRole('button', { name: 'Name' }));
+    await waitFor(() => expect(firstCellTexts()[0]).toMatch(/^Shree Ganesh Textiles 2/));
+    expect(screen.getByRole('columnheader', { name: 'Name' })).toHaveAttribute(
+      'aria-sort',
+      'descending',
+    );
+    expect(location()).toBe('/merchants?sort=-name');
+  });
+
+  it('validates the form with translated messages, then creates and refetches', async () => {
+    const { user } = renderPage();
+    await screen.findByText('Showing 1–10 of 12');
+    await user.click(screen.getByRole('button', { name: 'Add merchant' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add merchant' });
+
+    await user.type(within(dialog).getByRole('textbox', { name: 'GSTIN' }), 'bad');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Email' }), 'not-an-email');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('This field is required')).toBeInTheDocument();
+    expect(within(dialog).getByText('Enter a valid 15-character GSTIN')).toBeInTheDocument();
+    expect(within(dialog).getByText('Enter a valid email address')).toBeInTheDocument();
+    expect(fake.requestsOf('POST')).toHaveLength(0);
+
+    await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), '  Navkar Lace Works ');
+    await user.clear(within(dialog).getByRole('textbox', { name: 'GSTIN' }));
+    await user.type(within(dialog).getByRole('textbox', { name: 'GSTIN' }), '24aaacn1234f1z5');
+    await user.clear(within(dialog).getByRole('textbox', { name: 'Email' }));
+    await user.type(within(dialog).getByRole('textbox', { name: 'City' }), 'Surat');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByText('Merchant created successfully')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(fake.requestsOf('POST')[0]?.body).toMatchObject({
+      name: 'Navkar Lace Works',
+      gstin: '24AAACN1234F1Z5',
+      email: null,
+      city: 'Surat',
+      organizationId: fake.merchants[0]?.organizationId,
+    });
+    expect(fake.requestsOf('POST')[0]?.headers.get('idempotency-key')).toBeTruthy();
+    // The list is fetched again and shows the new merchant at the top.
+    await waitFor(() => expect(firstCellTexts()[0]).toBe('Navkar Lace WorksSurat'));
+    expect(screen.getByText('Showing 1–10 of 13')).toBeInTheDocument();
+  });
+
+  it('puts server-side field errors on the right input, translated', async () => {
+    server.use(
+      http.post('*/api/merchants', () =>
+        fail(400, 'Validation failed', [{ path: 'phone', message: 'Enter a valid phone number' }]),
+      ),
+    );
+    const { user } = renderPage();
+    await screen.findByText('Showing 1–10 of 12');
+    await user.click(screen.getByRole('button', { name: 'Add merchant' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add merchant' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Navkar');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    const phone = within(dialog).getByRole('textbox', { name: 'Phone' });
+    await waitFor(() => expect(phone).toHaveAttribute('aria-invalid', 'true'));
+    expect(phone).toHaveAccessibleDescription(
+      expect.stringContaining('Enter a valid phone number'),
+    );
+    expect(await screen.findByText('Validation failed')).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Add merchant' })).toBeInTheDocument();
+  });
+
+  it('edits a merchant from its row', async () => {
+    const { user } = renderPage();
+    await screen.findByText('Showing 1–10 of 12');
+    await user.click(screen.getByRole('button', { name: 'Edit Laxmi Sarees 2' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit merchant' });
+    const city = within(dialog).getByRole('textbox', { name: 'City' });
+    expect(within(dialog).getByRole('textbox', { name: 'Name' })).toHaveValue('Laxmi Sarees 2');
+    await user.clear(city);
+    await user.type(city, 'Navsari');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByText('Merchant updated successfully')).toBeInTheDocument();
+    await waitFor(() => expect(firstCellTexts()).toContain('Laxmi Sarees 2Navsari'));
+    const put = fake.requestsOf('PUT')[0];
+    expect(put?.url.pathname).toBe(
+      `/api/merchants/${fake.merchants.find((m) => m.name === 'Laxmi Sarees 2')?._id}`,
+    );
+    expect(put?.body).toMatchObject({ name: 'Laxmi Sarees 2', city: 'Navsari' });
+  });
+
+  it('cancels the form without saving', async () => {
+    const { user } = renderPage();
+    await screen.findByText('Showing 1–10 of 12');
+    await user.click(screen.getByRole('button', { name: 'Add merchant' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add merchant' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(fake.requestsOf('POST')).toHaveLength(0);
+  });
+
+  it('deletes after confirmation', async () => {
+    const { user } = renderPage();
+    await screen.findByText('Showing 1–10 of 12');
+    await user.click(screen.getByRole('button', { name: 'Delete Radhe Fashion' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete merchant?' });
+    expect(
+      within(dialog).getByText(/Radhe Fashion will be removed permanently/),
+    ).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+
+    expect(await screen.findByText('Merchant deleted successfully')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText('Radhe Fashion')).not.toBeInTheDocument());
+    expect(screen.getByText('Showing 1–10 of 11')).toBeInTheDocument();
+  });
+
+  it("shows the server's message when a merchant with orders cannot be deleted", async () => {
+    const merchants = makeMerchants(3);
+    useFake({ merchants, referencedIds: [merchants[0]!._id] });
+    const { user } = renderPage();
+    await screen.findByText('Showing 1–3 of 3');
+    await user.click(screen.getByRole('button', { name: `Delete ${merchants[0]!.name}` }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete merchant?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(
+      await screen.findByText('This merchant has orders and cannot be deleted'),
+    ).toBeInTheDocument();
+    expect(screen.getByText(merchants[0]!.name)).toBeInTheDocument();
+  });
+
+  it('shows an error state with Retry when the list cannot load', async () => {
+    fake.failNext(503, 'Service temporarily unavailable');
+    const { user } = renderPage();
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('Service temporarily unavailable')).toBeInTheDocument();
+    await user.click(within(alert).getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('Showing 1–10 of 12')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('falls back to the translated message when the server gives none', async () => {
+    server.use(http.get('*/api/merchants', () => fail(502, '')));
+    renderPage();
+    expect(await screen.findByText('Failed to fetch merchants')).toBeInTheDocument();
+  });
+});

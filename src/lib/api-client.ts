@@ -1,0 +1,232 @@
+import ky, { isHTTPError } from 'ky';
+import { getAccessToken } from '@/stores/auth';
+
+/** Window events the app shell listens to; the data layer only announces, it never navigates. */
+export const API_EVENTS = {
+  unauthorized: 'karkhana:unauthorized',
+  serverError: 'karkhana:server-error',
+  notModified: 'karkhana:not-modified',
+} as const;
+
+export type ApiEventName = (typeof API_EVENTS)[keyof typeof API_EVENTS];
+
+export const DEFAULT_ERROR_MESSAGE = 'Something went wrong!';
+export const NO_CONTENT_MESSAGE = 'Content not found.';
+export const NETWORK_ERROR_MESSAGE =
+  'Cannot reach the server. Check your connection and try again.';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface FieldError {
+  path: string;
+  message: string;
+}
+
+export type ApiErrorKind = 'http' | 'network' | 'no-content' | 'client';
+
+/**
+ * Every failure of `apiRequest` surfaces as this one type, so callers pick a message and field
+ * errors without caring whether the server, the network or the envelope was at fault.
+ */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly errors: FieldError[];
+  readonly kind: ApiErrorKind;
+  /** The server's own message, when it sent one; otherwise the caller's default is in `message`. */
+  readonly serverMessage: string | undefined;
+
+  constructor(
+    message: string,
+    init: { status: number; kind: ApiErrorKind; errors?: FieldError[]; serverMessage?: string },
+  ) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = init.status;
+    this.kind = init.kind;
+    this.errors = init.errors ?? [];
+    this.serverMessage = init.serverMessage;
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+const MUTATING_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+// A wrong password must stay on the sign-in form instead of being treated as an expired session.
+const CREDENTIAL_PATHS = ['/api/auth/login', '/api/auth/register'];
+
+function readCookie(name: string): string | undefined {
+  if (typeof document === 'undefined') return undefined;
+  for (const part of document.cookie.split(';')) {
+    const [rawKey, ...rest] = part.trim().split('=');
+    if (rawKey === name) return decodeURIComponent(rest.join('='));
+  }
+  return undefined;
+}
+
+function dispatchApiEvent(name: ApiEventName, detail: Record<string, unknown>) {
+  if (typeof window === 'undefined') return;
+  window.dispatchEvent(new CustomEvent(name, { detail }));
+}
+
+function isCredentialRequest(request: Request) {
+  const { pathname } = new URL(request.url);
+  return CREDENTIAL_PATHS.some((path) => pathname === path);
+}
+
+/** Tells the app shell about responses it handles globally (sign-in redirect, error page, toast). */
+export function announceResponse(request: Request, response: Response) {
+  const method = request.method.toUpperCase();
+  const detail = { status: response.status, url: request.url, method };
+  if (response.status === 401 && !isCredentialRequest(request)) {
+    dispatchApiEvent(API_EVENTS.unauthorized, detail);
+  } else if (response.status === 500) {
+    dispatchApiEvent(API_EVENTS.serverError, detail);
+  } else if (response.status === 304 && MUTATING_METHODS.has(method)) {
+    dispatchApiEvent(API_EVENTS.notModified, detail);
+  }
+}
+
+export function newIdempotencyKey(): string {
+  return crypto.randomUUID();
+}
+
+export const api = ky.create({
+  prefix: '/api',
+  timeout: false,
+  // react-query decides about retries; a second layer here would multiply attempts.
+  retry: 0,
+  credentials: 'same-origin',
+  hooks: {
+    beforeRequest: [
+      ({ request }) => {
+        const token = getAccessToken();
+        if (token) request.headers.set('Authorization', `Bearer ${token}`);
+        if (MUTATING_METHODS.has(request.method.toUpperCase())) {
+          const xsrf = readCookie('XSRF-TOKEN');
+          if (xsrf) request.headers.set('X-XSRF-TOKEN', xsrf);
+          if (!request.headers.has('Idempotency-Key')) {
+            request.headers.set('Idempotency-Key', newIdempotencyKey());
+          }
+        }
+      },
+    ],
+    afterResponse: [({ request, response }) => announceResponse(request, response)],
+  },
+});
+
+export type SearchParamValue = string | number | boolean | null | undefined;
+
+export interface ApiRequestOptions {
+  json?: unknown;
+  searchParams?: Record<string, SearchParamValue>;
+  idempotencyKey?: string;
+  defaultError?: string;
+  signal?: AbortSignal;
+}
+
+export interface ApiResult<T> {
+  data: T;
+  message: string;
+}
+
+/** Empty strings, null and undefined mean "no filter" in every list query of the API. */
+export function cleanSearchParams(
+  params: Record<string, SearchParamValue> | undefined,
+): Record<string, string> {
+  const clean: Record<string, string> = {};
+  if (!params) return clean;
+  for (const [key, value] of Object.entries(params)) {
+    if (value === undefined || value === null) continue;
+    const text = String(value);
+    if (text.trim() === '') continue;
+    clean[key] = text;
+  }
+  return clean;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function readFieldErrors(body: Record<string, unknown>): FieldError[] {
+  if (!Array.isArray(body.errors)) return [];
+  return body.errors.flatMap((entry: unknown) =>
+    isRecord(entry) && typeof entry.path === 'string' && typeof entry.message === 'string'
+      ? [{ path: entry.path, message: entry.message }]
+      : [],
+  );
+}
+
+function readServerMessage(body: unknown): string | undefined {
+  if (!isRecord(body)) return undefined;
+  // Problem-details style bodies (e.g. from a proxy) carry `title` instead of `message`.
+  const candidate = typeof body.message === 'string' ? body.message : body.title;
+  return typeof candidate === 'string' && candidate.trim() !== '' ? candidate : undefined;
+}
+
+function isAbort(error: unknown) {
+  return error instanceof DOMException && error.name === 'AbortError';
+}
+
+/**
+ * Calls the API and unwraps its envelope `{ success, data, message }`. Resolves with `data` and
+ * `message` on success; rejects with an `ApiError` otherwise.
+ */
+export async function apiRequest<T>(
+  method: HttpMethod,
+  path: string,
+  options: ApiRequestOptions = {},
+): Promise<ApiResult<T>> {
+  const fallback = options.defaultError ?? DEFAULT_ERROR_MESSAGE;
+  const headers: Record<string, string> = {};
+  if (options.idempotencyKey && MUTATING_METHODS.has(method)) {
+    headers['Idempotency-Key'] = options.idempotencyKey;
+  }
+
+  let response: Response;
+  try {
+    response = await api(path.replace(/^\/+/, ''), {
+      method,
+      headers,
+      json: options.json,
+      searchParams: cleanSearchParams(options.searchParams),
+      signal: options.signal,
+    });
+  } catch (error) {
+    if (isAbort(error) || options.signal?.aborted) throw error;
+    if (isHTTPError(error)) {
+      const body: unknown = error.data;
+      const serverMessage = readServerMessage(body);
+      throw new ApiError(serverMessage ?? fallback, {
+        status: error.response.status,
+        kind: 'http',
+        errors: isRecord(body) ? readFieldErrors(body) : [],
+        serverMessage,
+      });
+    }
+    throw new ApiError(NETWORK_ERROR_MESSAGE, { status: 0, kind: 'network' });
+  }
+
+  if (response.status === 204) {
+    throw new ApiError(NO_CONTENT_MESSAGE, { status: 204, kind: 'no-content' });
+  }
+
+  let body: unknown;
+  try {
+    body = await response.json();
+  } catch {
+    throw new ApiError(fallback, { status: response.status, kind: 'http' });
+  }
+  if (!isRecord(body) || body.success !== true) {
+    const serverMessage = readServerMessage(body);
+    throw new ApiError(serverMessage ?? fallback, {
+      status: response.status,
+      kind: 'http',
+      errors: isRecord(body) ? readFieldErrors(body) : [],
+      serverMessage,
+    });
+  }
+  return { data: body.data as T, message: typeof body.message === 'string' ? body.message : '' };
+}

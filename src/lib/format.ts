@@ -1,0 +1,77 @@
+import dayjs from 'dayjs';
+import 'dayjs/locale/gu';
+import 'dayjs/locale/hi';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+
+export const DISPLAY_DATE_FORMAT = 'DD MMM YYYY';
+
+const NUMBER_LOCALES: Record<string, string> = { en: 'en-IN', gu: 'gu-IN', hi: 'hi-IN' };
+const DAYJS_LOCALES: Record<string, string> = { en: 'en', gu: 'gu', hi: 'hi' };
+
+/** `gu-IN`, `hi` or `en-GB` all map onto the three interface languages; anything else is English. */
+function baseLanguage(language: string | undefined) {
+  const base = (language ?? 'en').toLowerCase().split('-')[0] ?? 'en';
+  return base in NUMBER_LOCALES ? base : 'en';
+}
+
+export function numberLocale(language: string | undefined) {
+  return NUMBER_LOCALES[baseLanguage(language)] ?? 'en-IN';
+}
+
+const moneyFormats = new Map<string, Intl.NumberFormat>();
+
+function moneyFormat(locale: string) {
+  let format = moneyFormats.get(locale);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, {
+      style: 'currency',
+      currency: 'INR',
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+    });
+    moneyFormats.set(locale, format);
+  }
+  return format;
+}
+
+/** Rupees with Indian digit grouping: ₹12,34,567.00. */
+export function formatMoney(amount: number | null | undefined, language?: string): string {
+  if (amount === null || amount === undefined || Number.isNaN(amount)) return '';
+  return moneyFormat(numberLocale(language)).format(amount);
+}
+
+export function formatNumber(value: number | null | undefined, language?: string): string {
+  if (value === null || value === undefined || Number.isNaN(value)) return '';
+  return new Intl.NumberFormat(numberLocale(language)).format(value);
+}
+
+/** `2025-01-31` or an ISO timestamp -> `31 Jan 2025` in the interface language. */
+export function formatDate(isoOrYmd: string | null | undefined, language?: string): string {
+  if (!isoOrYmd) return '';
+  const date = dayjs(isoOrYmd);
+  if (!date.isValid()) return '';
+  return date.locale(DAYJS_LOCALES[baseLanguage(language)] ?? 'en').format(DISPLAY_DATE_FORMAT);
+}
+
+export interface Formatters {
+  language: string;
+  money: (amount: number | null | undefined) => string;
+  number: (value: number | null | undefined) => string;
+  date: (isoOrYmd: string | null | undefined) => string;
+}
+
+/** Formatters bound to the current interface language; they change when the language does. */
+export function useFormatters(): Formatters {
+  const { i18n } = useTranslation();
+  const language = baseLanguage(i18n.resolvedLanguage ?? i18n.language);
+  return useMemo(
+    () => ({
+      language,
+      money: (amount) => formatMoney(amount, language),
+      number: (value) => formatNumber(value, language),
+      date: (value) => formatDate(value, language),
+    }),
+    [language],
+  );
+}

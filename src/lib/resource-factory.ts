@@ -1,0 +1,367 @@
+import {
+  keepPreviousData,
+  queryOptions,
+  useMutation,
+  useQueryClient,
+  type MutateOptions,
+  type MutationFunction,
+  type QueryKey,
+  type UseMutationResult,
+} from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
+import { useCallback, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Paged, PickList } from '../../contract/common.ts';
+import {
+  ApiError,
+  apiRequest,
+  newIdempotencyKey,
+  type HttpMethod,
+  type SearchParamValue,
+} from '@/lib/api-client';
+import { notifyError, notifySuccess } from '@/lib/notify';
+import { getOrganizationId, getUserId } from '@/stores/auth';
+
+/**
+ * Raised before any request when the signed-in session lacks what a write must carry. The message
+ * is the spec's English text; `messageKey` lets the interface translate it.
+ */
+export class MissingAuthStateError extends Error {
+  readonly messageKey: string;
+  constructor(message: string, messageKey: string) {
+    super(message);
+    this.name = 'MissingAuthStateError';
+    this.messageKey = messageKey;
+  }
+}
+
+const ORGANIZATION_MISSING = new MissingAuthStateError(
+  'Organization ID not found in auth state',
+  'ui:errors.organizationMissing',
+);
+const USER_MISSING = new MissingAuthStateError(
+  'User ID not found in auth state',
+  'ui:errors.userMissing',
+);
+
+// The app shell already reacts to these (sign-in redirect, /500 page, "not modified" toast), so a
+// second, resource-specific toast would only repeat the bad news.
+const GLOBALLY_HANDLED_STATUSES = new Set([304, 401, 500]);
+
+/**
+ * The text to show for a failed request: a network failure or missing session data in the
+ * interface language, otherwise the server's own message, otherwise the caller's default.
+ */
+export function describeError(error: unknown, t: TFunction, fallbackKey: string): string {
+  if (error instanceof MissingAuthStateError) return t(error.messageKey);
+  if (error instanceof ApiError) {
+    if (error.kind === 'network') return t('ui:errors.network');
+    if (error.kind === 'no-content') return t('ui:errors.noContent');
+    if (error.serverMessage) return error.serverMessage;
+  }
+  return t(fallbackKey);
+}
+
+export function isGloballyHandled(error: unknown) {
+  return error instanceof ApiError && GLOBALLY_HANDLED_STATUSES.has(error.status);
+}
+
+/** i18n keys (`namespace:key`) for a resource's default texts. */
+export interface ResourceMessages {
+  created: string;
+  updated: string;
+  /** `null` when a delete should pass silently. */
+  deleted: string | null;
+  fetchListFailed: string;
+  fetchOneFailed: string;
+  fetchAllFailed?: string;
+  createFailed: string;
+  updateFailed: string;
+  deleteFailed: string;
+}
+
+export interface ResourceConfig {
+  /** First element of every query key, e.g. `'merchants'`. */
+  name: string;
+  /** Path under `/api`, e.g. `'/merchants'`. */
+  path: string;
+  messages: ResourceMessages;
+  /** Other key prefixes refetched after every successful write, e.g. `[['worker-salaries', 'summary']]`. */
+  invalidates?: QueryKey[];
+  /** Writes also need the user: create gets `createdBy`, update gets `updatedBy`. */
+  requireUser?: boolean;
+}
+
+/** What a keyed mutation receives: the caller's input plus the key fixed when `mutate` was called. */
+export interface KeyedVariables<TInput> {
+  input: TInput;
+  idempotencyKey: string;
+}
+
+export type KeyedMutationResult<TData, TInput> = Omit<
+  UseMutationResult<TData, Error, KeyedVariables<TInput>>,
+  'mutate' | 'mutateAsync'
+> & {
+  mutate: (input: TInput, options?: MutateOptions<TData, Error, KeyedVariables<TInput>>) => void;
+  mutateAsync: (
+    input: TInput,
+    options?: MutateOptions<TData, Error, KeyedVariables<TInput>>,
+  ) => Promise<TData>;
+};
+
+export interface ActionConfig<TInput, TData> {
+  method: Exclude<HttpMethod, 'GET'>;
+  /** Path below the resource's path, e.g. `(id) => \`/${id}/set-active\``. */
+  path: (input: TInput) => string;
+  body?: (input: TInput) => unknown;
+  /** i18n key of the success toast; `null` for none. */
+  success: string | null;
+  /** i18n key of the error toast's default text. */
+  failure: string;
+  /** Further prefixes to refetch, on top of the resource's own. */
+  invalidates?: QueryKey[];
+  /** Turns the envelope's `data` into the mutation's result. */
+  select?: (data: unknown) => TData;
+}
+
+export interface ReadConfig<TParams, TData> {
+  path: (params: TParams) => string;
+  searchParams?: (params: TParams) => Record<string, SearchParamValue>;
+  /** i18n key describing the failure (kept in the query's `meta.errorMessage`). */
+  failure: string;
+  /** A 404 means "there is none" (e.g. no active bank detail) rather than an error. */
+  notFoundAsNull?: boolean;
+  select?: (data: unknown) => TData;
+}
+
+export type UpdateInput<TBody> = { id: string; body: TBody };
+
+interface WriteSpec<TInput, TData> {
+  verb: string;
+  method: Exclude<HttpMethod, 'GET'>;
+  path: (input: TInput) => string;
+  body?: (input: TInput) => unknown;
+  success: string | null;
+  failure: string;
+  invalidates: QueryKey[];
+  select: (data: unknown) => TData;
+}
+
+/**
+ * One factory for every area: query keys shaped `[resource, verb, params]`, `queryOptions` for the
+ * standard reads and mutation hooks that send an Idempotency-Key, refetch the resource after
+ * success and toast in the interface language. Areas declare their extra reads and actions with
+ * `defineRead` and `defineAction`.
+ */
+export function createResource<
+  TRecord,
+  TListParams extends object,
+  TCreateBody extends object,
+  TUpdateBody extends object = Partial<TCreateBody>,
+>(config: ResourceConfig) {
+  const { name, path, messages } = config;
+  const related = config.invalidates ?? [];
+  const mutationFunctions = new Map<string, MutationFunction<unknown, KeyedVariables<never>>>();
+
+  const keys = {
+    all: [name] as const,
+    lists: () => [name, 'list'] as const,
+    list: (params: TListParams) => [name, 'list', params] as const,
+    detail: (id: string) => [name, 'detail', id] as const,
+    pickList: () => [name, 'all'] as const,
+    custom: <TParams>(verb: string, params: TParams) => [name, verb, params] as const,
+  };
+
+  const withOrganization = (body: object): Record<string, unknown> => {
+    const organizationId = getOrganizationId();
+    if (!organizationId) throw ORGANIZATION_MISSING;
+    return { ...body, organizationId };
+  };
+
+  const requireUserId = () => {
+    const userId = getUserId();
+    if (!userId) throw USER_MISSING;
+    return userId;
+  };
+
+  const queries = {
+    list: (params: TListParams) =>
+      queryOptions({
+        queryKey: keys.list(params),
+        queryFn: async ({ signal }) =>
+          (
+            await apiRequest<Paged<TRecord>>('GET', path, {
+              searchParams: params as Record<string, SearchParamValue>,
+              signal,
+            })
+          ).data,
+        // Paging and filtering keep the previous page on screen instead of flashing skeletons.
+        placeholderData: keepPreviousData,
+        meta: { errorMessage: messages.fetchListFailed },
+      }),
+    detail: (id: string) =>
+      queryOptions({
+        queryKey: keys.detail(id),
+        queryFn: async ({ signal }) =>
+          (await apiRequest<TRecord>('GET', `${path}/${encodeURIComponent(id)}`, { signal })).data,
+        meta: { errorMessage: messages.fetchOneFailed },
+      }),
+    all: () =>
+      queryOptions({
+        queryKey: keys.pickList(),
+        queryFn: async ({ signal }) =>
+          (await apiRequest<PickList<TRecord>>('GET', `${path}/all`, { signal })).data.data,
+        meta: { errorMessage: messages.fetchAllFailed ?? messages.fetchListFailed },
+      }),
+  };
+
+  function defineRead<TData, TParams = void>(verb: string, read: ReadConfig<TParams, TData>) {
+    const select = read.select ?? ((data: unknown) => data as TData);
+    return (params: TParams) =>
+      queryOptions({
+        queryKey: keys.custom(verb, params ?? null),
+        queryFn: async ({ signal }): Promise<TData | null> => {
+          try {
+            const result = await apiRequest<unknown>('GET', `${path}${read.path(params)}`, {
+              searchParams: read.searchParams?.(params),
+              signal,
+            });
+            return select(result.data);
+          } catch (error) {
+            if (read.notFoundAsNull && error instanceof ApiError && error.status === 404)
+              return null;
+            throw error;
+          }
+        },
+        meta: { errorMessage: read.failure },
+      });
+  }
+
+  function registerWrite<TInput, TData>(spec: WriteSpec<TInput, TData>) {
+    const mutationFn = async ({ input, idempotencyKey }: KeyedVariables<TInput>) => {
+      const result = await apiRequest<unknown>(spec.method, `${path}${spec.path(input)}`, {
+        json: spec.body?.(input),
+        idempotencyKey,
+      });
+      return spec.select(result.data);
+    };
+    mutationFunctions.set(spec.verb, mutationFn);
+
+    return function useResourceMutation(): KeyedMutationResult<TData, TInput> {
+      const queryClient = useQueryClient();
+      const { t } = useTranslation();
+      const mutation = useMutation<TData, Error, KeyedVariables<TInput>>({
+        mutationKey: [name, spec.verb],
+        mutationFn,
+        onSuccess: () => {
+          if (spec.success) notifySuccess(t(spec.success));
+          // Not awaited: the write is done; an offline refetch must not keep it "pending".
+          for (const prefix of [keys.all, ...spec.invalidates]) {
+            void queryClient.invalidateQueries({ queryKey: prefix });
+          }
+        },
+        onError: (error) => {
+          if (!isGloballyHandled(error)) notifyError(describeError(error, t, spec.failure));
+        },
+      });
+      const { mutate: rawMutate, mutateAsync: rawMutateAsync } = mutation;
+      // The key is fixed here, once per call, and travels in the variables: react-query's retries
+      // and a replay of a paused (offline) mutation reuse it, so the server applies it once.
+      const mutate = useCallback(
+        (input: TInput, options?: MutateOptions<TData, Error, KeyedVariables<TInput>>) =>
+          rawMutate({ input, idempotencyKey: newIdempotencyKey() }, options),
+        [rawMutate],
+      );
+      const mutateAsync = useCallback(
+        (input: TInput, options?: MutateOptions<TData, Error, KeyedVariables<TInput>>) =>
+          rawMutateAsync({ input, idempotencyKey: newIdempotencyKey() }, options),
+        [rawMutateAsync],
+      );
+      return useMemo(() => ({ ...mutation, mutate, mutateAsync }), [mutation, mutate, mutateAsync]);
+    };
+  }
+
+  const useCreate = registerWrite<TCreateBody, TRecord>({
+    verb: 'create',
+    method: 'POST',
+    path: () => '',
+    body: (input) => {
+      const body = withOrganization(input);
+      if (config.requireUser) body.createdBy = requireUserId();
+      return body;
+    },
+    success: messages.created,
+    failure: messages.createFailed,
+    invalidates: related,
+    select: (data) => data as TRecord,
+  });
+
+  const useUpdate = registerWrite<UpdateInput<TUpdateBody>, TRecord>({
+    verb: 'update',
+    method: 'PUT',
+    path: ({ id }) => `/${encodeURIComponent(id)}`,
+    body: ({ body }) => {
+      if (!config.requireUser) return body;
+      const { createdBy: _createdBy, ...rest } = body as Record<string, unknown>;
+      return { ...rest, updatedBy: requireUserId() };
+    },
+    success: messages.updated,
+    failure: messages.updateFailed,
+    invalidates: related,
+    select: (data) => data as TRecord,
+  });
+
+  const useRemove = registerWrite<string, { _id: string }>({
+    verb: 'delete',
+    method: 'DELETE',
+    path: (id) => `/${encodeURIComponent(id)}`,
+    success: messages.deleted,
+    failure: messages.deleteFailed,
+    invalidates: related,
+    select: (data) => data as { _id: string },
+  });
+
+  function defineAction<TInput, TData = TRecord>(
+    verb: string,
+    action: ActionConfig<TInput, TData>,
+  ) {
+    return registerWrite<TInput, TData>({
+      verb,
+      method: action.method,
+      path: action.path,
+      body: action.body,
+      success: action.success,
+      failure: action.failure,
+      invalidates: [...related, ...(action.invalidates ?? [])],
+      select: action.select ?? ((data) => data as TData),
+    });
+  }
+
+  /**
+   * `[mutationKey, mutationFn]` of every write, for `queryClient.setMutationDefaults`, so paused
+   * writes restored after a reload can be resumed with the key they were created with.
+   */
+  function mutationDefaults(): Array<{
+    mutationKey: QueryKey;
+    mutationFn: MutationFunction<unknown, KeyedVariables<never>>;
+  }> {
+    return [...mutationFunctions].map(([verb, mutationFn]) => ({
+      mutationKey: [name, verb],
+      mutationFn,
+    }));
+  }
+
+  return {
+    name,
+    path,
+    messages,
+    keys,
+    queries,
+    useCreate,
+    useUpdate,
+    useRemove,
+    defineRead,
+    defineAction,
+    mutationDefaults,
+  };
+}

@@ -1,0 +1,82 @@
+import { act, renderHook } from '@testing-library/react';
+import i18next from 'i18next';
+import { describe, expect, it } from 'vitest';
+import { merchantCreate } from '../../contract/merchants.ts';
+import { createTestWrapper } from '@/test/render';
+import { ApiError } from './api-client';
+import { translateServerFieldMessage, useZodForm, zodFormErrors } from './use-zod-form';
+
+const t = i18next.t.bind(i18next);
+
+describe('zodFormErrors', () => {
+  it('maps contract issues to translated messages keyed by field path', () => {
+    expect(
+      zodFormErrors(merchantCreate, { name: '   ', gstin: 'x', email: 'nope', phone: '' }, t),
+    ).toEqual({
+      name: 'This field is required',
+      gstin: 'Enter a valid 15-character GSTIN',
+      email: 'Enter a valid email address',
+    });
+    expect(zodFormErrors(merchantCreate, { name: 'Ok', gstin: '', email: '' }, t)).toEqual({});
+  });
+});
+
+describe('translateServerFieldMessage', () => {
+  it("recovers the key and values from the server's English text", () => {
+    expect(translateServerFieldMessage('Must be at most 120 characters', t)).toBe(
+      'Must be at most 120 characters',
+    );
+    const gu = i18next.getFixedT('gu', 'validation');
+    i18next.addResourceBundle('gu', 'validation', { tooLong: 'વધુમાં વધુ {{max}} અક્ષર' }, true, true);
+    expect(translateServerFieldMessage('Must be at most 120 characters', gu)).toBe(
+      'વધુમાં વધુ 120 અક્ષર',
+    );
+    expect(translateServerFieldMessage('Something custom', gu)).toBe('Something custom');
+  });
+});
+
+describe('useZodForm', () => {
+  it('hands the parsed output to submit and puts server errors on fields', () => {
+    const { wrapper } = createTestWrapper();
+    const { result } = renderHook(
+      () =>
+        useZodForm<{ name: string; email: string; gstin: string }>({
+          schema: merchantCreate,
+          initialValues: { name: ' Acme ', email: '', gstin: '24aaacn1234f1z5' },
+        }),
+      { wrapper },
+    );
+    let submitted: unknown;
+    act(() => result.current.submit((output) => (submitted = output))());
+    expect(submitted).toEqual({ name: 'Acme', email: null, gstin: '24AAACN1234F1Z5' });
+
+    let leftovers: string[] = [];
+    act(() => {
+      leftovers = result.current.applyServerErrors(
+        new ApiError('Validation failed', {
+          status: 400,
+          kind: 'http',
+          errors: [
+            { path: 'email', message: 'Enter a valid email address' },
+            { path: 'designs.0.quantity', message: 'Must be a whole number' },
+          ],
+        }),
+      );
+    });
+    expect(result.current.errors).toEqual({ email: 'Enter a valid email address' });
+    expect(leftovers).toEqual(['Must be a whole number']);
+    expect(result.current.applyServerErrors(new Error('x'))).toEqual([]);
+  });
+
+  it('blocks submit while the values are invalid', () => {
+    const { wrapper } = createTestWrapper();
+    const { result } = renderHook(
+      () => useZodForm<{ name: string }>({ schema: merchantCreate, initialValues: { name: '' } }),
+      { wrapper },
+    );
+    let called = false;
+    act(() => result.current.submit(() => (called = true))());
+    expect(called).toBe(false);
+    expect(result.current.errors).toEqual({ name: 'This field is required' });
+  });
+});
