@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 
 /**
  * Validation messages travel as stable keys so that one schema can produce English text on the
