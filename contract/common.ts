@@ -8,14 +8,20 @@ export const id = z.uuid({ error: 'id' });
 export const timestamp = z.string();
 
 /** A calendar date `yyyy-MM-dd` that really exists (no 2025-02-30). */
-export const calendarDate = z.iso.date({ error: 'date' }).refine(
-  (value) => {
-    const [y, m, d] = value.split('-').map(Number) as [number, number, number];
-    const date = new Date(Date.UTC(y, m - 1, d));
-    return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
-  },
-  { error: 'date' },
-);
+export const calendarDate = z.iso
+  // A missing date is "required", like any other missing field; anything else malformed is "date".
+  .date({
+    error: (issue) => (issue.input === undefined || issue.input === null ? 'required' : 'date'),
+  })
+  .refine(
+    (value) => {
+      const [y, m, d] = value.split('-').map(Number) as [number, number, number];
+      const date = new Date(Date.UTC(y, m - 1, d));
+      return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+    },
+    // A string that is not even a date already has its format issue; one message per field.
+    { error: 'date', when: (payload) => payload.issues.length === 0 },
+  );
 
 const hasAtMostTwoDecimals = (value: number) => /^-?\d+(\.\d{1,2})?$/.test(String(value));
 
@@ -100,7 +106,10 @@ export function writeSchemas<Shape extends z.ZodRawShape>(shape: Shape) {
     return copy;
   };
   const create = z.strictObject({ ...shape, ...extra }).transform(strip);
-  const update = z.strictObject({ ...shape, ...extra }).partial().transform(strip);
+  const update = z
+    .strictObject({ ...shape, ...extra })
+    .partial()
+    .transform(strip);
   return {
     create: create as unknown as z.ZodType<
       z.output<z.ZodObject<Shape>> & { organizationId?: string },
@@ -132,7 +141,10 @@ export const queryText = (max = 120) =>
 
 export const queryBoolean = z.preprocess(
   blankToUndefined,
-  z.enum(['true', 'false'], { error: 'boolean' }).optional().transform((v) => (v === undefined ? undefined : v === 'true')),
+  z
+    .enum(['true', 'false'], { error: 'boolean' })
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v === 'true')),
 );
 
 export const queryInt = (min: number, max: number) =>
@@ -172,10 +184,10 @@ export function sortParam<const F extends readonly [string, ...string[]]>(fields
 }
 
 /** A paged list's query: page, limit, sort and the resource's filters; unknown keys are 400. */
-export function listQuery<const F extends readonly [string, ...string[]], Filters extends z.ZodRawShape>(
-  sortable: F,
-  filters: Filters,
-) {
+export function listQuery<
+  const F extends readonly [string, ...string[]],
+  Filters extends z.ZodRawShape,
+>(sortable: F, filters: Filters) {
   return z.strictObject({
     page: z.preprocess(blankToUndefined, queryInt(1, 1_000_000)).transform((v) => v ?? 1),
     limit: z
@@ -187,7 +199,9 @@ export function listQuery<const F extends readonly [string, ...string[]], Filter
 }
 
 /** Refinement for a list query with a date range. */
-export const startNotAfterEnd = <T extends { startDate?: string | undefined; endDate?: string | undefined }>(
+export const startNotAfterEnd = <
+  T extends { startDate?: string | undefined; endDate?: string | undefined },
+>(
   value: T,
 ) => !(value.startDate && value.endDate && value.startDate > value.endDate);
 

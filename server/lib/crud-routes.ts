@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { deleted, envelope, id, paged, pickList } from '../../contract/common.ts';
+import { deleted, envelope, id, paged, pickList, type Paged } from '../../contract/common.ts';
 import { tenantOf } from '../plugins/auth.ts';
 import { ok } from './envelope.ts';
 import { badRequest, notFound } from './http-errors.ts';
@@ -41,6 +41,13 @@ export interface CrudResource<
     z.output<QuerySchema> & ListParams
   >;
   messages: CrudMessages;
+  /** Whether `GET /all` exists; a resource without pick lists (e.g. expenses) leaves it out. */
+  pickList?: boolean;
+  /** Reshapes a list page before it is sent (e.g. an extra flag); its schema documents the result. */
+  listPage?: {
+    schema: z.ZodType;
+    from: (page: Paged<z.output<RecordSchema>>) => unknown;
+  };
 }
 
 export const idParams = z.object({ id });
@@ -86,26 +93,30 @@ export function registerCrudRoutes<
         tags,
         security,
         querystring: schemas.listQuery,
-        response: { 200: envelope(paged(schemas.record)) },
+        response: { 200: envelope(resource.listPage?.schema ?? paged(schemas.record)) },
       },
     },
     async (request) => {
       const query = request.query as z.output<QuerySchema> & ListParams;
-      return ok(await repository.list(app.db, tenantOf(request), query), messages.list);
+      const page = await repository.list(app.db, tenantOf(request), query);
+      return ok(resource.listPage ? resource.listPage.from(page) : page, messages.list);
     },
   );
 
-  app.get(
-    '/all',
-    {
-      schema: {
-        tags,
-        security,
-        response: { 200: envelope(pickList(schemas.pickItem ?? schemas.record)) },
+  if (resource.pickList ?? true) {
+    app.get(
+      '/all',
+      {
+        schema: {
+          tags,
+          security,
+          response: { 200: envelope(pickList(schemas.pickItem ?? schemas.record)) },
+        },
       },
-    },
-    async (request) => ok({ data: await repository.all(app.db, tenantOf(request)) }, messages.all),
-  );
+      async (request) =>
+        ok({ data: await repository.all(app.db, tenantOf(request)) }, messages.all),
+    );
+  }
 
   app.get(
     '/:id',

@@ -7,6 +7,8 @@ interface PostgresErrorFields {
 
 const UNIQUE_VIOLATION = '23505';
 const FOREIGN_KEY_VIOLATION = '23503';
+/** Raised instead of 23503 when the referencing foreign key is declared ON DELETE RESTRICT. */
+const RESTRICT_VIOLATION = '23001';
 
 /** Drizzle wraps driver errors; the PostgreSQL fields live on the error or one of its causes. */
 export function findPostgresError(error: unknown): PostgresErrorFields | undefined {
@@ -25,8 +27,11 @@ export function findPostgresError(error: unknown): PostgresErrorFields | undefin
 }
 
 export interface ConflictMessages {
-  /** Unique constraint or index name -> message. */
-  unique?: Record<string, string>;
+  /**
+   * Unique constraint or index name -> message, or message and the field it concerns (reported
+   * in `errors[]` so that a form can show it on that field).
+   */
+  unique?: Record<string, string | { message: string; path: string }>;
   /** Shown when a delete is refused because other records still point at this one. */
   stillReferenced?: string;
 }
@@ -43,11 +48,11 @@ export function mapDatabaseError(
   const pgError = findPostgresError(error);
   if (!pgError) return undefined;
   if (pgError.code === UNIQUE_VIOLATION) {
-    return conflict(
-      (pgError.constraint && messages.unique?.[pgError.constraint]) || DEFAULT_UNIQUE_MESSAGE,
-    );
+    const known = pgError.constraint ? messages.unique?.[pgError.constraint] : undefined;
+    if (typeof known === 'object') return conflict(known.message, [known]);
+    return conflict(known || DEFAULT_UNIQUE_MESSAGE);
   }
-  if (pgError.code === FOREIGN_KEY_VIOLATION) {
+  if (pgError.code === FOREIGN_KEY_VIOLATION || pgError.code === RESTRICT_VIOLATION) {
     return conflict(messages.stillReferenced ?? DEFAULT_REFERENCED_MESSAGE);
   }
   return undefined;

@@ -27,7 +27,9 @@ export const badRequest = (message: string, errors?: FieldError[]) =>
 export const unauthorized = (message = 'Authentication required') => new HttpError(401, message);
 export const forbidden = (message = 'Forbidden') => new HttpError(403, message);
 export const notFound = (message = 'Not found') => new HttpError(404, message);
-export const conflict = (message: string) => new HttpError(409, message);
+/** `errors` names the field at fault (e.g. a duplicate code) so a form can show it there. */
+export const conflict = (message: string, errors?: FieldError[]) =>
+  new HttpError(409, message, errors ? { errors } : {});
 export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
   new HttpError(429, message, {
     headers: { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) },
