@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import {
+  LIMITS,
+  listQuery,
+  optionalText,
+  paged,
+  queryBoolean,
+  queryText,
+  recordBase,
+  requiredText,
+  writeSchemas,
+  type Paged,
+} from './common.ts';
+
+export const IFSC_PATTERN = /^[A-Z]{4}0[A-Z0-9]{6}$/;
+export const ACCOUNT_NUMBER_PATTERN = /^\d{6,20}$/;
+
+// `abort` keeps an empty value to the single "required" message instead of also failing the format.
+const accountNumber = z
+  .string()
+  .trim()
+  .min(1, { abort: true })
+  .regex(ACCOUNT_NUMBER_PATTERN, { error: 'accountNumber' });
+
+const ifscCode = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .min(1, { abort: true })
+  .regex(IFSC_PATTERN, { error: 'ifsc' });
+
+export const bankDetailShape = {
+  bankName: requiredText(LIMITS.name),
+  accountHolderName: optionalText(LIMITS.name),
+  accountNumber,
+  ifscCode,
+  branch: optionalText(LIMITS.name),
+  /** Absent on create means inactive; absent on update leaves it as it is. */
+  isActive: z.boolean().optional(),
+};
+
+export const { create: bankDetailCreate, update: bankDetailUpdate } = writeSchemas(bankDetailShape);
+export type BankDetailCreate = z.output<typeof bankDetailCreate>;
+export type BankDetailUpdate = z.output<typeof bankDetailUpdate>;
+/** What a form edits and sends. */
+export type BankDetailInput = z.input<typeof bankDetailCreate>;
+
+export const bankDetail = z.object({
+  ...recordBase,
+  bankName: z.string(),
+  accountHolderName: z.string().nullable(),
+  accountNumber: z.string(),
+  ifscCode: z.string(),
+  branch: z.string().nullable(),
+  isActive: z.boolean(),
+});
+export type BankDetail = z.infer<typeof bankDetail>;
+
+export const BANK_DETAIL_SORTABLE = ['bankName', 'createdAt'] as const;
+
+export const bankDetailListQuery = listQuery(BANK_DETAIL_SORTABLE, {
+  bankName: queryText(),
+  accountNumber: queryText(),
+  ifscCode: queryText(),
+  isActive: queryBoolean,
+});
+export type BankDetailListQuery = z.input<typeof bankDetailListQuery>;
+export type BankDetailListParams = z.output<typeof bankDetailListQuery>;
+
+/** The bank-details list repeats `hasPrevPage` as `hasPreviousPage`, as existing clients read it. */
+export const bankDetailPage = paged(bankDetail).extend({ hasPreviousPage: z.boolean() });
+export type BankDetailPage = Paged<BankDetail> & { hasPreviousPage: boolean };
+
+export const NO_ACTIVE_BANK_DETAIL_MESSAGE = 'No active bank detail found';

@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import {
+  LIMITS,
+  listQuery,
+  money,
+  optionalText,
+  queryText,
+  recordBase,
+  requiredText,
+  writeSchemas,
+} from './common.ts';
+
+export const designShape = {
+  name: requiredText(LIMITS.name),
+  designCode: requiredText(LIMITS.code),
+  description: optionalText(LIMITS.longText),
+  /** Price per piece; null when the design has no standard rate. */
+  rate: money.nullish(),
+};
+
+export const { create: designCreate, update: designUpdate } = writeSchemas(designShape);
+export type DesignCreate = z.output<typeof designCreate>;
+export type DesignUpdate = z.output<typeof designUpdate>;
+/** What a form edits and sends. */
+export type DesignInput = z.input<typeof designCreate>;
+
+export const design = z.object({
+  ...recordBase,
+  name: z.string(),
+  designCode: z.string(),
+  description: z.string().nullable(),
+  rate: z.number().nullable(),
+});
+export type Design = z.infer<typeof design>;
+
+export const DESIGN_SORTABLE = ['name', 'designCode', 'createdAt'] as const;
+
+export const designListQuery = listQuery(DESIGN_SORTABLE, {
+  name: queryText(),
+  designCode: queryText(),
+});
+export type DesignListQuery = z.input<typeof designListQuery>;
+export type DesignListParams = z.output<typeof designListQuery>;
+
+export const DESIGN_CODE_TAKEN_MESSAGE = 'A design with this code already exists';
+export const DESIGN_IN_USE_MESSAGE = 'This design is used in orders and cannot be deleted';

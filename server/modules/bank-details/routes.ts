@@ -1,0 +1,69 @@
+import type { FastifyPluginCallback } from 'fastify';
+import type { z } from 'zod';
+import {
+  NO_ACTIVE_BANK_DETAIL_MESSAGE,
+  bankDetail,
+  bankDetailCreate,
+  bankDetailListQuery,
+  bankDetailPage,
+  bankDetailUpdate,
+} from '../../../contract/bank-details.ts';
+import { envelope } from '../../../contract/common.ts';
+import { tenantOf } from '../../plugins/auth.ts';
+import { idParams, registerCrudRoutes } from '../../lib/crud-routes.ts';
+import { ok } from '../../lib/envelope.ts';
+import { notFound } from '../../lib/http-errors.ts';
+import { bankDetailRepository } from './repository.ts';
+
+const NOT_FOUND_MESSAGE = 'Bank detail not found';
+
+export const bankDetailRoutes: FastifyPluginCallback = (scope, _options, done) => {
+  const tags = ['Bank details'];
+  const security: Record<string, string[]>[] = [{ bearerAuth: [] }, { cookieAuth: [] }];
+
+  registerCrudRoutes(scope, {
+    tag: 'Bank details',
+    schemas: {
+      record: bankDetail,
+      create: bankDetailCreate,
+      update: bankDetailUpdate,
+      listQuery: bankDetailListQuery,
+    },
+    repository: bankDetailRepository,
+    messages: {
+      list: 'Bank details fetched successfully',
+      all: 'Bank details fetched successfully',
+      get: 'Bank detail fetched successfully',
+      created: 'Bank detail created successfully',
+      updated: 'Bank detail updated successfully',
+      deleted: 'Bank detail deleted successfully',
+      notFound: NOT_FOUND_MESSAGE,
+    },
+    listPage: {
+      schema: bankDetailPage,
+      from: (page) => ({ ...page, hasPreviousPage: page.hasPrevPage }),
+    },
+  });
+
+  scope.get(
+    '/active',
+    { schema: { tags, security, response: { 200: envelope(bankDetail) } } },
+    async (request) => {
+      const active = await bankDetailRepository.findActive(scope.db, tenantOf(request));
+      if (!active) throw notFound(NO_ACTIVE_BANK_DETAIL_MESSAGE);
+      return ok(active, 'Active bank detail fetched successfully');
+    },
+  );
+
+  scope.patch(
+    '/:id/set-active',
+    { schema: { tags, security, params: idParams, response: { 200: envelope(bankDetail) } } },
+    async (request) => {
+      const { id } = request.params as z.output<typeof idParams>;
+      const record = await bankDetailRepository.setActive(scope.db, tenantOf(request), id);
+      if (!record) throw notFound(NOT_FOUND_MESSAGE);
+      return ok(record, 'Bank detail set as active successfully');
+    },
+  );
+  done();
+};

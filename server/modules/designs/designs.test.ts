@@ -1,0 +1,424 @@
+import { eq } from 'drizzle-orm';
+import { v7 as uuidv7 } from 'uuid';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { envelope, paged, pickList } from '../../../contract/common.ts';
+import { design } from '../../../contract/designs.ts';
+import { designs, orderLines, orders } from '../../db/schema.ts';
+import { createTestApp, type TestBody, type TestApp, type TestUser } from '../../test/test-app.ts';
+
+let t: TestApp;
+let owner: TestUser;
+let stranger: TestUser;
+
+const pagedDesigns = envelope(paged(design));
+
+async function createDesign(user: TestUser, payload: Record<string, unknown>) {
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/designs',
+    headers: user.bearer,
+    payload,
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return envelope(design).parse(response.json<TestBody>()).data;
+}
+
+async function list(user: TestUser, query: string) {
+  return t.app.inject({ method: 'GET', url: `/api/designs${query}`, headers: user.bearer });
+}
+
+function errorsByPath(body: TestBody) {
+  return Object.fromEntries(body.errors.map((e) => [e.path, e.message]));
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  owner = await t.registerUser();
+  stranger = await t.registerUser();
+});
+afterAll(() => t.close());
+
+describe('create', () => {
+  it('creates a design with trimmed text, null for a blank description and the rate as a number', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/designs',
+      headers: owner.bearer,
+      payload: {
+        name: '  Peacock Pallu ',
+        designCode: ' EMB-103 ',
+        description: '   ',
+        rate: 180.5,
+        organizationId: owner.auth.organization._id,
+        _id: 'ignored',
+      },
+    });
+    expect(response.statusCode).toBe(201);
+    const body = envelope(design).parse(response.json<TestBody>());
+    expect(body.message).toBe('Design created successfully');
+    expect(body.data).toMatchObject({
+      name: 'Peacock Pallu',
+      designCode: 'EMB-103',
+      description: null,
+      rate: 180.5,
+      organizationId: owner.auth.organization._id,
+    });
+  });
+
+  it('accepts a design without a rate', async () => {
+    const created = await createDesign(owner, { name: 'Trial', designCode: 'TRIAL-1' });
+    expect(created.rate).toBeNull();
+  });
+
+  it('names each invalid field', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/designs',
+      headers: owner.bearer,
+      payload: { name: '', designCode: 'x'.repeat(41), rate: -1, description: 'd'.repeat(1001) },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(errorsByPath(response.json<TestBody>())).toEqual({
+      name: 'This field is required',
+      designCode: 'Must be at most 40 characters',
+      rate: 'Must be at least 0',
+      description: 'Must be at most 1000 characters',
+    });
+  });
+
+  it('rejects a rate with more than two decimals, as a string, or above the maximum', async () => {
+    for (const rate of [10.123, '10', 1_000_000_000_000]) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/designs',
+        headers: owner.bearer,
+        payload: { name: 'Rate check', designCode: 'RATE-X', rate },
+      });
+      expect(response.statusCode, String(rate)).toBe(400);
+      expect(response.json<TestBody>().errors[0]?.path).toBe('rate');
+    }
+  });
+
+  it('requires name and designCode and refuses unknown keys', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/designs',
+      headers: owner.bearer,
+      payload: { colour: 'red' },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(errorsByPath(response.json<TestBody>())).toMatchObject({
+      name: 'This field is required',
+      designCode: 'This field is required',
+      colour: 'Unknown field: colour',
+    });
+  });
+});
+
+describe('design code uniqueness', () => {
+  it('answers 409 naming designCode when the code exists in any letter case', async () => {
+    await createDesign(owner, { name: 'Lotus Jaal', designCode: 'LOT-500' });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/designs',
+      headers: owner.bearer,
+      payload: { name: 'Another lotus', designCode: 'lot-500' },
+    });
+    expect(response.statusCode).toBe(409);
+    expect(response.json<TestBody>()).toEqual({
+      success: false,
+      message: 'A design with this code already exists',
+      errors: [{ path: 'designCode', message: 'A design with this code already exists' }],
+    });
+  });
+
+  it('answers 409 when an update takes another design’s code', async () => {
+    await createDesign(owner, { name: 'Rose Buti', designCode: 'ROSE-1' });
+    const other = await createDesign(owner, { name: 'Rose Bel', designCode: 'ROSE-2' });
+    const response = await t.app.inject({
+      method: 'PUT',
+      url: `/api/designs/${other._id}`,
+      headers: owner.bearer,
+      payload: { designCode: 'Rose-1' },
+    });
+    expect(response.statusCode).toBe(409);
+    expect(response.json<TestBody>().errors[0]?.path).toBe('designCode');
+    const unchanged = await t.app.inject({
+      method: 'PUT',
+      url: `/api/designs/${other._id}`,
+      headers: owner.bearer,
+      payload: { designCode: 'rose-2', name: 'Rose Bel' },
+    });
+    expect(unchanged.statusCode).toBe(200);
+  });
+
+  it('lets another organization use the same code', async () => {
+    await createDesign(owner, { name: 'Shared code', designCode: 'SHARED-9' });
+    const theirs = await createDesign(stranger, { name: 'Shared code', designCode: 'SHARED-9' });
+    expect(theirs.organizationId).toBe(stranger.auth.organization._id);
+  });
+});
+
+describe('read, update, delete', () => {
+  it('gets, merges an update, clears a field and deletes', async () => {
+    const created = await createDesign(owner, {
+      name: 'Zari Checks',
+      designCode: 'ZC-1',
+      description: 'Gold checks',
+      rate: 38,
+    });
+    const fetched = await t.app.inject({
+      method: 'GET',
+      url: `/api/designs/${created._id}`,
+      headers: owner.bearer,
+    });
+    expect(fetched.json<TestBody>()).toMatchObject({
+      message: 'Design fetched successfully',
+      data: { name: 'Zari Checks' },
+    });
+
+    const updated = await t.app.inject({
+      method: 'PUT',
+      url: `/api/designs/${created._id}`,
+      headers: owner.bearer,
+      payload: { ...created, rate: 40.25, description: null },
+    });
+    expect(updated.statusCode).toBe(200);
+    const body = envelope(design).parse(updated.json<TestBody>());
+    expect(body.message).toBe('Design updated successfully');
+    expect(body.data).toMatchObject({ name: 'Zari Checks', rate: 40.25, description: null });
+
+    const partial = await t.app.inject({
+      method: 'PUT',
+      url: `/api/designs/${created._id}`,
+      headers: owner.bearer,
+      payload: { name: 'Zari Checks Wide' },
+    });
+    expect(partial.json<TestBody>().data).toMatchObject({
+      name: 'Zari Checks Wide',
+      designCode: 'ZC-1',
+      rate: 40.25,
+    });
+
+    const removed = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/designs/${created._id}`,
+      headers: owner.bearer,
+    });
+    expect(removed.json<TestBody>()).toEqual({
+      success: true,
+      data: { _id: created._id },
+      message: 'Design deleted successfully',
+    });
+    const gone = await t.app.inject({
+      method: 'GET',
+      url: `/api/designs/${created._id}`,
+      headers: owner.bearer,
+    });
+    expect(gone.statusCode).toBe(404);
+    expect(gone.json<TestBody>()).toEqual({ success: false, message: 'Design not found' });
+  });
+
+  it('answers 400 for a malformed id', async () => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/designs/123',
+      headers: owner.bearer,
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json<TestBody>().errors).toEqual([
+      { path: 'id', message: 'Must be a valid id' },
+    ]);
+  });
+
+  it("keeps another organization's design out of reach", async () => {
+    const secret = await createDesign(stranger, { name: 'Secret Motif', designCode: 'SEC-1' });
+    for (const method of ['GET', 'PUT', 'DELETE'] as const) {
+      const response = await t.app.inject({
+        method,
+        url: `/api/designs/${secret._id}`,
+        headers: owner.bearer,
+        ...(method === 'PUT' ? { payload: { name: 'Hijacked' } } : {}),
+      });
+      expect(response.statusCode, method).toBe(404);
+    }
+    const all = await t.app.inject({
+      method: 'GET',
+      url: '/api/designs/all',
+      headers: owner.bearer,
+    });
+    expect(all.json<TestBody>().data.data.map((d) => d._id)).not.toContain(secret._id);
+    const [row] = await t.database.handle.db
+      .select()
+      .from(designs)
+      .where(eq(designs.id, secret._id));
+    expect(row?.name).toBe('Secret Motif');
+  });
+
+  it('refuses to delete a design while an order uses it', async () => {
+    const used = await createDesign(owner, {
+      name: 'Ordered Motif',
+      designCode: 'ORD-1',
+      rate: 10,
+    });
+    const merchant = await t.app.inject({
+      method: 'POST',
+      url: '/api/merchants',
+      headers: owner.bearer,
+      payload: { name: 'Buyer' },
+    });
+    const organizationId = owner.auth.organization._id;
+    const orderId = uuidv7();
+    const db = t.database.handle.db;
+    await db.insert(orders).values({
+      organizationId,
+      id: orderId,
+      merchantId: merchant.json<TestBody>().data._id,
+      poNumber: 'PO-1',
+      orderDate: '2025-01-15',
+      totalQuantity: 5,
+      totalAmount: 50,
+    });
+    await db.insert(orderLines).values({
+      organizationId,
+      id: uuidv7(),
+      orderId,
+      position: 0,
+      designId: used._id,
+      quantity: 5,
+      rate: 10,
+      amount: 50,
+    });
+
+    const refused = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/designs/${used._id}`,
+      headers: owner.bearer,
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json<TestBody>()).toEqual({
+      success: false,
+      message: 'This design is used in orders and cannot be deleted',
+    });
+
+    await db.delete(orders).where(eq(orders.id, orderId));
+    const allowed = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/designs/${used._id}`,
+      headers: owner.bearer,
+    });
+    expect(allowed.statusCode).toBe(200);
+  });
+});
+
+describe('list', () => {
+  let lister: TestUser;
+  const seed = [
+    { name: 'Paisley Border', designCode: 'EMB-101' },
+    { name: 'mango butta', designCode: 'EMB-102' },
+    { name: 'Sequin 100% Star', designCode: 'SEQ_201' },
+    { name: 'Cutwork Leaf', designCode: 'CUT-301' },
+    { name: 'Applique', designCode: 'APL-401' },
+  ];
+
+  beforeAll(async () => {
+    lister = await t.registerUser();
+    for (const item of seed) await createDesign(lister, item);
+  });
+
+  const names = async (query: string) =>
+    pagedDesigns.parse((await list(lister, query)).json<TestBody>()).data.data.map((d) => d.name);
+
+  it('pages newest first with the true counts', async () => {
+    const body = pagedDesigns.parse((await list(lister, '?limit=2&page=2')).json<TestBody>());
+    expect(body.message).toBe('Designs fetched successfully');
+    expect(body.data).toMatchObject({
+      totalCount: 5,
+      totalPages: 3,
+      currentPage: 2,
+      hasNextPage: true,
+      hasPrevPage: true,
+    });
+    expect(body.data.data.map((d) => d.name)).toEqual(['Sequin 100% Star', 'mango butta']);
+    const past = pagedDesigns.parse((await list(lister, '?limit=2&page=9')).json<TestBody>());
+    expect(past.data).toMatchObject({ data: [], totalCount: 5, currentPage: 9 });
+  });
+
+  it('filters by name and by design code, case-insensitively, with % and _ literal', async () => {
+    expect(await names('?name=MANGO')).toEqual(['mango butta']);
+    expect(await names(`?name=${encodeURIComponent('0%')}`)).toEqual(['Sequin 100% Star']);
+    expect((await names('?designCode=emb-')).sort()).toEqual(['Paisley Border', 'mango butta']);
+    expect(await names('?designCode=Q_2')).toEqual(['Sequin 100% Star']);
+    expect(await names('?designCode=_')).toEqual(['Sequin 100% Star']);
+    expect(await names('?name=a&designCode=101')).toEqual(['Paisley Border']);
+    expect((await names('?name=&designCode=')).length).toBe(5);
+  });
+
+  it('sorts by name, by design code and by creation time', async () => {
+    expect(await names('?sort=name')).toEqual([
+      'Applique',
+      'Cutwork Leaf',
+      'mango butta',
+      'Paisley Border',
+      'Sequin 100% Star',
+    ]);
+    expect(await names('?sort=-designCode')).toEqual([
+      'Sequin 100% Star',
+      'mango butta',
+      'Paisley Border',
+      'Cutwork Leaf',
+      'Applique',
+    ]);
+    expect(await names('?sort=createdAt&limit=1')).toEqual(['Paisley Border']);
+  });
+
+  it('rejects unsortable fields and unknown filters', async () => {
+    for (const [query, path] of [
+      ['?sort=rate', 'sort'],
+      ['?description=x', 'description'],
+      ['?limit=500', 'limit'],
+    ] as const) {
+      const response = await list(lister, query);
+      expect(response.statusCode, query).toBe(400);
+      expect(response.json<TestBody>().errors[0]?.path).toBe(path);
+    }
+  });
+
+  it('returns every design unpaged, sorted by name, for pick lists', async () => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/designs/all',
+      headers: lister.bearer,
+    });
+    const body = envelope(pickList(design)).parse(response.json<TestBody>());
+    expect(body.data.data.map((d) => d.name)).toEqual([
+      'Applique',
+      'Cutwork Leaf',
+      'mango butta',
+      'Paisley Border',
+      'Sequin 100% Star',
+    ]);
+  });
+});
+
+describe('authentication', () => {
+  it('answers 401 without a session and 403 for a cookie write without the CSRF header', async () => {
+    const anonymous = await t.app.inject({ method: 'GET', url: '/api/designs' });
+    expect(anonymous.statusCode).toBe(401);
+    const { 'x-xsrf-token': _csrf, ...cookieOnly } = owner.cookieHeaders;
+    const forged = await t.app.inject({
+      method: 'POST',
+      url: '/api/designs',
+      headers: cookieOnly,
+      payload: { name: 'Forged', designCode: 'F-1' },
+    });
+    expect(forged.statusCode).toBe(403);
+    const proper = await t.app.inject({
+      method: 'POST',
+      url: '/api/designs',
+      headers: owner.cookieHeaders,
+      payload: { name: 'Proper', designCode: 'P-1' },
+    });
+    expect(proper.statusCode).toBe(201);
+  });
+});

@@ -1,0 +1,27 @@
+import type { FastifyPluginCallback } from 'fastify';
+import { design, designCreate, designListQuery, designUpdate } from '../../../contract/designs.ts';
+import { registerCrudRoutes } from '../../lib/crud-routes.ts';
+import { designRepository } from './repository.ts';
+
+export const designRoutes: FastifyPluginCallback = (scope, _options, done) => {
+  registerCrudRoutes(scope, {
+    tag: 'Designs',
+    schemas: {
+      record: design,
+      create: designCreate,
+      update: designUpdate,
+      listQuery: designListQuery,
+    },
+    repository: designRepository,
+    messages: {
+      list: 'Designs fetched successfully',
+      all: 'Designs fetched successfully',
+      get: 'Design fetched successfully',
+      created: 'Design created successfully',
+      updated: 'Design updated successfully',
+      deleted: 'Design deleted successfully',
+      notFound: 'Design not found',
+    },
+  });
+  done();
+};

@@ -1,0 +1,119 @@
+import { SimpleGrid, Switch, TextInput } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import {
+  bankDetailCreate,
+  bankDetailUpdate,
+  type BankDetail,
+  type BankDetailCreate,
+  type BankDetailUpdate,
+} from '../../../../contract/bank-details.ts';
+import { FormModal } from '@/components/form-modal';
+import { useZodForm } from '@/lib/use-zod-form';
+import { useCreateBankDetail, useUpdateBankDetail } from '../api';
+
+export interface BankDetailFormValues extends Record<string, unknown> {
+  bankName: string;
+  accountHolderName: string;
+  accountNumber: string;
+  ifscCode: string;
+  branch: string;
+  isActive: boolean;
+}
+
+export function bankDetailFormValues(bankDetail?: BankDetail | null): BankDetailFormValues {
+  return {
+    bankName: bankDetail?.bankName ?? '',
+    accountHolderName: bankDetail?.accountHolderName ?? '',
+    accountNumber: bankDetail?.accountNumber ?? '',
+    ifscCode: bankDetail?.ifscCode ?? '',
+    branch: bankDetail?.branch ?? '',
+    isActive: bankDetail?.isActive ?? false,
+  };
+}
+
+export interface BankDetailFormModalProps {
+  /** The account being edited; `null` adds a new one. */
+  bankDetail: BankDetail | null;
+  onClose: () => void;
+}
+
+export function BankDetailFormModal({ bankDetail, onClose }: BankDetailFormModalProps) {
+  const { t } = useTranslation('bank-details');
+  const form = useZodForm<BankDetailFormValues, BankDetailCreate | BankDetailUpdate>({
+    schema: bankDetail ? bankDetailUpdate : bankDetailCreate,
+    initialValues: bankDetailFormValues(bankDetail),
+  });
+  const create = useCreateBankDetail();
+  const update = useUpdateBankDetail();
+
+  const handleSubmit = form.submit((body) => {
+    const callbacks = {
+      onSuccess: onClose,
+      onError: (error: Error) => void form.applyServerErrors(error),
+    };
+    if (bankDetail) update.mutate({ id: bankDetail._id, body }, callbacks);
+    else create.mutate(body as BankDetailCreate, callbacks);
+  });
+
+  const monospace = { input: { fontFamily: 'var(--mantine-font-family-monospace)' } };
+  return (
+    <FormModal
+      opened
+      title={bankDetail ? t('edit') : t('add')}
+      onClose={onClose}
+      onSubmit={handleSubmit}
+      submitting={create.isPending || update.isPending}
+    >
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
+        <TextInput
+          label={t('fields.bankName')}
+          placeholder={t('placeholders.bankName')}
+          withAsterisk
+          data-autofocus
+          maxLength={120}
+          {...form.getInputProps('bankName')}
+        />
+        <TextInput
+          label={t('fields.branch')}
+          placeholder={t('placeholders.branch')}
+          maxLength={120}
+          {...form.getInputProps('branch')}
+        />
+      </SimpleGrid>
+      <TextInput
+        label={t('fields.accountHolderName')}
+        placeholder={t('placeholders.accountHolderName')}
+        maxLength={120}
+        {...form.getInputProps('accountHolderName')}
+      />
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
+        <TextInput
+          label={t('fields.accountNumber')}
+          placeholder={t('placeholders.accountNumber')}
+          description={t('hints.accountNumber')}
+          withAsterisk
+          inputMode="numeric"
+          autoComplete="off"
+          maxLength={20}
+          styles={monospace}
+          {...form.getInputProps('accountNumber')}
+        />
+        <TextInput
+          label={t('fields.ifscCode')}
+          placeholder={t('placeholders.ifscCode')}
+          description={t('hints.ifscCode')}
+          withAsterisk
+          autoComplete="off"
+          maxLength={11}
+          styles={{ input: { ...monospace.input, textTransform: 'uppercase' } }}
+          {...form.getInputProps('ifscCode')}
+        />
+      </SimpleGrid>
+      <Switch
+        label={t('fields.isActive')}
+        description={t('hints.isActive')}
+        {...form.getInputProps('isActive', { type: 'checkbox' })}
+      />
+    </FormModal>
+  );
+}

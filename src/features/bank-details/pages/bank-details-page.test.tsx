@@ -1,0 +1,224 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http } from 'msw';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { BankDetail } from '../../../../contract/bank-details.ts';
+import { renderWithProviders } from '@/test/render';
+import { fail, ok } from '@/test/msw/envelope';
+import { TEST_ORGANIZATION_ID, testId } from '@/test/msw/merchants';
+import { setupMswServer } from '@/test/msw/server';
+import { signInTestUser } from '@/test/msw/session';
+import { maskAccountNumber } from '../account-number';
+import BankDetailsPage from './bank-details-page';
+
+const server = setupMswServer();
+
+function makeAccount(n: number, fields: Partial<BankDetail>): BankDetail {
+  const createdAt = new Date(Date.UTC(2025, 0, n)).toISOString();
+  return {
+    _id: testId(n),
+    organizationId: TEST_ORGANIZATION_ID,
+    bankName: `Bank ${n}`,
+    accountHolderName: null,
+    accountNumber: `1234567${n}`,
+    ifscCode: 'HDFC0000123',
+    branch: null,
+    isActive: false,
+    createdAt,
+    updatedAt: createdAt,
+    ...fields,
+  };
+}
+
+let accounts: BankDetail[];
+let writes: { method: string; path: string; body: unknown }[];
+
+function page(items: BankDetail[]) {
+  return {
+    data: items,
+    totalCount: items.length,
+    totalPages: 1,
+    currentPage: 1,
+    hasNextPage: false,
+    hasPrevPage: false,
+    hasPreviousPage: false,
+  };
+}
+
+beforeEach(() => {
+  signInTestUser();
+  accounts = [
+    makeAccount(2, { bankName: 'HDFC Bank', accountNumber: '50200012345678', isActive: true }),
+    makeAccount(1, {
+      bankName: 'State Bank of India',
+      accountNumber: '32145678901',
+      ifscCode: 'SBIN0001043',
+    }),
+  ];
+  writes = [];
+  server.use(
+    http.get('*/api/bank-details', () => ok(page(accounts), 'Bank details fetched successfully')),
+    http.get('*/api/bank-details/active', () => {
+      const active = accounts.find((a) => a.isActive);
+      return active
+        ? ok(active, 'Active bank detail fetched successfully')
+        : fail(404, 'No active bank detail found');
+    }),
+    http.patch('*/api/bank-details/:id/set-active', ({ params, request }) => {
+      writes.push({ method: 'PATCH', path: new URL(request.url).pathname, body: undefined });
+      accounts = accounts.map((a) => ({ ...a, isActive: a._id === params.id }));
+      return ok(
+        accounts.find((a) => a._id === params.id),
+        'Bank detail set as active successfully',
+      );
+    }),
+    http.post('*/api/bank-details', async ({ request }) => {
+      const body = (await request.json()) as Partial<BankDetail>;
+      writes.push({ method: 'POST', path: '/api/bank-details', body });
+      const created = makeAccount(10, { ...body, isActive: body.isActive ?? false });
+      accounts = [created, ...accounts];
+      return ok(created, 'Bank detail created successfully', 201);
+    }),
+  );
+});
+
+function renderPage(route = '/bank-details') {
+  return renderWithProviders(<BankDetailsPage />, { path: '/bank-details', route });
+}
+
+const activeCard = () => screen.getByRole('region', { name: 'Account printed on bills' });
+
+describe('BankDetailsPage', { timeout: 15_000 }, () => {
+  it('masks account numbers except the last four digits and reveals one on request', async () => {
+    const { user } = renderPage();
+    const table = await screen.findByRole('table', { name: 'Bank accounts' });
+    await within(table).findByText('HDFC Bank');
+    expect(within(table).getByText('•••• 5678')).toBeInTheDocument();
+    expect(within(table).getByText('•••• 8901')).toBeInTheDocument();
+    expect(within(table).queryByText('50200012345678')).not.toBeInTheDocument();
+
+    await user.click(
+      within(table).getByRole('button', { name: 'Show the account number of HDFC Bank' }),
+    );
+    expect(within(table).getByText('50200012345678')).toBeInTheDocument();
+    // Only the one asked for.
+    expect(within(table).getByText('•••• 8901')).toBeInTheDocument();
+    await user.click(
+      within(table).getByRole('button', { name: 'Hide the account number of HDFC Bank' }),
+    );
+    expect(within(table).queryByText('50200012345678')).not.toBeInTheDocument();
+  });
+
+  it('shows which account is active and switches it', async () => {
+    const { user } = renderPage();
+    await waitFor(() =>
+      expect(within(activeCard()).getByTestId('active-bank-detail')).toHaveTextContent(
+        'HDFC Bank · •••• 5678 · HDFC0000123',
+      ),
+    );
+    const table = screen.getByRole('table', { name: 'Bank accounts' });
+    const hdfcRow = within(table).getByText('HDFC Bank').closest('tr')!;
+    expect(within(hdfcRow).getByText('Active')).toBeInTheDocument();
+
+    await user.click(
+      within(table).getByRole('button', { name: 'Set State Bank of India as the active account' }),
+    );
+    expect(await screen.findByText('Bank detail set as active successfully')).toBeInTheDocument();
+    expect(writes).toEqual([
+      { method: 'PATCH', path: `/api/bank-details/${testId(1)}/set-active`, body: undefined },
+    ]);
+    await waitFor(() =>
+      expect(within(activeCard()).getByTestId('active-bank-detail')).toHaveTextContent(
+        'State Bank of India',
+      ),
+    );
+    await waitFor(() =>
+      expect(
+        within(table).getByRole('button', { name: 'Set HDFC Bank as the active account' }),
+      ).toBeInTheDocument(),
+    );
+  });
+
+  it('treats a 404 from /active as "no active account", not as an error', async () => {
+    accounts = accounts.map((a) => ({ ...a, isActive: false }));
+    renderPage();
+    expect(
+      await within(activeCard()).findByText(
+        'No active account. Set one active so that it appears on bills.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('Failed to fetch active bank detail')).not.toBeInTheDocument();
+  });
+
+  it('shows translated validation messages for account number and IFSC code', async () => {
+    const { user } = renderPage();
+    await screen.findByText('HDFC Bank');
+    await user.click(screen.getByRole('button', { name: 'Add bank account' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add bank account' });
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    const bankName = within(dialog).getByRole('textbox', { name: 'Bank name' });
+    const accountNumber = within(dialog).getByRole('textbox', { name: 'Account number' });
+    const ifsc = within(dialog).getByRole('textbox', { name: 'IFSC code' });
+    await waitFor(() => expect(bankName).toHaveAttribute('aria-invalid', 'true'));
+    for (const input of [bankName, accountNumber, ifsc]) {
+      expect(input).toHaveAccessibleDescription(expect.stringContaining('This field is required'));
+    }
+
+    await user.type(accountNumber, '12AB5');
+    await user.type(ifsc, 'HDFC1000123');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(accountNumber).toHaveAccessibleDescription(
+        expect.stringContaining('Account number must be 6 to 20 digits'),
+      ),
+    );
+    expect(ifsc).toHaveAccessibleDescription(
+      expect.stringContaining('Enter a valid IFSC code (e.g. HDFC0001234)'),
+    );
+    expect(writes).toHaveLength(0);
+  });
+
+  it('creates an active account with the IFSC code upper-cased', async () => {
+    const { user } = renderPage();
+    await screen.findByText('HDFC Bank');
+    await user.click(screen.getByRole('button', { name: 'Add bank account' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add bank account' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Bank name' }), 'Axis Bank');
+    await user.type(
+      within(dialog).getByRole('textbox', { name: 'Account number' }),
+      '912010045678',
+    );
+    await user.type(within(dialog).getByRole('textbox', { name: 'IFSC code' }), 'utib0000567');
+    await user.click(within(dialog).getByRole('switch', { name: /Active account/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByText('Bank detail created successfully')).toBeInTheDocument();
+    expect(writes[0]?.body).toEqual({
+      bankName: 'Axis Bank',
+      accountHolderName: null,
+      accountNumber: '912010045678',
+      ifscCode: 'UTIB0000567',
+      branch: null,
+      isActive: true,
+      organizationId: TEST_ORGANIZATION_ID,
+    });
+  });
+
+  it("shows the server's message when setting active fails", async () => {
+    server.use(
+      http.patch('*/api/bank-details/:id/set-active', () => fail(404, 'Bank detail not found')),
+    );
+    const { user } = renderPage();
+    await screen.findByText('State Bank of India');
+    await user.click(
+      screen.getByRole('button', { name: 'Set State Bank of India as the active account' }),
+    );
+    expect(await screen.findByText('Bank detail not found')).toBeInTheDocument();
+  });
+});
+
+describe('maskAccountNumber', () => {
+  it('keeps only the last four digits', () => {
+    expect(maskAccountNumber('50200012345678')).toBe('•••• 5678');
+    expect(maskAccountNumber('123456')).toBe('•••• 3456');
+  });
+});

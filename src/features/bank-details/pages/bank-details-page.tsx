@@ -1,0 +1,242 @@
+import {
+  ActionIcon,
+  Badge,
+  Button,
+  Group,
+  Paper,
+  Skeleton,
+  Text,
+  ThemeIcon,
+  Tooltip,
+} from '@mantine/core';
+import { IconBuildingBank, IconCircleCheck, IconEye, IconEyeOff } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useCallback, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { BANK_DETAIL_SORTABLE, type BankDetail } from '../../../../contract/bank-details.ts';
+import type { DataTableColumn } from '@/components/data-table';
+import type { FilterField } from '@/components/filter-bar';
+import { ResourceListPage } from '@/components/resource-list-page';
+import { useFormatters } from '@/lib/format';
+import { useListParams } from '@/lib/use-list-params';
+import { maskAccountNumber } from '../account-number';
+import { bankDetailQueries, useDeleteBankDetail, useSetActiveBankDetail } from '../api';
+import { BankDetailFormModal } from '../components/bank-detail-form-modal';
+
+const LIST_CONFIG = {
+  filters: {
+    bankName: { type: 'text' },
+    accountNumber: { type: 'text' },
+    ifscCode: { type: 'text' },
+    isActive: { type: 'boolean' },
+  },
+  sortable: BANK_DETAIL_SORTABLE,
+  defaultSort: '-createdAt',
+} as const;
+
+export default function BankDetailsPage() {
+  const { t } = useTranslation('bank-details');
+  const format = useFormatters();
+  const list = useListParams(LIST_CONFIG);
+  const query = useQuery(bankDetailQueries.list(list.params));
+  const active = useQuery(bankDetailQueries.active());
+  const remove = useDeleteBankDetail();
+  const setActive = useSetActiveBankDetail();
+  const [revealed, setRevealed] = useState<ReadonlySet<string>>(new Set());
+
+  const toggleReveal = useCallback(
+    (id: string) =>
+      setRevealed((current) => {
+        const next = new Set(current);
+        if (next.has(id)) next.delete(id);
+        else next.add(id);
+        return next;
+      }),
+    [],
+  );
+
+  const columns = useMemo<DataTableColumn<BankDetail>[]>(
+    () => [
+      {
+        key: 'bankName',
+        header: t('columns.bankName'),
+        sortField: 'bankName',
+        minWidth: 180,
+        render: (account) => (
+          <div>
+            <Text size="sm" fw={600}>
+              {account.bankName}
+            </Text>
+            {account.branch ? (
+              <Text size="xs" c="dimmed">
+                {account.branch}
+              </Text>
+            ) : null}
+          </div>
+        ),
+      },
+      {
+        key: 'accountNumber',
+        header: t('columns.accountNumber'),
+        nowrap: true,
+        render: (account) => {
+          const shown = revealed.has(account._id);
+          const label = t(shown ? 'actions.hideNumber' : 'actions.showNumber', {
+            name: account.bankName,
+          });
+          return (
+            <Group gap={6} wrap="nowrap">
+              <Text size="sm" ff="monospace" style={{ fontVariantNumeric: 'tabular-nums' }}>
+                {shown ? account.accountNumber : maskAccountNumber(account.accountNumber)}
+              </Text>
+              <Tooltip label={label}>
+                <ActionIcon
+                  variant="subtle"
+                  color="gray"
+                  size="sm"
+                  aria-label={label}
+                  aria-pressed={shown}
+                  onClick={() => toggleReveal(account._id)}
+                >
+                  {shown ? <IconEyeOff size={16} aria-hidden /> : <IconEye size={16} aria-hidden />}
+                </ActionIcon>
+              </Tooltip>
+            </Group>
+          );
+        },
+      },
+      {
+        key: 'ifscCode',
+        header: t('columns.ifscCode'),
+        nowrap: true,
+        render: (account) => (
+          <Text size="sm" ff="monospace">
+            {account.ifscCode}
+          </Text>
+        ),
+      },
+      {
+        key: 'accountHolderName',
+        header: t('columns.accountHolderName'),
+        visibleFrom: 'lg',
+        render: (account) => account.accountHolderName ?? '—',
+      },
+      {
+        key: 'isActive',
+        header: t('columns.status'),
+        nowrap: true,
+        minWidth: 128,
+        render: (account) =>
+          account.isActive ? (
+            <Badge
+              color="teal"
+              variant="light"
+              style={{ overflow: 'visible' }}
+              leftSection={<IconCircleCheck size={14} aria-hidden />}
+            >
+              {t('status.active')}
+            </Badge>
+          ) : (
+            <Button
+              size="compact-xs"
+              variant="default"
+              loading={setActive.isPending && setActive.variables?.input === account._id}
+              onClick={() => setActive.mutate(account._id)}
+              aria-label={t('actions.setActive', { name: account.bankName })}
+            >
+              {t('status.makeActive')}
+            </Button>
+          ),
+      },
+      {
+        key: 'createdAt',
+        header: t('columns.created'),
+        sortField: 'createdAt',
+        nowrap: true,
+        visibleFrom: 'md',
+        render: (account) => format.date(account.createdAt),
+      },
+    ],
+    [t, format, revealed, toggleReveal, setActive],
+  );
+
+  const filterFields: FilterField[] = [
+    { type: 'text', name: 'bankName', label: t('filters.bankName'), width: 220 },
+    { type: 'text', name: 'accountNumber', label: t('filters.accountNumber'), width: 200 },
+    { type: 'text', name: 'ifscCode', label: t('filters.ifscCode'), width: 160 },
+    {
+      type: 'boolean',
+      name: 'isActive',
+      label: t('filters.isActive'),
+      trueLabel: t('status.active'),
+      falseLabel: t('status.inactive'),
+      width: 160,
+    },
+  ];
+
+  return (
+    <ResourceListPage
+      texts={{
+        title: t('title'),
+        description: t('description'),
+        add: t('add'),
+        tableLabel: t('tableLabel'),
+        edit: (account) => t('actions.edit', { name: account.bankName }),
+        delete: (account) => t('actions.delete', { name: account.bankName }),
+        deleteTitle: t('delete.title'),
+        deleteMessage: (account) =>
+          t(account.isActive ? 'delete.messageActive' : 'delete.message', {
+            name: account.bankName,
+            last4: account.accountNumber.slice(-4),
+          }),
+        empty: {
+          title: t('empty.title'),
+          filtered: t('empty.filtered'),
+          initial: t('empty.initial'),
+        },
+      }}
+      fetchListFailed="bank-details:errors.fetchList"
+      emptyIcon={<IconBuildingBank size={28} stroke={1.5} aria-hidden />}
+      list={list}
+      query={query}
+      columns={columns}
+      filterFields={filterFields}
+      remove={remove}
+      renderForm={(account, onClose) => (
+        <BankDetailFormModal key={account?._id ?? 'new'} bankDetail={account} onClose={onClose} />
+      )}
+    >
+      <Paper withBorder radius="md" p="md" mb="md" role="region" aria-label={t('activeCard.label')}>
+        <Group gap="md" wrap="nowrap" align="center">
+          <ThemeIcon size="lg" radius="md" variant="light" color={active.data ? 'teal' : 'gray'}>
+            <IconBuildingBank size={20} aria-hidden />
+          </ThemeIcon>
+          <div style={{ minWidth: 0 }}>
+            <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+              {t('activeCard.label')}
+            </Text>
+            {active.isPending ? (
+              <Skeleton h={18} w={220} mt={4} />
+            ) : active.data ? (
+              <Text size="sm" fw={600} data-testid="active-bank-detail">
+                {t('activeCard.summary', {
+                  name: active.data.bankName,
+                  last4: active.data.accountNumber.slice(-4),
+                  ifsc: active.data.ifscCode,
+                })}
+              </Text>
+            ) : active.isError ? (
+              <Text size="sm" c="red">
+                {t('errors.fetchActive')}
+              </Text>
+            ) : (
+              <Text size="sm" c="dimmed" data-testid="active-bank-detail">
+                {t('activeCard.none')}
+              </Text>
+            )}
+          </div>
+        </Group>
+      </Paper>
+    </ResourceListPage>
+  );
+}

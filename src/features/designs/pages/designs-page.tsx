@@ -1,0 +1,114 @@
+import { Text } from '@mantine/core';
+import { IconPalette } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DESIGN_SORTABLE, type Design } from '../../../../contract/designs.ts';
+import type { DataTableColumn } from '@/components/data-table';
+import type { FilterField } from '@/components/filter-bar';
+import { MoneyText } from '@/components/money-text';
+import { ResourceListPage } from '@/components/resource-list-page';
+import { useFormatters } from '@/lib/format';
+import { useListParams } from '@/lib/use-list-params';
+import { designQueries, useDeleteDesign } from '../api';
+import { DesignFormModal } from '../components/design-form-modal';
+
+const LIST_CONFIG = {
+  filters: { name: { type: 'text' }, designCode: { type: 'text' } },
+  sortable: DESIGN_SORTABLE,
+  defaultSort: '-createdAt',
+} as const;
+
+export default function DesignsPage() {
+  const { t } = useTranslation('designs');
+  const format = useFormatters();
+  const list = useListParams(LIST_CONFIG);
+  const query = useQuery(designQueries.list(list.params));
+  const remove = useDeleteDesign();
+
+  const columns = useMemo<DataTableColumn<Design>[]>(
+    () => [
+      {
+        key: 'designCode',
+        header: t('columns.designCode'),
+        sortField: 'designCode',
+        nowrap: true,
+        render: (design) => (
+          <Text size="sm" ff="monospace" fw={600}>
+            {design.designCode}
+          </Text>
+        ),
+      },
+      {
+        key: 'name',
+        header: t('columns.name'),
+        sortField: 'name',
+        minWidth: 180,
+        render: (design) => (
+          <div>
+            <Text size="sm" fw={500}>
+              {design.name}
+            </Text>
+            {design.description ? (
+              <Text size="xs" c="dimmed" lineClamp={1}>
+                {design.description}
+              </Text>
+            ) : null}
+          </div>
+        ),
+      },
+      {
+        key: 'rate',
+        header: t('columns.rate'),
+        align: 'right',
+        nowrap: true,
+        render: (design) => <MoneyText amount={design.rate} size="sm" />,
+      },
+      {
+        key: 'createdAt',
+        header: t('columns.created'),
+        sortField: 'createdAt',
+        nowrap: true,
+        visibleFrom: 'sm',
+        render: (design) => format.date(design.createdAt),
+      },
+    ],
+    [t, format],
+  );
+
+  const filterFields: FilterField[] = [
+    { type: 'text', name: 'name', label: t('filters.name'), width: 260 },
+    { type: 'text', name: 'designCode', label: t('filters.designCode'), width: 200 },
+  ];
+
+  return (
+    <ResourceListPage
+      texts={{
+        title: t('title'),
+        description: t('description'),
+        add: t('add'),
+        tableLabel: t('tableLabel'),
+        edit: (design) => t('actions.edit', { name: design.name }),
+        delete: (design) => t('actions.delete', { name: design.name }),
+        deleteTitle: t('delete.title'),
+        deleteMessage: (design) =>
+          t('delete.message', { name: design.name, code: design.designCode }),
+        empty: {
+          title: t('empty.title'),
+          filtered: t('empty.filtered'),
+          initial: t('empty.initial'),
+        },
+      }}
+      fetchListFailed="designs:errors.fetchList"
+      emptyIcon={<IconPalette size={28} stroke={1.5} aria-hidden />}
+      list={list}
+      query={query}
+      columns={columns}
+      filterFields={filterFields}
+      remove={remove}
+      renderForm={(design, onClose) => (
+        <DesignFormModal key={design?._id ?? 'new'} design={design} onClose={onClose} />
+      )}
+    />
+  );
+}
