@@ -1,0 +1,115 @@
+import { z } from 'zod';
+import {
+  LIMITS,
+  calendarDate,
+  id,
+  listQuery,
+  optionalText,
+  positiveMoney,
+  queryDate,
+  queryId,
+  queryInt,
+  queryMoney,
+  recordBase,
+  startNotAfterEnd,
+  writeSchemas,
+} from './common.ts';
+
+export const PAYMENT_TYPES = ['salary', 'advance', 'bonus', 'overtime'] as const;
+export type PaymentType = (typeof PAYMENT_TYPES)[number];
+
+export const PAYMENT_METHODS = ['cash', 'bank_transfer', 'upi', 'cheque'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+export const PAY_PERIOD_YEAR_MIN = 2000;
+export const PAY_PERIOD_YEAR_MAX = 2100;
+
+/** A missing worker reads as "required" rather than as a malformed id. */
+const workerId = z.uuid({ error: (issue) => (issue.input === undefined ? 'required' : 'id') });
+
+export const workerSalaryShape = {
+  workerId,
+  paymentType: z.enum(PAYMENT_TYPES),
+  paymentMethod: z.enum(PAYMENT_METHODS),
+  month: z.number().int({ error: 'integer' }).min(1).max(12),
+  year: z.number().int({ error: 'integer' }).min(PAY_PERIOD_YEAR_MIN).max(PAY_PERIOD_YEAR_MAX),
+  paymentDate: calendarDate,
+  amount: positiveMoney,
+  notes: optionalText(LIMITS.longText),
+};
+
+/** `createdBy`, `updatedBy` and the embedded `worker` are read-only: the server sets them. */
+export const { create: workerSalaryCreate, update: workerSalaryUpdate } =
+  writeSchemas(workerSalaryShape);
+export type WorkerSalaryCreate = z.output<typeof workerSalaryCreate>;
+export type WorkerSalaryUpdate = z.output<typeof workerSalaryUpdate>;
+/** What a form edits and sends. */
+export type WorkerSalaryInput = z.input<typeof workerSalaryCreate>;
+
+export const workerSalary = z.object({
+  ...recordBase,
+  workerId: id,
+  paymentType: z.enum(PAYMENT_TYPES),
+  paymentMethod: z.enum(PAYMENT_METHODS),
+  month: z.number().int(),
+  year: z.number().int(),
+  paymentDate: z.string(),
+  amount: z.number(),
+  notes: z.string().nullable(),
+  createdBy: id.nullable(),
+  updatedBy: id.nullable(),
+  worker: z.object({ _id: id, name: z.string() }),
+});
+export type WorkerSalary = z.infer<typeof workerSalary>;
+
+export const WORKER_SALARY_SORTABLE = ['paymentDate', 'amount', 'createdAt'] as const;
+export const WORKER_SALARY_DEFAULT_SORT = '-paymentDate';
+
+const queryEnum = <const T extends readonly [string, ...string[]]>(values: T) =>
+  z.preprocess((value) => (value === '' ? undefined : value), z.enum(values).optional());
+
+const queryMonth = queryInt(1, 12);
+const queryYear = queryInt(PAY_PERIOD_YEAR_MIN, PAY_PERIOD_YEAR_MAX);
+
+export const workerSalaryListQuery = listQuery(WORKER_SALARY_SORTABLE, {
+  workerId: queryId,
+  paymentType: queryEnum(PAYMENT_TYPES),
+  paymentMethod: queryEnum(PAYMENT_METHODS),
+  month: queryMonth,
+  year: queryYear,
+  startDate: queryDate,
+  endDate: queryDate,
+  minAmount: queryMoney,
+  maxAmount: queryMoney,
+}).refine(startNotAfterEnd, { error: 'dateRange', path: ['endDate'] });
+export type WorkerSalaryListQuery = z.input<typeof workerSalaryListQuery>;
+export type WorkerSalaryListParams = z.output<typeof workerSalaryListQuery>;
+
+/** The summary is filtered by pay period (`year`, `month`) and worker, each optional. */
+export const workerSalarySummaryQuery = z.strictObject({
+  workerId: queryId,
+  year: queryYear,
+  month: queryMonth,
+});
+export type WorkerSalarySummaryQuery = z.input<typeof workerSalarySummaryQuery>;
+export type WorkerSalarySummaryParams = z.output<typeof workerSalarySummaryQuery>;
+
+export const workerSalarySummary = z.object({
+  totalAmount: z.number(),
+  paymentCount: z.number().int(),
+  byPaymentType: z.array(
+    z.object({ paymentType: z.enum(PAYMENT_TYPES), total: z.number(), count: z.number().int() }),
+  ),
+  byMonth: z.array(
+    z.object({ year: z.number().int(), month: z.number().int(), total: z.number() }),
+  ),
+  byWorker: z.array(
+    z.object({
+      workerId: id,
+      workerName: z.string(),
+      total: z.number(),
+      count: z.number().int(),
+    }),
+  ),
+});
+export type WorkerSalarySummary = z.infer<typeof workerSalarySummary>;

@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import {
+  LIMITS,
+  calendarDate,
+  listQuery,
+  money,
+  optionalPhone,
+  optionalText,
+  queryBoolean,
+  queryText,
+  recordBase,
+  requiredText,
+  writeSchemas,
+} from './common.ts';
+
+export const SALARY_TYPES = ['monthly', 'daily', 'piece_rate'] as const;
+export type SalaryType = (typeof SALARY_TYPES)[number];
+
+export const workerShape = {
+  name: requiredText(LIMITS.name),
+  phone: optionalPhone,
+  address: optionalText(LIMITS.longText),
+  designation: optionalText(LIMITS.name),
+  joiningDate: calendarDate,
+  isActive: z.boolean({ error: 'boolean' }).optional(),
+  salaryType: z.enum(SALARY_TYPES).nullish(),
+  baseSalary: money.nullish(),
+};
+
+export const { create: workerCreate, update: workerUpdate } = writeSchemas(workerShape);
+export type WorkerCreate = z.output<typeof workerCreate>;
+export type WorkerUpdate = z.output<typeof workerUpdate>;
+/** What a form edits and sends. */
+export type WorkerInput = z.input<typeof workerCreate>;
+
+export const worker = z.object({
+  ...recordBase,
+  name: z.string(),
+  phone: z.string().nullable(),
+  address: z.string().nullable(),
+  designation: z.string().nullable(),
+  joiningDate: z.string(),
+  isActive: z.boolean(),
+  salaryType: z.enum(SALARY_TYPES).nullable(),
+  baseSalary: z.number().nullable(),
+});
+export type Worker = z.infer<typeof worker>;
+
+export const WORKER_SORTABLE = ['name', 'joiningDate', 'createdAt'] as const;
+
+export const workerListQuery = listQuery(WORKER_SORTABLE, {
+  search: queryText(),
+  isActive: queryBoolean,
+});
+export type WorkerListQuery = z.input<typeof workerListQuery>;
+export type WorkerListParams = z.output<typeof workerListQuery>;

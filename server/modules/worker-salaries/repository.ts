@@ -1,0 +1,267 @@
+import { and, count, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
+import type {
+  WorkerSalary,
+  WorkerSalaryCreate,
+  WorkerSalaryListParams,
+  WorkerSalarySummary,
+  WorkerSalarySummaryParams,
+  WorkerSalaryUpdate,
+} from '../../../contract/worker-salaries.ts';
+import { WORKER_SALARY_DEFAULT_SORT } from '../../../contract/worker-salaries.ts';
+import { queryRows, type Database } from '../../db/client.ts';
+import { workerSalaries, workers } from '../../db/schema.ts';
+import { findPostgresError } from '../../lib/db-errors.ts';
+import { badRequest } from '../../lib/http-errors.ts';
+import {
+  buildFilterConditions,
+  equalsValue,
+  orderByFor,
+  pageInfo,
+  type FilterDefinitions,
+} from '../../lib/list-page.ts';
+import { tenantScope, type TenantContext } from '../../lib/tenant.ts';
+import {
+  toApiRecord,
+  type ListParams,
+  type TenantRepository,
+} from '../../lib/tenant-repository.ts';
+import { v7 as uuidv7 } from 'uuid';
+
+type Filters = Omit<WorkerSalaryListParams, keyof ListParams>;
+
+const filters: FilterDefinitions<Filters> = {
+  workerId: equalsValue<string>(workerSalaries.workerId),
+  paymentType: equalsValue<string>(workerSalaries.paymentType),
+  paymentMethod: equalsValue<string>(workerSalaries.paymentMethod),
+  month: equalsValue<number>(workerSalaries.month),
+  year: equalsValue<number>(workerSalaries.year),
+  startDate: (value) => sql`${workerSalaries.paymentDate} >= ${value}`,
+  endDate: (value) => sql`${workerSalaries.paymentDate} <= ${value}`,
+  minAmount: (value) => sql`${workerSalaries.amount} >= ${value}`,
+  maxAmount: (value) => sql`${workerSalaries.amount} <= ${value}`,
+};
+
+const sortable = {
+  paymentDate: workerSalaries.paymentDate,
+  amount: workerSalaries.amount,
+  createdAt: workerSalaries.createdAt,
+};
+
+const salaryColumns = getTableColumns(workerSalaries);
+
+/** The worker row of the same organization; the composite foreign key guarantees it exists. */
+const workerOfSalary = and(
+  eq(workers.organizationId, workerSalaries.organizationId),
+  eq(workers.id, workerSalaries.workerId),
+);
+
+type SalaryRow = typeof workerSalaries.$inferSelect & { workerName: string };
+
+function toRecord(row: SalaryRow): WorkerSalary {
+  const { workerName, ...salary } = row;
+  const record = toApiRecord<Omit<WorkerSalary, 'worker'>>(salary);
+  return { ...record, worker: { _id: row.workerId, name: workerName } };
+}
+
+function selectWithWorker(db: Database) {
+  return db
+    .select({ ...salaryColumns, workerName: workers.name })
+    .from(workerSalaries)
+    .innerJoin(workers, workerOfSalary);
+}
+
+export const UNKNOWN_WORKER_MESSAGE = 'Worker not found';
+
+/** A worker id outside the organization breaks the composite foreign key: a 400 on that field. */
+async function rejectUnknownWorker<T>(work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (error) {
+    const pgError = findPostgresError(error);
+    if (pgError?.code === '23503' && pgError.constraint === 'worker_salaries_worker_fk') {
+      throw badRequest('Validation failed', [
+        { path: 'workerId', message: UNKNOWN_WORKER_MESSAGE },
+      ]);
+    }
+    throw error;
+  }
+}
+
+async function findById(db: Database, tenant: TenantContext, id: string) {
+  const [row] = await selectWithWorker(db)
+    .where(tenantScope(workerSalaries, tenant, eq(workerSalaries.id, id)))
+    .limit(1);
+  return row ? toRecord(row) : undefined;
+}
+
+export const workerSalaryRepository: TenantRepository<
+  WorkerSalary,
+  WorkerSalaryCreate,
+  WorkerSalaryUpdate,
+  WorkerSalaryListParams
+> = {
+  async list(db, tenant, query) {
+    const where = tenantScope(workerSalaries, tenant, ...buildFilterConditions(filters, query));
+    const orderBy = orderByFor(
+      query.sort ?? WORKER_SALARY_DEFAULT_SORT,
+      sortable,
+      workerSalaries.id,
+    );
+    // The window count is taken before LIMIT, so the page and its total come in one query.
+    const rows = await db
+      .select({
+        ...salaryColumns,
+        workerName: workers.name,
+        totalCount: sql<number>`count(*) over ()`.mapWith(Number),
+      })
+      .from(workerSalaries)
+      .innerJoin(workers, workerOfSalary)
+      .where(where)
+      .orderBy(...orderBy)
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit);
+
+    let totalCount = rows[0]?.totalCount ?? 0;
+    if (rows.length === 0 && query.page > 1) {
+      // Past the last page there is no row to carry the total.
+      const [counted] = await db.select({ total: count() }).from(workerSalaries).where(where);
+      totalCount = counted?.total ?? 0;
+    }
+    const records = rows.map(({ totalCount: _total, ...row }) => toRecord(row));
+    return pageInfo(records, totalCount, query.page, query.limit);
+  },
+
+  async all(db, tenant) {
+    const rows = await selectWithWorker(db)
+      .where(tenantScope(workerSalaries, tenant))
+      .orderBy(desc(workerSalaries.paymentDate), desc(workerSalaries.id))
+      .limit(1000);
+    return rows.map(toRecord);
+  },
+
+  findById,
+
+  async create(db, tenant, values) {
+    const { organizationId: _organizationId, ...fields } = values;
+    const now = new Date();
+    const id = uuidv7();
+    await rejectUnknownWorker(
+      db.insert(workerSalaries).values({
+        ...fields,
+        notes: fields.notes ?? null,
+        id,
+        organizationId: tenant.organizationId,
+        createdBy: tenant.userId,
+        updatedBy: null,
+        createdAt: now,
+        updatedAt: now,
+      }),
+    );
+    const created = await findById(db, tenant, id);
+    if (!created) throw new Error('Created salary entry could not be read back');
+    return created;
+  },
+
+  async update(db, tenant, id, values) {
+    const changes: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(values)) {
+      if (value !== undefined && key !== 'organizationId') changes[key] = value;
+    }
+    const updated = await rejectUnknownWorker(
+      db
+        .update(workerSalaries)
+        .set({ ...changes, updatedBy: tenant.userId, updatedAt: new Date() })
+        .where(tenantScope(workerSalaries, tenant, eq(workerSalaries.id, id)))
+        .returning({ id: workerSalaries.id }),
+    );
+    if (updated.length === 0) return undefined;
+    return findById(db, tenant, id);
+  },
+
+  async remove(db, tenant, id) {
+    const rows = await db
+      .delete(workerSalaries)
+      .where(tenantScope(workerSalaries, tenant, eq(workerSalaries.id, id)))
+      .returning({ id: workerSalaries.id });
+    return rows[0]?.id;
+  },
+};
+
+interface SummaryRow {
+  total_amount: string | number;
+  payment_count: number;
+  by_payment_type: { paymentType: string; total: number; count: number }[];
+  by_month: { year: number; month: number; total: number }[];
+  by_worker: { workerId: string; workerName: string; total: number; count: number }[];
+}
+
+/** Parses a JSON column the drivers may hand back as text. */
+function jsonValue<T>(value: T | string): T {
+  return typeof value === 'string' ? (JSON.parse(value) as T) : value;
+}
+
+/** Totals, split by payment type, pay period and worker: one SQL statement over the filtered rows. */
+export async function salarySummary(
+  db: Database,
+  tenant: TenantContext,
+  params: WorkerSalarySummaryParams,
+): Promise<WorkerSalarySummary> {
+  const conditions: SQL[] = [];
+  if (params.workerId) conditions.push(sql`s.worker_id = ${params.workerId}`);
+  if (params.year !== undefined) conditions.push(sql`s.year = ${params.year}`);
+  if (params.month !== undefined) conditions.push(sql`s.month = ${params.month}`);
+  const where = sql.join(
+    [sql`s.organization_id = ${tenant.organizationId}`, ...conditions],
+    sql` and `,
+  );
+
+  const [row] = await queryRows<SummaryRow>(
+    db,
+    sql`
+      with filtered as (
+        select s.worker_id, s.payment_type, s.year, s.month, s.amount
+        from worker_salaries s
+        where ${where}
+      )
+      select
+        (select coalesce(sum(amount), 0) from filtered) as total_amount,
+        (select count(*)::int from filtered) as payment_count,
+        (select coalesce(json_agg(t order by t.total desc, t."paymentType"), '[]'::json)
+           from (select payment_type as "paymentType", sum(amount) as total, count(*)::int as count
+                   from filtered group by payment_type) t) as by_payment_type,
+        (select coalesce(json_agg(t order by t.year, t.month), '[]'::json)
+           from (select year, month, sum(amount) as total
+                   from filtered group by year, month) t) as by_month,
+        (select coalesce(json_agg(t order by t.total desc, lower(t."workerName"), t."workerId"), '[]'::json)
+           from (select f.worker_id as "workerId", w.name as "workerName",
+                        sum(f.amount) as total, count(*)::int as count
+                   from filtered f
+                   join workers w on w.organization_id = ${tenant.organizationId} and w.id = f.worker_id
+                  group by f.worker_id, w.name) t) as by_worker
+    `,
+  );
+  if (!row) throw new Error('Salary summary returned no row');
+  const byPaymentType = jsonValue(row.by_payment_type);
+  const byMonth = jsonValue(row.by_month);
+  const byWorker = jsonValue(row.by_worker);
+  return {
+    totalAmount: Number(row.total_amount),
+    paymentCount: Number(row.payment_count),
+    byPaymentType: byPaymentType.map((entry) => ({
+      paymentType: entry.paymentType as WorkerSalarySummary['byPaymentType'][number]['paymentType'],
+      total: Number(entry.total),
+      count: Number(entry.count),
+    })),
+    byMonth: byMonth.map((entry) => ({
+      year: Number(entry.year),
+      month: Number(entry.month),
+      total: Number(entry.total),
+    })),
+    byWorker: byWorker.map((entry) => ({
+      workerId: entry.workerId,
+      workerName: entry.workerName,
+      total: Number(entry.total),
+      count: Number(entry.count),
+    })),
+  };
+}

@@ -1,0 +1,62 @@
+import type { FastifyPluginCallback } from 'fastify';
+import { envelope } from '../../../contract/common.ts';
+import {
+  workerSalary,
+  workerSalaryCreate,
+  workerSalaryListQuery,
+  workerSalarySummary,
+  workerSalarySummaryQuery,
+  workerSalaryUpdate,
+  type WorkerSalarySummaryParams,
+} from '../../../contract/worker-salaries.ts';
+import { tenantOf } from '../../plugins/auth.ts';
+import { registerCrudRoutes } from '../../lib/crud-routes.ts';
+import { ok } from '../../lib/envelope.ts';
+import { salarySummary, workerSalaryRepository } from './repository.ts';
+
+export const workerSalaryRoutes: FastifyPluginCallback = (scope, _options, done) => {
+  // Registered before the CRUD routes for readability; the router prefers the static path anyway.
+  scope.get(
+    '/summary',
+    {
+      schema: {
+        tags: ['Worker salaries'],
+        security: [{ bearerAuth: [] }, { cookieAuth: [] }],
+        querystring: workerSalarySummaryQuery,
+        response: { 200: envelope(workerSalarySummary) },
+      },
+    },
+    async (request) =>
+      ok(
+        await salarySummary(
+          scope.db,
+          tenantOf(request),
+          request.query as WorkerSalarySummaryParams,
+        ),
+        'Worker salary summary fetched successfully',
+      ),
+  );
+
+  registerCrudRoutes(scope, {
+    tag: 'Worker salaries',
+    // API.md gives salaries no pick list; the ledger is only ever read in pages.
+    pickList: false,
+    schemas: {
+      record: workerSalary,
+      create: workerSalaryCreate,
+      update: workerSalaryUpdate,
+      listQuery: workerSalaryListQuery,
+    },
+    repository: workerSalaryRepository,
+    messages: {
+      list: 'Worker salaries fetched successfully',
+      all: 'Worker salaries fetched successfully',
+      get: 'Worker salary fetched successfully',
+      created: 'Worker salary entry created successfully',
+      updated: 'Worker salary entry updated successfully',
+      deleted: 'Worker salary entry deleted successfully',
+      notFound: 'Worker salary entry not found',
+    },
+  });
+  done();
+};

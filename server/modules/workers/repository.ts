@@ -1,0 +1,31 @@
+import { sql } from 'drizzle-orm';
+import type {
+  Worker,
+  WorkerCreate,
+  WorkerListParams,
+  WorkerUpdate,
+} from '../../../contract/workers.ts';
+import { workers } from '../../db/schema.ts';
+import { containsTextInAny, equalsValue } from '../../lib/list-page.ts';
+import { createTenantRepository } from '../../lib/tenant-repository.ts';
+
+const lowerName = sql`lower(${workers.name})`;
+
+export const WORKER_STILL_PAID_MESSAGE =
+  'This worker has salary entries and cannot be deleted. Mark the worker inactive instead.';
+
+export const workerRepository = createTenantRepository<
+  Worker,
+  WorkerCreate,
+  WorkerUpdate,
+  WorkerListParams
+>({
+  table: workers,
+  filters: {
+    search: containsTextInAny(workers.name, workers.phone, workers.designation),
+    isActive: equalsValue<boolean>(workers.isActive),
+  },
+  sortable: { name: lowerName, joiningDate: workers.joiningDate, createdAt: workers.createdAt },
+  pickListOrder: lowerName,
+  conflicts: { stillReferenced: WORKER_STILL_PAID_MESSAGE },
+});

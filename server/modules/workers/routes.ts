@@ -1,0 +1,27 @@
+import type { FastifyPluginCallback } from 'fastify';
+import { worker, workerCreate, workerListQuery, workerUpdate } from '../../../contract/workers.ts';
+import { registerCrudRoutes } from '../../lib/crud-routes.ts';
+import { workerRepository } from './repository.ts';
+
+export const workerRoutes: FastifyPluginCallback = (scope, _options, done) => {
+  registerCrudRoutes(scope, {
+    tag: 'Workers',
+    schemas: {
+      record: worker,
+      create: workerCreate,
+      update: workerUpdate,
+      listQuery: workerListQuery,
+    },
+    repository: workerRepository,
+    messages: {
+      list: 'Workers fetched successfully',
+      all: 'Workers fetched successfully',
+      get: 'Worker fetched successfully',
+      created: 'Worker created successfully',
+      updated: 'Worker updated successfully',
+      deleted: 'Worker deleted successfully',
+      notFound: 'Worker not found',
+    },
+  });
+  done();
+};

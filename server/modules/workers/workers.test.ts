@@ -1,0 +1,325 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { envelope, paged, pickList } from '../../../contract/common.ts';
+import { worker, type Worker } from '../../../contract/workers.ts';
+import { createTestApp, type TestApp, type TestBody, type TestUser } from '../../test/test-app.ts';
+
+let t: TestApp;
+let owner: TestUser;
+let stranger: TestUser;
+
+const pagedWorkers = envelope(paged(worker));
+
+async function createWorker(user: TestUser, payload: Record<string, unknown>): Promise<Worker> {
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/workers',
+    headers: user.bearer,
+    payload: { joiningDate: '2023-04-01', ...payload },
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return envelope(worker).parse(response.json()).data;
+}
+
+async function listNames(user: TestUser, query: string) {
+  const response = await t.app.inject({
+    method: 'GET',
+    url: `/api/workers${query}`,
+    headers: user.bearer,
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return pagedWorkers.parse(response.json()).data.data.map((w) => w.name);
+}
+
+function errorPaths(body: TestBody) {
+  return Object.fromEntries(body.errors.map((e) => [e.path, e.message]));
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  owner = await t.registerUser();
+  stranger = await t.registerUser();
+});
+afterAll(() => t.close());
+
+describe('create and update', () => {
+  it('creates an active worker by default with trimmed fields and nulls for blanks', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/workers',
+      headers: owner.bearer,
+      payload: {
+        name: '  Ramesh Vasava ',
+        phone: '+91 98250 12345',
+        designation: 'Karigar',
+        address: '',
+        joiningDate: '2022-06-15',
+        salaryType: 'monthly',
+        baseSalary: 14500.5,
+      },
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    const body = envelope(worker).parse(response.json());
+    expect(body.message).toBe('Worker created successfully');
+    expect(body.data).toMatchObject({
+      name: 'Ramesh Vasava',
+      address: null,
+      joiningDate: '2022-06-15',
+      isActive: true,
+      salaryType: 'monthly',
+      baseSalary: 14500.5,
+      organizationId: owner.auth.organization._id,
+    });
+  });
+
+  it('names every invalid field', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/workers',
+      headers: owner.bearer,
+      payload: {
+        name: ' ',
+        joiningDate: '2025-13-45',
+        salaryType: 'hourly',
+        baseSalary: 100.123,
+        isActive: 'yes',
+        phone: 'call me',
+      },
+    });
+    expect(response.statusCode).toBe(400);
+    const errors = errorPaths(response.json<TestBody>());
+    expect(errors.salaryType).toMatch(/^Must be one of/);
+    expect(errors).toMatchObject({
+      name: 'This field is required',
+      joiningDate: 'Enter a real date as yyyy-MM-dd',
+      baseSalary: 'Use at most two decimal places',
+      isActive: 'Must be true or false',
+      phone: 'Enter a valid phone number',
+    });
+    const missingDate = await t.app.inject({
+      method: 'POST',
+      url: '/api/workers',
+      headers: owner.bearer,
+      payload: { name: 'No Date' },
+    });
+    expect(missingDate.statusCode).toBe(400);
+    expect(Object.keys(errorPaths(missingDate.json<TestBody>()))).toEqual(['joiningDate']);
+  });
+
+  it('merges an update: deactivating keeps every other field, and null clears one', async () => {
+    const created = await createWorker(owner, {
+      name: 'Sita Rathod',
+      designation: 'Tailor',
+      phone: '9876543210',
+      joiningDate: '2021-01-10',
+    });
+    const deactivated = await t.app.inject({
+      method: 'PUT',
+      url: `/api/workers/${created._id}`,
+      headers: owner.bearer,
+      payload: { isActive: false },
+    });
+    expect(deactivated.statusCode).toBe(200);
+    expect(deactivated.json<TestBody>().message).toBe('Worker updated successfully');
+    expect(envelope(worker).parse(deactivated.json()).data).toMatchObject({
+      name: 'Sita Rathod',
+      designation: 'Tailor',
+      joiningDate: '2021-01-10',
+      isActive: false,
+    });
+    const edited = await t.app.inject({
+      method: 'PUT',
+      url: `/api/workers/${created._id}`,
+      headers: owner.bearer,
+      payload: { ...created, isActive: true, phone: null, joiningDate: '2021-02-01' },
+    });
+    expect(envelope(worker).parse(edited.json()).data).toMatchObject({
+      isActive: true,
+      phone: null,
+      joiningDate: '2021-02-01',
+    });
+  });
+
+  it("keeps another organization's worker out of reach", async () => {
+    const secret = await createWorker(stranger, { name: 'Hidden Karigar' });
+    for (const method of ['GET', 'PUT', 'DELETE'] as const) {
+      const response = await t.app.inject({
+        method,
+        url: `/api/workers/${secret._id}`,
+        headers: owner.bearer,
+        ...(method === 'PUT' ? { payload: { isActive: false } } : {}),
+      });
+      expect(response.statusCode, method).toBe(404);
+    }
+    expect(await listNames(owner, '?limit=100')).not.toContain('Hidden Karigar');
+  });
+});
+
+describe('delete', () => {
+  it('deletes a worker without salary entries', async () => {
+    const created = await createWorker(owner, { name: 'Short Stay' });
+    const response = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/workers/${created._id}`,
+      headers: owner.bearer,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      success: true,
+      data: { _id: created._id },
+      message: 'Worker deleted successfully',
+    });
+  });
+
+  it('refuses to delete a worker with salary entries and says to deactivate instead', async () => {
+    const paidWorker = await createWorker(owner, { name: 'Paid Karigar' });
+    const salary = await t.app.inject({
+      method: 'POST',
+      url: '/api/worker-salaries',
+      headers: owner.bearer,
+      payload: {
+        workerId: paidWorker._id,
+        paymentType: 'salary',
+        paymentMethod: 'cash',
+        month: 3,
+        year: 2025,
+        paymentDate: '2025-04-01',
+        amount: 12000,
+      },
+    });
+    expect(salary.statusCode, salary.body).toBe(201);
+    const response = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/workers/${paidWorker._id}`,
+      headers: owner.bearer,
+    });
+    expect(response.statusCode).toBe(409);
+    expect(response.json<TestBody>().message).toMatch(/mark the worker inactive/i);
+    const stillThere = await t.app.inject({
+      method: 'GET',
+      url: `/api/workers/${paidWorker._id}`,
+      headers: owner.bearer,
+    });
+    expect(stillThere.statusCode).toBe(200);
+  });
+});
+
+describe('list', () => {
+  let lister: TestUser;
+
+  beforeAll(async () => {
+    lister = await t.registerUser();
+    await createWorker(lister, {
+      name: 'Mahesh Patel',
+      phone: '98250 11111',
+      designation: 'Embroidery Master',
+      joiningDate: '2019-03-01',
+    });
+    await createWorker(lister, {
+      name: 'anita Solanki',
+      phone: '98250 22222',
+      designation: 'Thread cutter',
+      joiningDate: '2023-08-20',
+    });
+    await createWorker(lister, {
+      name: 'Kiran 100% Desai',
+      phone: '97120 33333',
+      designation: 'Machine_Operator',
+      joiningDate: '2021-11-05',
+      isActive: false,
+    });
+    await createWorker(lister, {
+      name: 'Zubair Shaikh',
+      designation: 'Helper',
+      joiningDate: '2024-01-02',
+    });
+  });
+
+  it('lists newest first by default with paging counts', async () => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/workers?limit=3',
+      headers: lister.bearer,
+    });
+    const body = pagedWorkers.parse(response.json());
+    expect(body.message).toBe('Workers fetched successfully');
+    expect(body.data).toMatchObject({
+      totalCount: 4,
+      totalPages: 2,
+      hasNextPage: true,
+      hasPrevPage: false,
+    });
+    expect(body.data.data.map((w) => w.name)).toEqual([
+      'Zubair Shaikh',
+      'Kiran 100% Desai',
+      'anita Solanki',
+    ]);
+  });
+
+  it('searches name, phone and designation case-insensitively with literal % and _', async () => {
+    expect(await listNames(lister, '?search=MAHESH')).toEqual(['Mahesh Patel']);
+    expect(await listNames(lister, '?search=98250&sort=name')).toEqual([
+      'anita Solanki',
+      'Mahesh Patel',
+    ]);
+    expect(await listNames(lister, '?search=thread')).toEqual(['anita Solanki']);
+    expect(await listNames(lister, '?search=e_O')).toEqual(['Kiran 100% Desai']);
+    expect(await listNames(lister, `?search=${encodeURIComponent('0%')}`)).toEqual([
+      'Kiran 100% Desai',
+    ]);
+    expect(await listNames(lister, '?search=')).toHaveLength(4);
+  });
+
+  it('filters by isActive and rejects anything but true or false', async () => {
+    expect(await listNames(lister, '?isActive=false')).toEqual(['Kiran 100% Desai']);
+    expect(await listNames(lister, '?isActive=true&sort=name')).toEqual([
+      'anita Solanki',
+      'Mahesh Patel',
+      'Zubair Shaikh',
+    ]);
+    const bad = await t.app.inject({
+      method: 'GET',
+      url: '/api/workers?isActive=yes',
+      headers: lister.bearer,
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json<TestBody>().errors[0]?.path).toBe('isActive');
+  });
+
+  it('sorts by name, joiningDate and createdAt; other fields are 400', async () => {
+    expect(await listNames(lister, '?sort=-name')).toEqual([
+      'Zubair Shaikh',
+      'Mahesh Patel',
+      'Kiran 100% Desai',
+      'anita Solanki',
+    ]);
+    expect(await listNames(lister, '?sort=joiningDate')).toEqual([
+      'Mahesh Patel',
+      'Kiran 100% Desai',
+      'anita Solanki',
+      'Zubair Shaikh',
+    ]);
+    expect((await listNames(lister, '?sort=-joiningDate'))[0]).toBe('Zubair Shaikh');
+    expect((await listNames(lister, '?sort=createdAt'))[0]).toBe('Mahesh Patel');
+    const bad = await t.app.inject({
+      method: 'GET',
+      url: '/api/workers?sort=phone',
+      headers: lister.bearer,
+    });
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('gives the pick list of every worker, inactive too, sorted by name', async () => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/workers/all',
+      headers: lister.bearer,
+    });
+    const body = envelope(pickList(worker)).parse(response.json());
+    expect(body.data.data.map((w) => [w.name, w.isActive])).toEqual([
+      ['anita Solanki', true],
+      ['Kiran 100% Desai', false],
+      ['Mahesh Patel', true],
+      ['Zubair Shaikh', true],
+    ]);
+  });
+});

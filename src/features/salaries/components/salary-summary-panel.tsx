@@ -1,0 +1,222 @@
+import {
+  Box,
+  ColorSwatch,
+  Grid,
+  Group,
+  Paper,
+  Progress,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
+import { BarChart } from '@mantine/charts';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { PaymentType } from '../../../../contract/worker-salaries.ts';
+import { ErrorState } from '@/components/error-state';
+import { MoneyText } from '@/components/money-text';
+import { useFormatters } from '@/lib/format';
+import { describeError } from '@/lib/resource-factory';
+import { salarySummaryQuery } from '../api';
+import { periodLabel } from '../salary-labels';
+
+export const PAYMENT_TYPE_COLORS: Record<PaymentType, string> = {
+  salary: 'teal',
+  advance: 'orange',
+  bonus: 'grape',
+  overtime: 'blue',
+};
+
+/** How many workers the "by worker" table lists before it stops. */
+const TOP_WORKERS = 8;
+
+export interface SalarySummaryPanelProps {
+  workerId?: string | undefined;
+  year?: number | undefined;
+  month?: number | undefined;
+}
+
+/** What was paid, to whom, when and how, for the chosen worker and pay period. */
+export function SalarySummaryPanel({ workerId, year, month }: SalarySummaryPanelProps) {
+  const { t } = useTranslation('salaries');
+  const format = useFormatters();
+  const params = { workerId, year, month };
+  const query = useQuery(salarySummaryQuery(params));
+
+  if (query.isPending) {
+    return (
+      <SimpleGrid
+        cols={{ base: 1, md: 2 }}
+        mb="md"
+        aria-busy="true"
+        aria-label={t('summary.title')}
+      >
+        <Skeleton h={120} radius="md" />
+        <Skeleton h={120} radius="md" />
+      </SimpleGrid>
+    );
+  }
+  if (query.isError) {
+    return (
+      <Paper withBorder p="md" mb="md">
+        <ErrorState
+          title={t('summary.title')}
+          message={describeError(query.error, t, 'salaries:errors.summary')}
+          onRetry={() => void query.refetch()}
+          retrying={query.isFetching}
+        />
+      </Paper>
+    );
+  }
+  const summary = query.data;
+  if (!summary) return null;
+  const monthly = summary.byMonth.map((entry) => ({
+    period: periodLabel(entry.year, entry.month, format.language, 'short'),
+    total: entry.total,
+  }));
+  const topWorkers = summary.byWorker.slice(0, TOP_WORKERS);
+
+  return (
+    <section aria-label={t('summary.title')} style={{ marginBottom: 'var(--mantine-spacing-md)' }}>
+      <Box mb="md">
+        <Grid gap="md">
+          <Grid.Col span={{ base: 12, sm: 6, lg: 3 }}>
+            <Paper withBorder p="md" radius="md" h="100%">
+              <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+                {t('summary.totalPaid')}
+              </Text>
+              <Text fz={28} fw={700} data-testid="summary-total">
+                <MoneyText amount={summary.totalAmount} />
+              </Text>
+              <Text size="sm" c="dimmed" data-testid="summary-count">
+                {t('summary.paymentCount', { count: summary.paymentCount })}
+              </Text>
+            </Paper>
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 6, lg: 3 }}>
+            <Paper withBorder p="md" radius="md" h="100%">
+              <Text size="xs" c="dimmed" tt="uppercase" fw={600} mb="xs">
+                {t('summary.byPaymentType')}
+              </Text>
+              {summary.byPaymentType.length === 0 ? (
+                <Text size="sm" c="dimmed">
+                  {t('summary.none')}
+                </Text>
+              ) : (
+                <Stack gap={6}>
+                  <Progress.Root size="lg" aria-hidden>
+                    {summary.byPaymentType.map((entry) => (
+                      <Progress.Section
+                        key={entry.paymentType}
+                        value={
+                          summary.totalAmount > 0 ? (entry.total / summary.totalAmount) * 100 : 0
+                        }
+                        color={PAYMENT_TYPE_COLORS[entry.paymentType]}
+                      />
+                    ))}
+                  </Progress.Root>
+                  {summary.byPaymentType.map((entry) => (
+                    <Group key={entry.paymentType} justify="space-between" gap="xs" wrap="nowrap">
+                      <Group gap={6} wrap="nowrap" miw={0}>
+                        <ColorSwatch
+                          size={10}
+                          color={`var(--mantine-color-${PAYMENT_TYPE_COLORS[entry.paymentType]}-6)`}
+                          withShadow={false}
+                          aria-hidden
+                        />
+                        <Text size="sm" truncate>
+                          {t(`paymentTypes.${entry.paymentType}`)}
+                          <Text span c="dimmed" size="xs">
+                            {' '}
+                            ({format.number(entry.count)})
+                          </Text>
+                        </Text>
+                      </Group>
+                      <MoneyText amount={entry.total} size="sm" fw={500} />
+                    </Group>
+                  ))}
+                </Stack>
+              )}
+            </Paper>
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, lg: 6 }}>
+            <Paper withBorder p="md" radius="md" h="100%" miw={0}>
+              <Text size="xs" c="dimmed" tt="uppercase" fw={600} mb="xs">
+                {t('summary.byWorker')}
+              </Text>
+              {topWorkers.length === 0 ? (
+                <Text size="sm" c="dimmed">
+                  {t('summary.none')}
+                </Text>
+              ) : (
+                <Table verticalSpacing={4} horizontalSpacing="xs" fz="sm">
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>{t('summary.worker')}</Table.Th>
+                      <Table.Th ta="right">{t('summary.payments')}</Table.Th>
+                      <Table.Th ta="right">{t('summary.total')}</Table.Th>
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {topWorkers.map((entry) => (
+                      <Table.Tr key={entry.workerId}>
+                        <Table.Td>{entry.workerName}</Table.Td>
+                        <Table.Td ta="right">{format.number(entry.count)}</Table.Td>
+                        <Table.Td ta="right">
+                          <MoneyText amount={entry.total} />
+                        </Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              )}
+              {summary.byWorker.length > TOP_WORKERS ? (
+                <Text size="xs" c="dimmed" mt={4}>
+                  {t('summary.moreWorkers', { count: summary.byWorker.length - TOP_WORKERS })}
+                </Text>
+              ) : null}
+            </Paper>
+          </Grid.Col>
+        </Grid>
+      </Box>
+      {monthly.length > 0 ? (
+        <Paper withBorder p="md" radius="md">
+          <Title order={2} size="h5" mb="sm">
+            {t('summary.byMonth')}
+          </Title>
+          <div aria-hidden>
+            <BarChart
+              h={220}
+              data={monthly}
+              dataKey="period"
+              series={[{ name: 'total', label: t('summary.total'), color: 'teal.6' }]}
+              valueFormatter={(value) => format.money(value)}
+              tickLine="y"
+              gridAxis="y"
+              withLegend={false}
+              yAxisProps={{ width: 96 }}
+              barProps={{ radius: [4, 4, 0, 0] }}
+            />
+          </div>
+          <VisuallyHidden>
+            <Table>
+              <caption>{t('summary.byMonth')}</caption>
+              <tbody>
+                {monthly.map((entry) => (
+                  <tr key={entry.period}>
+                    <th scope="row">{entry.period}</th>
+                    <td>{format.money(entry.total)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </Table>
+          </VisuallyHidden>
+        </Paper>
+      ) : null}
+    </section>
+  );
+}

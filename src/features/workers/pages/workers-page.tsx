@@ -1,0 +1,181 @@
+import { Badge, Group, Stack, Switch, Text } from '@mantine/core';
+import { IconNeedleThread } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { WORKER_SORTABLE, type Worker } from '../../../../contract/workers.ts';
+import type { DataTableColumn } from '@/components/data-table';
+import type { FilterField } from '@/components/filter-bar';
+import { MoneyText } from '@/components/money-text';
+import { ResourceListPage } from '@/components/resource-list-page';
+import { useFormatters } from '@/lib/format';
+import { useListParams } from '@/lib/use-list-params';
+import { useDeleteWorker, useUpdateWorker, workerQueries } from '../api';
+import { WorkerFormModal } from '../components/worker-form-modal';
+
+const LIST_CONFIG = {
+  filters: { search: { type: 'text' }, isActive: { type: 'boolean' } },
+  sortable: WORKER_SORTABLE,
+  defaultSort: '-createdAt',
+} as const;
+
+export default function WorkersPage() {
+  const { t } = useTranslation('workers');
+  const format = useFormatters();
+  const list = useListParams(LIST_CONFIG);
+  const query = useQuery(workerQueries.list(list.params));
+  const remove = useDeleteWorker();
+  const update = useUpdateWorker();
+  const togglingId = update.isPending ? update.variables?.input.id : undefined;
+
+  const columns = useMemo<DataTableColumn<Worker>[]>(
+    () => [
+      {
+        key: 'name',
+        header: t('columns.name'),
+        sortField: 'name',
+        minWidth: 200,
+        render: (worker) => (
+          <Stack gap={0}>
+            <Text size="sm" fw={600}>
+              {worker.name}
+            </Text>
+            {worker.designation ? (
+              <Text size="xs" c="dimmed">
+                {worker.designation}
+              </Text>
+            ) : null}
+          </Stack>
+        ),
+      },
+      {
+        key: 'phone',
+        header: t('columns.phone'),
+        nowrap: true,
+        visibleFrom: 'sm',
+        render: (worker) =>
+          worker.phone ? (
+            <Text
+              component="a"
+              href={`tel:${worker.phone.replace(/\s+/g, '')}`}
+              size="sm"
+              c="inherit"
+            >
+              {worker.phone}
+            </Text>
+          ) : (
+            <Dash />
+          ),
+      },
+      {
+        key: 'joiningDate',
+        header: t('columns.joiningDate'),
+        sortField: 'joiningDate',
+        nowrap: true,
+        render: (worker) => format.date(worker.joiningDate),
+      },
+      {
+        key: 'baseSalary',
+        header: t('columns.baseSalary'),
+        align: 'right',
+        nowrap: true,
+        visibleFrom: 'md',
+        render: (worker) =>
+          worker.baseSalary === null ? (
+            <Dash />
+          ) : (
+            <Stack gap={0} align="flex-end">
+              <MoneyText amount={worker.baseSalary} size="sm" />
+              {worker.salaryType ? (
+                <Text size="xs" c="dimmed">
+                  {t(`salaryTypes.${worker.salaryType}`)}
+                </Text>
+              ) : null}
+            </Stack>
+          ),
+      },
+      {
+        key: 'isActive',
+        header: t('columns.status'),
+        nowrap: true,
+        render: (worker) => (
+          <Group gap="xs" wrap="nowrap">
+            <Switch
+              size="sm"
+              checked={worker.isActive}
+              disabled={togglingId === worker._id}
+              aria-label={t(worker.isActive ? 'actions.deactivate' : 'actions.activate', {
+                name: worker.name,
+              })}
+              onChange={() =>
+                update.mutate({ id: worker._id, body: { isActive: !worker.isActive } })
+              }
+            />
+            <Badge variant="light" color={worker.isActive ? 'teal' : 'gray'} size="sm">
+              {worker.isActive ? t('status.active') : t('status.inactive')}
+            </Badge>
+          </Group>
+        ),
+      },
+      {
+        key: 'createdAt',
+        header: t('columns.created'),
+        sortField: 'createdAt',
+        nowrap: true,
+        visibleFrom: 'lg',
+        render: (worker) => format.date(worker.createdAt),
+      },
+    ],
+    [t, format, togglingId, update],
+  );
+
+  const filterFields: FilterField[] = [
+    { type: 'text', name: 'search', label: t('filters.search'), width: 300 },
+    {
+      type: 'boolean',
+      name: 'isActive',
+      label: t('filters.status'),
+      trueLabel: t('status.active'),
+      falseLabel: t('status.inactive'),
+      width: 180,
+    },
+  ];
+
+  return (
+    <ResourceListPage
+      texts={{
+        title: t('title'),
+        description: t('description'),
+        add: t('add'),
+        tableLabel: t('tableLabel'),
+        edit: (worker) => t('actions.edit', { name: worker.name }),
+        delete: (worker) => t('actions.delete', { name: worker.name }),
+        deleteTitle: t('delete.title'),
+        deleteMessage: (worker) => t('delete.message', { name: worker.name }),
+        empty: {
+          title: t('empty.title'),
+          filtered: t('empty.filtered'),
+          initial: t('empty.initial'),
+        },
+      }}
+      fetchListFailed="workers:errors.fetchList"
+      emptyIcon={<IconNeedleThread size={28} stroke={1.5} aria-hidden />}
+      list={list}
+      query={query}
+      columns={columns}
+      filterFields={filterFields}
+      remove={remove}
+      renderForm={(worker, onClose) => (
+        <WorkerFormModal key={worker?._id ?? 'new'} worker={worker} onClose={onClose} />
+      )}
+    />
+  );
+}
+
+function Dash() {
+  return (
+    <Text component="span" c="dimmed" aria-hidden>
+      —
+    </Text>
+  );
+}
