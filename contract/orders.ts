@@ -1,0 +1,165 @@
+import { z } from 'zod';
+import {
+  LIMITS,
+  MONEY_MAX,
+  calendarDate,
+  id,
+  listQuery,
+  money,
+  optionalText,
+  queryBoolean,
+  queryDate,
+  queryId,
+  queryText,
+  recordBase,
+  requiredText,
+  startNotAfterEnd,
+  writeSchemas,
+} from './common.ts';
+
+export const ORDER_STATUSES = [
+  'pending',
+  'in_progress',
+  'completed',
+  'delivered',
+  'cancelled',
+] as const;
+export const orderStatus = z.enum(ORDER_STATUSES, { error: 'oneOf' });
+export type OrderStatus = z.infer<typeof orderStatus>;
+
+/** The only moves `PUT /orders/:id/status` accepts; delivered is final. */
+export const ORDER_STATUS_MOVES: Record<OrderStatus, readonly OrderStatus[]> = {
+  pending: ['in_progress', 'cancelled'],
+  in_progress: ['completed', 'cancelled'],
+  completed: ['delivered', 'in_progress'],
+  cancelled: ['pending'],
+  delivered: [],
+};
+
+export function canMoveOrderStatus(from: OrderStatus, to: OrderStatus): boolean {
+  return ORDER_STATUS_MOVES[from].includes(to);
+}
+
+export const ORDER_LINE_LIMIT = 200;
+export const ORDER_LINE_MAX_QUANTITY = 1_000_000;
+export const PO_NUMBER_MAX = LIMITS.code;
+
+const MONEY_MAX_CENTS = BigInt(Math.round(MONEY_MAX * 100));
+const toCents = (value: number) => BigInt(Math.round(value * 100));
+
+/**
+ * A line as written. Its `_id`, `amount` and embedded `design` are accepted so a client can send
+ * back the lines it read; the server recomputes the amount and replaces every line.
+ */
+export const orderLineInput = z
+  .strictObject({
+    designId: id,
+    quantity: z.number().int({ error: 'integer' }).min(1).max(ORDER_LINE_MAX_QUANTITY),
+    rate: money,
+    _id: z.unknown().optional(),
+    amount: z.unknown().optional(),
+    design: z.unknown().optional(),
+  })
+  .transform(({ designId, quantity, rate }) => ({ designId, quantity, rate }));
+
+/**
+ * Line amounts and the order total must fit the money column; checked in exact cents so that
+ * client and server refuse the same orders.
+ */
+const orderLines = z
+  .array(orderLineInput)
+  .min(1)
+  .max(ORDER_LINE_LIMIT)
+  .superRefine((lines, context) => {
+    let totalCents = 0n;
+    let lineTooBig = false;
+    lines.forEach((line, index) => {
+      const amountCents = BigInt(line.quantity) * toCents(line.rate);
+      totalCents += amountCents;
+      if (amountCents <= MONEY_MAX_CENTS) return;
+      lineTooBig = true;
+      context.addIssue({
+        code: 'too_big',
+        origin: 'number',
+        maximum: MONEY_MAX,
+        inclusive: true,
+        input: line.rate,
+        path: [index, 'rate'],
+        message: 'tooBig',
+      });
+    });
+    // One oversized line already explains an oversized total.
+    if (!lineTooBig && totalCents > MONEY_MAX_CENTS) {
+      context.addIssue({
+        code: 'too_big',
+        origin: 'number',
+        maximum: MONEY_MAX,
+        inclusive: true,
+        input: lines.length,
+        message: 'tooBig',
+      });
+    }
+  });
+
+export const orderShape = {
+  merchantId: id,
+  poNumber: requiredText(PO_NUMBER_MAX),
+  orderDate: calendarDate,
+  // A cleared date input sends an empty string, which means "no date".
+  deliveryDate: z.preprocess((value) => (value === '' ? null : value), calendarDate.nullish()),
+  isPaid: z.boolean({ error: 'boolean' }).optional(),
+  notes: optionalText(LIMITS.longText),
+  designs: orderLines,
+};
+
+export const { create: orderCreate, update: orderUpdate } = writeSchemas(orderShape);
+export type OrderCreate = z.output<typeof orderCreate>;
+export type OrderUpdate = z.output<typeof orderUpdate>;
+/** What the order form edits and sends. */
+export type OrderInput = z.input<typeof orderCreate>;
+export type OrderLineInput = z.input<typeof orderLineInput>;
+
+export const orderStatusUpdate = z.strictObject({ status: orderStatus });
+export type OrderStatusUpdate = z.infer<typeof orderStatusUpdate>;
+
+export const orderLine = z.object({
+  _id: id,
+  designId: id,
+  design: z.object({ _id: id, name: z.string(), designCode: z.string() }),
+  quantity: z.number().int(),
+  rate: z.number(),
+  amount: z.number(),
+});
+export type OrderLine = z.infer<typeof orderLine>;
+
+export const order = z.object({
+  ...recordBase,
+  merchantId: id,
+  merchant: z.object({ _id: id, name: z.string() }),
+  poNumber: z.string(),
+  orderDate: z.string(),
+  deliveryDate: z.string().nullable(),
+  isPaid: z.boolean(),
+  status: orderStatus,
+  notes: z.string().nullable(),
+  designs: z.array(orderLine),
+  totalQuantity: z.number().int(),
+  totalAmount: z.number(),
+});
+export type Order = z.infer<typeof order>;
+
+export const ORDER_SORTABLE = ['orderDate', 'poNumber', 'totalAmount', 'createdAt'] as const;
+
+const blankToUndefined = (value: unknown) => (value === '' ? undefined : value);
+export const queryOrderStatus = z.preprocess(blankToUndefined, orderStatus.optional());
+
+export const orderListQuery = listQuery(ORDER_SORTABLE, {
+  status: queryOrderStatus,
+  merchantId: queryId,
+  startDate: queryDate,
+  endDate: queryDate,
+  poNumber: queryText(PO_NUMBER_MAX),
+  isPaid: queryBoolean,
+}).refine(startNotAfterEnd, { error: 'dateRange', path: ['startDate'] });
+export type OrderListQuery = z.input<typeof orderListQuery>;
+export type OrderListParams = z.output<typeof orderListQuery>;

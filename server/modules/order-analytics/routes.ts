@@ -1,0 +1,35 @@
+import type { FastifyPluginCallback } from 'fastify';
+import { envelope } from '../../../contract/common.ts';
+import {
+  orderAnalytics,
+  orderAnalyticsQuery,
+  type OrderAnalyticsParams,
+} from '../../../contract/order-analytics.ts';
+import { ok } from '../../lib/envelope.ts';
+import { tenantOf } from '../../plugins/auth.ts';
+import { orderAnalyticsRepository } from './repository.ts';
+
+/** Mounted under `/reports`. */
+export const orderAnalyticsRoutes: FastifyPluginCallback = (app, _options, done) => {
+  app.get(
+    '/orders',
+    {
+      schema: {
+        tags: ['Order analytics'],
+        security: [{ bearerAuth: [] }, { cookieAuth: [] }],
+        querystring: orderAnalyticsQuery,
+        response: { 200: envelope(orderAnalytics) },
+      },
+    },
+    async (request) =>
+      ok(
+        await orderAnalyticsRepository.report(
+          app.db,
+          tenantOf(request),
+          request.query as OrderAnalyticsParams,
+        ),
+        'Order analytics fetched successfully',
+      ),
+  );
+  done();
+};

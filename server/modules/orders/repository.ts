@@ -1,0 +1,289 @@
+import { eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { v7 as uuidv7 } from 'uuid';
+import type { Paged } from '../../../contract/common.ts';
+import {
+  canMoveOrderStatus,
+  type Order,
+  type OrderCreate,
+  type OrderListParams,
+  type OrderStatus,
+  type OrderUpdate,
+} from '../../../contract/orders.ts';
+import { queryRows, type Database } from '../../db/client.ts';
+import { designs, merchants, orderLines, orders } from '../../db/schema.ts';
+import { badRequest, conflict, type FieldError } from '../../lib/http-errors.ts';
+import {
+  buildFilterConditions,
+  containsText,
+  equalsValue,
+  orderByFor,
+  pageInfo,
+  type FilterDefinitions,
+} from '../../lib/list-page.ts';
+import { tenantScope, type TenantContext } from '../../lib/tenant.ts';
+
+type OrderFilters = Omit<OrderListParams, 'page' | 'limit' | 'sort'>;
+
+const filters: FilterDefinitions<OrderFilters> = {
+  status: equalsValue<OrderStatus>(orders.status),
+  merchantId: equalsValue<string>(orders.merchantId),
+  startDate: (value) => sql`${orders.orderDate} >= ${value}`,
+  endDate: (value) => sql`${orders.orderDate} <= ${value}`,
+  poNumber: containsText(orders.poNumber),
+  isPaid: equalsValue<boolean>(orders.isPaid),
+};
+
+const sortable = {
+  orderDate: orders.orderDate,
+  poNumber: sql`lower(${orders.poNumber})`,
+  totalAmount: orders.totalAmount,
+  createdAt: orders.createdAt,
+};
+
+const isoTimestamp = (column: SQL) =>
+  sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/**
+ * The API record of the `orders` row in scope, built by the database as JSON: the merchant and
+ * the lines with their designs come along in the same statement, numbers stay exact decimals and
+ * dates stay `yyyy-MM-dd`. Needs `merchants` joined to `orders`.
+ */
+const orderRecord = sql`json_build_object(
+  '_id', orders.id,
+  'organizationId', orders.organization_id,
+  'merchantId', orders.merchant_id,
+  'merchant', json_build_object('_id', merchants.id, 'name', merchants.name),
+  'poNumber', orders.po_number,
+  'orderDate', orders.order_date,
+  'deliveryDate', orders.delivery_date,
+  'isPaid', orders.is_paid,
+  'status', orders.status,
+  'notes', orders.notes,
+  'designs', coalesce((
+    select json_agg(json_build_object(
+      '_id', order_lines.id,
+      'designId', order_lines.design_id,
+      'design', json_build_object(
+        '_id', designs.id, 'name', designs.name, 'designCode', designs.design_code
+      ),
+      'quantity', order_lines.quantity,
+      'rate', order_lines.rate,
+      'amount', order_lines.amount
+    ) order by order_lines.position)
+    from order_lines
+    join designs
+      on designs.organization_id = order_lines.organization_id
+     and designs.id = order_lines.design_id
+    where order_lines.organization_id = orders.organization_id
+      and order_lines.order_id = orders.id
+  ), '[]'::json),
+  'totalQuantity', orders.total_quantity,
+  'totalAmount', orders.total_amount,
+  'createdAt', ${isoTimestamp(sql`orders.created_at`)},
+  'updatedAt', ${isoTimestamp(sql`orders.updated_at`)}
+)`;
+
+const withMerchant = sql`orders join merchants
+  on merchants.organization_id = orders.organization_id and merchants.id = orders.merchant_id`;
+
+/** JSON arrives parsed from both drivers; a numeric string would only come from a driver quirk. */
+function normalizeRecord(raw: unknown): Order {
+  const record = (typeof raw === 'string' ? JSON.parse(raw) : raw) as Order;
+  record.totalAmount = Number(record.totalAmount);
+  for (const line of record.designs) {
+    line.rate = Number(line.rate);
+    line.amount = Number(line.amount);
+  }
+  return record;
+}
+
+async function readOrder(db: Database, tenant: TenantContext, id: string) {
+  const rows = await queryRows<{ record: unknown }>(
+    db,
+    sql`select ${orderRecord} as record from ${withMerchant}
+        where ${tenantScope(orders, tenant, eq(orders.id, id))}`,
+  );
+  return rows[0] ? normalizeRecord(rows[0].record) : undefined;
+}
+
+/** A merchant or design of another organization (or none) is a bad request naming the field. */
+async function assertReferencesExist(
+  db: Database,
+  tenant: TenantContext,
+  values: { merchantId?: string | undefined; designs?: { designId: string }[] | undefined },
+) {
+  const errors: FieldError[] = [];
+  if (values.merchantId !== undefined) {
+    const found = await db
+      .select({ id: merchants.id })
+      .from(merchants)
+      .where(tenantScope(merchants, tenant, eq(merchants.id, values.merchantId)))
+      .limit(1);
+    if (found.length === 0) errors.push({ path: 'merchantId', message: 'Merchant not found' });
+  }
+  if (values.designs && values.designs.length > 0) {
+    const wanted = [...new Set(values.designs.map((line) => line.designId))];
+    const found = await db
+      .select({ id: designs.id })
+      .from(designs)
+      .where(tenantScope(designs, tenant, inArray(designs.id, wanted)));
+    const known = new Set(found.map((row) => row.id));
+    values.designs.forEach((line, index) => {
+      if (!known.has(line.designId)) {
+        errors.push({ path: `designs.${index}.designId`, message: 'Design not found' });
+      }
+    });
+  }
+  if (errors.length > 0) throw badRequest('Validation failed', errors);
+}
+
+/** Replaces the order's lines and recomputes its totals, both by the database. */
+async function replaceLines(
+  db: Database,
+  tenant: TenantContext,
+  orderId: string,
+  lines: OrderCreate['designs'],
+) {
+  const lineScope = tenantScope(orderLines, tenant, eq(orderLines.orderId, orderId));
+  await db.delete(orderLines).where(lineScope);
+  await db.insert(orderLines).values(
+    lines.map((line, position) => ({
+      organizationId: tenant.organizationId,
+      id: uuidv7(),
+      orderId,
+      position,
+      designId: line.designId,
+      quantity: line.quantity,
+      rate: line.rate,
+      amount: sql`${line.quantity}::integer * ${line.rate}::numeric(14,2)` as unknown as number,
+    })),
+  );
+  await db
+    .update(orders)
+    .set({
+      totalQuantity: sql`(select coalesce(sum(quantity), 0) from order_lines where ${lineScope})`,
+      totalAmount: sql`(select coalesce(sum(amount), 0) from order_lines where ${lineScope})`,
+    })
+    .where(tenantScope(orders, tenant, eq(orders.id, orderId)));
+}
+
+/** Locks the order for the rest of the transaction; its status, or undefined when it is not there. */
+async function lockOrder(db: Database, tenant: TenantContext, id: string) {
+  const [row] = await db
+    .select({ status: orders.status })
+    .from(orders)
+    .where(tenantScope(orders, tenant, eq(orders.id, id)))
+    .for('update');
+  return row?.status;
+}
+
+function inTransaction<T>(db: Database, work: (tx: Database) => Promise<T>): Promise<T> {
+  return db.transaction((transaction) => work(transaction as unknown as Database));
+}
+
+export const orderRepository = {
+  async list(db: Database, tenant: TenantContext, query: OrderListParams): Promise<Paged<Order>> {
+    const where = tenantScope(orders, tenant, ...buildFilterConditions(filters, query));
+    const orderBy = sql.join(orderByFor(query.sort ?? '-createdAt', sortable, orders.id), sql`, `);
+    // One statement: the count is the outer row and the page is joined to it LATERAL, so a page
+    // past the end still carries the true total.
+    const rows = await queryRows<{ total: number; record: unknown }>(
+      db,
+      sql`select counted.total, page.record
+          from (select count(*)::int as total from orders where ${where}) as counted
+          left join lateral (
+            select ${orderRecord} as record, row_number() over (order by ${orderBy}) as position
+            from ${withMerchant}
+            where ${where}
+            order by ${orderBy}
+            limit ${query.limit} offset ${(query.page - 1) * query.limit}
+          ) as page on true
+          order by page.position`,
+    );
+    const totalCount = Number(rows[0]?.total ?? 0);
+    const records = rows
+      .filter((row) => row.record !== null && row.record !== undefined)
+      .map((row) => normalizeRecord(row.record));
+    return pageInfo(records, totalCount, query.page, query.limit);
+  },
+
+  findById: readOrder,
+
+  async create(db: Database, tenant: TenantContext, values: OrderCreate): Promise<Order> {
+    return inTransaction(db, async (tx) => {
+      await assertReferencesExist(tx, tenant, values);
+      const id = uuidv7();
+      const now = new Date();
+      await tx.insert(orders).values({
+        organizationId: tenant.organizationId,
+        id,
+        merchantId: values.merchantId,
+        poNumber: values.poNumber,
+        orderDate: values.orderDate,
+        deliveryDate: values.deliveryDate ?? null,
+        isPaid: values.isPaid ?? false,
+        status: 'pending',
+        notes: values.notes ?? null,
+        createdAt: now,
+        updatedAt: now,
+      });
+      await replaceLines(tx, tenant, id, values.designs);
+      return (await readOrder(tx, tenant, id)) as Order;
+    });
+  },
+
+  /** Merges the fields present; `designs`, when present, replaces every line. */
+  async update(
+    db: Database,
+    tenant: TenantContext,
+    id: string,
+    values: OrderUpdate,
+  ): Promise<Order | undefined> {
+    return inTransaction(db, async (tx) => {
+      if ((await lockOrder(tx, tenant, id)) === undefined) return undefined;
+      await assertReferencesExist(tx, tenant, values);
+      const changes: Partial<typeof orders.$inferInsert> = { updatedAt: new Date() };
+      if (values.merchantId !== undefined) changes.merchantId = values.merchantId;
+      if (values.poNumber !== undefined) changes.poNumber = values.poNumber;
+      if (values.orderDate !== undefined) changes.orderDate = values.orderDate;
+      if (values.deliveryDate !== undefined) changes.deliveryDate = values.deliveryDate;
+      if (values.isPaid !== undefined) changes.isPaid = values.isPaid;
+      if (values.notes !== undefined) changes.notes = values.notes;
+      await tx
+        .update(orders)
+        .set(changes)
+        .where(tenantScope(orders, tenant, eq(orders.id, id)));
+      if (values.designs) await replaceLines(tx, tenant, id, values.designs);
+      return readOrder(tx, tenant, id);
+    });
+  },
+
+  /** Moves the order along the allowed status path; 409 for any other move. */
+  async setStatus(
+    db: Database,
+    tenant: TenantContext,
+    id: string,
+    status: OrderStatus,
+  ): Promise<Order | undefined> {
+    return inTransaction(db, async (tx) => {
+      const current = await lockOrder(tx, tenant, id);
+      if (current === undefined) return undefined;
+      if (!canMoveOrderStatus(current, status)) {
+        throw conflict(`Invalid status transition from ${current} to ${status}`);
+      }
+      await tx
+        .update(orders)
+        .set({ status, updatedAt: new Date() })
+        .where(tenantScope(orders, tenant, eq(orders.id, id)));
+      return readOrder(tx, tenant, id);
+    });
+  },
+
+  async remove(db: Database, tenant: TenantContext, id: string): Promise<string | undefined> {
+    const rows = await db
+      .delete(orders)
+      .where(tenantScope(orders, tenant, eq(orders.id, id)))
+      .returning({ id: orders.id });
+    return rows[0]?.id;
+  },
+};

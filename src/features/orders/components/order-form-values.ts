@@ -1,0 +1,113 @@
+import { z } from 'zod';
+import { orderCreate, orderUpdate, type Order } from '../../../../contract/orders.ts';
+
+export interface OrderLineValues {
+  /** Stable React key of the row; never sent. */
+  key: string;
+  designId: string | null;
+  quantity: number | string;
+  rate: number | string;
+}
+
+export interface OrderFormValues extends Record<string, unknown> {
+  merchantId: string | null;
+  poNumber: string;
+  orderDate: string | null;
+  deliveryDate: string | null;
+  notes: string;
+  isPaid: boolean;
+  designs: OrderLineValues[];
+}
+
+let lineSequence = 0;
+export function newLineKey() {
+  lineSequence += 1;
+  return `line-${lineSequence}`;
+}
+
+export function emptyLine(): OrderLineValues {
+  return { key: newLineKey(), designId: null, quantity: '', rate: '' };
+}
+
+export function todayYmd(now = new Date()) {
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+export function orderFormValues(order?: Order | null): OrderFormValues {
+  if (!order) {
+    return {
+      merchantId: null,
+      poNumber: '',
+      orderDate: todayYmd(),
+      deliveryDate: null,
+      notes: '',
+      isPaid: false,
+      designs: [emptyLine()],
+    };
+  }
+  return {
+    merchantId: order.merchantId,
+    poNumber: order.poNumber,
+    orderDate: order.orderDate,
+    deliveryDate: order.deliveryDate,
+    notes: order.notes ?? '',
+    isPaid: order.isPaid,
+    designs: order.designs.map((line) => ({
+      key: newLineKey(),
+      designId: line.designId,
+      quantity: line.quantity,
+      rate: line.rate,
+    })),
+  };
+}
+
+/** An empty number input holds '' (or a half-typed string); the API wants a number or nothing. */
+const numberOrAbsent = (value: number | string) => {
+  if (typeof value === 'number') return value;
+  if (value.trim() === '') return undefined;
+  const parsed = Number(value);
+  return Number.isFinite(parsed) ? parsed : value;
+};
+
+/** The form's values as the API body; paths stay the same so errors land on the right inputs. */
+export function orderBodyFromValues(values: OrderFormValues) {
+  return {
+    merchantId: values.merchantId ?? undefined,
+    poNumber: values.poNumber,
+    orderDate: values.orderDate ?? undefined,
+    deliveryDate: values.deliveryDate ?? null,
+    notes: values.notes,
+    isPaid: values.isPaid,
+    designs: values.designs.map((line) => ({
+      designId: line.designId ?? undefined,
+      quantity: numberOrAbsent(line.quantity),
+      rate: numberOrAbsent(line.rate),
+    })),
+  };
+}
+
+const toBody = (values: unknown) => orderBodyFromValues(values as OrderFormValues);
+
+/** The contract's own schemas, fed from the form's shape. */
+export const orderFormSchema = z.preprocess(toBody, orderCreate);
+export const orderEditFormSchema = z.preprocess(toBody, orderUpdate);
+
+/** Exact cents, so 3 × 0.10 shows 0.30 and not 0.30000000000000004. */
+export function lineAmount(quantity: number | string, rate: number | string): number {
+  const q = typeof quantity === 'number' ? quantity : Number(quantity);
+  const r = typeof rate === 'number' ? rate : Number(rate);
+  if (!Number.isFinite(q) || !Number.isFinite(r) || quantity === '' || rate === '') return 0;
+  return (Math.round(q) * Math.round(r * 100)) / 100;
+}
+
+export function orderTotals(lines: OrderLineValues[]) {
+  let quantity = 0;
+  let cents = 0;
+  for (const line of lines) {
+    const q = typeof line.quantity === 'number' ? line.quantity : Number(line.quantity);
+    if (Number.isFinite(q) && line.quantity !== '') quantity += Math.round(q);
+    cents += Math.round(lineAmount(line.quantity, line.rate) * 100);
+  }
+  return { quantity, amount: cents / 100 };
+}

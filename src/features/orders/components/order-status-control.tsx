@@ -1,0 +1,50 @@
+import { Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { ORDER_STATUS_MOVES, type Order } from '../../../../contract/orders.ts';
+import { useSetOrderStatus } from '../api';
+import { ORDER_STATUS_COLORS, OrderStatusBadge } from './order-status-badge';
+
+/** Offers only the moves the API allows from the order's current status. */
+export function OrderStatusControl({ order }: { order: Order }) {
+  const { t } = useTranslation('orders');
+  const setStatus = useSetOrderStatus();
+  const moves = ORDER_STATUS_MOVES[order.status];
+
+  return (
+    <Paper withBorder p="md" radius="md" role="group" aria-label={t('statusMove.label')}>
+      <Stack gap="sm">
+        <Group gap="xs">
+          <Text size="sm" c="dimmed">
+            {t('statusMove.current')}
+          </Text>
+          <OrderStatusBadge status={order.status} />
+        </Group>
+        {moves.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            {t('statusMove.final')}
+          </Text>
+        ) : (
+          <Group gap="xs">
+            {moves.map((status) => {
+              // Going back a step reads differently from moving forward.
+              const isStepBack = order.status === 'completed' && status === 'in_progress';
+              return (
+                <Button
+                  key={status}
+                  size="xs"
+                  variant={status === 'cancelled' || isStepBack ? 'default' : 'light'}
+                  color={ORDER_STATUS_COLORS[status]}
+                  loading={setStatus.isPending && setStatus.variables?.input.status === status}
+                  disabled={setStatus.isPending}
+                  onClick={() => setStatus.mutate({ id: order._id, status })}
+                >
+                  {isStepBack ? t('statusMoveBack.in_progress') : t(`statusMove.${status}`)}
+                </Button>
+              );
+            })}
+          </Group>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
