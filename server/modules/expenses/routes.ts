@@ -1,0 +1,71 @@
+import type { FastifyPluginCallback } from 'fastify';
+import { envelope } from '../../../contract/common.ts';
+import {
+  expense,
+  expenseCategories,
+  expenseCreate,
+  expenseListQuery,
+  expenseSummary,
+  expenseSummaryQuery,
+  expenseUpdate,
+} from '../../../contract/expenses.ts';
+import { registerCrudRoutes } from '../../lib/crud-routes.ts';
+import { ok } from '../../lib/envelope.ts';
+import { tenantOf } from '../../plugins/auth.ts';
+import { expenseMonthlySummary, expenseRepository, listExpenseCategories } from './repository.ts';
+
+const tags = ['Expenses'];
+const security: Record<string, string[]>[] = [{ bearerAuth: [] }, { cookieAuth: [] }];
+
+export const expenseRoutes: FastifyPluginCallback = (scope, _options, done) => {
+  registerCrudRoutes(scope, {
+    tag: 'Expenses',
+    schemas: {
+      record: expense,
+      create: expenseCreate,
+      update: expenseUpdate,
+      listQuery: expenseListQuery,
+    },
+    repository: expenseRepository,
+    pickList: false,
+    messages: {
+      list: 'Expenses fetched successfully',
+      all: 'Expenses fetched successfully',
+      get: 'Expense fetched successfully',
+      created: 'Expense created successfully',
+      updated: 'Expense updated successfully',
+      deleted: 'Expense deleted successfully',
+      notFound: 'Expense not found',
+    },
+  });
+
+  scope.get(
+    '/categories',
+    { schema: { tags, security, response: { 200: envelope(expenseCategories) } } },
+    async (request) =>
+      ok(
+        { data: await listExpenseCategories(scope.db, tenantOf(request)) },
+        'Expense categories fetched successfully',
+      ),
+  );
+
+  scope.get(
+    '/summary/monthly',
+    {
+      schema: {
+        tags,
+        security,
+        querystring: expenseSummaryQuery,
+        response: { 200: envelope(expenseSummary) },
+      },
+    },
+    async (request) => {
+      const { year } = request.query as { year: number };
+      return ok(
+        await expenseMonthlySummary(scope.db, tenantOf(request), year),
+        'Expense summary fetched successfully',
+      );
+    },
+  );
+  done();
+};
