@@ -20,6 +20,13 @@ import { jsonSerializerCompiler, zodValidatorCompiler } from './lib/validation.t
 import { authRoutes } from './modules/auth/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { merchantRoutes } from './modules/merchants/routes.ts';
+import { workerRoutes } from './modules/workers/routes.ts';
+import { workerSalaryRoutes } from './modules/worker-salaries/routes.ts';
+import { designRoutes } from './modules/designs/routes.ts';
+import { bankDetailRoutes } from './modules/bank-details/routes.ts';
+import { expenseRoutes } from './modules/expenses/routes.ts';
+import { orderRoutes } from './modules/orders/routes.ts';
+import { orderAnalyticsRoutes } from './modules/order-analytics/routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -41,6 +48,13 @@ const packageVersion = (
  */
 const resourceModules: { prefix: string; routes: FastifyPluginCallback }[] = [
   { prefix: '/merchants', routes: merchantRoutes },
+  { prefix: '/workers', routes: workerRoutes },
+  { prefix: '/worker-salaries', routes: workerSalaryRoutes },
+  { prefix: '/designs', routes: designRoutes },
+  { prefix: '/bank-details', routes: bankDetailRoutes },
+  { prefix: '/expenses', routes: expenseRoutes },
+  { prefix: '/orders', routes: orderRoutes },
+  { prefix: '/reports', routes: orderAnalyticsRoutes },
 ];
 
 export interface BuildAppOptions {

@@ -4,6 +4,11 @@ import { hashPassword } from '../lib/passwords.ts';
 import { createTenantContext, type TenantContext } from '../lib/tenant.ts';
 import { isDatabaseEmpty, type Database } from './client.ts';
 import { merchants, organizations, users } from './schema.ts';
+import { seedBankDetails } from '../modules/bank-details/seed.ts';
+import { seedDesigns } from '../modules/designs/seed.ts';
+import { seedExpenses } from '../modules/expenses/seed.ts';
+import { seedWorkers } from '../modules/workers/seed.ts';
+import { seedOrders } from '../modules/orders/seed.ts';
 
 export const DEMO_ORGANIZATION_NAME = 'Shree Ganesh Textiles';
 export const DEMO_OWNER_NAME = 'Demo Owner';
@@ -357,7 +362,14 @@ export const seedMerchants: DemoSeeder = async (db, { tenant, now }) => {
   await db.insert(merchants).values(rows);
 };
 
-export const demoSeeders: DemoSeeder[] = [seedMerchants];
+export const demoSeeders: DemoSeeder[] = [
+  seedMerchants,
+  seedDesigns,
+  seedBankDetails,
+  seedOrders,
+  seedExpenses,
+  seedWorkers,
+];
 
 export interface SeedResult {
   seeded: boolean;

@@ -86,15 +86,15 @@ describe('app routes', { timeout: 15_000 }, () => {
 
   it('shows an unbuilt area as "Coming soon" inside the layout with its nav link current', async () => {
     signIn();
-    renderRoutes(appRoutes, { route: '/orders/edit/0190a1b2-0000-7000-8000-000000000001' });
+    renderRoutes(appRoutes, { route: '/export-bill-review/0190a1b2-0000-7000-8000-000000000001' });
     expect(
-      await screen.findByRole('heading', { level: 1, name: 'Edit order' }),
+      await screen.findByRole('heading', { level: 1, name: 'Export bill review' }),
     ).toBeInTheDocument();
     expect(screen.getByText('Coming soon')).toBeInTheDocument();
 
     const nav = screen.getByRole('navigation', { name: 'Main navigation' });
     expect(within(nav).getAllByRole('link')).toHaveLength(19);
-    expect(within(nav).getByRole('link', { name: 'Orders' })).toHaveAttribute(
+    expect(within(nav).getByRole('link', { name: 'Export bill review' })).toHaveAttribute(
       'aria-current',
       'page',
     );
