@@ -104,6 +104,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await app.register(fastifyRateLimit, {
       global: true,
       max: options.rateLimitPerMinute ?? 1200,
+      // Only the API is limited: a cold start of the app fetches dozens of static files, and on a
+      // workshop LAN every tablet may share one address behind the router.
+      allowList: (request) => !request.url.startsWith('/api/'),
       timeWindow: 60_000,
       errorResponseBuilder: (_request, context) => ({
         statusCode: context.statusCode,
