@@ -3,11 +3,12 @@ import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
 import type { Paged } from '../../contract/common.ts';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { DataTable, type DataTableColumn, type RowAction } from '@/components/data-table';
 import { EmptyState } from '@/components/empty-state';
-import { FilterBar, type FilterField } from '@/components/filter-bar';
+import { FilterBar, type FilterChange, type FilterField } from '@/components/filter-bar';
 import { PageHeader } from '@/components/page-header';
 import { PaginationBar } from '@/components/pagination-bar';
 import { describeError } from '@/lib/resource-factory';
@@ -28,7 +29,22 @@ export interface ListPageState {
   clampPage: (totalPages: number) => void;
 }
 
-export interface ResourceListPageProps<T extends { _id: string }> {
+/** Creating and editing happen in a dialog over the list. */
+interface ModalEditing<T> {
+  /** The create/edit dialog; `record` is null when adding. */
+  renderForm: (record: T | null, onClose: () => void) => ReactNode;
+  formPages?: never;
+}
+
+/** Creating and editing happen on pages of their own (forms too large for a dialog). */
+interface PageEditing<T> {
+  renderForm?: never;
+  formPages: { create: string; edit: (row: T) => string };
+}
+
+export type ResourceListPageProps<T extends { _id: string }> = (
+  ModalEditing<T> | PageEditing<T>
+) & {
   /** Texts, already translated. */
   texts: {
     title: string;
@@ -39,6 +55,8 @@ export interface ResourceListPageProps<T extends { _id: string }> {
     delete: (row: T) => string;
     deleteTitle: string;
     deleteMessage: (row: T) => ReactNode;
+    /** The confirm button of the delete dialog; the shared "Delete" when absent. */
+    deleteConfirm?: string;
     empty: { title: string; filtered: string; initial: string };
   };
   /** i18n key of the default text when the list cannot load. */
@@ -48,21 +66,46 @@ export interface ResourceListPageProps<T extends { _id: string }> {
   query: UseQueryResult<Paged<T>>;
   columns: DataTableColumn<T>[];
   filterFields: FilterField[];
+  /**
+   * For filters whose inputs hold another type than the URL state (e.g. a month picker holding
+   * strings for numeric params): what the inputs show and how a change is stored.
+   */
+  filterValues?: Record<string, unknown>;
+  onFilterChange?: FilterChange;
   /** Actions shown before Edit and Delete (e.g. "set active"). */
   extraRowActions?: RowAction<T>[];
-  /** The create/edit dialog; `record` is null when adding. */
-  renderForm: (record: T | null, onClose: () => void) => ReactNode;
+  /** Buttons in the header before "Add" (e.g. a link to the analysis). */
+  headerActions?: ReactNode;
   remove: { mutate: (id: string, options: { onSettled: () => void }) => void; isPending: boolean };
   /** Content between the header and the filters (e.g. a summary card). */
   children?: ReactNode;
-}
+  /** Content between the filters and the table, for what the filters drive (e.g. totals). */
+  aboveTable?: ReactNode;
+  /** Below this width the table scrolls sideways; wider tables need more. */
+  tableMinWidth?: number;
+};
 
 type FormTarget<T> = { mode: 'create' } | { mode: 'edit'; record: T };
 
 /**
+ * The texts every area keeps under the same keys of its namespace (`title`, `add`,
+ * `delete.title`, `empty.*`, ...); `t` must be bound to that namespace.
+ */
+export function standardListTexts(t: (key: string) => string) {
+  return {
+    title: t('title'),
+    description: t('description'),
+    add: t('add'),
+    tableLabel: t('tableLabel'),
+    deleteTitle: t('delete.title'),
+    empty: { title: t('empty.title'), filtered: t('empty.filtered'), initial: t('empty.initial') },
+  };
+}
+
+/**
  * A resource's list screen: header with "Add", URL-driven filters, sortable table with edit and
- * delete per row, paging, the create/edit dialog and the delete confirmation. An area supplies
- * its texts, columns, filter fields and form.
+ * delete per row, paging, the create/edit dialog (or links to the form pages) and the delete
+ * confirmation. An area supplies its texts, columns, filter fields and form.
  */
 export function ResourceListPage<T extends { _id: string }>({
   texts,
@@ -72,12 +115,19 @@ export function ResourceListPage<T extends { _id: string }>({
   query,
   columns,
   filterFields,
+  filterValues,
+  onFilterChange,
   extraRowActions,
+  headerActions,
   renderForm,
+  formPages,
   remove,
   children,
+  aboveTable,
+  tableMinWidth,
 }: ResourceListPageProps<T>) {
   const { t } = useTranslation('ui');
+  const navigate = useNavigate();
   const [formTarget, setFormTarget] = useState<FormTarget<T> | null>(null);
   const [toDelete, setToDelete] = useState<T | null>(null);
 
@@ -87,6 +137,7 @@ export function ResourceListPage<T extends { _id: string }>({
     if (totalPages !== undefined) clampPage(totalPages);
   }, [clampPage, totalPages]);
 
+  const editPath = formPages?.edit;
   const rowActions = useMemo<RowAction<T>[]>(
     () => [
       ...(extraRowActions ?? []),
@@ -94,7 +145,10 @@ export function ResourceListPage<T extends { _id: string }>({
         label: texts.edit,
         tooltip: t('actions.edit'),
         icon: <IconPencil size={18} aria-hidden />,
-        onClick: (record) => setFormTarget({ mode: 'edit', record }),
+        onClick: (record) => {
+          if (editPath) void navigate(editPath(record));
+          else setFormTarget({ mode: 'edit', record });
+        },
       },
       {
         label: texts.delete,
@@ -104,11 +158,22 @@ export function ResourceListPage<T extends { _id: string }>({
         onClick: setToDelete,
       },
     ],
-    [extraRowActions, texts.edit, texts.delete, t],
+    [extraRowActions, texts.edit, texts.delete, t, editPath, navigate],
   );
 
   const setFilter = list.setFilter as (name: string, value: unknown) => void;
   const toggleSort = list.toggleSort as (field: string) => void;
+
+  const addIcon = <IconPlus size={18} aria-hidden />;
+  const addButton = formPages ? (
+    <Button component={Link} to={formPages.create} leftSection={addIcon}>
+      {texts.add}
+    </Button>
+  ) : (
+    <Button leftSection={addIcon} onClick={() => setFormTarget({ mode: 'create' })}>
+      {texts.add}
+    </Button>
+  );
 
   return (
     <>
@@ -116,22 +181,21 @@ export function ResourceListPage<T extends { _id: string }>({
         title={texts.title}
         description={texts.description}
         actions={
-          <Button
-            leftSection={<IconPlus size={18} aria-hidden />}
-            onClick={() => setFormTarget({ mode: 'create' })}
-          >
-            {texts.add}
-          </Button>
+          <>
+            {headerActions}
+            {addButton}
+          </>
         }
       />
       {children}
       <FilterBar
         fields={filterFields}
-        values={list.inputValues}
-        onChange={setFilter}
+        values={filterValues ?? list.inputValues}
+        onChange={onFilterChange ?? setFilter}
         onReset={list.reset}
         canReset={!list.isDefault}
       />
+      {aboveTable}
       <DataTable
         label={texts.tableLabel}
         columns={columns}
@@ -145,6 +209,7 @@ export function ResourceListPage<T extends { _id: string }>({
         sort={list.sort}
         onSort={toggleSort}
         rowActions={rowActions}
+        minWidth={tableMinWidth}
         empty={
           <EmptyState
             icon={emptyIcon}
@@ -163,7 +228,7 @@ export function ResourceListPage<T extends { _id: string }>({
           onLimitChange={list.setLimit}
         />
       ) : null}
-      {formTarget
+      {formTarget && renderForm
         ? renderForm(formTarget.mode === 'edit' ? formTarget.record : null, () =>
             setFormTarget(null),
           )
@@ -172,7 +237,7 @@ export function ResourceListPage<T extends { _id: string }>({
         opened={toDelete !== null}
         title={texts.deleteTitle}
         message={toDelete ? texts.deleteMessage(toDelete) : undefined}
-        confirmLabel={t('actions.delete')}
+        confirmLabel={texts.deleteConfirm ?? t('actions.delete')}
         loading={remove.isPending}
         onConfirm={() => {
           if (toDelete) remove.mutate(toDelete._id, { onSettled: () => setToDelete(null) });

@@ -4,11 +4,9 @@ import {
   bankDetailCreate,
   bankDetailUpdate,
   type BankDetail,
-  type BankDetailCreate,
-  type BankDetailUpdate,
 } from '../../../../contract/bank-details.ts';
 import { FormModal } from '@/components/form-modal';
-import { useZodForm } from '@/lib/use-zod-form';
+import { useRecordFormModal } from '@/components/record-form-modal';
 import { useCreateBankDetail, useUpdateBankDetail } from '../api';
 
 export interface BankDetailFormValues extends Record<string, unknown> {
@@ -39,31 +37,20 @@ export interface BankDetailFormModalProps {
 
 export function BankDetailFormModal({ bankDetail, onClose }: BankDetailFormModalProps) {
   const { t } = useTranslation('bank-details');
-  const form = useZodForm<BankDetailFormValues, BankDetailCreate | BankDetailUpdate>({
-    schema: bankDetail ? bankDetailUpdate : bankDetailCreate,
-    initialValues: bankDetailFormValues(bankDetail),
-  });
   const create = useCreateBankDetail();
   const update = useUpdateBankDetail();
-
-  const handleSubmit = form.submit((body) => {
-    const callbacks = {
-      onSuccess: onClose,
-      onError: (error: Error) => void form.applyServerErrors(error),
-    };
-    if (bankDetail) update.mutate({ id: bankDetail._id, body }, callbacks);
-    else create.mutate(body as BankDetailCreate, callbacks);
+  const { form, isEdit, modalProps } = useRecordFormModal({
+    record: bankDetail,
+    initialValues: bankDetailFormValues(bankDetail),
+    schemas: { create: bankDetailCreate, update: bankDetailUpdate },
+    create,
+    update,
+    onClose,
   });
 
   const monospace = { input: { fontFamily: 'var(--mantine-font-family-monospace)' } };
   return (
-    <FormModal
-      opened
-      title={bankDetail ? t('edit') : t('add')}
-      onClose={onClose}
-      onSubmit={handleSubmit}
-      submitting={create.isPending || update.isPending}
-    >
+    <FormModal {...modalProps} title={isEdit ? t('edit') : t('add')}>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
         <TextInput
           label={t('fields.bankName')}

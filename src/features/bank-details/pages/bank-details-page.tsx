@@ -16,7 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { BANK_DETAIL_SORTABLE, type BankDetail } from '../../../../contract/bank-details.ts';
 import type { DataTableColumn } from '@/components/data-table';
 import type { FilterField } from '@/components/filter-bar';
-import { ResourceListPage } from '@/components/resource-list-page';
+import { ResourceListPage, standardListTexts } from '@/components/resource-list-page';
 import { useFormatters } from '@/lib/format';
 import { useListParams } from '@/lib/use-list-params';
 import { maskAccountNumber } from '../account-number';
@@ -177,23 +177,14 @@ export default function BankDetailsPage() {
   return (
     <ResourceListPage
       texts={{
-        title: t('title'),
-        description: t('description'),
-        add: t('add'),
-        tableLabel: t('tableLabel'),
+        ...standardListTexts(t),
         edit: (account) => t('actions.edit', { name: account.bankName }),
         delete: (account) => t('actions.delete', { name: account.bankName }),
-        deleteTitle: t('delete.title'),
         deleteMessage: (account) =>
           t(account.isActive ? 'delete.messageActive' : 'delete.message', {
             name: account.bankName,
             last4: account.accountNumber.slice(-4),
           }),
-        empty: {
-          title: t('empty.title'),
-          filtered: t('empty.filtered'),
-          initial: t('empty.initial'),
-        },
       }}
       fetchListFailed="bank-details:errors.fetchList"
       emptyIcon={<IconBuildingBank size={28} stroke={1.5} aria-hidden />}

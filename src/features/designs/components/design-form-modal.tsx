@@ -1,15 +1,9 @@
 import { NumberInput, SimpleGrid, TextInput, Textarea } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import {
-  designCreate,
-  designUpdate,
-  type Design,
-  type DesignCreate,
-  type DesignUpdate,
-} from '../../../../contract/designs.ts';
+import { designCreate, designUpdate, type Design } from '../../../../contract/designs.ts';
 import { FormModal } from '@/components/form-modal';
-import { useZodForm } from '@/lib/use-zod-form';
+import { useRecordFormModal } from '@/components/record-form-modal';
 import { useCreateDesign, useUpdateDesign } from '../api';
 
 export interface DesignFormValues extends Record<string, unknown> {
@@ -47,31 +41,19 @@ export interface DesignFormModalProps {
 
 export function DesignFormModal({ design, onClose }: DesignFormModalProps) {
   const { t } = useTranslation('designs');
-  const form = useZodForm<DesignFormValues, DesignCreate | DesignUpdate>({
-    schema: design ? updateSchema : createSchema,
-    initialValues: designFormValues(design),
-  });
   const create = useCreateDesign();
   const update = useUpdateDesign();
-
-  const handleSubmit = form.submit((body) => {
-    const callbacks = {
-      onSuccess: onClose,
-      // A duplicate code comes back as a 409 naming `designCode`; it belongs on that field.
-      onError: (error: Error) => void form.applyServerErrors(error),
-    };
-    if (design) update.mutate({ id: design._id, body }, callbacks);
-    else create.mutate(body as DesignCreate, callbacks);
+  const { form, isEdit, modalProps } = useRecordFormModal({
+    record: design,
+    initialValues: designFormValues(design),
+    schemas: { create: createSchema, update: updateSchema },
+    create,
+    update,
+    onClose,
   });
 
   return (
-    <FormModal
-      opened
-      title={design ? t('edit') : t('add')}
-      onClose={onClose}
-      onSubmit={handleSubmit}
-      submitting={create.isPending || update.isPending}
-    >
+    <FormModal {...modalProps} title={isEdit ? t('edit') : t('add')}>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
         <TextInput
           label={t('fields.designCode')}

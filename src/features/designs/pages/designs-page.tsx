@@ -7,7 +7,7 @@ import { DESIGN_SORTABLE, type Design } from '../../../../contract/designs.ts';
 import type { DataTableColumn } from '@/components/data-table';
 import type { FilterField } from '@/components/filter-bar';
 import { MoneyText } from '@/components/money-text';
-import { ResourceListPage } from '@/components/resource-list-page';
+import { ResourceListPage, standardListTexts } from '@/components/resource-list-page';
 import { useFormatters } from '@/lib/format';
 import { useListParams } from '@/lib/use-list-params';
 import { designQueries, useDeleteDesign } from '../api';
@@ -84,20 +84,11 @@ export default function DesignsPage() {
   return (
     <ResourceListPage
       texts={{
-        title: t('title'),
-        description: t('description'),
-        add: t('add'),
-        tableLabel: t('tableLabel'),
+        ...standardListTexts(t),
         edit: (design) => t('actions.edit', { name: design.name }),
         delete: (design) => t('actions.delete', { name: design.name }),
-        deleteTitle: t('delete.title'),
         deleteMessage: (design) =>
           t('delete.message', { name: design.name, code: design.designCode }),
-        empty: {
-          title: t('empty.title'),
-          filtered: t('empty.filtered'),
-          initial: t('empty.initial'),
-        },
       }}
       fetchListFailed="designs:errors.fetchList"
       emptyIcon={<IconPalette size={28} stroke={1.5} aria-hidden />}

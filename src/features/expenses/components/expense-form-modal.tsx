@@ -11,11 +11,10 @@ import {
   EXPENSE_PAYMENT_METHODS,
   expenseCreate,
   type Expense,
-  type ExpenseCreate,
 } from '../../../../contract/expenses.ts';
 import { FormModal } from '@/components/form-modal';
+import { useRecordFormModal } from '@/components/record-form-modal';
 import { DISPLAY_DATE_FORMAT } from '@/lib/format';
-import { useZodForm } from '@/lib/use-zod-form';
 import { expenseQueries, useCreateExpense, useUpdateExpense } from '../api';
 import { parseTypedDate } from '../parse-typed-date';
 
@@ -53,15 +52,18 @@ export interface ExpenseFormModalProps {
 
 export function ExpenseFormModal({ expense, onClose }: ExpenseFormModalProps) {
   const { t } = useTranslation('expenses');
-  const isEdit = expense !== null;
-  const form = useZodForm<ExpenseFormValues, ExpenseCreate>({
-    schema: expenseFormSchema,
-    initialValues: expenseFormValues(expense),
-  });
   const categories = useQuery(expenseQueries.categories());
   const create = useCreateExpense();
   const update = useUpdateExpense();
-  const submitting = create.isPending || update.isPending;
+  // Every field is sent on edit too, so one schema serves both.
+  const { form, isEdit, modalProps } = useRecordFormModal({
+    record: expense,
+    initialValues: expenseFormValues(expense),
+    schemas: { create: expenseFormSchema, update: expenseFormSchema },
+    create,
+    update,
+    onClose,
+  });
 
   const paymentMethodOptions = useMemo(
     () =>
@@ -72,26 +74,8 @@ export function ExpenseFormModal({ expense, onClose }: ExpenseFormModalProps) {
     [t],
   );
 
-  const handleSubmit = form.submit((body) => {
-    const callbacks = {
-      onSuccess: onClose,
-      onError: (error: Error) => {
-        form.applyServerErrors(error);
-      },
-    };
-    if (expense) update.mutate({ id: expense._id, body }, callbacks);
-    else create.mutate(body, callbacks);
-  });
-
   return (
-    <FormModal
-      opened
-      title={isEdit ? t('edit') : t('add')}
-      onClose={onClose}
-      onSubmit={handleSubmit}
-      submitting={submitting}
-      size="md"
-    >
+    <FormModal {...modalProps} title={isEdit ? t('edit') : t('add')} size="md">
       <Autocomplete
         label={t('fields.category')}
         placeholder={t('placeholders.category')}

@@ -1,14 +1,8 @@
 import { SimpleGrid, TextInput, Textarea } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import {
-  merchantCreate,
-  merchantUpdate,
-  type Merchant,
-  type MerchantCreate,
-  type MerchantUpdate,
-} from '../../../../contract/merchants.ts';
+import { merchantCreate, merchantUpdate, type Merchant } from '../../../../contract/merchants.ts';
 import { FormModal } from '@/components/form-modal';
-import { useZodForm } from '@/lib/use-zod-form';
+import { useRecordFormModal } from '@/components/record-form-modal';
 import { useCreateMerchant, useUpdateMerchant } from '../api';
 
 export interface MerchantFormValues extends Record<string, unknown> {
@@ -43,34 +37,19 @@ export interface MerchantFormModalProps {
 
 export function MerchantFormModal({ merchant, onClose }: MerchantFormModalProps) {
   const { t } = useTranslation('merchants');
-  const isEdit = merchant !== null;
-  const form = useZodForm<MerchantFormValues, MerchantCreate | MerchantUpdate>({
-    schema: isEdit ? merchantUpdate : merchantCreate,
-    initialValues: merchantFormValues(merchant),
-  });
   const create = useCreateMerchant();
   const update = useUpdateMerchant();
-  const submitting = create.isPending || update.isPending;
-
-  const handleSubmit = form.submit((body) => {
-    const callbacks = {
-      onSuccess: onClose,
-      onError: (error: Error) => {
-        form.applyServerErrors(error);
-      },
-    };
-    if (merchant) update.mutate({ id: merchant._id, body: body }, callbacks);
-    else create.mutate(body as MerchantCreate, callbacks);
+  const { form, isEdit, modalProps } = useRecordFormModal({
+    record: merchant,
+    initialValues: merchantFormValues(merchant),
+    schemas: { create: merchantCreate, update: merchantUpdate },
+    create,
+    update,
+    onClose,
   });
 
   return (
-    <FormModal
-      opened
-      title={isEdit ? t('edit') : t('add')}
-      onClose={onClose}
-      onSubmit={handleSubmit}
-      submitting={submitting}
-    >
+    <FormModal {...modalProps} title={isEdit ? t('edit') : t('add')}>
       <TextInput
         label={t('fields.name')}
         placeholder={t('placeholders.name')}

@@ -1,25 +1,21 @@
-import { Button, Stack, Switch, Text } from '@mantine/core';
-import { IconClipboardList, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { Stack, Switch, Text } from '@mantine/core';
+import { IconClipboardList } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import {
   ORDER_SORTABLE,
   ORDER_STATUSES,
   type Order,
   type OrderListParams,
 } from '../../../../contract/orders.ts';
-import { ConfirmDialog } from '@/components/confirm-dialog';
-import { DataTable, type DataTableColumn, type RowAction } from '@/components/data-table';
-import { EmptyState } from '@/components/empty-state';
-import { FilterBar, type FilterField } from '@/components/filter-bar';
+import type { DataTableColumn } from '@/components/data-table';
+import type { FilterField } from '@/components/filter-bar';
 import { MoneyText } from '@/components/money-text';
-import { PageHeader } from '@/components/page-header';
-import { PaginationBar } from '@/components/pagination-bar';
+import { ResourceListPage, standardListTexts } from '@/components/resource-list-page';
 import { useFormatters } from '@/lib/format';
 import { merchantPickListQuery } from '@/lib/pick-lists';
-import { describeError } from '@/lib/resource-factory';
 import { useListParams } from '@/lib/use-list-params';
 import { orderQueries, useDeleteOrder, useUpdateOrder } from '../api';
 import { OrderStatusBadge } from '../components/order-status-badge';
@@ -38,22 +34,13 @@ const LIST_CONFIG = {
 } as const;
 
 export default function OrdersPage() {
-  const { t } = useTranslation(['orders', 'ui']);
+  const { t } = useTranslation('orders');
   const format = useFormatters();
-  const navigate = useNavigate();
   const list = useListParams(LIST_CONFIG);
   const query = useQuery(orderQueries.list(list.params as Partial<OrderListParams>));
   const merchants = useQuery(merchantPickListQuery());
   const remove = useDeleteOrder();
   const update = useUpdateOrder();
-  const [toDelete, setToDelete] = useState<Order | null>(null);
-
-  const { clampPage } = list;
-  const totalPages = query.data?.totalPages;
-  useEffect(() => {
-    if (totalPages !== undefined) clampPage(totalPages);
-  }, [clampPage, totalPages]);
-
   const togglingId = update.isPending ? update.variables?.input.id : undefined;
 
   const columns = useMemo<DataTableColumn<Order>[]>(
@@ -145,25 +132,6 @@ export default function OrdersPage() {
     [t, format, update, togglingId],
   );
 
-  const rowActions = useMemo<RowAction<Order>[]>(
-    () => [
-      {
-        label: (order) => t('actions.edit', { poNumber: order.poNumber }),
-        tooltip: t('ui:actions.edit'),
-        icon: <IconPencil size={18} aria-hidden />,
-        onClick: (order) => void navigate(`/orders/edit/${order._id}`),
-      },
-      {
-        label: (order) => t('actions.delete', { poNumber: order.poNumber }),
-        tooltip: t('ui:actions.delete'),
-        icon: <IconTrash size={18} aria-hidden />,
-        color: 'red',
-        onClick: setToDelete,
-      },
-    ],
-    [t, navigate],
-  );
-
   const filterFields: FilterField[] = [
     {
       type: 'select',
@@ -197,79 +165,24 @@ export default function OrdersPage() {
     },
   ];
 
-  const setFilter = list.setFilter as (name: string, value: unknown) => void;
-
   return (
-    <>
-      <PageHeader
-        title={t('title')}
-        description={t('description')}
-        actions={
-          <Button
-            component={Link}
-            to="/orders/create"
-            leftSection={<IconPlus size={18} aria-hidden />}
-          >
-            {t('add')}
-          </Button>
-        }
-      />
-      <FilterBar
-        fields={filterFields}
-        values={list.inputValues}
-        onChange={setFilter}
-        onReset={list.reset}
-        canReset={!list.isDefault}
-      />
-      <DataTable
-        label={t('tableLabel')}
-        columns={columns}
-        rows={query.data?.data}
-        rowKey={(order) => order._id}
-        loading={query.isPending}
-        fetching={query.isFetching && !query.isPending}
-        error={query.error}
-        errorMessage={
-          query.error ? describeError(query.error, t, 'orders:errors.fetchList') : undefined
-        }
-        onRetry={() => void query.refetch()}
-        sort={list.sort}
-        onSort={(field) => list.toggleSort(field as (typeof ORDER_SORTABLE)[number])}
-        rowActions={rowActions}
-        minWidth={820}
-        empty={
-          <EmptyState
-            icon={<IconClipboardList size={28} stroke={1.5} aria-hidden />}
-            title={t('empty.title')}
-            description={list.isFiltered ? t('empty.filtered') : t('empty.initial')}
-          />
-        }
-      />
-      {query.data ? (
-        <PaginationBar
-          page={list.page}
-          limit={list.limit}
-          totalCount={query.data.totalCount}
-          totalPages={query.data.totalPages}
-          onPageChange={list.setPage}
-          onLimitChange={list.setLimit}
-        />
-      ) : null}
-      <ConfirmDialog
-        opened={toDelete !== null}
-        title={t('delete.title')}
-        message={
-          toDelete
-            ? t('delete.message', { poNumber: toDelete.poNumber, merchant: toDelete.merchant.name })
-            : undefined
-        }
-        confirmLabel={t('ui:actions.delete')}
-        loading={remove.isPending}
-        onConfirm={() => {
-          if (toDelete) remove.mutate(toDelete._id, { onSettled: () => setToDelete(null) });
-        }}
-        onClose={() => setToDelete(null)}
-      />
-    </>
+    <ResourceListPage
+      texts={{
+        ...standardListTexts(t),
+        edit: (order) => t('actions.edit', { poNumber: order.poNumber }),
+        delete: (order) => t('actions.delete', { poNumber: order.poNumber }),
+        deleteMessage: (order) =>
+          t('delete.message', { poNumber: order.poNumber, merchant: order.merchant.name }),
+      }}
+      fetchListFailed="orders:errors.fetchList"
+      emptyIcon={<IconClipboardList size={28} stroke={1.5} aria-hidden />}
+      list={list}
+      query={query}
+      columns={columns}
+      filterFields={filterFields}
+      tableMinWidth={820}
+      remove={remove}
+      formPages={{ create: '/orders/create', edit: (order) => `/orders/edit/${order._id}` }}
+    />
   );
 }

@@ -1,9 +1,8 @@
-import { Badge, Button, Text } from '@mantine/core';
-import { IconCash, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { Badge, Text } from '@mantine/core';
+import { IconCash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
 import {
   PAY_PERIOD_YEAR_MAX,
   PAY_PERIOD_YEAR_MIN,
@@ -14,15 +13,11 @@ import {
   type WorkerSalary,
   type WorkerSalaryListParams,
 } from '../../../../contract/worker-salaries.ts';
-import { ConfirmDialog } from '@/components/confirm-dialog';
-import { DataTable, type DataTableColumn, type RowAction } from '@/components/data-table';
-import { EmptyState } from '@/components/empty-state';
-import { FilterBar, type FilterField } from '@/components/filter-bar';
+import type { DataTableColumn } from '@/components/data-table';
+import type { FilterField } from '@/components/filter-bar';
 import { MoneyText } from '@/components/money-text';
-import { PageHeader } from '@/components/page-header';
-import { PaginationBar } from '@/components/pagination-bar';
+import { ResourceListPage, standardListTexts } from '@/components/resource-list-page';
 import { useFormatters } from '@/lib/format';
-import { describeError } from '@/lib/resource-factory';
 import { useListParams } from '@/lib/use-list-params';
 import { workerPickListQuery } from '@/lib/worker-pick-list';
 import { salaryQueries, useDeleteSalary } from '../api';
@@ -48,9 +43,8 @@ const LIST_CONFIG = {
 export const SALARIES_PATH = '/salary-management';
 
 export default function SalariesPage() {
-  const { t } = useTranslation(['salaries', 'ui']);
+  const { t } = useTranslation('salaries');
   const format = useFormatters();
-  const navigate = useNavigate();
   const list = useListParams(LIST_CONFIG);
   // A start date after the end date is a 400; until the user fixes it, leave that pair out.
   const params = useMemo(() => {
@@ -65,13 +59,6 @@ export default function SalariesPage() {
   const query = useQuery(salaryQueries.list(params as Partial<WorkerSalaryListParams>));
   const workers = useQuery(workerPickListQuery());
   const remove = useDeleteSalary();
-  const [toDelete, setToDelete] = useState<WorkerSalary | null>(null);
-
-  const { clampPage } = list;
-  const totalPages = query.data?.totalPages;
-  useEffect(() => {
-    if (totalPages !== undefined) clampPage(totalPages);
-  }, [clampPage, totalPages]);
 
   const columns = useMemo<DataTableColumn<WorkerSalary>[]>(
     () => [
@@ -125,33 +112,6 @@ export default function SalariesPage() {
       },
     ],
     [t, format],
-  );
-
-  const rowActions = useMemo<RowAction<WorkerSalary>[]>(
-    () => [
-      {
-        label: (salary) =>
-          t('actions.edit', {
-            name: salary.worker.name,
-            date: format.date(salary.paymentDate),
-          }),
-        tooltip: t('ui:actions.edit'),
-        icon: <IconPencil size={18} aria-hidden />,
-        onClick: (salary) => void navigate(`${SALARIES_PATH}/edit/${salary._id}`),
-      },
-      {
-        label: (salary) =>
-          t('actions.delete', {
-            name: salary.worker.name,
-            date: format.date(salary.paymentDate),
-          }),
-        tooltip: t('ui:actions.delete'),
-        icon: <IconTrash size={18} aria-hidden />,
-        color: 'red',
-        onClick: setToDelete,
-      },
-    ],
-    [t, format, navigate],
   );
 
   const workerOptions = (workers.data ?? []).map((worker) => ({
@@ -246,83 +206,41 @@ export default function SalariesPage() {
     }
   };
 
-  const addButton = (
-    <Button
-      component={Link}
-      to={`${SALARIES_PATH}/create`}
-      leftSection={<IconPlus size={18} aria-hidden />}
-    >
-      {t('add')}
-    </Button>
-  );
-
   return (
-    <>
-      <PageHeader title={t('title')} description={t('description')} actions={addButton} />
-      <FilterBar
-        fields={filterFields}
-        values={filterValues}
-        onChange={onFilterChange}
-        onReset={list.reset}
-        canReset={!list.isDefault}
-      />
-      <SalarySummaryPanel
-        workerId={list.filters.workerId}
-        year={list.filters.year}
-        month={list.filters.month}
-      />
-      <DataTable
-        label={t('tableLabel')}
-        columns={columns}
-        rows={query.data?.data}
-        rowKey={(salary) => salary._id}
-        loading={query.isPending}
-        fetching={query.isFetching && !query.isPending}
-        error={query.error}
-        errorMessage={
-          query.error ? describeError(query.error, t, 'salaries:errors.fetchList') : undefined
-        }
-        onRetry={() => void query.refetch()}
-        sort={list.sort}
-        onSort={(field) => list.toggleSort(field as (typeof WORKER_SALARY_SORTABLE)[number])}
-        rowActions={rowActions}
-        empty={
-          <EmptyState
-            icon={<IconCash size={28} stroke={1.5} aria-hidden />}
-            title={t('empty.title')}
-            description={list.isFiltered ? t('empty.filtered') : t('empty.initial')}
-          />
-        }
-      />
-      {query.data ? (
-        <PaginationBar
-          page={list.page}
-          limit={list.limit}
-          totalCount={query.data.totalCount}
-          totalPages={query.data.totalPages}
-          onPageChange={list.setPage}
-          onLimitChange={list.setLimit}
+    <ResourceListPage
+      texts={{
+        ...standardListTexts(t),
+        edit: (salary) =>
+          t('actions.edit', { name: salary.worker.name, date: format.date(salary.paymentDate) }),
+        delete: (salary) =>
+          t('actions.delete', { name: salary.worker.name, date: format.date(salary.paymentDate) }),
+        deleteMessage: (salary) =>
+          t('delete.message', {
+            name: salary.worker.name,
+            amount: format.money(salary.amount),
+            date: format.date(salary.paymentDate),
+          }),
+      }}
+      fetchListFailed="salaries:errors.fetchList"
+      emptyIcon={<IconCash size={28} stroke={1.5} aria-hidden />}
+      list={list}
+      query={query}
+      columns={columns}
+      filterFields={filterFields}
+      filterValues={filterValues}
+      onFilterChange={onFilterChange}
+      aboveTable={
+        <SalarySummaryPanel
+          workerId={list.filters.workerId}
+          year={list.filters.year}
+          month={list.filters.month}
         />
-      ) : null}
-      <ConfirmDialog
-        opened={toDelete !== null}
-        title={t('delete.title')}
-        message={
-          toDelete
-            ? t('delete.message', {
-                name: toDelete.worker.name,
-                amount: format.money(toDelete.amount),
-                date: format.date(toDelete.paymentDate),
-              })
-            : undefined
-        }
-        confirmLabel={t('ui:actions.delete')}
-        loading={remove.isPending}
-        onConfirm={() => {
-          if (toDelete) remove.mutate(toDelete._id, { onSettled: () => setToDelete(null) });
-        }}
-        onClose={() => setToDelete(null)}
-      />
-    </>
+      }
+      remove={remove}
+      formPages={{
+        create: `${SALARIES_PATH}/create`,
+        edit: (salary) => `${SALARIES_PATH}/edit/${salary._id}`,
+      }}
+    />
   );
 }

@@ -10,12 +10,10 @@ import {
   workerCreate,
   workerUpdate,
   type Worker,
-  type WorkerCreate,
-  type WorkerUpdate,
 } from '../../../../contract/workers.ts';
 import { FormModal } from '@/components/form-modal';
+import { useRecordFormModal } from '@/components/record-form-modal';
 import { DISPLAY_DATE_FORMAT } from '@/lib/format';
-import { useZodForm } from '@/lib/use-zod-form';
 import { useCreateWorker, useUpdateWorker } from '../api';
 
 export interface WorkerFormValues extends Record<string, unknown> {
@@ -65,39 +63,24 @@ export interface WorkerFormModalProps {
 
 export function WorkerFormModal({ worker, onClose }: WorkerFormModalProps) {
   const { t } = useTranslation('workers');
-  const isEdit = worker !== null;
-  const form = useZodForm<WorkerFormValues, WorkerCreate | WorkerUpdate>({
-    schema: isEdit ? updateSchema : createSchema,
-    initialValues: workerFormValues(worker),
-  });
   const create = useCreateWorker();
   const update = useUpdateWorker();
-  const submitting = create.isPending || update.isPending;
+  const { form, isEdit, modalProps } = useRecordFormModal({
+    record: worker,
+    initialValues: workerFormValues(worker),
+    schemas: { create: createSchema, update: updateSchema },
+    create,
+    update,
+    onClose,
+  });
 
   const salaryTypeOptions = useMemo(
     () => SALARY_TYPES.map((type) => ({ value: type, label: t(`salaryTypes.${type}`) })),
     [t],
   );
 
-  const handleSubmit = form.submit((body) => {
-    const callbacks = {
-      onSuccess: onClose,
-      onError: (error: Error) => {
-        form.applyServerErrors(error);
-      },
-    };
-    if (worker) update.mutate({ id: worker._id, body }, callbacks);
-    else create.mutate(body as WorkerCreate, callbacks);
-  });
-
   return (
-    <FormModal
-      opened
-      title={isEdit ? t('edit') : t('add')}
-      onClose={onClose}
-      onSubmit={handleSubmit}
-      submitting={submitting}
-    >
+    <FormModal {...modalProps} title={isEdit ? t('edit') : t('add')}>
       <TextInput
         label={t('fields.name')}
         placeholder={t('placeholders.name')}

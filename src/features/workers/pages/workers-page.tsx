@@ -7,7 +7,7 @@ import { WORKER_SORTABLE, type Worker } from '../../../../contract/workers.ts';
 import type { DataTableColumn } from '@/components/data-table';
 import type { FilterField } from '@/components/filter-bar';
 import { MoneyText } from '@/components/money-text';
-import { ResourceListPage } from '@/components/resource-list-page';
+import { ResourceListPage, standardListTexts } from '@/components/resource-list-page';
 import { useFormatters } from '@/lib/format';
 import { useListParams } from '@/lib/use-list-params';
 import { useDeleteWorker, useUpdateWorker, workerQueries } from '../api';
@@ -144,19 +144,10 @@ export default function WorkersPage() {
   return (
     <ResourceListPage
       texts={{
-        title: t('title'),
-        description: t('description'),
-        add: t('add'),
-        tableLabel: t('tableLabel'),
+        ...standardListTexts(t),
         edit: (worker) => t('actions.edit', { name: worker.name }),
         delete: (worker) => t('actions.delete', { name: worker.name }),
-        deleteTitle: t('delete.title'),
         deleteMessage: (worker) => t('delete.message', { name: worker.name }),
-        empty: {
-          title: t('empty.title'),
-          filtered: t('empty.filtered'),
-          initial: t('empty.initial'),
-        },
       }}
       fetchListFailed="workers:errors.fetchList"
       emptyIcon={<IconNeedleThread size={28} stroke={1.5} aria-hidden />}
