@@ -171,7 +171,6 @@ export function useListParams<F extends FilterSpecs, S extends string>(
       if (Object.keys(pendingText.current).length > 0) options = { ...options, keepPage: false };
       pendingText.current = {};
       clearTimeout(timer.current);
-      setTextEdits({});
       mutate(next);
       if (!options.keepPage) next.delete('page');
       searchRef.current = next;
@@ -181,6 +180,18 @@ export function useListParams<F extends FilterSpecs, S extends string>(
   );
 
   useEffect(() => () => clearTimeout(timer.current), []);
+
+  // Typed text gives way to the URL only once the URL holds it: clearing it at commit time left a
+  // moment in which the input showed the old value and swallowed the next keystroke.
+  useEffect(() => {
+    setTextEdits((edits) => {
+      const settled = Object.keys(edits).filter((key) => !(key in pendingText.current));
+      if (settled.length === 0) return edits;
+      return Object.fromEntries(
+        Object.entries(edits).filter(([key]) => key in pendingText.current),
+      );
+    });
+  }, [search]);
 
   const setFilter = useCallback(
     <K extends keyof F & string>(key: K, value: FilterValue<F[K]> | undefined | null) => {

@@ -15,6 +15,14 @@ configure({ asyncUtilTimeout: 3000 });
 
 initTestI18n();
 
+// happy-dom has no FontFaceSet; Mantine's autosizing textarea listens on document.fonts.
+if (!('fonts' in document)) {
+  Object.defineProperty(document, 'fonts', {
+    configurable: true,
+    value: { addEventListener: () => undefined, removeEventListener: () => undefined },
+  });
+}
+
 afterEach(() => {
   cleanup();
   // Toasts and the session live in module-level stores that outlast a single test's DOM.
