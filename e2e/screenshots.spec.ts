@@ -79,6 +79,29 @@ test.describe('documentation screenshots', { tag: '@screenshots' }, () => {
     await capture(page, testInfo, 'merchants-tablet');
   });
 
+  const areaPages = [
+    { path: '/order-analytics', name: 'order-analytics', heading: 'Order analytics' },
+    { path: '/orders', name: 'orders', heading: 'Orders' },
+    { path: '/orders/create', name: 'order-create', heading: 'New order' },
+    { path: '/designs', name: 'designs', heading: 'Designs' },
+    { path: '/bank-details', name: 'bank-details', heading: 'Bank details' },
+    { path: '/workers', name: 'workers', heading: 'Workers' },
+    { path: '/salary-management', name: 'salaries', heading: 'Salaries' },
+    { path: '/expenses', name: 'expenses', heading: 'Expenses' },
+    { path: '/expense-analysis', name: 'expense-analysis', heading: 'Expense analysis' },
+  ];
+
+  test('every area with the demo data', async ({ page }, testInfo) => {
+    test.setTimeout(120_000);
+    await useTheme(page, 'light');
+    await signIn(page);
+    for (const area of areaPages) {
+      await page.goto(area.path);
+      await expect(page.getByRole('heading', { level: 1, name: area.heading })).toBeVisible();
+      await capture(page, testInfo, area.name);
+    }
+  });
+
   test('not-found page', async ({ page }, testInfo) => {
     await useTheme(page, 'light');
     await page.goto('/no-such-page');
