@@ -4,6 +4,7 @@ import { ApiError } from './api-client';
 import {
   MAX_QUERY_RETRIES,
   createQueryClient,
+  persistOptions,
   queryCacheStorage,
   queryPersister,
   retryDelay,
@@ -37,11 +38,11 @@ describe('query client policy', () => {
     ]);
   });
 
-  it('uses the spec defaults', () => {
+  it('uses the spec defaults, keeping reads in memory as long as the offline copy lasts', () => {
     const queries = createQueryClient().getDefaultOptions().queries;
     expect(queries).toMatchObject({
       staleTime: 10_000,
-      gcTime: 300_000,
+      gcTime: persistOptions.maxAge,
       refetchOnWindowFocus: true,
     });
   });

@@ -5,10 +5,11 @@ import {
   useQueryClient,
   type MutateOptions,
   type MutationFunction,
+  type QueryClient,
   type QueryKey,
   type UseMutationResult,
 } from '@tanstack/react-query';
-import type { TFunction } from 'i18next';
+import i18next, { type TFunction } from 'i18next';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Paged, PickList } from '../../contract/common.ts';
@@ -134,6 +135,46 @@ export interface ReadConfig<TParams, TData> {
   select?: (data: unknown) => TData;
 }
 
+/**
+ * Every write runs in this one scope, so react-query sends them one after another in the order
+ * they were made, also when a queue of paused (offline) writes is replayed. A failed write does
+ * not hold up the rest: the next one starts as soon as it settles.
+ */
+export const WRITE_QUEUE_SCOPE = { id: 'karkhana-writes' } as const;
+
+interface RegisteredWrite {
+  mutationKey: QueryKey;
+  mutationFn: MutationFunction<unknown, KeyedVariables<never>>;
+  success: string | null;
+  failure: string;
+  invalidates: QueryKey[];
+}
+
+// Filled as resource modules load; a write restored from disk after a reload finds its request
+// function here, since no component that made it is mounted any more.
+const registeredWrites = new Map<string, RegisteredWrite>();
+
+/**
+ * Gives `client` a default for every write of every loaded resource: how to send it, and the
+ * toasts and refetches that follow. Must run before paused writes are restored, because a
+ * restored mutation takes its options from the defaults present at that moment.
+ */
+export function registerMutationDefaults(client: QueryClient, t: TFunction = i18next.t) {
+  for (const write of registeredWrites.values()) {
+    client.setMutationDefaults(write.mutationKey, {
+      mutationFn: write.mutationFn as MutationFunction<unknown, unknown>,
+      scope: WRITE_QUEUE_SCOPE,
+      onSuccess: () => {
+        if (write.success) notifySuccess(t(write.success));
+        for (const prefix of write.invalidates) void client.invalidateQueries({ queryKey: prefix });
+      },
+      onError: (error) => {
+        if (!isGloballyHandled(error)) notifyError(describeError(error, t, write.failure));
+      },
+    });
+  }
+}
+
 export type UpdateInput<TBody> = { id: string; body: TBody };
 
 interface WriteSpec<TInput, TData> {
@@ -246,6 +287,13 @@ export function createResource<
       return spec.select(result.data);
     };
     mutationFunctions.set(spec.verb, mutationFn);
+    registeredWrites.set(`${name}:${spec.verb}`, {
+      mutationKey: [name, spec.verb],
+      mutationFn,
+      success: spec.success,
+      failure: spec.failure,
+      invalidates: [keys.all, ...spec.invalidates],
+    });
 
     return function useResourceMutation(): KeyedMutationResult<TData, TInput> {
       const queryClient = useQueryClient();
@@ -253,6 +301,7 @@ export function createResource<
       const mutation = useMutation<TData, Error, KeyedVariables<TInput>>({
         mutationKey: [name, spec.verb],
         mutationFn,
+        scope: WRITE_QUEUE_SCOPE,
         onSuccess: () => {
           if (spec.success) notifySuccess(t(spec.success));
           // Not awaited: the write is done; an offline refetch must not keep it "pending".

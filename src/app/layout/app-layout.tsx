@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Outlet } from 'react-router';
 import { useAuthStore } from '@/stores/auth';
 import { Brand } from '@/features/auth/components/brand';
+import { OfflineIndicator, PendingChanges } from '@/components/offline-status';
 import { PageLoader } from '../page-loader';
 import { AccountMenu } from './account-menu';
 import { LanguageSelect } from '@/features/auth/components/language-select';
@@ -60,6 +61,8 @@ export default function AppLayout() {
             )}
           </Group>
           <Group gap="xs" wrap="nowrap">
+            <OfflineIndicator />
+            <PendingChanges />
             <LanguageSelect size="sm" w={{ base: 128, sm: 136 }} />
             <PreferencesMenu />
             <AccountMenu />

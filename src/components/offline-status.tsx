@@ -1,0 +1,101 @@
+import { Badge, Button, Drawer, Group, Stack, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { useQueryClient } from '@tanstack/react-query';
+import { IconCloudOff, IconRefresh } from '@tabler/icons-react';
+import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { useIsOnline, useQueuedWrites, useShownDataTime } from '@/lib/offline/use-online-status';
+import { discardWrite, queuedWriteState, retryWrite } from '@/lib/offline/write-queue';
+
+/** "Offline — showing data from <time>", shown in the header while the network is gone. */
+export function OfflineIndicator() {
+  const { t } = useTranslation();
+  const online = useIsOnline();
+  const shownDataTime = useShownDataTime();
+  if (online) return null;
+  const label =
+    shownDataTime === undefined
+      ? t('offline.offline')
+      : t('offline.showingDataFrom', { time: dayjs(shownDataTime).format('DD MMM YYYY, HH:mm') });
+  return (
+    <Badge
+      role="status"
+      color="orange"
+      variant="light"
+      size="lg"
+      radius="sm"
+      leftSection={<IconCloudOff size={14} aria-hidden />}
+      styles={{ label: { textTransform: 'none', fontWeight: 600 } }}
+    >
+      {label}
+    </Badge>
+  );
+}
+
+/** Header badge with the number of unsent writes; opens the list to retry or discard them. */
+export function PendingChanges() {
+  const { t } = useTranslation();
+  const client = useQueryClient();
+  const writes = useQueuedWrites();
+  const [opened, { open, close }] = useDisclosure(false);
+  if (writes.length === 0 && !opened) return null;
+  const failed = writes.some((write) => queuedWriteState(write) === 'failed');
+
+  return (
+    <>
+      <Button size="compact-sm" variant="light" color={failed ? 'red' : 'orange'} onClick={open}>
+        {t('offline.pendingBadge', { count: writes.length })}
+      </Button>
+      <Drawer opened={opened} onClose={close} position="right" title={t('offline.panelTitle')}>
+        {writes.length === 0 ? (
+          <Text c="dimmed">{t('offline.panelEmpty')}</Text>
+        ) : (
+          <Stack gap="sm">
+            {writes.map((write) => {
+              const state = queuedWriteState(write);
+              const [resource, verb] = write.options.mutationKey ?? [];
+              return (
+                <Stack key={write.mutationId} gap={4} data-testid="pending-change">
+                  <Group justify="space-between" wrap="nowrap">
+                    <Text size="sm" fw={600}>
+                      {`${String(resource)} · ${String(verb)}`}
+                    </Text>
+                    <Badge color={state === 'failed' ? 'red' : 'gray'} variant="light">
+                      {t(`offline.${state}`)}
+                    </Badge>
+                  </Group>
+                  <Text size="xs" c="dimmed">
+                    {dayjs(write.state.submittedAt).format('DD MMM YYYY, HH:mm')}
+                  </Text>
+                  {state === 'failed' && (
+                    <>
+                      <Text size="sm" c="red">
+                        {write.state.error?.message}
+                      </Text>
+                      <Group gap="xs">
+                        <Button
+                          size="compact-xs"
+                          leftSection={<IconRefresh size={14} aria-hidden />}
+                          onClick={() => void retryWrite(write)}
+                        >
+                          {t('offline.retry')}
+                        </Button>
+                        <Button
+                          size="compact-xs"
+                          variant="default"
+                          onClick={() => discardWrite(client, write)}
+                        >
+                          {t('offline.discard')}
+                        </Button>
+                      </Group>
+                    </>
+                  )}
+                </Stack>
+              );
+            })}
+          </Stack>
+        )}
+      </Drawer>
+    </>
+  );
+}

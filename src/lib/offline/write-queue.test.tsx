@@ -1,0 +1,129 @@
+import { dehydrate, hydrate, onlineManager, QueryClient } from '@tanstack/react-query';
+import { act, renderHook, waitFor } from '@testing-library/react';
+import { http } from 'msw';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createResource, registerMutationDefaults } from '@/lib/resource-factory';
+import { fail, ok } from '@/test/msw/envelope';
+import { setupMswServer } from '@/test/msw/server';
+import { signInTestUser } from '@/test/msw/session';
+import { createTestQueryClient, createTestWrapper } from '@/test/render';
+import { queuedWrites, queuedWriteState, retryWrite } from './write-queue';
+
+type Widget = { _id: string; name: string };
+
+const widgets = createResource<Widget, object, { name: string }>({
+  name: 'queued-widgets',
+  path: '/queued-widgets',
+  messages: {
+    created: 'merchants:toast.created',
+    updated: 'merchants:toast.updated',
+    deleted: 'merchants:toast.deleted',
+    fetchListFailed: 'merchants:errors.fetchList',
+    fetchOneFailed: 'merchants:errors.fetchOne',
+    createFailed: 'merchants:errors.create',
+    updateFailed: 'merchants:errors.update',
+    deleteFailed: 'merchants:errors.delete',
+  },
+});
+
+interface Received {
+  name: string;
+  key: string | null;
+}
+
+const received: Received[] = [];
+// Names the fake server refuses with a conflict, to show one failure does not block the rest.
+const conflicting = new Set<string>();
+
+const server = setupMswServer(
+  http.post('/api/queued-widgets', async ({ request }) => {
+    const body = (await request.json()) as { name: string };
+    received.push({ name: body.name, key: request.headers.get('Idempotency-Key') });
+    if (conflicting.has(body.name)) return fail(409, 'Name already exists');
+    return ok({ _id: `id-${body.name}`, name: body.name }, 'Created', 201);
+  }),
+);
+void server;
+
+afterEach(() => {
+  received.length = 0;
+  conflicting.clear();
+  onlineManager.setOnline(true);
+});
+
+/** Queues `names` offline through the real mutation hook, then hands back the persisted state. */
+async function queueOffline(names: string[]) {
+  signInTestUser();
+  const client = createTestQueryClient();
+  onlineManager.setOnline(false);
+  const { wrapper } = createTestWrapper({ queryClient: client });
+  const { result } = renderHook(() => widgets.useCreate(), { wrapper });
+  for (const name of names) {
+    act(() => result.current.mutate({ name }));
+  }
+  await waitFor(() => expect(queuedWrites(client)).toHaveLength(names.length));
+  expect(received).toHaveLength(0);
+  const state = dehydrate(client);
+  client.clear();
+  return state;
+}
+
+/** A fresh client, as after a reload: defaults first, then the saved queue. */
+function restore(state: ReturnType<typeof dehydrate>) {
+  const client = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
+  registerMutationDefaults(client);
+  hydrate(client, state);
+  return client;
+}
+
+describe('offline write queue', () => {
+  it('keeps every write across a reload and sends them in order, each once', async () => {
+    const state = await queueOffline(['first', 'second', 'third']);
+    expect(state.mutations).toHaveLength(3);
+    const client = restore(state);
+    expect(queuedWrites(client).map(queuedWriteState)).toEqual(['waiting', 'waiting', 'waiting']);
+
+    onlineManager.setOnline(true);
+    await client.resumePausedMutations();
+    await waitFor(() => expect(queuedWrites(client)).toHaveLength(0));
+
+    expect(received.map((r) => r.name)).toEqual(['first', 'second', 'third']);
+    const keys = received.map((r) => r.key);
+    expect(new Set(keys).size).toBe(3);
+    expect(keys.every((key) => typeof key === 'string' && key.length > 0)).toBe(true);
+  });
+
+  it('sends each write with the key it was given when it was made', async () => {
+    const state = await queueOffline(['keyed']);
+    const savedKey = (state.mutations[0]?.state.variables as { idempotencyKey: string })
+      .idempotencyKey;
+    const client = restore(state);
+    onlineManager.setOnline(true);
+    await client.resumePausedMutations();
+    await waitFor(() => expect(received).toHaveLength(1));
+    expect(received[0]?.key).toBe(savedKey);
+  });
+
+  it('a rejected write does not block the ones behind it and keeps its key on retry', async () => {
+    conflicting.add('duplicate');
+    const state = await queueOffline(['before', 'duplicate', 'after']);
+    const client = restore(state);
+    onlineManager.setOnline(true);
+    await client.resumePausedMutations();
+    await waitFor(() =>
+      expect(received.map((r) => r.name)).toEqual(['before', 'duplicate', 'after']),
+    );
+    await waitFor(() => expect(queuedWrites(client)).toHaveLength(1));
+
+    const [failed] = queuedWrites(client);
+    if (!failed) throw new Error('the rejected write should stay queued');
+    expect(queuedWriteState(failed)).toBe('failed');
+    expect(failed.state.error?.message).toBe('Name already exists');
+
+    conflicting.clear();
+    await retryWrite(failed);
+    await waitFor(() => expect(queuedWrites(client)).toHaveLength(0));
+    expect(received).toHaveLength(4);
+    expect(received[3]?.key).toBe(received[1]?.key);
+  });
+});
