@@ -106,3 +106,32 @@ describe('DataTable', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('Offline');
   });
 });
+
+describe('DataTable rows created offline', () => {
+  type Order = { id: string; name: string; merchant: { name: string } };
+  const orderColumns: DataTableColumn<Order>[] = [
+    { key: 'name', header: 'Name', render: (row) => row.name },
+    { key: 'merchant', header: 'Merchant', render: (row) => row.merchant.name },
+  ];
+
+  it('marks them not yet synced, offers no actions and survives missing joined data', () => {
+    const onEdit = vi.fn();
+    const pendingRow = { id: 'p1', name: 'Draft', _pendingSync: true } as unknown as Order;
+    renderWithProviders(
+      <DataTable
+        label="Orders"
+        columns={orderColumns}
+        rows={[pendingRow, { id: '1', name: 'Synced', merchant: { name: 'Acme' } }]}
+        rowKey={(row) => row.id}
+        rowActions={[{ label: (row) => `Edit ${row.name}`, icon: <IconPencil />, onClick: onEdit }]}
+      />,
+    );
+    const [, pending, synced] = screen.getAllByRole('row');
+    expect(within(pending!).getByText('Not yet synced')).toBeInTheDocument();
+    expect(within(pending!).getByText('Draft')).toBeInTheDocument();
+    expect(within(pending!).getByText('—')).toBeInTheDocument();
+    expect(within(pending!).queryByRole('button', { name: 'Edit Draft' })).toBeNull();
+    expect(within(synced!).getByRole('button', { name: 'Edit Synced' })).toBeInTheDocument();
+    expect(within(synced!).queryByText('Not yet synced')).toBeNull();
+  });
+});

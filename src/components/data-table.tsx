@@ -1,6 +1,7 @@
 import {
   ActionIcon,
   Alert,
+  Badge,
   Button,
   Group,
   Paper,
@@ -14,10 +15,11 @@ import {
   type MantineStyleProp,
 } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconArrowsSort, IconRefresh } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { Component, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorState } from '@/components/error-state';
 import classes from '@/components/data-table.module.css';
+import { isPendingRecord } from '@/lib/offline/pending-records';
 
 export interface DataTableColumn<T> {
   key: string;
@@ -66,6 +68,31 @@ export interface DataTableProps<T> {
   skeletonRows?: number;
   /** Below this width the table scrolls sideways instead of squeezing its columns. */
   minWidth?: number;
+}
+
+interface PendingCellProps {
+  render: () => ReactNode;
+}
+
+/**
+ * A row created offline holds only what the form sent, not the joined data the server adds
+ * (a merchant's name on an order, say); a column that needs it shows a dash until the sync.
+ */
+class PendingCell extends Component<PendingCellProps, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+
+  override render() {
+    if (this.state.failed) return '—';
+    try {
+      return this.props.render();
+    } catch {
+      return '—';
+    }
+  }
 }
 
 function ariaSort(sort: string | undefined, field: string): 'ascending' | 'descending' | 'none' {
@@ -183,46 +210,75 @@ export function DataTable<T>({
       </Table.Tr>
     );
   } else {
-    body = rows.map((row) => (
-      <Table.Tr key={rowKey(row)}>
-        {columns.map((column) => (
-          <Table.Td
-            key={column.key}
-            visibleFrom={column.visibleFrom}
-            style={{ textAlign: column.align, whiteSpace: column.nowrap ? 'nowrap' : undefined }}
-          >
-            {column.render(row)}
-          </Table.Td>
-        ))}
-        {rowActions.length > 0 ? (
-          <Table.Td>
-            <Group gap={4} justify="flex-end" wrap="nowrap">
-              {rowActions.map((action, index) => {
-                const button = (
-                  <ActionIcon
-                    key={index}
-                    variant="subtle"
-                    color={action.color ?? 'gray'}
-                    aria-label={action.label(row)}
-                    onClick={() => action.onClick(row)}
-                    size="lg"
-                  >
-                    {action.icon}
-                  </ActionIcon>
-                );
-                return action.tooltip ? (
-                  <Tooltip key={index} label={action.tooltip} withArrow openDelay={400}>
-                    {button}
-                  </Tooltip>
-                ) : (
-                  button
-                );
-              })}
-            </Group>
-          </Table.Td>
-        ) : null}
-      </Table.Tr>
-    ));
+    const pendingBadge = (
+      <Badge color="orange" variant="light" size="sm" radius="sm" style={{ flexShrink: 0 }}>
+        {t('common:offline.notSynced')}
+      </Badge>
+    );
+    body = rows.map((row) => {
+      const pending = isPendingRecord(row);
+      return (
+        <Table.Tr key={rowKey(row)} data-pending-sync={pending || undefined}>
+          {columns.map((column, index) => (
+            <Table.Td
+              key={column.key}
+              visibleFrom={column.visibleFrom}
+              style={{ textAlign: column.align, whiteSpace: column.nowrap ? 'nowrap' : undefined }}
+            >
+              {pending ? (
+                <Group
+                  gap="xs"
+                  wrap="nowrap"
+                  justify={column.align === 'right' ? 'flex-end' : undefined}
+                >
+                  {/* No server id yet: links and switches in the row would act on nothing. */}
+                  <div inert>
+                    <PendingCell render={() => column.render(row)} />
+                  </div>
+                  {index === 0 && rowActions.length === 0 ? pendingBadge : null}
+                </Group>
+              ) : (
+                column.render(row)
+              )}
+            </Table.Td>
+          ))}
+          {rowActions.length > 0 && pending ? (
+            <Table.Td>
+              <Group justify="flex-end" wrap="nowrap">
+                {pendingBadge}
+              </Group>
+            </Table.Td>
+          ) : null}
+          {rowActions.length > 0 && !pending ? (
+            <Table.Td>
+              <Group gap={4} justify="flex-end" wrap="nowrap">
+                {rowActions.map((action, index) => {
+                  const button = (
+                    <ActionIcon
+                      key={index}
+                      variant="subtle"
+                      color={action.color ?? 'gray'}
+                      aria-label={action.label(row)}
+                      onClick={() => action.onClick(row)}
+                      size="lg"
+                    >
+                      {action.icon}
+                    </ActionIcon>
+                  );
+                  return action.tooltip ? (
+                    <Tooltip key={index} label={action.tooltip} withArrow openDelay={400}>
+                      {button}
+                    </Tooltip>
+                  ) : (
+                    button
+                  );
+                })}
+              </Group>
+            </Table.Td>
+          ) : null}
+        </Table.Tr>
+      );
+    });
   }
 
   return (

@@ -6,7 +6,7 @@ import { useZodForm, type ZodForm } from '@/lib/use-zod-form';
 interface FormWrite<TInput> {
   mutate: (
     input: TInput,
-    options: { onSuccess: () => void; onError: (error: Error) => void },
+    options: { onSuccess: () => void; onError: (error: Error) => void; onQueued: () => void },
   ) => void;
   isPending: boolean;
 }
@@ -30,7 +30,7 @@ export interface RecordFormModal<Values, TCreate, TUpdate> {
 
 /**
  * The wiring every create/edit dialog shares: the zod-validated form, create or update on
- * submit, close on success, and a server's field errors (a 400, or a 409 naming a unique field
+ * submit, close on success (or once an offline write is queued), and a server's field errors (a 400, or a 409 naming a unique field
  * such as a design code) shown on the inputs they belong to.
  */
 export function useRecordFormModal<
@@ -59,6 +59,8 @@ export function useRecordFormModal<
   const onSubmit = form.submit((body) => {
     const callbacks = {
       onSuccess: onClose,
+      // Saved on this device while offline: closing as on success, the list shows the entry.
+      onQueued: onClose,
       onError: (error: Error) => void form.applyServerErrors(error),
     };
     if (record) update.mutate({ id: record._id, body: body as TUpdate }, callbacks);

@@ -76,7 +76,10 @@ export type ResourceListPageProps<T extends { _id: string }> = (
   extraRowActions?: RowAction<T>[];
   /** Buttons in the header before "Add" (e.g. a link to the analysis). */
   headerActions?: ReactNode;
-  remove: { mutate: (id: string, options: { onSettled: () => void }) => void; isPending: boolean };
+  remove: {
+    mutate: (id: string, options: { onSettled: () => void; onQueued: () => void }) => void;
+    isPending: boolean;
+  };
   /** Content between the header and the filters (e.g. a summary card). */
   children?: ReactNode;
   /** Content between the filters and the table, for what the filters drive (e.g. totals). */
@@ -240,7 +243,10 @@ export function ResourceListPage<T extends { _id: string }>({
         confirmLabel={texts.deleteConfirm ?? t('actions.delete')}
         loading={remove.isPending}
         onConfirm={() => {
-          if (toDelete) remove.mutate(toDelete._id, { onSettled: () => setToDelete(null) });
+          if (toDelete) {
+            const close = () => setToDelete(null);
+            remove.mutate(toDelete._id, { onSettled: close, onQueued: close });
+          }
         }}
         onClose={() => setToDelete(null)}
       />

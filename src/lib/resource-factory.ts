@@ -1,5 +1,6 @@
 import {
   keepPreviousData,
+  onlineManager,
   queryOptions,
   useMutation,
   useQueryClient,
@@ -21,6 +22,7 @@ import {
   type SearchParamValue,
 } from '@/lib/api-client';
 import { notifyError, notifySuccess } from '@/lib/notify';
+import { addPendingRecord, removePendingRecord } from '@/lib/offline/pending-records';
 import { getOrganizationId, getUserId } from '@/stores/auth';
 
 /**
@@ -99,11 +101,22 @@ export interface KeyedVariables<TInput> {
   idempotencyKey: string;
 }
 
+/**
+ * The options of one `mutate` call. `onQueued` runs instead of waiting when the write was made
+ * offline: it is saved on this device and sent later, so a form can close as on success.
+ */
+export type WriteOptions<TData, TInput> = MutateOptions<TData, Error, KeyedVariables<TInput>> & {
+  onQueued?: () => void;
+};
+
+/** How long the "saved on this device" toast stays: longer than a success, it explains a delay. */
+export const QUEUED_TOAST_DURATION_MS = 4000;
+
 export type KeyedMutationResult<TData, TInput> = Omit<
   UseMutationResult<TData, Error, KeyedVariables<TInput>>,
   'mutate' | 'mutateAsync'
 > & {
-  mutate: (input: TInput, options?: MutateOptions<TData, Error, KeyedVariables<TInput>>) => void;
+  mutate: (input: TInput, options?: WriteOptions<TData, TInput>) => void;
   mutateAsync: (
     input: TInput,
     options?: MutateOptions<TData, Error, KeyedVariables<TInput>>,
@@ -148,6 +161,8 @@ interface RegisteredWrite {
   success: string | null;
   failure: string;
   invalidates: QueryKey[];
+  /** For creates: the lists that show a placeholder while the write waits for the network. */
+  pendingListPrefix?: QueryKey;
 }
 
 // Filled as resource modules load; a write restored from disk after a reload finds its request
@@ -168,11 +183,17 @@ export function registerMutationDefaults(client: QueryClient, t: TFunction = i18
         if (write.success) notifySuccess(t(write.success));
         for (const prefix of write.invalidates) void client.invalidateQueries({ queryKey: prefix });
       },
-      onError: (error) => {
+      onError: (error, variables) => {
+        if (write.pendingListPrefix) dropPendingRecord(client, write.pendingListPrefix, variables);
         if (!isGloballyHandled(error)) notifyError(describeError(error, t, write.failure));
       },
     });
   }
+}
+
+function dropPendingRecord(client: QueryClient, listPrefix: QueryKey, variables: unknown) {
+  const key = (variables as Partial<KeyedVariables<unknown>> | undefined)?.idempotencyKey;
+  if (key) removePendingRecord(client, listPrefix, key);
 }
 
 export type UpdateInput<TBody> = { id: string; body: TBody };
@@ -186,6 +207,8 @@ interface WriteSpec<TInput, TData> {
   failure: string;
   invalidates: QueryKey[];
   select: (data: unknown) => TData;
+  /** Creates show the new record in the resource's lists while it waits for the network. */
+  listsPendingRecord?: boolean;
 }
 
 /**
@@ -287,12 +310,14 @@ export function createResource<
       return spec.select(result.data);
     };
     mutationFunctions.set(spec.verb, mutationFn);
+    const pendingListPrefix = spec.listsPendingRecord ? keys.lists() : undefined;
     registeredWrites.set(`${name}:${spec.verb}`, {
       mutationKey: [name, spec.verb],
       mutationFn,
       success: spec.success,
       failure: spec.failure,
       invalidates: [keys.all, ...spec.invalidates],
+      pendingListPrefix,
     });
 
     return function useResourceMutation(): KeyedMutationResult<TData, TInput> {
@@ -302,6 +327,13 @@ export function createResource<
         mutationKey: [name, spec.verb],
         mutationFn,
         scope: WRITE_QUEUE_SCOPE,
+        // Runs before react-query pauses an offline write, so the entry shows up at once. A
+        // restored write does not run it again: its placeholder came back with the cached list.
+        onMutate: ({ input, idempotencyKey }) => {
+          if (pendingListPrefix && !onlineManager.isOnline()) {
+            addPendingRecord(queryClient, pendingListPrefix, idempotencyKey, input as object);
+          }
+        },
         onSuccess: () => {
           if (spec.success) notifySuccess(t(spec.success));
           // Not awaited: the write is done; an offline refetch must not keep it "pending".
@@ -309,7 +341,8 @@ export function createResource<
             void queryClient.invalidateQueries({ queryKey: prefix });
           }
         },
-        onError: (error) => {
+        onError: (error, variables) => {
+          if (pendingListPrefix) dropPendingRecord(queryClient, pendingListPrefix, variables);
           if (!isGloballyHandled(error)) notifyError(describeError(error, t, spec.failure));
         },
       });
@@ -317,9 +350,18 @@ export function createResource<
       // The key is fixed here, once per call, and travels in the variables: react-query's retries
       // and a replay of a paused (offline) mutation reuse it, so the server applies it once.
       const mutate = useCallback(
-        (input: TInput, options?: MutateOptions<TData, Error, KeyedVariables<TInput>>) =>
-          rawMutate({ input, idempotencyKey: newIdempotencyKey() }, options),
-        [rawMutate],
+        (input: TInput, options?: WriteOptions<TData, TInput>) => {
+          const { onQueued, ...mutateOptions } = options ?? {};
+          // Offline, react-query holds the write until the network returns; the caller should
+          // not wait for that, and the user should know the entry is safe on this device.
+          const queued = !onlineManager.isOnline();
+          rawMutate({ input, idempotencyKey: newIdempotencyKey() }, mutateOptions);
+          if (queued) {
+            notifySuccess(t('common:offline.queued'), { duration: QUEUED_TOAST_DURATION_MS });
+            onQueued?.();
+          }
+        },
+        [rawMutate, t],
       );
       const mutateAsync = useCallback(
         (input: TInput, options?: MutateOptions<TData, Error, KeyedVariables<TInput>>) =>
@@ -343,6 +385,7 @@ export function createResource<
     failure: messages.createFailed,
     invalidates: related,
     select: (data) => data as TRecord,
+    listsPendingRecord: true,
   });
 
   const useUpdate = registerWrite<UpdateInput<TUpdateBody>, TRecord>({

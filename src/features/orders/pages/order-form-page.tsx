@@ -119,6 +119,7 @@ function OrderForm({ order }: { order: Order | null }) {
   const handleSubmit = form.submit((body) => {
     const callbacks = {
       onSuccess: () => void navigate('/orders'),
+      onQueued: () => void navigate('/orders'),
       onError: (error: Error) => {
         form.applyServerErrors(error);
       },

@@ -147,6 +147,7 @@ export function SalaryForm({ salary, onDone }: SalaryFormProps) {
   const handleSubmit = form.submit((body) => {
     const callbacks = {
       onSuccess: onDone,
+      onQueued: onDone,
       onError: (error: Error) => {
         form.applyServerErrors(error);
       },
