@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { PwaManager } from '@/components/pwa-manager';
 import { toLanguage } from '@/lib/i18n';
 import { withWriteDefaults } from '@/lib/offline/write-queue';
-import { persistOptions, queryClient } from '@/lib/query-client';
+import { persistOptions, persistWritesImmediately, queryClient } from '@/lib/query-client';
 import { useColorScheme } from '@/stores/preferences';
 import { theme } from './theme';
 import { AppToaster } from './toaster';
@@ -26,7 +26,14 @@ const restoringPersistOptions = {
  * A restored snapshot keeps its original fetch time, and the last write before a reload may have
  * been throttled away, so restored data is shown at once but always revalidated.
  */
+let immediatePersistStarted = false;
+
 function revalidateRestoredCache() {
+  // Only after the restore: saving while it hydrates would write a half-restored snapshot.
+  if (!immediatePersistStarted) {
+    immediatePersistStarted = true;
+    persistWritesImmediately(queryClient);
+  }
   void queryClient.invalidateQueries();
   // Writes queued before the reload go out now if online; offline they stay paused until the
   // query client sees the network return and resumes them itself.

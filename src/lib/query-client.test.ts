@@ -1,10 +1,11 @@
-import { QueryClient } from '@tanstack/react-query';
+import { onlineManager, QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from './api-client';
 import {
   MAX_QUERY_RETRIES,
   createQueryClient,
   persistOptions,
+  persistWritesImmediately,
   queryCacheStorage,
   queryPersister,
   retryDelay,
@@ -85,6 +86,37 @@ describe('persisted cache', () => {
       await expect(read).resolves.toBeNull();
     } finally {
       vi.useRealTimers();
+    }
+  });
+
+  it('saves a write queued offline at once, without waiting for the throttled save', async () => {
+    const client = createQueryClient();
+    const stop = persistWritesImmediately(client);
+    onlineManager.setOnline(false);
+    try {
+      await queryCacheStorage.removeItem('react-query');
+      const mutation = client.getMutationCache().build(client, {
+        mutationKey: ['merchants', 'create'],
+        mutationFn: () => Promise.resolve('sent'),
+      });
+      void mutation.execute({ name: 'Queued offline' });
+      await vi.waitFor(
+        async () => {
+          const saved = await queryCacheStorage.getItem('react-query');
+          expect(saved).not.toBeNull();
+          const state = JSON.parse(saved!) as {
+            clientState: { mutations: { state: { variables: unknown } }[] };
+          };
+          expect(state.clientState.mutations.map((m) => m.state.variables)).toEqual([
+            { name: 'Queued offline' },
+          ]);
+        },
+        // Well inside the persister's one-second throttle.
+        { timeout: 400 },
+      );
+    } finally {
+      stop();
+      onlineManager.setOnline(true);
     }
   });
 });

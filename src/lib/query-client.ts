@@ -1,5 +1,5 @@
 import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister';
-import { onlineManager, QueryClient } from '@tanstack/react-query';
+import { dehydrate, onlineManager, QueryClient } from '@tanstack/react-query';
 import type { PersistQueryClientOptions } from '@tanstack/react-query-persist-client';
 import { createStore, del, get, set } from 'idb-keyval';
 
@@ -134,6 +134,40 @@ export const persistOptions: Omit<PersistQueryClientOptions, 'queryClient'> = {
       query.state.status === 'success' && query.meta?.persist !== false,
   },
 };
+
+/**
+ * Writes the cache to disk at once, bypassing the persister's one-second throttle. A write queued
+ * offline must survive a reload that comes right after it, and a page being closed may never get
+ * to the throttled write. Same format as the persister's, so it restores the same way.
+ */
+export async function persistNow(client: QueryClient = queryClient) {
+  const persisted = {
+    buster: CACHE_BUSTER,
+    timestamp: Date.now(),
+    clientState: dehydrate(client, persistOptions.dehydrateOptions),
+  };
+  await queryCacheStorage.setItem(CACHE_KEY, JSON.stringify(persisted));
+}
+
+/** Saves immediately whenever a write is queued or paused, and when the page is hidden or left. */
+export function persistWritesImmediately(client: QueryClient = queryClient) {
+  const unsubscribe = client.getMutationCache().subscribe((event) => {
+    const queued = event.type === 'added';
+    const paused = event.type === 'updated' && event.action.type === 'pause';
+    if (queued || paused) void persistNow(client);
+  });
+  const onHidden = () => {
+    if (document.visibilityState === 'hidden') void persistNow(client);
+  };
+  const onPageHide = () => void persistNow(client);
+  document.addEventListener('visibilitychange', onHidden);
+  window.addEventListener('pagehide', onPageHide);
+  return () => {
+    unsubscribe();
+    document.removeEventListener('visibilitychange', onHidden);
+    window.removeEventListener('pagehide', onPageHide);
+  };
+}
 
 /** Forgets every cached record, in memory and on disk; called when the session ends. */
 export async function wipeQueryCache(client: QueryClient = queryClient) {
