@@ -1,0 +1,322 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { gzipSync } from 'node:zlib';
+import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+import { ServerChild, signIn } from './api-bench.ts';
+import type { BenchOptions } from './config.ts';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROME_FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+/** Key and shape of the persisted auth store (src/stores/auth.ts). */
+const AUTH_STORAGE_KEY = 'auth';
+const AUTH_STORAGE_VERSION = 1;
+
+interface AssetTotals {
+  files: number;
+  raw: number;
+  gzip: number;
+  /** Largest first, so the bundle's composition can be read off the results. */
+  assets: { path: string; raw: number; gzip: number }[];
+}
+
+export interface PageBundle {
+  route: string;
+  js: AssetTotals;
+  css: AssetTotals;
+}
+
+export interface LighthouseFigures {
+  route: string;
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  fcp: number;
+  lcp: number;
+  tbt: number;
+}
+
+export interface WarmStart {
+  mode: 'online' | 'offline';
+  millis: number | null;
+  note: string;
+}
+
+export interface ClientResult {
+  buildSeconds: number;
+  pages: PageBundle[];
+  lighthouse: LighthouseFigures[];
+  warmStart: WarmStart[];
+  problems: string[];
+}
+
+interface Session {
+  user: unknown;
+  organization: unknown;
+  token: { accessToken: string; expiresAt: string };
+}
+
+const authStorage = (session: Session) =>
+  JSON.stringify({
+    state: {
+      isLoggedIn: true,
+      user: session.user,
+      organization: session.organization,
+      token: session.token,
+    },
+    version: AUTH_STORAGE_VERSION,
+  });
+
+/** Browser-side code as text: this project's Node tsconfig has no DOM types. */
+const storeSessionScript = (session: Session, onlyWhenEmpty: boolean) => {
+  const key = JSON.stringify(AUTH_STORAGE_KEY);
+  const set = `localStorage.setItem(${key}, ${JSON.stringify(authStorage(session))})`;
+  return onlyWhenEmpty ? `if (!localStorage.getItem(${key})) ${set};` : `${set};`;
+};
+
+async function signedInContext(
+  browser: Browser,
+  session: Session | null,
+  serviceWorkers: 'allow' | 'block',
+) {
+  const context = await browser.newContext({
+    serviceWorkers,
+    viewport: { width: 1366, height: 900 },
+  });
+  if (session) {
+    await context.addInitScript({ content: storeSessionScript(session, true) });
+  }
+  return context;
+}
+
+/** Every script and stylesheet the page loads until the network is idle, with its gzip size. */
+async function measurePage(
+  context: BrowserContext,
+  base: string,
+  route: string,
+): Promise<PageBundle> {
+  const page = await context.newPage();
+  const pending: Promise<void>[] = [];
+  const bundle: PageBundle = {
+    route,
+    js: { files: 0, raw: 0, gzip: 0, assets: [] },
+    css: { files: 0, raw: 0, gzip: 0, assets: [] },
+  };
+  page.on('response', (response) => {
+    const type = response.request().resourceType();
+    const totals = type === 'script' ? bundle.js : type === 'stylesheet' ? bundle.css : null;
+    if (!totals || !response.ok()) return;
+    pending.push(
+      response.body().then((body) => {
+        totals.files += 1;
+        totals.raw += body.length;
+        totals.assets.push({
+          path: new URL(response.url()).pathname,
+          raw: body.length,
+          gzip: gzipSync(body).length,
+        });
+      }),
+    );
+  });
+  await page.goto(`${base}${route}`, { waitUntil: 'networkidle' });
+  await Promise.all(pending);
+  await page.close();
+  for (const totals of [bundle.js, bundle.css]) {
+    totals.assets.sort((a, b) => b.gzip - a.gzip);
+    totals.gzip = totals.assets.reduce((sum, asset) => sum + asset.gzip, 0);
+  }
+  return bundle;
+}
+
+async function timeToUsableOrders(context: BrowserContext, base: string): Promise<number> {
+  const page = await context.newPage();
+  const started = performance.now();
+  await page.goto(`${base}/orders`, { waitUntil: 'commit' });
+  await page.locator('table tbody tr').first().waitFor({ state: 'visible', timeout: 15_000 });
+  const elapsed = performance.now() - started;
+  await page.close();
+  return elapsed;
+}
+
+async function measureWarmStart(
+  browser: Browser,
+  base: string,
+  session: Session,
+): Promise<WarmStart[]> {
+  const context = await signedInContext(browser, session, 'allow');
+  try {
+    const page = await context.newPage();
+    await page.goto(`${base}/orders`, { waitUntil: 'networkidle' });
+    const controlled = await page
+      .evaluate(
+        `Promise.race([navigator.serviceWorker.ready, new Promise((resolve) => setTimeout(resolve, 15000))])
+           .then(() => navigator.serviceWorker.getRegistration()).then(Boolean)`,
+      )
+      .catch(() => false);
+    if (!controlled) {
+      return [{ mode: 'online', millis: null, note: 'no service worker registered within 15 s' }];
+    }
+    await page.locator('table tbody tr').first().waitFor({ state: 'visible', timeout: 15_000 });
+    // Lets the throttled cache persister write the list to IndexedDB before the warm starts.
+    await page.waitForTimeout(2_000);
+    await page.close();
+    const results: WarmStart[] = [];
+    for (const mode of ['online', 'offline'] as const) {
+      await context.setOffline(mode === 'offline');
+      try {
+        results.push({ mode, millis: await timeToUsableOrders(context, base), note: '' });
+      } catch (error) {
+        results.push({
+          mode,
+          millis: null,
+          note: error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error),
+        });
+      }
+    }
+    return results;
+  } finally {
+    await context.close();
+  }
+}
+
+async function runLighthouse(base: string, session: Session): Promise<LighthouseFigures[]> {
+  const { default: lighthouse } = await import('lighthouse');
+  const { default: desktopConfig } = await import('lighthouse/core/config/desktop-config.js');
+  const chromeLauncher = await import('chrome-launcher');
+  const figures: LighthouseFigures[] = [];
+  for (const target of [
+    { route: '/sign-in', signedIn: false },
+    { route: '/order-analytics', signedIn: true },
+  ]) {
+    const chrome = await chromeLauncher.launch({
+      chromePath: CHROMIUM,
+      chromeFlags: [...CHROME_FLAGS, '--headless=new'],
+    });
+    try {
+      if (target.signedIn) {
+        // Puts the session where the app looks for it; Lighthouse then keeps storage as it is.
+        const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
+        const context = browser.contexts()[0] ?? (await browser.newContext());
+        const page = await context.newPage();
+        await page.goto(`${base}/robots.txt`);
+        await page.evaluate(storeSessionScript(session, false));
+        await page.close();
+        await browser.close();
+      }
+      const result = await lighthouse(
+        `${base}${target.route}`,
+        {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: ['performance', 'accessibility', 'best-practices'],
+          disableStorageReset: target.signedIn,
+        },
+        desktopConfig,
+      );
+      if (!result) throw new Error(`Lighthouse returned nothing for ${target.route}`);
+      const { lhr } = result;
+      const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+      const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+      figures.push({
+        route: target.route,
+        performance: score('performance'),
+        accessibility: score('accessibility'),
+        bestPractices: score('best-practices'),
+        fcp: audit('first-contentful-paint'),
+        lcp: audit('largest-contentful-paint'),
+        tbt: audit('total-blocking-time'),
+      });
+    } finally {
+      chrome.kill();
+    }
+  }
+  return figures;
+}
+
+export async function measureClient(
+  options: BenchOptions,
+  log: (line: string) => void,
+  cleanups: (() => Promise<void> | void)[],
+): Promise<ClientResult> {
+  const workDir = mkdtempSync(path.join(tmpdir(), 'karkhana-bench-client-'));
+  cleanups.push(() => rmSync(workDir, { recursive: true, force: true }));
+  const outDir = path.join(workDir, 'dist');
+  log('building the client into a temporary directory');
+  const buildStarted = performance.now();
+  await promisify(execFile)(
+    process.execPath,
+    [
+      path.join(ROOT, 'node_modules/vite/bin/vite.js'),
+      'build',
+      '--outDir',
+      outDir,
+      '--emptyOutDir',
+      '--logLevel',
+      'error',
+    ],
+    {
+      cwd: ROOT,
+      maxBuffer: 16 * 1024 * 1024,
+    },
+  );
+  const buildSeconds = (performance.now() - buildStarted) / 1000;
+
+  log('starting the server with the demo organization and the built client');
+  const child = new ServerChild({
+    backend: 'pglite',
+    dataDir: path.join(workDir, 'data'),
+    data: { kind: 'demo' },
+    staticDir: outDir,
+  });
+  cleanups.push(() => child.stop());
+  const ready = await child.next('ready');
+  const base = `http://127.0.0.1:${ready.port}`;
+  if (!ready.demo) throw new Error('the demo organization was not seeded');
+  const session = (await signIn(base, ready.demo.email, ready.demo.password)) as Session;
+
+  const problems: string[] = [];
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROME_FLAGS });
+  cleanups.push(() => browser.close());
+  const pages: PageBundle[] = [];
+  const signedOut = await signedInContext(browser, null, 'block');
+  pages.push(await measurePage(signedOut, base, '/sign-in'));
+  await signedOut.close();
+  const signedIn = await signedInContext(browser, session, 'block');
+  pages.push(await measurePage(signedIn, base, '/order-analytics'));
+  await signedIn.close();
+  for (const page of pages) {
+    if (page.js.files === 0) problems.push(`client ${page.route}: no JavaScript loaded`);
+    log(
+      `${page.route}: JS ${page.js.files} files ${(page.js.gzip / 1024).toFixed(1)} KB gzip, CSS ${(page.css.gzip / 1024).toFixed(1)} KB gzip`,
+    );
+  }
+
+  log('warm start from the service worker');
+  const warmStart = await measureWarmStart(browser, base, session);
+  for (const start of warmStart)
+    log(
+      `warm start ${start.mode}: ${start.millis === null ? start.note : `${start.millis.toFixed(0)} ms`}`,
+    );
+  await browser.close();
+
+  let lighthouseFigures: LighthouseFigures[] = [];
+  if (options.lighthouse) {
+    log('Lighthouse (desktop) for /sign-in and /order-analytics');
+    lighthouseFigures = await runLighthouse(base, session);
+    for (const figure of lighthouseFigures) log(`lighthouse ${JSON.stringify(figure)}`);
+  }
+  await child.stop();
+  return { buildSeconds, pages, lighthouse: lighthouseFigures, warmStart, problems };
+}

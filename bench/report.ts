@@ -1,0 +1,127 @@
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import prettier from 'prettier';
+import type { BenchResults } from './run.ts';
+
+const ms = (value: number | null | undefined) =>
+  value === null || value === undefined || Number.isNaN(value)
+    ? '–'
+    : value < 10
+      ? value.toFixed(2)
+      : value.toFixed(1);
+const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+
+export function renderMarkdown(results: BenchResults): string {
+  const { machine, size } = results;
+  const lines: string[] = [];
+  lines.push(
+    `Run ${results.startedAt} (${results.seconds.toFixed(0)} s), size \`${size.name}\`: ${size.orgs} organizations × ` +
+      `${size.orders.toLocaleString('en')} orders (1-5 lines), ${size.merchants.toLocaleString('en')} merchants, ` +
+      `${size.designs.toLocaleString('en')} designs, ${size.workers} workers with ${size.years} years of monthly salaries, ` +
+      `${size.expenses.toLocaleString('en')} expenses per organization; ${size.duration} s of load per cell.`,
+  );
+  lines.push(
+    `Machine: ${machine.cpus} cores (${machine.cpuModel}), ${machine.memoryGiB} GiB, Node ${machine.node}, ${machine.platform}.`,
+  );
+  lines.push('');
+  for (const backend of results.backends) {
+    lines.push(
+      `**${backend.backend}** (${backend.databaseVersion}; data generated in ${backend.generationSeconds?.toFixed(1) ?? '–'} s, ` +
+        `${(backend.rows.orders ?? 0).toLocaleString('en')} orders, ${(backend.rows.order_lines ?? 0).toLocaleString('en')} lines)`,
+    );
+    lines.push('');
+    const connectionHeads = results.connections.flatMap((c) => [
+      `c${c} p50`,
+      `c${c} p99`,
+      `c${c} req/s`,
+    ]);
+    lines.push(
+      `| endpoint | ${connectionHeads.join(' | ')} | SQL p50 | SQL p99 | stmts | API/SQL (c1 p50) |`,
+    );
+    lines.push(`|---|${connectionHeads.map(() => '--:').join('|')}|--:|--:|--:|--:|`);
+    for (const endpoint of backend.endpoints) {
+      const cells = results.connections.flatMap((connections) => {
+        const figure = endpoint.load.find((f) => f.connections === connections);
+        return figure
+          ? [ms(figure.p50), ms(figure.p99), figure.requestsPerSecond.toFixed(0)]
+          : ['–', '–', '–'];
+      });
+      lines.push(
+        `| ${endpoint.name} | ${cells.join(' | ')} | ${ms(endpoint.floor.p50)} | ${ms(endpoint.floor.p99)} | ` +
+          `${endpoint.statements} | ${endpoint.apiToSqlRatio === null ? '–' : `${endpoint.apiToSqlRatio.toFixed(1)}×`} |`,
+      );
+    }
+    lines.push('');
+  }
+  lines.push(
+    'Latencies in ms (autocannon reports whole milliseconds). SQL = the statements the endpoint ran (session lookup excluded), replayed on the same database in the same run.',
+  );
+  lines.push('');
+  const client = results.client;
+  if (client) {
+    lines.push(
+      '**Client** (production build, first page load, service worker blocked so only what the page itself loads is counted)',
+    );
+    lines.push('');
+    lines.push(
+      '| page | JS files | JS raw KB | JS gzip KB | CSS files | CSS raw KB | CSS gzip KB |',
+    );
+    lines.push('|---|--:|--:|--:|--:|--:|--:|');
+    for (const page of client.pages) {
+      lines.push(
+        `| ${page.route} | ${page.js.files} | ${kb(page.js.raw)} | ${kb(page.js.gzip)} | ${page.css.files} | ${kb(page.css.raw)} | ${kb(page.css.gzip)} |`,
+      );
+    }
+    lines.push('');
+    if (client.lighthouse.length > 0) {
+      lines.push(
+        '| Lighthouse (desktop) | performance | accessibility | best practices | FCP ms | LCP ms | TBT ms |',
+      );
+      lines.push('|---|--:|--:|--:|--:|--:|--:|');
+      for (const report of client.lighthouse) {
+        lines.push(
+          `| ${report.route} | ${report.performance} | ${report.accessibility} | ${report.bestPractices} | ` +
+            `${report.fcp.toFixed(0)} | ${report.lcp.toFixed(0)} | ${report.tbt.toFixed(0)} |`,
+        );
+      }
+      lines.push('');
+    }
+    if (client.warmStart.length > 0) {
+      lines.push('| warm start from the service worker | time to usable /orders |');
+      lines.push('|---|--:|');
+      for (const start of client.warmStart) {
+        lines.push(
+          `| ${start.mode} | ${start.millis === null ? `not usable (${start.note})` : `${start.millis.toFixed(0)} ms`} |`,
+        );
+      }
+      lines.push('');
+    }
+  }
+  for (const skipped of results.skipped) lines.push(`Skipped ${skipped.step}: ${skipped.reason}.`);
+  if (results.problems.length > 0) {
+    lines.push('');
+    lines.push('Problems:');
+    for (const problem of results.problems) lines.push(`- ${problem.split('\n')[0]}`);
+  }
+  return lines.join('\n');
+}
+
+/**
+ * Replaces the block of this run's size in the document (one block per size, so a smoke run does
+ * not overwrite the medium or full figures); the surrounding analysis is written by hand.
+ */
+export async function writeDocs(docsPath: string, results: BenchResults, markdown: string) {
+  const sizeKey = results.size.name.replace(/[^a-z+]/g, '');
+  const start = `<!-- bench:${sizeKey}:start -->`;
+  const end = `<!-- bench:${sizeKey}:end -->`;
+  const block = `${start}\n### Latest \`${results.size.name}\` run\n\n${markdown}\n${end}`;
+  const current = existsSync(docsPath) ? readFileSync(docsPath, 'utf8') : '# Performance\n';
+  const startIndex = current.indexOf(start);
+  const endIndex = current.indexOf(end);
+  const next =
+    startIndex >= 0 && endIndex > startIndex
+      ? `${current.slice(0, startIndex)}${block}${current.slice(endIndex + end.length)}`
+      : `${current.trimEnd()}\n\n${block}\n`;
+  // Formatted like the rest of the repository, so `prettier --check` stays clean after a run.
+  const config = (await prettier.resolveConfig(docsPath)) ?? {};
+  writeFileSync(docsPath, await prettier.format(next, { ...config, filepath: docsPath }));
+}

@@ -1,0 +1,266 @@
+// The production app (buildApp) on a benchmark database, in its own process so the load generator
+// does not share its event loop. Also times each endpoint's SQL on the same database: it records
+// the statements one request issued (drizzle's query log) and replays them through the driver.
+import { randomUUID } from 'node:crypto';
+import { mkdir } from 'node:fs/promises';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import { buildApp } from '../server/app.ts';
+import type { Database } from '../server/db/client.ts';
+import { migrate } from '../server/db/migrate.ts';
+import * as schema from '../server/db/schema.ts';
+import { seedDemoData } from '../server/db/seed.ts';
+import { hashPassword } from '../server/lib/passwords.ts';
+import type { BenchSize } from './config.ts';
+import { BENCH_PASSWORD, generateData } from './generate-data.ts';
+
+export interface ServerProcessConfig {
+  backend: 'pglite' | 'postgres';
+  databaseUrl?: string;
+  dataDir?: string;
+  /** Generate the benchmark dataset of this size, or seed the demo organization. */
+  data: { kind: 'generated'; size: BenchSize } | { kind: 'demo' };
+  staticDir: string | null;
+}
+
+export interface CapturedStatement {
+  text: string;
+  params: unknown[];
+}
+
+export type ParentMessage =
+  | { type: 'capture-start' }
+  | { type: 'capture-stop'; label: string }
+  | {
+      type: 'floor';
+      label: string;
+      runs: number;
+      write: boolean;
+      /** Ids the recorded write created; each replay gets fresh ones so its inserts do not clash. */
+      createdIds: string[];
+    }
+  | { type: 'explain'; label: string };
+
+export type ChildMessage =
+  | {
+      type: 'ready';
+      port: number;
+      generationSeconds: number | null;
+      rows: Record<string, number>;
+      demo: { email: string; password: string } | null;
+    }
+  | { type: 'capturing' }
+  | { type: 'captured'; label: string; statements: string[]; authStatements: number }
+  | { type: 'floor-result'; label: string; millis: number[] }
+  | { type: 'plans'; label: string; plans: string[] }
+  | { type: 'error'; message: string };
+
+const send = (message: ChildMessage) => process.send?.(message);
+
+/** Statements that only authenticate the request; the API's own overhead, not the endpoint's SQL. */
+const isAuthStatement = (text: string) => /\bfrom "sessions"|update "sessions"/i.test(text);
+const isTransactionControl = (text: string) =>
+  /^\s*(begin|commit|rollback|savepoint|release)\b/i.test(text);
+
+async function main() {
+  const config = JSON.parse(process.argv[2] ?? '{}') as ServerProcessConfig;
+  let capturing = false;
+  let lastStatementAt = 0;
+  let captured: CapturedStatement[] = [];
+  const recordings = new Map<string, CapturedStatement[]>();
+  const logger = {
+    logQuery(text: string, params: unknown[]) {
+      lastStatementAt = performance.now();
+      if (capturing) captured.push({ text, params });
+    },
+  };
+
+  let db: Database;
+  let runStatement: (text: string, params: unknown[]) => Promise<unknown>;
+  let closeDatabase: () => Promise<void>;
+  let databaseBusy: () => boolean;
+  if (config.backend === 'postgres') {
+    // Same pool size as server/db/client.ts's openDatabase.
+    const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 10 });
+    pool.on('error', () => {});
+    db = drizzlePostgres({ client: pool, schema, logger });
+    const floorClient = await pool.connect();
+    // Checked-out connections other than the floor's, and callers waiting for one.
+    databaseBusy = () => pool.totalCount - pool.idleCount - 1 + pool.waitingCount > 0;
+    runStatement = (text, params) => floorClient.query(text, params);
+    closeDatabase = async () => {
+      floorClient.release();
+      await pool.end();
+    };
+  } else {
+    if (!config.dataDir) throw new Error('dataDir is required for pglite');
+    await mkdir(config.dataDir, { recursive: true });
+    const client = await PGlite.create(config.dataDir);
+    // PGlite runs one statement at a time; counting the calls still pending tells when the queue
+    // left by a load run has drained.
+    let pending = 0;
+    const counted =
+      <Args extends unknown[], Result>(call: (...args: Args) => Promise<Result>) =>
+      async (...args: Args): Promise<Result> => {
+        pending += 1;
+        try {
+          return await call(...args);
+        } finally {
+          pending -= 1;
+        }
+      };
+    client.query = counted(client.query.bind(client)) as typeof client.query;
+    client.exec = counted(client.exec.bind(client));
+    client.transaction = counted(client.transaction.bind(client));
+    databaseBusy = () => pending > 0;
+    db = drizzlePglite({ client, schema, logger });
+    runStatement = (text, params) => client.query(text, params);
+    closeDatabase = async () => {
+      if (!client.closed) await client.close();
+    };
+  }
+
+  await migrate(db);
+  let generationSeconds: number | null = null;
+  let demo: { email: string; password: string } | null = null;
+  if (config.data.kind === 'generated') {
+    const stats = await generateData(
+      (statement) => db.execute(sql.raw(statement)),
+      config.data.size,
+      await hashPassword(BENCH_PASSWORD),
+    );
+    generationSeconds = stats.seconds;
+  } else {
+    const seeded = await seedDemoData(db);
+    demo = { email: seeded.email, password: seeded.password };
+  }
+  const rows: Record<string, number> = {};
+  for (const table of [
+    'organizations',
+    'merchants',
+    'designs',
+    'workers',
+    'worker_salaries',
+    'expenses',
+    'orders',
+    'order_lines',
+  ]) {
+    const result = (await db.execute(sql.raw(`select count(*)::int as n from ${table}`))) as {
+      rows: { n: number }[];
+    };
+    rows[table] = Number(result.rows[0]?.n ?? 0);
+  }
+
+  const app = await buildApp({
+    db,
+    staticDir: config.staticDir,
+    // The per-IP ceiling would turn a load test from one address into 429s.
+    rateLimitPerMinute: 0,
+  });
+  // Requests still queued from a load run must finish before a recording starts, or their
+  // statements would be counted as the next endpoint's. A client that gave up closes its response
+  // while the handler still runs, so an idle database and half a second without a new statement
+  // are waited for as well.
+  let inFlight = 0;
+  app.server.on('request', (_request, response) => {
+    inFlight += 1;
+    response.once('close', () => {
+      inFlight -= 1;
+    });
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+
+  let stopping = false;
+  const stop = async (code: number) => {
+    if (stopping) return;
+    stopping = true;
+    try {
+      await app.close();
+      await closeDatabase();
+    } finally {
+      process.exit(code);
+    }
+  };
+  process.on('SIGTERM', () => void stop(0));
+  process.on('SIGINT', () => void stop(0));
+  process.on('disconnect', () => void stop(0));
+
+  process.on('message', (message: ParentMessage) => {
+    void handle(message).catch((error: unknown) =>
+      send({ type: 'error', message: error instanceof Error ? error.message : String(error) }),
+    );
+  });
+
+  async function handle(message: ParentMessage) {
+    if (message.type === 'capture-start') {
+      while (inFlight > 0 || databaseBusy() || performance.now() - lastStatementAt < 500) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      captured = [];
+      capturing = true;
+      send({ type: 'capturing' });
+      return;
+    }
+    if (message.type === 'capture-stop') {
+      capturing = false;
+      const statements = captured.filter((statement) => !isTransactionControl(statement.text));
+      const own = statements.filter((statement) => !isAuthStatement(statement.text));
+      recordings.set(message.label, own);
+      send({
+        type: 'captured',
+        label: message.label,
+        statements: own.map((statement) => statement.text),
+        authStatements: statements.length - own.length,
+      });
+      return;
+    }
+    const statements = recordings.get(message.label) ?? [];
+    if (message.type === 'explain') {
+      const plans: string[] = [];
+      for (const statement of statements) {
+        const result = (await runStatement(
+          `explain (analyze, buffers) ${statement.text}`,
+          statement.params,
+        )) as {
+          rows: Record<string, string>[];
+        };
+        plans.push(result.rows.map((row) => Object.values(row)[0]).join('\n'));
+      }
+      send({ type: 'plans', label: message.label, plans });
+      return;
+    }
+    const millis: number[] = [];
+    // One untimed pass warms the plan and buffer caches, as the load runs are warm too.
+    for (let run = 0; run <= message.runs; run += 1) {
+      const started = performance.now();
+      // A write is replayed inside a transaction that is rolled back, so it can run again.
+      if (message.write) await runStatement('begin', []);
+      const fresh = new Map(message.createdIds.map((id) => [id, randomUUID()]));
+      for (const statement of statements) {
+        const params = statement.params.map((param) =>
+          typeof param === 'string' ? (fresh.get(param) ?? param) : param,
+        );
+        await runStatement(statement.text, params);
+      }
+      if (message.write) await runStatement('rollback', []);
+      if (run > 0) millis.push(performance.now() - started);
+    }
+    send({ type: 'floor-result', label: message.label, millis });
+  }
+
+  send({ type: 'ready', port, generationSeconds, rows, demo });
+}
+
+main().catch((error: unknown) => {
+  send({
+    type: 'error',
+    message: error instanceof Error ? (error.stack ?? error.message) : String(error),
+  });
+  console.error(error);
+  process.exit(1);
+});
