@@ -69,12 +69,19 @@ export async function choose(page: Page, controlName: string, optionName: string
     return;
   }
   await control.click();
-  await page
+  const option = page
     .getByRole('option', { name: optionName, exact: true })
     .or(page.getByRole('menuitem', { name: optionName, exact: true }))
     .or(page.getByRole('menuitemradio', { name: optionName, exact: true }))
-    .first()
-    .click();
+    .first();
+  try {
+    await option.click({ timeout: 5_000 });
+  } catch (error) {
+    // Mantine closes and re-renders its dropdown while it selects, so under load Playwright can
+    // see the option vanish after the choice was already made; only a choice not made is an error.
+    const chosen = await control.inputValue({ timeout: 1_000 }).catch(() => undefined);
+    if (chosen !== optionName) throw error;
+  }
 }
 
 export const toast = (page: Page, message: string): Locator =>
