@@ -27,8 +27,12 @@ test('adds a worker, pays and edits the payment, reads the summary, and is told 
   await expect(toast(page, 'Worker salary entry created successfully')).toBeVisible();
   await expect(page).toHaveURL(/\/salary-management$/);
 
-  await choose(page, 'Worker', name);
-  await expect(page).toHaveURL(/workerId=/);
+  // Right after a save the worker pick list refetches and re-renders its options; a click that
+  // lands during that re-render is lost, so the choice is repeated until the URL holds it.
+  await expect(async () => {
+    if (!/workerId=/.test(page.url())) await choose(page, 'Worker', name);
+    await expect(page).toHaveURL(/workerId=/, { timeout: 3_000 });
+  }).toPass({ timeout: 20_000 });
   const total = page.getByTestId('summary-total');
   await expect(total).toHaveText('₹5,000.00');
   await expect(page.getByTestId('summary-count')).toHaveText('1 payment');
