@@ -1,24 +1,19 @@
-import { Alert, Anchor, Button, Group, Stack, TextInput } from '@mantine/core';
-import { IconAlertCircle, IconLock, IconMail } from '@tabler/icons-react';
-import { useState } from 'react';
+import { Anchor, Button, Group, Stack, TextInput } from '@mantine/core';
+import { IconLock, IconMail } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { loginBody, type LoginBody } from '../../../../contract/auth.ts';
 import { safeRedirectTarget } from '../redirect-target';
-import { isApiError } from '@/lib/api-client';
-import { notifyError } from '@/lib/notify';
 import { useZodForm } from '@/lib/use-zod-form';
 import { useAuthStore } from '@/stores/auth';
 import { login } from '../api';
+import { SubmitFailure, useSessionSubmit } from '../use-session-submit';
 import { PasswordField } from './password-field';
 
 export function SignInForm() {
   const { t } = useTranslation('auth');
-  const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const loading = useAuthStore((state) => state.loading);
-  const { setLoading, setError, setSession } = useAuthStore.getState();
-  const [failure, setFailure] = useState<string | null>(null);
 
   const form = useZodForm<LoginBody>({
     schema: loginBody,
@@ -26,36 +21,15 @@ export function SignInForm() {
     validateInputOnBlur: true,
   });
 
-  const handleSubmit = form.submit(async (credentials) => {
-    setFailure(null);
-    setLoading(true);
-    try {
-      const { data } = await login(credentials);
-      setSession(data);
-      await navigate(safeRedirectTarget(searchParams.get('redirect')), { replace: true });
-    } catch (error) {
-      form.applyServerErrors(error);
-      const message =
-        isApiError(error) && error.serverMessage ? error.serverMessage : t('signIn.failed');
-      setError(message);
-      setFailure(message);
-      notifyError(message);
-    }
+  const { handleSubmit, failure } = useSessionSubmit(form, login, {
+    failedKey: 'signIn.failed',
+    target: () => safeRedirectTarget(searchParams.get('redirect')),
   });
 
   return (
     <form onSubmit={handleSubmit} noValidate>
       <Stack gap="md">
-        {failure && (
-          <Alert
-            color="red"
-            variant="light"
-            icon={<IconAlertCircle size={18} aria-hidden />}
-            role="alert"
-          >
-            {failure}
-          </Alert>
-        )}
+        <SubmitFailure message={failure} />
         <TextInput
           label={t('fields.email')}
           placeholder={t('fields.emailPlaceholder')}

@@ -1,29 +1,19 @@
-import { Alert, Anchor, Button, Stack, TextInput } from '@mantine/core';
-import {
-  IconAlertCircle,
-  IconBuildingFactory2,
-  IconLock,
-  IconMail,
-  IconUser,
-} from '@tabler/icons-react';
-import { useState } from 'react';
+import { Anchor, Button, Stack, TextInput } from '@mantine/core';
+import { IconBuildingFactory2, IconLock, IconMail, IconUser } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { PASSWORD_MIN, registerBody, type RegisterBody } from '../../../../contract/auth.ts';
 import { HOME_PATH } from '../redirect-target';
-import { isApiError } from '@/lib/api-client';
-import { notifyError } from '@/lib/notify';
 import { useZodForm } from '@/lib/use-zod-form';
 import { useAuthStore } from '@/stores/auth';
 import { register } from '../api';
+import { SubmitFailure, useSessionSubmit } from '../use-session-submit';
 import { AuthCardLayout } from '../components/auth-card-layout';
 import { PasswordField } from '../components/password-field';
 
 export default function SignUpPage() {
   const { t } = useTranslation('auth');
-  const navigate = useNavigate();
   const loading = useAuthStore((state) => state.loading);
-  const [failure, setFailure] = useState<string | null>(null);
 
   const form = useZodForm<RegisterBody>({
     schema: registerBody,
@@ -31,22 +21,9 @@ export default function SignUpPage() {
     validateInputOnBlur: true,
   });
 
-  const handleSubmit = form.submit(async (body) => {
-    const { setLoading, setError, setSession } = useAuthStore.getState();
-    setFailure(null);
-    setLoading(true);
-    try {
-      const { data } = await register(body);
-      setSession(data);
-      await navigate(HOME_PATH, { replace: true });
-    } catch (error) {
-      form.applyServerErrors(error);
-      const message =
-        isApiError(error) && error.serverMessage ? error.serverMessage : t('signUp.failed');
-      setError(message);
-      setFailure(message);
-      notifyError(message);
-    }
+  const { handleSubmit, failure } = useSessionSubmit(form, register, {
+    failedKey: 'signUp.failed',
+    target: () => HOME_PATH,
   });
 
   return (
@@ -64,16 +41,7 @@ export default function SignUpPage() {
     >
       <form onSubmit={handleSubmit} noValidate>
         <Stack gap="md">
-          {failure && (
-            <Alert
-              color="red"
-              variant="light"
-              icon={<IconAlertCircle size={18} aria-hidden />}
-              role="alert"
-            >
-              {failure}
-            </Alert>
-          )}
+          <SubmitFailure message={failure} />
           <TextInput
             label={t('fields.organizationName')}
             placeholder={t('fields.organizationNamePlaceholder')}

@@ -1,0 +1,58 @@
+import { Alert } from '@mantine/core';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import type { AuthData } from '../../../contract/auth.ts';
+import { isApiError } from '@/lib/api-client';
+import { notifyError } from '@/lib/notify';
+import type { ZodForm } from '@/lib/use-zod-form';
+import { useAuthStore } from '@/stores/auth';
+
+/**
+ * Sign-in and sign-up end the same way: store the session and move on, or show why not — on the
+ * fields, above the form and as a toast — with the server's message first.
+ */
+export function useSessionSubmit<Values, Output>(
+  form: ZodForm<Values, Output>,
+  request: (body: Output) => Promise<{ data: AuthData }>,
+  options: { failedKey: string; target: () => string },
+) {
+  const { t } = useTranslation('auth');
+  const navigate = useNavigate();
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const handleSubmit = form.submit(async (body) => {
+    const { setLoading, setError, setSession } = useAuthStore.getState();
+    setFailure(null);
+    setLoading(true);
+    try {
+      const { data } = await request(body);
+      setSession(data);
+      await navigate(options.target(), { replace: true });
+    } catch (error) {
+      form.applyServerErrors(error);
+      const message =
+        isApiError(error) && error.serverMessage ? error.serverMessage : t(options.failedKey);
+      setError(message);
+      setFailure(message);
+      notifyError(message);
+    }
+  });
+
+  return { handleSubmit, failure };
+}
+
+export function SubmitFailure({ message }: { message: string | null }) {
+  if (!message) return null;
+  return (
+    <Alert
+      color="red"
+      variant="light"
+      icon={<IconAlertCircle size={18} aria-hidden />}
+      role="alert"
+    >
+      {message}
+    </Alert>
+  );
+}
