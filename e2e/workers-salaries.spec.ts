@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { choose, signIn, toast, uniqueSuffix } from './support.ts';
 
 test('adds a worker, pays and edits the payment, reads the summary, and is told to deactivate instead of deleting', async ({
@@ -27,12 +27,7 @@ test('adds a worker, pays and edits the payment, reads the summary, and is told 
   await expect(toast(page, 'Worker salary entry created successfully')).toBeVisible();
   await expect(page).toHaveURL(/\/salary-management$/);
 
-  // Right after a save the worker pick list refetches and re-renders its options; a click that
-  // lands during that re-render is lost, so the choice is repeated until the URL holds it.
-  await expect(async () => {
-    if (!/workerId=/.test(page.url())) await choose(page, 'Worker', name);
-    await expect(page).toHaveURL(/workerId=/, { timeout: 3_000 });
-  }).toPass({ timeout: 20_000 });
+  await filterByWorker(page, name);
   const total = page.getByTestId('summary-total');
   await expect(total).toHaveText('₹5,000.00');
   await expect(page.getByTestId('summary-count')).toHaveText('1 payment');
@@ -49,7 +44,7 @@ test('adds a worker, pays and edits the payment, reads the summary, and is told 
   await expect(toast(page, 'Worker salary entry updated successfully')).toBeVisible();
   await expect(page).toHaveURL(/\/salary-management$/);
 
-  await choose(page, 'Worker', name);
+  await filterByWorker(page, name);
   await expect(total).toHaveText('₹6,500.50');
   await expect(rows.filter({ hasText: name })).toContainText('Bonus');
 
@@ -72,3 +67,14 @@ test('adds a worker, pays and edits the payment, reads the summary, and is told 
   await expect(toast(page, 'Worker updated successfully')).toBeVisible();
   await expect(page.getByRole('switch', { name: `Mark ${name} active` })).not.toBeChecked();
 });
+
+/**
+ * Right after a save the worker pick list refetches and re-renders its options; a click that
+ * lands during that re-render is lost, so the choice is repeated until the URL holds it.
+ */
+async function filterByWorker(page: Page, name: string) {
+  await expect(async () => {
+    if (!/workerId=/.test(page.url())) await choose(page, 'Worker', name);
+    await expect(page).toHaveURL(/workerId=/, { timeout: 3_000 });
+  }).toPass({ timeout: 20_000 });
+}
