@@ -2,7 +2,7 @@ import { eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { v7 as uuidv7 } from 'uuid';
 import type { Paged } from '../../contract/common.ts';
-import type { Database } from '../db/client.ts';
+import { queryRows, type Database } from '../db/client.ts';
 import { mapDatabaseError, type ConflictMessages } from './db-errors.ts';
 import {
   buildFilterConditions,
@@ -65,6 +65,28 @@ export function toApiRecord<RecordT>(row: Record<string, unknown>): RecordT {
   return record as RecordT;
 }
 
+/**
+ * A select list that makes the database return rows already shaped as `toApiRecord` shapes them:
+ * the same keys in the same order, timestamps as `toISOString()` writes them, money as numbers,
+ * calendar dates as `yyyy-MM-dd`. Large pick lists then skip the per-row mapping in JavaScript.
+ */
+function apiRecordSelection(columns: Record<string, PgColumn>): SQL {
+  const entries = Object.entries(columns).filter(([key]) => key !== 'id');
+  const fields = [['_id', columns.id] as const, ...entries].map(([key, column]) => {
+    if (!column) throw new Error('A tenant table has an id column');
+    let value: SQL | PgColumn = column;
+    if (column.columnType === 'PgTimestamp') {
+      value = sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+    } else if (column.columnType === 'PgNumericNumber') {
+      value = sql`${column}::float8`;
+    } else if (column.columnType === 'PgDateString') {
+      value = sql`to_char(${column}, 'YYYY-MM-DD')`;
+    }
+    return sql`${value} as ${sql.identifier(key)}`;
+  });
+  return sql.join(fields, sql`, `);
+}
+
 function definedEntries(values: object): Record<string, unknown> {
   return Object.fromEntries(
     Object.entries(values).filter(
@@ -101,9 +123,9 @@ export function createTenantRepository<
 >(config: TenantRepositoryConfig<Query>): TenantRepository<RecordT, CreateT, UpdateT, Query> {
   const { table } = config;
   const columns = getTableColumns(table) as Record<string, PgColumn>;
-  const columnKeys = Object.keys(columns);
   const defaultSort = config.defaultSort ?? '-createdAt';
   const pickListLimit = config.pickListLimit ?? 1000;
+  const apiRecordColumns = apiRecordSelection(columns);
 
   return {
     async list(db, tenant, query) {
@@ -112,57 +134,48 @@ export function createTenantRepository<
         tenant,
         ...buildFilterConditions(config.filters, query as Omit<Query, keyof ListParams>),
       );
-      const orderBy = orderByFor(query.sort ?? defaultSort, config.sortable, table.id);
+      const orderBy = sql.join(
+        orderByFor(query.sort ?? defaultSort, config.sortable, table.id),
+        sql`, `,
+      );
       const offset = (query.page - 1) * query.limit;
 
-      // One round trip: the count is the outer row and the page is joined to it LATERAL, so a
-      // page past the end still yields one row carrying the true total.
-      const counted = db
-        .select({ total: sql<number>`count(*)::int`.as('total') })
-        .from(table)
-        .where(where)
-        .as('counted');
-      const page = db
-        .select({
-          ...columns,
-          position: sql<number>`row_number() over (order by ${sql.join(orderBy, sql`, `)})`.as(
-            'position',
-          ),
-        })
-        .from(table)
-        .where(where)
-        .orderBy(...orderBy)
-        .limit(query.limit)
-        .offset(offset)
-        .as('page');
-      const pageColumns = page as unknown as Record<string, SQL.Aliased | PgColumn>;
-      const selection: Record<string, unknown> = { total: counted.total };
-      for (const key of columnKeys) selection[`row_${key}`] = pageColumns[key];
-      const rows = (await db
-        .select(selection as { total: typeof counted.total })
-        .from(counted)
-        .leftJoinLateral(page, sql`true`)
-        .orderBy(sql`${pageColumns.position}`)) as Record<string, unknown>[];
+      // One round trip: the count is the outer row and the page is joined to it, so a page past
+      // the end still yields one row carrying the true total. The page's ids are chosen from the
+      // index first; only those rows are read from the table.
+      const rows = await queryRows<Record<string, unknown>>(
+        db,
+        sql`select counted.total as "#total", records.*
+            from (select count(*)::int as total from ${table} where ${where}) as counted
+            left join (
+              select ${apiRecordColumns}, row_number() over (order by ${orderBy}) as "#position"
+              from (
+                select ${table.id} from ${table}
+                where ${where}
+                order by ${orderBy}
+                limit ${query.limit} offset ${offset}
+              ) as page
+              join ${table}
+                on ${table.organizationId} = ${tenant.organizationId} and ${table.id} = page.id
+            ) as records on true
+            order by records."#position"`,
+      );
 
-      const totalCount = Number(rows[0]?.total ?? 0);
+      const totalCount = Number(rows[0]?.['#total'] ?? 0);
       const records = rows
-        .filter((row) => row.row_id !== null && row.row_id !== undefined)
-        .map((row) =>
-          toApiRecord<RecordT>(
-            Object.fromEntries(columnKeys.map((key) => [key, row[`row_${key}`]])),
-          ),
-        );
+        .filter((row) => row._id !== null && row._id !== undefined)
+        .map(({ '#total': _total, '#position': _position, ...record }) => record as RecordT);
       return pageInfo(records, totalCount, query.page, query.limit);
     },
 
     async all(db, tenant) {
-      const rows = await db
-        .select()
-        .from(table)
-        .where(tenantScope(table, tenant))
-        .orderBy(config.pickListOrder, table.id)
-        .limit(pickListLimit);
-      return rows.map((row) => toApiRecord<RecordT>(row as Record<string, unknown>));
+      return queryRows<RecordT>(
+        db,
+        sql`select ${apiRecordColumns} from ${table}
+            where ${tenantScope(table, tenant)}
+            order by ${config.pickListOrder}, ${table.id}
+            limit ${pickListLimit}`,
+      );
     },
 
     async findById(db, tenant, id) {

@@ -10,40 +10,67 @@ import { queryRows, type Database } from '../../db/client.ts';
 import type { TenantContext } from '../../lib/tenant.ts';
 
 interface Grouping {
+  /** What the orders (or their lines) are grouped by. */
   key: SQL;
-  label: SQL;
-  /** Extra joins the key or label needs. */
+  /** Joins the key needs before grouping. */
   joins: SQL;
+  /** The API's `key` of a grouped row. */
+  keyText: SQL;
+  /**
+   * Names the grouped rows (`figures.key`) after grouping, so a name is joined once per group
+   * rather than once per order.
+   */
+  label: SQL;
+  labelJoin: (organizationId: string) => SQL;
   /** Per-design figures come from that design's lines, everything else from the order totals. */
   byLine: boolean;
 }
 
-const byDate = (format: string): Grouping => {
-  const key = sql.raw(`to_char(orders.order_date, '${format}')`);
-  return { key, label: key, joins: sql``, byLine: false };
-};
+const noJoin = () => sql``;
+
+/** Grouped by the period's first day, which is cheap; the label is written once per group. */
+const byDate = (unit: 'day' | 'week' | 'month' | 'year', format: string): Grouping => ({
+  key:
+    unit === 'day'
+      ? sql`orders.order_date`
+      : sql.raw(`date_trunc('${unit}', orders.order_date::timestamp)`),
+  joins: sql``,
+  keyText: sql.raw(`to_char(figures.key, '${format}')`),
+  label: sql.raw(`to_char(figures.key, '${format}')`),
+  labelJoin: noJoin,
+  byLine: false,
+});
 
 const GROUPINGS: Record<OrderAnalyticsGroupBy, Grouping> = {
-  day: byDate('YYYY-MM-DD'),
-  week: byDate('IYYY-"W"IW'),
-  month: byDate('YYYY-MM'),
-  year: byDate('YYYY'),
+  day: byDate('day', 'YYYY-MM-DD'),
+  week: byDate('week', 'IYYY-"W"IW'),
+  month: byDate('month', 'YYYY-MM'),
+  year: byDate('year', 'YYYY'),
   merchant: {
-    key: sql`orders.merchant_id::text`,
+    key: sql`orders.merchant_id`,
+    joins: sql``,
+    keyText: sql`figures.key::text`,
     label: sql`merchants.name`,
-    joins: sql`join merchants
-      on merchants.organization_id = orders.organization_id and merchants.id = orders.merchant_id`,
+    labelJoin: (organizationId) => sql`left join merchants
+      on merchants.organization_id = ${organizationId} and merchants.id = figures.key`,
     byLine: false,
   },
-  status: { key: sql`orders.status`, label: sql`orders.status`, joins: sql``, byLine: false },
+  status: {
+    key: sql`orders.status`,
+    joins: sql``,
+    keyText: sql`figures.key`,
+    label: sql`figures.key`,
+    labelJoin: noJoin,
+    byLine: false,
+  },
   design: {
-    key: sql`designs.id::text`,
-    label: sql`designs.design_code || ' — ' || designs.name`,
+    key: sql`order_lines.design_id`,
+    keyText: sql`figures.key::text`,
     joins: sql`join order_lines
-        on order_lines.organization_id = orders.organization_id and order_lines.order_id = orders.id
-      join designs
-        on designs.organization_id = order_lines.organization_id
-       and designs.id = order_lines.design_id`,
+        on order_lines.organization_id = orders.organization_id and order_lines.order_id = orders.id`,
+    label: sql`designs.design_code || ' — ' || designs.name`,
+    labelJoin: (organizationId) => sql`left join designs
+      on designs.organization_id = ${organizationId} and designs.id = figures.key`,
     byLine: true,
   },
 };
@@ -63,7 +90,7 @@ const EMPTY_TOTALS = {
 export const orderAnalyticsRepository = {
   /**
    * The groups and the grand total in one statement (GROUPING SETS), filtered on indexed columns
-   * (organization with order date, status or merchant).
+   * (organization with order date, status or merchant); names are joined to the grouped rows.
    */
   async report(
     db: Database,
@@ -81,29 +108,34 @@ export const orderAnalyticsRepository = {
     );
     const quantity = grouping.byLine ? sql`order_lines.quantity` : sql`orders.total_quantity`;
     const amount = grouping.byLine ? sql`order_lines.amount` : sql`orders.total_amount`;
+    // Grouped by order totals, every order is one row of one group; only lines need `distinct`.
+    const orderCount = grouping.byLine ? sql`count(distinct orders.id)` : sql`count(*)`;
     const rowOrder = TIME_GROUPS.includes(query.groupBy)
-      ? sql`source.key`
-      : sql`sum(source.amount) desc, source.key`;
+      ? sql`figures.key`
+      : sql`figures.amount desc, figures.key::text`;
 
     const rows = await queryRows<FigureRow>(
       db,
-      sql`with source as (
-            select ${grouping.key} as key, ${grouping.label} as label, orders.id as order_id,
-                   ${quantity} as quantity, ${amount} as amount, orders.is_paid as is_paid
+      sql`with figures as (
+            select ${grouping.key} as key,
+                   grouping(${grouping.key}) as "isTotal",
+                   ${orderCount}::int as "orderCount",
+                   coalesce(sum(${quantity}), 0) as quantity,
+                   coalesce(sum(${amount}), 0) as amount,
+                   coalesce(sum(${amount}) filter (where orders.is_paid), 0) as paid,
+                   coalesce(sum(${amount}) filter (where not orders.is_paid), 0) as unpaid
             from orders ${grouping.joins}
             where ${sql.join(conditions, sql` and `)}
+            group by grouping sets ((${grouping.key}), ())
           )
-          select source.key, source.label,
-                 grouping(source.key, source.label) as "isTotal",
-                 count(distinct source.order_id)::int as "orderCount",
-                 coalesce(sum(source.quantity), 0)::float8 as "totalQuantity",
-                 coalesce(sum(source.amount), 0)::float8 as "totalAmount",
-                 coalesce(sum(source.amount) filter (where source.is_paid), 0)::float8 as "paidAmount",
-                 coalesce(sum(source.amount) filter (where not source.is_paid), 0)::float8
-                   as "unpaidAmount"
-          from source
-          group by grouping sets ((source.key, source.label), ())
-          order by grouping(source.key, source.label), ${rowOrder}`,
+          select ${grouping.keyText} as key, ${grouping.label} as label, figures."isTotal",
+                 figures."orderCount",
+                 figures.quantity::float8 as "totalQuantity",
+                 figures.amount::float8 as "totalAmount",
+                 figures.paid::float8 as "paidAmount",
+                 figures.unpaid::float8 as "unpaidAmount"
+          from figures ${grouping.labelJoin(tenant.organizationId)}
+          order by figures."isTotal", ${rowOrder}`,
     );
 
     const figures = (row: FigureRow) => ({

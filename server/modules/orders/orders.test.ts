@@ -2,7 +2,7 @@ import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { envelope, paged } from '../../../contract/common.ts';
 import { ORDER_STATUSES, order, type Order, type OrderStatus } from '../../../contract/orders.ts';
-import { designs } from '../../db/schema.ts';
+import { designs, orderLines, orders } from '../../db/schema.ts';
 import { createTestApp, type TestApp, type TestBody, type TestUser } from '../../test/test-app.ts';
 
 let t: TestApp;
@@ -523,5 +523,121 @@ describe('list', () => {
       expect(response.statusCode, query).toBe(400);
       expect(response.json<TestBody>().errors[0]?.path, query).toBe(path);
     }
+  });
+});
+
+describe('deep pages', () => {
+  let pager: TestUser;
+  const placed: { _id: string; createdAt: string; orderDate: string; totalAmount: number }[] = [];
+
+  // Written straight to the tables so that many orders share a creation time, a date, an amount
+  // and a PO number (apart from case): only the id tells them apart, as on a busy day.
+  beforeAll(async () => {
+    pager = await t.registerUser();
+    const organizationId = pager.auth.organization._id;
+    const { merchantIds, designIds } = await fixture(pager);
+    const statuses: OrderStatus[] = ['pending', 'in_progress', 'completed'];
+    const rows = Array.from({ length: 23 }, (_, index) => {
+      const createdAt = new Date(Date.UTC(2025, 0, 1 + (index % 4), 9, 30));
+      const quantity = 1 + (index % 3);
+      return {
+        organizationId,
+        id: uuidv7(),
+        merchantId: merchantIds[index % 2] as string,
+        poNumber: index % 2 === 0 ? `PO-${index % 5}` : `po-${index % 5}`,
+        orderDate: `2025-02-0${1 + (index % 3)}`,
+        status: statuses[index % 3] as OrderStatus,
+        isPaid: index % 4 === 0,
+        totalQuantity: quantity,
+        totalAmount: quantity * 10,
+        createdAt,
+        updatedAt: createdAt,
+      };
+    });
+    const db = t.database.handle.db;
+    await db.insert(orders).values(rows);
+    await db.insert(orderLines).values(
+      rows.map((row) => ({
+        organizationId,
+        id: uuidv7(),
+        orderId: row.id,
+        position: 0,
+        designId: designIds[0] as string,
+        quantity: row.totalQuantity,
+        rate: 10,
+        amount: row.totalAmount,
+      })),
+    );
+    for (const row of rows) {
+      placed.push({
+        _id: row.id,
+        createdAt: row.createdAt.toISOString(),
+        orderDate: row.orderDate,
+        totalAmount: row.totalAmount,
+      });
+    }
+  });
+
+  /** Every page of a query in turn, each checked for the same totals. */
+  async function allPages(query: string, limit: number) {
+    const first = await listOrders(pager, `?${query}&limit=${limit}&page=1`);
+    const pages = [first];
+    for (let page = 2; page <= first.totalPages; page += 1) {
+      pages.push(await listOrders(pager, `?${query}&limit=${limit}&page=${page}`));
+    }
+    for (const page of pages) {
+      expect(page.totalCount).toBe(first.totalCount);
+      expect(page.totalPages).toBe(first.totalPages);
+    }
+    return {
+      totalCount: first.totalCount,
+      ids: pages.flatMap((page) => page.data.map((o) => o._id)),
+    };
+  }
+
+  const sortFields = ['createdAt', 'orderDate', 'totalAmount', 'poNumber'] as const;
+
+  for (const field of sortFields) {
+    for (const sort of [field, `-${field}`]) {
+      it(`pages by ${sort} give exactly the rows of the whole list, ties broken by id`, async () => {
+        const whole = await listOrders(pager, `?sort=${sort}&limit=100`);
+        expect(whole.totalCount).toBe(placed.length);
+        const wholeIds = whole.data.map((o) => o._id);
+        for (const limit of [1, 4, 10]) {
+          const paged = await allPages(`sort=${sort}`, limit);
+          expect(paged.totalCount).toBe(placed.length);
+          expect(paged.ids, `limit ${limit}`).toEqual(wholeIds);
+        }
+        if (field !== 'poNumber') {
+          // PO numbers order by the database collation; the other fields can be checked here.
+          const direction = sort.startsWith('-') ? -1 : 1;
+          const expected = [...placed].sort((a, b) => {
+            const byValue = a[field] < b[field] ? -1 : a[field] > b[field] ? 1 : 0;
+            return direction * (byValue !== 0 ? byValue : a._id < b._id ? -1 : 1);
+          });
+          expect(wholeIds).toEqual(expected.map((o) => o._id));
+        }
+      });
+    }
+  }
+
+  it('pages a filtered list consistently and keeps its totals past the end', async () => {
+    const whole = await listOrders(pager, '?status=pending&sort=-orderDate&limit=100');
+    expect(whole.totalCount).toBe(8);
+    const paged = await allPages('status=pending&sort=-orderDate', 3);
+    expect(paged.ids).toEqual(whole.data.map((o) => o._id));
+
+    const past = await listOrders(pager, '?status=pending&limit=3&page=40');
+    expect(past).toMatchObject({ data: [], totalCount: 8, totalPages: 3, hasPrevPage: true });
+    const pastUnfiltered = await listOrders(pager, '?limit=10&page=1000');
+    expect(pastUnfiltered).toMatchObject({ data: [], totalCount: 23, totalPages: 3 });
+  });
+
+  it('builds full records on a deep page', async () => {
+    const [deep] = (await listOrders(pager, '?sort=createdAt&limit=1&page=23')).data;
+    const newestFirst = (await listOrders(pager, '?limit=1')).data[0];
+    expect(deep).toEqual(newestFirst);
+    expect(deep?.designs).toHaveLength(1);
+    expect(deep?.merchant.name).toMatch(/Surat Silk|Lakshmi/);
   });
 });

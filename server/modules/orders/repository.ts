@@ -185,20 +185,28 @@ export const orderRepository = {
   async list(db: Database, tenant: TenantContext, query: OrderListParams): Promise<Paged<Order>> {
     const where = tenantScope(orders, tenant, ...buildFilterConditions(filters, query));
     const orderBy = sql.join(orderByFor(query.sort ?? '-createdAt', sortable, orders.id), sql`, `);
-    // One statement: the count is the outer row and the page is joined to it LATERAL, so a page
-    // past the end still carries the true total.
+    // One statement: the count is the outer row and the page is joined to it, so a page past the
+    // end still carries the true total. The page's ids are chosen first from the index alone;
+    // records are built only for those rows, never for the rows OFFSET skips.
     const rows = await queryRows<{ total: number; record: unknown }>(
       db,
-      sql`select counted.total, page.record
+      sql`select counted.total, records.record
           from (select count(*)::int as total from orders where ${where}) as counted
-          left join lateral (
+          left join (
             select ${orderRecord} as record, row_number() over (order by ${orderBy}) as position
-            from ${withMerchant}
-            where ${where}
-            order by ${orderBy}
-            limit ${query.limit} offset ${(query.page - 1) * query.limit}
-          ) as page on true
-          order by page.position`,
+            from (
+              select orders.id from orders
+              where ${where}
+              order by ${orderBy}
+              limit ${query.limit} offset ${(query.page - 1) * query.limit}
+            ) as page
+            join orders
+              on orders.organization_id = ${tenant.organizationId} and orders.id = page.id
+            join merchants
+              on merchants.organization_id = orders.organization_id
+             and merchants.id = orders.merchant_id
+          ) as records on true
+          order by records.position`,
     );
     const totalCount = Number(rows[0]?.total ?? 0);
     const records = rows

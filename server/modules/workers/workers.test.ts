@@ -323,3 +323,53 @@ describe('list', () => {
     ]);
   });
 });
+
+describe('pick list records', () => {
+  it('are the same records, byte for byte, as the list and the single record give', async () => {
+    const picker = await t.registerUser();
+    await createWorker(picker, {
+      name: 'Bhavna Rathod',
+      joiningDate: '2020-02-29',
+      salaryType: 'monthly',
+      baseSalary: 14500.5,
+    });
+    await createWorker(picker, {
+      name: 'arvind Joshi',
+      phone: '98250 44444',
+      joiningDate: '2024-12-31',
+      isActive: false,
+      salaryType: 'piece_rate',
+      baseSalary: 999999999999.99,
+    });
+    await createWorker(picker, { name: 'Chetan Vora', joiningDate: '2022-01-01', baseSalary: 0 });
+    const pickListed = await t.app.inject({
+      method: 'GET',
+      url: '/api/workers/all',
+      headers: picker.bearer,
+    });
+    const listed = await t.app.inject({
+      method: 'GET',
+      url: '/api/workers?sort=name&limit=100',
+      headers: picker.bearer,
+    });
+    const pickItems = envelope(pickList(worker)).parse(pickListed.json()).data.data;
+    const listItems = envelope(paged(worker)).parse(listed.json()).data.data;
+    expect(pickItems.map((w) => w.name)).toEqual(['arvind Joshi', 'Bhavna Rathod', 'Chetan Vora']);
+    expect(pickItems).toEqual(listItems);
+    // Compared as sent: the same keys in the same order and the same number formatting.
+    const raw = (body: string) => JSON.stringify((JSON.parse(body) as TestBody).data.data);
+    expect(raw(pickListed.body)).toBe(raw(listed.body));
+    // The list and pick list are shaped by the database; a single record is shaped in JavaScript.
+    const rawItems = (JSON.parse(listed.body) as TestBody).data.data as { _id: string }[];
+    for (const item of rawItems) {
+      const single = await t.app.inject({
+        method: 'GET',
+        url: `/api/workers/${item._id}`,
+        headers: picker.bearer,
+      });
+      expect(JSON.stringify(item)).toBe(JSON.stringify((JSON.parse(single.body) as TestBody).data));
+    }
+    expect(pickItems[0]).toMatchObject({ baseSalary: 999999999999.99, joiningDate: '2024-12-31' });
+    expect(pickItems[1]?.baseSalary).toBe(14500.5);
+  });
+});
