@@ -37,4 +37,39 @@ describe('FilterBar', () => {
     );
     expect(screen.getByRole('button', { name: 'Reset filters' })).toBeDisabled();
   });
+
+  // Select's clear button is hidden from assistive technology by Mantine (Backspace clears it).
+  it('names the clear button of every date filter that holds a value', async () => {
+    const onChange = vi.fn();
+    const { user } = renderWithProviders(
+      <FilterBar
+        fields={[
+          {
+            type: 'select',
+            name: 'status',
+            label: 'Status',
+            options: [{ value: 'pending', label: 'Pending' }],
+          },
+          { type: 'boolean', name: 'active', label: 'Active' },
+          { type: 'date', name: 'day', label: 'Order date' },
+          { type: 'dateRange', from: 'from', to: 'to', label: 'Order dates' },
+        ]}
+        values={{
+          status: 'pending',
+          active: true,
+          day: '2025-03-04',
+          from: '2025-01-01',
+          to: '2025-01-31',
+        }}
+        onChange={onChange}
+        onReset={vi.fn()}
+      />,
+    );
+    for (const label of ['Order date', 'Order dates']) {
+      expect(screen.getByRole('button', { name: `Clear ${label}` })).toBeInTheDocument();
+    }
+    await user.click(screen.getByRole('button', { name: 'Clear Order dates' }));
+    expect(onChange).toHaveBeenCalledWith('from', undefined);
+    expect(onChange).toHaveBeenCalledWith('to', undefined);
+  });
 });

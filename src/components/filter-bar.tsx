@@ -126,6 +126,7 @@ export function FilterBar({ fields, values, onChange, onReset, canReset = true }
             value={asDate(values[field.name])}
             onChange={(value) => onChange(field.name, value ?? undefined)}
             clearable
+            clearButtonProps={{ 'aria-label': t('filters.clear', { label: field.label }) }}
           />
         );
       case 'dateRange':
@@ -144,6 +145,7 @@ export function FilterBar({ fields, values, onChange, onReset, canReset = true }
               onChange(field.to, to ?? undefined);
             }}
             clearable
+            clearButtonProps={{ 'aria-label': t('filters.clear', { label: field.label }) }}
           />
         );
     }

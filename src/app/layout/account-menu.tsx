@@ -1,4 +1,4 @@
-import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { Avatar, Group, Menu, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconChevronDown, IconLogout, IconSettings, IconUserCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -22,11 +22,12 @@ export function AccountMenu() {
   return (
     <Menu position="bottom-end" width={240} shadow="md" withArrow>
       <Menu.Target>
-        <UnstyledButton
-          aria-label={t('account.menu')}
-          style={{ borderRadius: 'var(--mantine-radius-xl)' }}
-        >
-          <Group gap={6} wrap="nowrap">
+        <UnstyledButton style={{ borderRadius: 'var(--mantine-radius-xl)' }}>
+          {/* Named by hidden text rather than aria-label: the initials are a picture of the user,
+              not the button's name, and a visible text missing from the name confuses voice
+              control. */}
+          <VisuallyHidden>{t('account.menu')}</VisuallyHidden>
+          <Group gap={6} wrap="nowrap" aria-hidden>
             <Avatar color="brand" radius="xl" size={34}>
               {initials(name) || <IconUserCircle size={20} aria-hidden />}
             </Avatar>
