@@ -86,7 +86,7 @@ export class UsageError extends Error {}
 
 export const USAGE = `usage: npm run bench -- [--size=smoke|medium|full] [--orgs=N] [--orders=N]
   [--merchants=N] [--designs=N] [--workers=N] [--years=N] [--expenses=N] [--duration=SECONDS]
-  [--floorRuns=N] [--backends=pglite,postgres] [--connections=1,32] [--client|--no-client]
+  [--floorRuns=N] [--backends=pglite,postgres|none] [--connections=1,32] [--client|--no-client]
   [--lighthouse|--no-lighthouse] [--explain] [--docs=PATH|--no-docs] [--results=DIR]`;
 
 function positiveInteger(name: string, raw: string): number {
@@ -115,10 +115,16 @@ export function parseOptions(argv: string[]): BenchOptions {
     }
   }
 
-  const backends = (flags.get('backends') ?? 'pglite,postgres').split(',').map((name) => {
-    if (name !== 'pglite' && name !== 'postgres') throw new UsageError(`unknown backend ${name}`);
-    return name;
-  });
+  const backendList = flags.get('backends') ?? 'pglite,postgres';
+  // `none` measures only the client, which brings its own server with the demo data.
+  const backends =
+    backendList === 'none'
+      ? []
+      : backendList.split(',').map((name) => {
+          if (name !== 'pglite' && name !== 'postgres')
+            throw new UsageError(`unknown backend ${name}`);
+          return name;
+        });
   const connections = (flags.get('connections') ?? '1,32')
     .split(',')
     .map((raw) => positiveInteger('connections', raw));

@@ -1,6 +1,5 @@
+import '@/lib/zod-csp';
 import '@mantine/core/styles.css';
-import '@mantine/dates/styles.css';
-import '@mantine/charts/styles.css';
 import '@mantine/nprogress/styles.css';
 import '@/styles/fonts';
 import '@/styles/global.css';

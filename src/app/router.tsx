@@ -3,6 +3,7 @@ import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { AREA_ROUTES, type AreaRoute } from './area-routes';
 import { HOME_PATH } from '@/features/auth/redirect-target';
 import { PageLoader } from './page-loader';
+import NotFoundPage from './errors/not-found-page';
 import { RouteErrorView } from './errors/route-error-view';
 import { RootLayout } from './root-layout';
 import { HomeRedirect, RedirectIfSignedIn, RequireAuth } from './route-guards';
@@ -60,36 +61,45 @@ export const appRoutes: RouteObject[] = [
       { path: 'forgot-password', lazy: standaloneComingSoon('pages.forgotPassword') },
       { path: '401', lazy: lazyPage(() => import('./errors/unauthorized-page')) },
       { path: '403', lazy: lazyPage(() => import('./errors/forbidden-page')) },
-      { path: '404', lazy: lazyPage(() => import('./errors/not-found-page')) },
+      // Part of the entry already: the error view shows it for unknown routes.
+      { path: '404', Component: NotFoundPage },
       { path: '500', lazy: lazyPage(() => import('./errors/general-error-page')) },
       { path: '503', lazy: lazyPage(() => import('./errors/maintenance-page')) },
       {
         element: <RequireAuth />,
         children: [
           {
-            lazy: lazyPage(() => import('./layout/app-layout')),
-            errorElement: <RouteErrorView />,
+            lazy: async () => {
+              const { SignedInProviders } = await import('./signed-in-providers');
+              return { Component: SignedInProviders };
+            },
             children: [
-              { path: 'dashboard', element: <Navigate to={HOME_PATH} replace /> },
-              ...AREA_ROUTES.map(areaRoute),
               {
-                path: 'settings',
-                lazy: lazyPage(() => import('./settings/settings-layout')),
+                lazy: lazyPage(() => import('./layout/app-layout')),
+                errorElement: <RouteErrorView />,
                 children: [
-                  { index: true, lazy: settingsSection('profile') },
-                  { path: 'account', lazy: settingsSection('account') },
+                  { path: 'dashboard', element: <Navigate to={HOME_PATH} replace /> },
+                  ...AREA_ROUTES.map(areaRoute),
                   {
-                    path: 'appearance',
-                    lazy: lazyPage(() => import('./settings/appearance-page')),
-                  },
-                  { path: 'notifications', lazy: settingsSection('notifications') },
-                  { path: 'security', lazy: settingsSection('security') },
-                  {
-                    path: '*',
-                    lazy: async () => {
-                      const { RouterFallback } = await import('./errors/router-fallback');
-                      return { Component: RouterFallback };
-                    },
+                    path: 'settings',
+                    lazy: lazyPage(() => import('./settings/settings-layout')),
+                    children: [
+                      { index: true, lazy: settingsSection('profile') },
+                      { path: 'account', lazy: settingsSection('account') },
+                      {
+                        path: 'appearance',
+                        lazy: lazyPage(() => import('./settings/appearance-page')),
+                      },
+                      { path: 'notifications', lazy: settingsSection('notifications') },
+                      { path: 'security', lazy: settingsSection('security') },
+                      {
+                        path: '*',
+                        lazy: async () => {
+                          const { RouterFallback } = await import('./errors/router-fallback');
+                          return { Component: RouterFallback };
+                        },
+                      },
+                    ],
                   },
                 ],
               },
@@ -97,7 +107,7 @@ export const appRoutes: RouteObject[] = [
           },
         ],
       },
-      { path: '*', lazy: lazyPage(() => import('./errors/not-found-page')) },
+      { path: '*', Component: NotFoundPage },
     ],
   },
 ];

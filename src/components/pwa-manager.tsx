@@ -1,10 +1,15 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { startDirtyFormTracking } from '@/lib/pwa/dirty-forms';
 import { pwaSuccessToast } from '@/lib/pwa/pwa-toasts';
 import { registerServiceWorker } from '@/lib/pwa/register-service-worker';
 import { InstallPromptCard } from './install-prompt-card';
-import { UpdateDialog } from './update-dialog';
+
+// The dialog's modal (focus trap, scroll lock, floating-ui) is a large part of Mantine; it loads
+// only once an update is actually waiting.
+const UpdateDialog = lazy(() =>
+  import('./update-dialog').then((module) => ({ default: module.UpdateDialog })),
+);
 
 /**
  * Installs the service worker and shows what it reports: the update dialog, the "ready to work
@@ -14,6 +19,7 @@ import { UpdateDialog } from './update-dialog';
 export function PwaManager({ register = import.meta.env.PROD }: { register?: boolean }) {
   const { t } = useTranslation();
   const [applyUpdate, setApplyUpdate] = useState<(() => void) | null>(null);
+  const [updateOffered, setUpdateOffered] = useState(false);
   // The worker reports once per page load; its toast must still use the current language.
   const translate = useRef(t);
   useEffect(() => {
@@ -24,7 +30,10 @@ export function PwaManager({ register = import.meta.env.PROD }: { register?: boo
     startDirtyFormTracking();
     if (!register || typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return;
     return registerServiceWorker({
-      onNeedRefresh: (apply) => setApplyUpdate(() => apply),
+      onNeedRefresh: (apply) => {
+        setUpdateOffered(true);
+        setApplyUpdate(() => apply);
+      },
       onOfflineReady: () => pwaSuccessToast(translate.current('pwa.offlineReady')),
     });
   }, [register]);
@@ -32,14 +41,18 @@ export function PwaManager({ register = import.meta.env.PROD }: { register?: boo
   return (
     <>
       <InstallPromptCard />
-      <UpdateDialog
-        opened={applyUpdate !== null}
-        onLater={() => setApplyUpdate(null)}
-        onUpdate={() => {
-          applyUpdate?.();
-          setApplyUpdate(null);
-        }}
-      />
+      {updateOffered && (
+        <Suspense fallback={null}>
+          <UpdateDialog
+            opened={applyUpdate !== null}
+            onLater={() => setApplyUpdate(null)}
+            onUpdate={() => {
+              applyUpdate?.();
+              setApplyUpdate(null);
+            }}
+          />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,4 +1,4 @@
-import ky, { isHTTPError } from 'ky';
+import type { isHTTPError as IsHTTPError, KyInstance, default as Ky } from 'ky';
 import { getAccessToken } from '@/stores/auth';
 
 /** Window events the app shell listens to; the data layer only announces, it never navigates. */
@@ -92,29 +92,47 @@ export function newIdempotencyKey(): string {
   return crypto.randomUUID();
 }
 
-export const api = ky.create({
-  prefix: '/api',
-  timeout: false,
-  // react-query decides about retries; a second layer here would multiply attempts.
-  retry: 0,
-  credentials: 'same-origin',
-  hooks: {
-    beforeRequest: [
-      ({ request }) => {
-        const token = getAccessToken();
-        if (token) request.headers.set('Authorization', `Bearer ${token}`);
-        if (MUTATING_METHODS.has(request.method.toUpperCase())) {
-          const xsrf = readCookie('XSRF-TOKEN');
-          if (xsrf) request.headers.set('X-XSRF-TOKEN', xsrf);
-          if (!request.headers.has('Idempotency-Key')) {
-            request.headers.set('Idempotency-Key', newIdempotencyKey());
+function createApi(ky: typeof Ky): KyInstance {
+  return ky.create({
+    prefix: '/api',
+    timeout: false,
+    // react-query decides about retries; a second layer here would multiply attempts.
+    retry: 0,
+    credentials: 'same-origin',
+    hooks: {
+      beforeRequest: [
+        ({ request }) => {
+          const token = getAccessToken();
+          if (token) request.headers.set('Authorization', `Bearer ${token}`);
+          if (MUTATING_METHODS.has(request.method.toUpperCase())) {
+            const xsrf = readCookie('XSRF-TOKEN');
+            if (xsrf) request.headers.set('X-XSRF-TOKEN', xsrf);
+            if (!request.headers.has('Idempotency-Key')) {
+              request.headers.set('Idempotency-Key', newIdempotencyKey());
+            }
           }
-        }
-      },
-    ],
-    afterResponse: [({ request, response }) => announceResponse(request, response)],
-  },
-});
+        },
+      ],
+      afterResponse: [({ request, response }) => announceResponse(request, response)],
+    },
+  });
+}
+
+// The HTTP library loads with the first request rather than with the app: the sign-in page
+// needs it only once the form is sent.
+let httpClient: Promise<{ api: KyInstance; isHTTPError: typeof IsHTTPError }> | undefined;
+
+function loadHttpClient() {
+  httpClient ??= import('ky').then(
+    ({ default: ky, isHTTPError }) => ({ api: createApi(ky), isHTTPError }),
+    () => {
+      // Offline before the service worker cached it: the next request tries again.
+      httpClient = undefined;
+      throw new ApiError(NETWORK_ERROR_MESSAGE, { status: 0, kind: 'network' });
+    },
+  );
+  return httpClient;
+}
 
 export type SearchParamValue = string | number | boolean | null | undefined;
 
@@ -185,6 +203,7 @@ export async function apiRequest<T>(
     headers['Idempotency-Key'] = options.idempotencyKey;
   }
 
+  const { api, isHTTPError } = await loadHttpClient();
   let response: Response;
   try {
     response = await api(path.replace(/^\/+/, ''), {

@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { formatDate, formatMoney, formatNumber, numberLocale } from './format';
+import { loadDateLocale } from './i18n';
 
 describe('formatMoney', () => {
   it('uses Indian grouping and the rupee sign in every interface language', () => {
@@ -18,6 +19,9 @@ describe('formatMoney', () => {
 });
 
 describe('formatDate', () => {
+  // In the app the month names load with the language's translations.
+  beforeAll(() => Promise.all([loadDateLocale('gu'), loadDateLocale('hi')]));
+
   it('shows DD MMM YYYY with month names in the interface language', () => {
     expect(formatDate('2025-01-31', 'en')).toBe('31 Jan 2025');
     expect(formatDate('2025-01-31', 'gu')).toBe('31 જાન્યુ. 2025');

@@ -1,6 +1,4 @@
 import dayjs from 'dayjs';
-import 'dayjs/locale/gu';
-import 'dayjs/locale/hi';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -46,7 +44,10 @@ export function formatNumber(value: number | null | undefined, language?: string
   return new Intl.NumberFormat(numberLocale(language)).format(value);
 }
 
-/** `2025-01-31` or an ISO timestamp -> `31 Jan 2025` in the interface language. */
+/**
+ * `2025-01-31` or an ISO timestamp -> `31 Jan 2025` in the interface language. Its month names
+ * load with the language's translations (`loadDateLocale` in src/lib/i18n.ts).
+ */
 export function formatDate(isoOrYmd: string | null | undefined, language?: string): string {
   if (!isoOrYmd) return '';
   const date = dayjs(isoOrYmd);

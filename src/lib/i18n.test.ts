@@ -15,14 +15,23 @@ describe('i18n helpers', () => {
     expect(toLanguage(tag)).toBe(language);
   });
 
-  it('sets <html lang> and the date locale together', () => {
-    applyLanguage('gu-IN');
+  it('sets <html lang> at once and the date locale once its names have loaded', async () => {
+    const applied = applyLanguage('gu-IN');
     expect(document.documentElement.lang).toBe('gu');
+    await applied;
     expect(dayjs.locale()).toBe('gu');
     expect(dayjs('2025-03-01').format('MMMM')).toBe('માર્ચ');
 
-    applyLanguage('hi');
+    await applyLanguage('hi');
     expect(document.documentElement.lang).toBe('hi');
     expect(dayjs('2025-03-01').format('MMMM')).toBe('मार्च');
+  });
+
+  it('ends on the last language chosen when switched quickly', async () => {
+    void applyLanguage('hi');
+    void applyLanguage('gu');
+    await applyLanguage('en');
+    expect(dayjs.locale()).toBe('en');
+    expect(dayjs('2025-03-01').format('MMMM')).toBe('March');
   });
 });

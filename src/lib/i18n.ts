@@ -1,6 +1,3 @@
-import dayjs from 'dayjs';
-import 'dayjs/locale/gu';
-import 'dayjs/locale/hi';
 import i18n from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import HttpBackend from 'i18next-http-backend';
@@ -31,11 +28,46 @@ export function toLanguage(tag: string | undefined): Language {
   return isLanguage(base) ? base : FALLBACK_LANGUAGE;
 }
 
+// dayjs ships English; the others load with the language that is chosen, not with the app.
+const DATE_LOCALES: Partial<Record<Language, () => Promise<unknown>>> = {
+  gu: () => import('dayjs/locale/gu'),
+  hi: () => import('dayjs/locale/hi'),
+};
+
+/** Makes dayjs (and Mantine's date pickers, which use it) able to format in `language`. */
+export async function loadDateLocale(language: Language): Promise<void> {
+  await DATE_LOCALES[language]?.();
+}
+
+let dateLocaleChange: Promise<void> = Promise.resolve();
+// dayjs starts in English; only after it was switched away must it be switched back.
+let dateLocaleChanged = false;
+
 /** Keeps the document and date formatting in step with the interface language. */
-export function applyLanguage(tag: string | undefined) {
+export function applyLanguage(tag: string | undefined): Promise<void> {
   const language = toLanguage(tag);
   document.documentElement.lang = language;
-  dayjs.locale(language);
+  // Chained, so a quick switch back and forth ends on the last language chosen.
+  dateLocaleChange = dateLocaleChange.then(async () => {
+    if (language === FALLBACK_LANGUAGE && !dateLocaleChanged) return;
+    try {
+      const [{ default: dayjs }] = await Promise.all([import('dayjs'), loadDateLocale(language)]);
+      dayjs.locale(language);
+      dateLocaleChanged = language !== FALLBACK_LANGUAGE;
+    } catch (error) {
+      console.warn('Could not load the date names for', language, error);
+    }
+  });
+  return dateLocaleChange;
+}
+
+/**
+ * A language's translations count as loaded only once its date names are there too, so no page
+ * renders a Gujarati or Hindi screen with English month names.
+ */
+async function translationPath(languages: string[]) {
+  await Promise.all(languages.map((language) => loadDateLocale(toLanguage(language))));
+  return '/locales/{{lng}}/{{ns}}.json';
 }
 
 export function initI18n() {
@@ -53,7 +85,7 @@ export function initI18n() {
       defaultNS: 'common',
       interpolation: { escapeValue: false },
       backend: {
-        loadPath: '/locales/{{lng}}/{{ns}}.json',
+        loadPath: translationPath,
         // Translations change with each deployment; the service worker keeps an offline copy.
         requestOptions: { cache: 'no-store' },
       },

@@ -6,12 +6,11 @@ import {
   createQueryClient,
   persistOptions,
   persistWritesImmediately,
-  queryCacheStorage,
   queryPersister,
   retryDelay,
   shouldRetryQuery,
-  wipeQueryCache,
-} from './query-client';
+} from './app-query-client';
+import { queryCacheStorage, wipeQueryCache } from './query-client';
 
 const httpError = (status: number) => new ApiError('failed', { status, kind: 'http' });
 
@@ -71,6 +70,18 @@ describe('persisted cache', () => {
 
     await wipeQueryCache(client);
     expect(client.getQueryData(['merchants', 'list', {}])).toBeUndefined();
+    expect(await queryPersister.restoreClient()).toBeUndefined();
+  });
+
+  it('wipes the disk copy on a page that never loaded the query client', async () => {
+    await queryPersister.persistClient({
+      timestamp: Date.now(),
+      buster: 'test',
+      clientState: { queries: [], mutations: [] },
+    });
+    vi.resetModules();
+    const signedOutPage = await import('./query-client');
+    await signedOutPage.wipeQueryCache();
     expect(await queryPersister.restoreClient()).toBeUndefined();
   });
 

@@ -1,12 +1,10 @@
-import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister';
-import { dehydrate, onlineManager, QueryClient } from '@tanstack/react-query';
-import type { PersistQueryClientOptions } from '@tanstack/react-query-persist-client';
+import type { QueryClient } from '@tanstack/react-query';
 import { createStore, del, get, set } from 'idb-keyval';
 
-export const MAX_QUERY_RETRIES = 3;
-const RETRY_BASE_DELAY_MS = 1000;
-const RETRY_MAX_DELAY_MS = 30_000;
-const PERSIST_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
+// Kept apart from the query client itself (src/lib/app-query-client.ts): signed-out pages end a
+// session too (an expired token answers 401), and must be able to wipe the cache without loading
+// the query library.
+
 // IndexedDB can hang instead of failing (blocked upgrade, some private modes); the app must
 // start without the cached copy rather than wait on it forever.
 const IDB_READ_TIMEOUT_MS = 3000;
@@ -14,66 +12,10 @@ const IDB_READ_TIMEOUT_MS = 3000;
 /** Bumped when the shape of cached data changes, so an old copy is thrown away on load. */
 const CACHE_SCHEMA_VERSION = '1';
 export const CACHE_BUSTER = `${import.meta.env.VITE_APP_VERSION ?? 'dev'}:${CACHE_SCHEMA_VERSION}`;
-
-function statusOf(error: unknown): number | undefined {
-  if (typeof error === 'object' && error !== null && 'status' in error) {
-    return typeof error.status === 'number' ? error.status : undefined;
-  }
-  return undefined;
-}
-
-/**
- * A client error means the request itself is wrong (bad input, not found, not allowed, signed
- * out): repeating it returns the same answer and only delays the message. Timeouts and rate
- * limits are the exceptions because waiting is exactly what fixes them.
- */
-export function shouldRetryQuery(failureCount: number, error: unknown): boolean {
-  if (failureCount >= MAX_QUERY_RETRIES) return false;
-  const status = statusOf(error);
-  if (status !== undefined && status >= 400 && status < 500) {
-    return status === 408 || status === 429;
-  }
-  return true;
-}
-
-export function retryDelay(attemptIndex: number): number {
-  return Math.min(RETRY_BASE_DELAY_MS * 2 ** attemptIndex, RETRY_MAX_DELAY_MS);
-}
-
-export function createQueryClient() {
-  return new QueryClient({
-    defaultOptions: {
-      queries: {
-        retry: shouldRetryQuery,
-        retryDelay,
-        staleTime: 10_000,
-        // The spec's 5 minutes would evict a list nobody has looked at for a while, and the next
-        // persisted snapshot would drop it with it: the tablet could then not show it offline.
-        // The persister only keeps what is in memory, so memory must hold a read as long as the
-        // disk copy is valid (react-query requires gcTime >= maxAge for persisted queries).
-        gcTime: PERSIST_MAX_AGE_MS,
-        refetchOnWindowFocus: true,
-      },
-      mutations: {
-        // A write is retried by the offline queue with its idempotency key, not blindly here.
-        retry: false,
-      },
-    },
-  });
-}
-
-export const queryClient = createQueryClient();
-
-// react-query assumes "online" at start and learns only from later online/offline events, so an
-// app opened without a network would fire requests and never pause its writes. The browser's
-// flag is the best first guess; the events keep it current from then on.
-if (typeof navigator !== 'undefined' && navigator.onLine === false) {
-  onlineManager.setOnline(false);
-}
+export const QUERY_CACHE_KEY = 'react-query';
 
 const cacheStore =
   typeof indexedDB === 'undefined' ? undefined : createStore('karkhana', 'query-cache');
-const CACHE_KEY = 'react-query';
 
 function withTimeout<T>(promise: Promise<T>, ms: number, fallback: T): Promise<T> {
   return new Promise((resolve) => {
@@ -118,60 +60,18 @@ export const queryCacheStorage = {
   },
 };
 
-export const queryPersister = createAsyncStoragePersister({
-  storage: queryCacheStorage,
-  key: CACHE_KEY,
-  throttleTime: 1000,
-});
+let liveClient: QueryClient | undefined;
 
-export const persistOptions: Omit<PersistQueryClientOptions, 'queryClient'> = {
-  persister: queryPersister,
-  maxAge: PERSIST_MAX_AGE_MS,
-  buster: CACHE_BUSTER,
-  dehydrateOptions: {
-    // Only finished, successful reads are worth showing offline; errors and pending states are not.
-    shouldDehydrateQuery: (query) =>
-      query.state.status === 'success' && query.meta?.persist !== false,
-  },
-};
-
-/**
- * Writes the cache to disk at once, bypassing the persister's one-second throttle. A write queued
- * offline must survive a reload that comes right after it, and a page being closed may never get
- * to the throttled write. Same format as the persister's, so it restores the same way.
- */
-export async function persistNow(client: QueryClient = queryClient) {
-  const persisted = {
-    buster: CACHE_BUSTER,
-    timestamp: Date.now(),
-    clientState: dehydrate(client, persistOptions.dehydrateOptions),
-  };
-  await queryCacheStorage.setItem(CACHE_KEY, JSON.stringify(persisted));
+/** The app's query client announces itself here once it has been loaded in this page. */
+export function trackLiveQueryClient(client: QueryClient) {
+  liveClient = client;
 }
 
-/** Saves immediately whenever a write is queued or paused, and when the page is hidden or left. */
-export function persistWritesImmediately(client: QueryClient = queryClient) {
-  const unsubscribe = client.getMutationCache().subscribe((event) => {
-    const queued = event.type === 'added';
-    const paused = event.type === 'updated' && event.action.type === 'pause';
-    if (queued || paused) void persistNow(client);
-  });
-  const onHidden = () => {
-    if (document.visibilityState === 'hidden') void persistNow(client);
-  };
-  const onPageHide = () => void persistNow(client);
-  document.addEventListener('visibilitychange', onHidden);
-  window.addEventListener('pagehide', onPageHide);
-  return () => {
-    unsubscribe();
-    document.removeEventListener('visibilitychange', onHidden);
-    window.removeEventListener('pagehide', onPageHide);
-  };
-}
-
-/** Forgets every cached record, in memory and on disk; called when the session ends. */
-export async function wipeQueryCache(client: QueryClient = queryClient) {
-  await client.cancelQueries();
-  client.clear();
-  await queryPersister.removeClient();
+/** Forgets every cached record, in memory (when the client is loaded) and on disk. */
+export async function wipeQueryCache(client: QueryClient | undefined = liveClient) {
+  if (client) {
+    await client.cancelQueries();
+    client.clear();
+  }
+  await queryCacheStorage.removeItem(QUERY_CACHE_KEY);
 }

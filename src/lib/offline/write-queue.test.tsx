@@ -7,7 +7,8 @@ import { fail, ok } from '@/test/msw/envelope';
 import { setupMswServer } from '@/test/msw/server';
 import { signInTestUser } from '@/test/msw/session';
 import { createTestQueryClient, createTestWrapper } from '@/test/render';
-import { queuedWrites, queuedWriteState, retryWrite } from './write-queue';
+import type { PersistedClient, Persister } from '@tanstack/react-query-persist-client';
+import { queuedWrites, queuedWriteState, retryWrite, withWriteDefaults } from './write-queue';
 
 type Widget = { _id: string; name: string };
 
@@ -125,5 +126,47 @@ describe('offline write queue', () => {
     await waitFor(() => expect(queuedWrites(client)).toHaveLength(0));
     expect(received).toHaveLength(4);
     expect(received[3]?.key).toBe(received[1]?.key);
+  });
+});
+
+describe('restoring the saved cache', () => {
+  function savedCache(state: ReturnType<typeof dehydrate>): Persister {
+    const persisted: PersistedClient = { timestamp: Date.now(), buster: '', clientState: state };
+    return {
+      persistClient: () => undefined,
+      restoreClient: () => Promise.resolve(persisted),
+      removeClient: () => undefined,
+    };
+  }
+
+  it('loads no resource module when nothing is queued', async () => {
+    let loads = 0;
+    const client = new QueryClient();
+    const persister = withWriteDefaults(savedCache(dehydrate(client)), client, () => {
+      loads += 1;
+      return Promise.resolve();
+    });
+    await persister.restoreClient();
+    expect(loads).toBe(0);
+  });
+
+  it('loads the resource modules and sends a queued write with its key after a reload', async () => {
+    const state = await queueOffline(['after reload']);
+    const savedKey = (state.mutations[0]?.state.variables as { idempotencyKey: string })
+      .idempotencyKey;
+    let loads = 0;
+    const client = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
+    const persister = withWriteDefaults(savedCache(state), client, () => {
+      loads += 1;
+      return Promise.resolve();
+    });
+    const restored = await persister.restoreClient();
+    expect(loads).toBe(1);
+    if (!restored) throw new Error('the saved cache should come back');
+    hydrate(client, restored.clientState);
+    onlineManager.setOnline(true);
+    await client.resumePausedMutations();
+    await waitFor(() => expect(received).toHaveLength(1));
+    expect(received[0]).toEqual({ name: 'after reload', key: savedKey });
   });
 });

@@ -37,9 +37,10 @@ export function discardWrite(client: QueryClient, mutation: QueuedWrite) {
 }
 
 /**
- * Wraps a persister so that, before the saved cache is read back, every resource module is
- * loaded and the write defaults are registered: a paused write restored from disk takes its
- * request function from those defaults.
+ * Wraps a persister so that, when the saved cache holds writes still waiting to be sent, every
+ * resource module is loaded and the write defaults are registered before the cache is hydrated: a
+ * paused write restored from disk takes its request function from the defaults present at that
+ * moment. With nothing queued, no resource module is loaded here; pages load their own.
  */
 export function withWriteDefaults(
   persister: Persister,
@@ -49,13 +50,16 @@ export function withWriteDefaults(
   return {
     ...persister,
     restoreClient: async () => {
-      try {
-        await loadResources();
-      } catch (error) {
-        console.warn('Could not load every resource before restoring queued writes', error);
+      const persisted = await persister.restoreClient();
+      if (persisted && persisted.clientState.mutations.length > 0) {
+        try {
+          await loadResources();
+        } catch (error) {
+          console.warn('Could not load every resource before restoring queued writes', error);
+        }
+        registerMutationDefaults(client);
       }
-      registerMutationDefaults(client);
-      return persister.restoreClient();
+      return persisted;
     },
   };
 }

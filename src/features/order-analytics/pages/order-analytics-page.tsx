@@ -1,4 +1,4 @@
-import { BarChart } from '@mantine/charts';
+import { BarChart } from '@/components/lazy-charts';
 import {
   Button,
   Group,
@@ -174,6 +174,9 @@ export default function OrderAnalyticsPage() {
             type="range"
             w={{ base: '100%', sm: 280 }}
             aria-label={t('filters.dateRange')}
+            clearButtonProps={{
+              'aria-label': t('ui:filters.clear', { label: t('filters.dateRange') }),
+            }}
             placeholder={t('range.allTime')}
             leftSection={<IconCalendar size={16} aria-hidden />}
             valueFormat="DD MMM YYYY"
@@ -315,6 +318,9 @@ export default function OrderAnalyticsPage() {
                       : { width: 100 }
                   }
                   barProps={{ radius: 3 }}
+                  // The chart is hidden from assistive technology (the table below carries its
+                  // figures), so it must not take keyboard focus either.
+                  barChartProps={{ accessibilityLayer: false }}
                 />
               </div>
               <VisuallyHidden>
@@ -402,10 +408,10 @@ function AnalyticsTable({
             <Table.Td style={numeric} fw={600}>
               {format.money(row.totalAmount)}
             </Table.Td>
-            <Table.Td style={numeric} c="teal.7">
+            <Table.Td style={numeric} c="teal">
               {format.money(row.paidAmount)}
             </Table.Td>
-            <Table.Td style={numeric} c={row.unpaidAmount > 0 ? 'orange.7' : 'dimmed'}>
+            <Table.Td style={numeric} c={row.unpaidAmount > 0 ? 'orange' : 'dimmed'}>
               {format.money(row.unpaidAmount)}
             </Table.Td>
           </Table.Tr>

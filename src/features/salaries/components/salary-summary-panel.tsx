@@ -13,7 +13,7 @@ import {
   Title,
   VisuallyHidden,
 } from '@mantine/core';
-import { BarChart } from '@mantine/charts';
+import { BarChart } from '@/components/lazy-charts';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { PaymentType } from '../../../../contract/worker-salaries.ts';
@@ -200,6 +200,9 @@ export function SalarySummaryPanel({ workerId, year, month }: SalarySummaryPanel
               withLegend={false}
               yAxisProps={{ width: 96 }}
               barProps={{ radius: [4, 4, 0, 0] }}
+              // Hidden from assistive technology (the table carries the figures), so it stays out
+              // of the tab order too.
+              barChartProps={{ accessibilityLayer: false }}
             />
           </div>
           <VisuallyHidden>
