@@ -21,6 +21,9 @@ export async function registerStaticFiles(app: FastifyInstance, root: string) {
   await app.register(fastifyStatic, {
     root,
     wildcard: true,
+    // The build writes .br/.gz copies of text files; sending them saves compressing per request
+    // and roughly two thirds of the bytes on a first visit.
+    preCompressed: true,
     cacheControl: false,
     setHeaders(reply, filePath) {
       reply.header('cache-control', cacheControlFor(filePath, root));
