@@ -329,6 +329,33 @@ export const orders = pgTable(
   ],
 );
 
+/**
+ * Orders summed per organization, day, status and payment, so reports over long periods read a
+ * few rows per day instead of every order. Kept exact by statement-level triggers on `orders`
+ * (migration 0003); a key whose last order goes away loses its row, so every row has orders.
+ */
+export const orderDailyTotals = pgTable(
+  'order_daily_totals',
+  {
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    orderDate: calendarDate('order_date').notNull(),
+    status: text('status', { enum: ORDER_STATUSES }).notNull(),
+    isPaid: boolean('is_paid').notNull(),
+    orderCount: integer('order_count').notNull(),
+    totalQuantity: bigint('total_quantity', { mode: 'number' }).notNull(),
+    // Wider than an order's numeric(14,2): a day's sum of many orders must not overflow.
+    totalAmount: numeric('total_amount', { precision: 18, scale: 2, mode: 'string' }).notNull(),
+  },
+  (t) => [
+    primaryKey({
+      name: 'order_daily_totals_pkey',
+      columns: [t.organizationId, t.orderDate, t.status, t.isPaid],
+    }),
+  ],
+);
+
 export const orderLines = pgTable(
   'order_lines',
   {

@@ -59,6 +59,29 @@ describe('demo orders', () => {
           where not exists (select 1 from order_lines where order_lines.order_id = orders.id)`,
     );
     expect(withoutLines?.n).toBe(0);
+
+    // Chunked inserts followed by one bulk totals update still leave the daily totals exact.
+    const [dailyTotals] = await queryRows<{ kept: number; differing: number }>(
+      db,
+      sql`with expected as (
+            select organization_id, order_date, status, is_paid, count(*)::int as order_count,
+                   sum(total_quantity)::bigint as total_quantity,
+                   sum(total_amount)::numeric(18,2) as total_amount
+            from orders group by organization_id, order_date, status, is_paid
+          ), kept as (
+            select organization_id, order_date, status, is_paid, order_count, total_quantity,
+                   total_amount
+            from order_daily_totals
+          )
+          select (select count(*)::int from kept) as kept,
+                 (select count(*)::int from (
+                   (select * from expected except all select * from kept)
+                   union all
+                   (select * from kept except all select * from expected)
+                 ) as differences) as differing`,
+    );
+    expect(dailyTotals?.kept).toBeGreaterThan(100);
+    expect(dailyTotals?.differing).toBe(0);
   });
 
   it('creates a few designs itself when the organization has none', async () => {
