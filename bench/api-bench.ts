@@ -171,6 +171,13 @@ async function endpointsFor(
   return {
     deepPage,
     endpoints: [
+      {
+        // What every signed-in request pays before any work (HTTP, session lookup, envelope):
+        // the floor of the concurrency figures below.
+        name: 'signed-in baseline (/auth/me)',
+        method: 'GET',
+        path: '/api/auth/me',
+      },
       { name: 'orders list, page 1', method: 'GET', path: '/api/orders?page=1&limit=10' },
       {
         name: 'orders list, status + date filter',
@@ -360,7 +367,8 @@ export async function benchBackend(
       authStatements: captured.authStatements,
       floor,
       load: figures,
-      apiToSqlRatio: single && floor.p50 > 0 ? single.p50 / floor.p50 : null,
+      apiToSqlRatio:
+        single && floor.p50 > 0 && captured.statements.length > 0 ? single.p50 / floor.p50 : null,
       problems,
     };
     results.push(result);
