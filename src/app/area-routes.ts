@@ -11,6 +11,11 @@ export interface AreaRoute {
   titleKey?: string;
   /** The built page; areas without one show the shared "coming soon" page. */
   page?: () => Promise<PageModule>;
+  /**
+   * The page's translation namespace, fetched together with the page's code; otherwise the page
+   * would ask for it only once rendered, and its data requests would wait behind that.
+   */
+  namespace?: string;
 }
 
 /**
@@ -22,19 +27,27 @@ export const AREA_ROUTES: AreaRoute[] = [
     path: 'order-analytics',
     area: 'orderAnalytics',
     page: () => import('@/features/order-analytics/pages/order-analytics-page'),
+    namespace: 'order-analytics',
   },
-  { path: 'orders', area: 'orders', page: () => import('@/features/orders/pages/orders-page') },
+  {
+    path: 'orders',
+    area: 'orders',
+    page: () => import('@/features/orders/pages/orders-page'),
+    namespace: 'orders',
+  },
   {
     path: 'orders/create',
     area: 'orders',
     titleKey: 'pages.createOrder',
     page: () => import('@/features/orders/pages/order-form-page'),
+    namespace: 'orders',
   },
   {
     path: 'orders/edit/:orderId',
     area: 'orders',
     titleKey: 'pages.editOrder',
     page: () => import('@/features/orders/pages/order-form-page'),
+    namespace: 'orders',
   },
   { path: 'export-bill-review', area: 'exportBillReview' },
   { path: 'export-bill-review/:orderId', area: 'exportBillReview' },
@@ -42,50 +55,59 @@ export const AREA_ROUTES: AreaRoute[] = [
     path: 'merchants',
     area: 'merchants',
     page: () => import('@/features/merchants/pages/merchants-page'),
+    namespace: 'merchants',
   },
   {
     path: 'designs',
     area: 'designs',
     page: () => import('@/features/designs/pages/designs-page'),
+    namespace: 'designs',
   },
   { path: 'customers', area: 'customers' },
   {
     path: 'workers',
     area: 'workers',
     page: () => import('@/features/workers/pages/workers-page'),
+    namespace: 'workers',
   },
   {
     path: 'salary-management',
     area: 'salaryManagement',
     page: () => import('@/features/salaries/pages/salaries-page'),
+    namespace: 'salaries',
   },
   {
     path: 'salary-management/create',
     area: 'salaryManagement',
     titleKey: 'pages.createSalary',
     page: () => import('@/features/salaries/pages/salary-create-page'),
+    namespace: 'salaries',
   },
   {
     path: 'salary-management/edit/:salaryId',
     area: 'salaryManagement',
     titleKey: 'pages.editSalary',
     page: () => import('@/features/salaries/pages/salary-edit-page'),
+    namespace: 'salaries',
   },
   { path: 'users', area: 'users' },
   {
     path: 'expenses',
     area: 'expenses',
     page: () => import('@/features/expenses/pages/expenses-page'),
+    namespace: 'expenses',
   },
   {
     path: 'expense-analysis',
     area: 'expenseAnalysis',
     page: () => import('@/features/expense-analysis/pages/expense-analysis-page'),
+    namespace: 'expense-analysis',
   },
   {
     path: 'bank-details',
     area: 'bankDetails',
     page: () => import('@/features/bank-details/pages/bank-details-page'),
+    namespace: 'bank-details',
   },
   { path: 'payments', area: 'payments' },
   { path: 'billing', area: 'billing' },

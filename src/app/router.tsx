@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { AREA_ROUTES, type AreaRoute } from './area-routes';
 import { HOME_PATH } from '@/features/auth/redirect-target';
+import { i18n } from '@/lib/i18n';
 import { PageLoader } from './page-loader';
 import NotFoundPage from './errors/not-found-page';
 import { RouteErrorView } from './errors/route-error-view';
@@ -14,8 +15,17 @@ function lazyPage(load: () => Promise<PageModule>): RouteObject['lazy'] {
   return async () => ({ Component: (await load()).default });
 }
 
-function areaRoute({ path, area, titleKey, page }: AreaRoute): RouteObject {
-  if (page) return { path, lazy: lazyPage(page) };
+function areaRoute({ path, area, titleKey, page, namespace }: AreaRoute): RouteObject {
+  if (page) {
+    return {
+      path,
+      lazy: async () => {
+        // A failed namespace fetch is i18next's to retry and report; the page still loads.
+        if (namespace) void i18n.loadNamespaces(namespace).catch(() => undefined);
+        return { Component: (await page()).default };
+      },
+    };
+  }
   return {
     path,
     lazy: async () => {

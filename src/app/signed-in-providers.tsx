@@ -3,6 +3,7 @@ import { DatesProvider } from '@mantine/dates';
 import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
+import { preloadHttpClient } from '@/lib/api-client';
 import { persistOptions, persistWritesImmediately, queryClient } from '@/lib/app-query-client';
 import { toLanguage } from '@/lib/i18n';
 import { withWriteDefaults } from '@/lib/offline/write-queue';
@@ -10,6 +11,10 @@ import { withWriteDefaults } from '@/lib/offline/write-queue';
 // Every area's resource module, loaded only when the saved cache holds queued writes, so that
 // writes of areas not yet visited in this page load still know how to send themselves.
 const resourceModules = import.meta.glob('../features/*/api.ts');
+
+// Every signed-in page fetches data at once; loading the HTTP library now keeps its download out
+// of the way of the first request.
+preloadHttpClient();
 
 const restoringPersistOptions = {
   ...persistOptions,

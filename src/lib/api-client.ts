@@ -122,6 +122,11 @@ function createApi(ky: typeof Ky): KyInstance {
 // needs it only once the form is sent.
 let httpClient: Promise<{ api: KyInstance; isHTTPError: typeof IsHTTPError }> | undefined;
 
+/** Starts loading the HTTP library ahead of the first request, e.g. when the signed-in app opens. */
+export function preloadHttpClient(): void {
+  void loadHttpClient().catch(() => undefined);
+}
+
 function loadHttpClient() {
   httpClient ??= import('ky').then(
     ({ default: ky, isHTTPError }) => ({ api: createApi(ky), isHTTPError }),
