@@ -15,6 +15,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { ORDER_STATUSES } from '../../contract/orders.ts';
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
@@ -257,14 +258,6 @@ export const workerSalaries = pgTable(
     check('worker_salaries_amount_check', sql`${t.amount} > 0`),
   ],
 );
-
-export const ORDER_STATUSES = [
-  'pending',
-  'in_progress',
-  'completed',
-  'delivered',
-  'cancelled',
-] as const;
 
 export const orders = pgTable(
   'orders',
