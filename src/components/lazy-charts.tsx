@@ -11,19 +11,26 @@ const DonutChartModule = lazy(() =>
   import('./chart-library').then((module) => ({ default: module.DonutChart })),
 );
 
-export function BarChart(props: BarChartProps) {
+// Every chart in the app is a picture of figures that a table beside it carries for assistive
+// technology, and sits in an aria-hidden container; recharts' keyboard layer would still put
+// focusable elements inside it, so it is off unless a caller asks for it.
+export function BarChart({ barChartProps, ...props }: BarChartProps) {
   return (
     <Suspense fallback={<Box h={props.h ?? 300} />}>
-      <BarChartModule {...props} />
+      <BarChartModule barChartProps={{ accessibilityLayer: false, ...barChartProps }} {...props} />
     </Suspense>
   );
 }
 
-export function DonutChart(props: DonutChartProps) {
+export function DonutChart({ pieChartProps, pieProps, ...props }: DonutChartProps) {
   const size = props.size ?? 160;
   return (
     <Suspense fallback={<Box w={size} h={size} />}>
-      <DonutChartModule {...props} />
+      <DonutChartModule
+        pieChartProps={{ accessibilityLayer: false, ...pieChartProps }}
+        pieProps={{ rootTabIndex: -1, ...pieProps }}
+        {...props}
+      />
     </Suspense>
   );
 }

@@ -349,9 +349,6 @@ function AnalysisView({
                 withLegend={false}
                 yAxisProps={{ width: 90 }}
                 barProps={{ radius: [4, 4, 0, 0] }}
-                // Hidden from assistive technology (the table carries the figures), so it stays
-                // out of the tab order too.
-                barChartProps={{ accessibilityLayer: false }}
               />
             </div>
             <VisuallyHidden>
@@ -396,8 +393,6 @@ function AnalysisView({
                   valueFormatter={(value) => format.money(value)}
                   chartLabel={format.money(analysis.yearlyTotal)}
                   paddingAngle={1}
-                  pieChartProps={{ accessibilityLayer: false }}
-                  pieProps={{ rootTabIndex: -1 }}
                 />
               </div>
               <Table.ScrollContainer minWidth={360} style={{ flex: '1 1 420px' }}>

@@ -318,9 +318,6 @@ export default function OrderAnalyticsPage() {
                       : { width: 100 }
                   }
                   barProps={{ radius: 3 }}
-                  // The chart is hidden from assistive technology (the table below carries its
-                  // figures), so it must not take keyboard focus either.
-                  barChartProps={{ accessibilityLayer: false }}
                 />
               </div>
               <VisuallyHidden>

@@ -200,9 +200,6 @@ export function SalarySummaryPanel({ workerId, year, month }: SalarySummaryPanel
               withLegend={false}
               yAxisProps={{ width: 96 }}
               barProps={{ radius: [4, 4, 0, 0] }}
-              // Hidden from assistive technology (the table carries the figures), so it stays out
-              // of the tab order too.
-              barChartProps={{ accessibilityLayer: false }}
             />
           </div>
           <VisuallyHidden>
