@@ -8,7 +8,12 @@ export type Role = z.infer<typeof role>;
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
 
-const email = z.string().trim().toLowerCase().max(LIMITS.email).pipe(z.email({ error: 'email' }));
+const email = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(LIMITS.email)
+  .pipe(z.email({ error: 'email' }));
 const password = z.string().min(PASSWORD_MIN).max(PASSWORD_MAX);
 
 export const registerBody = z.strictObject({

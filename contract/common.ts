@@ -211,13 +211,7 @@ export const startNotAfterEnd = <
 export const envelope = <T extends z.ZodType>(data: T) =>
   z.object({ success: z.literal(true), data, message: z.string() });
 
-export const errorEnvelope = z.object({
-  success: z.literal(false),
-  message: z.string(),
-  errors: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
-  data: z.unknown().optional(),
-});
-export type ErrorEnvelope = z.infer<typeof errorEnvelope>;
+export { errorEnvelope, type ErrorEnvelope } from './errors.ts';
 
 export const paged = <T extends z.ZodType>(item: T) =>
   z.object({

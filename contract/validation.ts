@@ -84,7 +84,9 @@ export interface DescribedIssue {
 
 /** Reads a finished issue (from `error.issues`) into a key, its interpolation values and a dotted path. */
 export function describeIssue(issue: z.core.$ZodIssue): DescribedIssue {
-  const key: ValidationMessageKey = isValidationMessageKey(issue.message) ? issue.message : 'invalid';
+  const key: ValidationMessageKey = isValidationMessageKey(issue.message)
+    ? issue.message
+    : 'invalid';
   const values: Record<string, string | number> = {};
   const raw = issue as unknown as Record<string, unknown>;
   if (raw.minimum !== undefined) values.min = Number(raw.minimum);

@@ -24,13 +24,21 @@ describe('envelope and status codes', () => {
   it('answers an unknown /api path with a 404 envelope', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/no-such-thing' });
     expect(response.statusCode).toBe(404);
-    expect(response.json<TestBody>()).toEqual({ success: false, message: 'Route not found' });
+    expect(response.json<TestBody>()).toEqual({
+      success: false,
+      code: 'not_found',
+      message: 'Route not found',
+    });
   });
 
   it('hides internal errors behind a generic 500 with a request id header', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/test/explode' });
     expect(response.statusCode).toBe(500);
-    expect(response.json<TestBody>()).toEqual({ success: false, message: 'Internal server error' });
+    expect(response.json<TestBody>()).toEqual({
+      success: false,
+      code: 'internal',
+      message: 'Internal server error',
+    });
     expect(response.body).not.toContain('secret');
     expect(response.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
@@ -69,6 +77,7 @@ describe('envelope and status codes', () => {
     expect(response.statusCode).toBe(400);
     expect(response.json<TestBody>()).toEqual({
       success: false,
+      code: 'validation_failed',
       message: 'Request body is not valid JSON',
     });
   });
@@ -93,6 +102,7 @@ describe('envelope and status codes', () => {
     expect(response.statusCode).toBe(401);
     expect(response.json<TestBody>()).toEqual({
       success: false,
+      code: 'unauthenticated',
       message: 'Authentication required',
     });
   });
@@ -114,6 +124,7 @@ describe('health', () => {
     expect(response.statusCode).toBe(503);
     expect(response.json<TestBody>()).toEqual({
       success: false,
+      code: 'service_unavailable',
       message: 'Database unavailable',
       data: { status: 'degraded', database: 'down', version: '0.1.0' },
     });
@@ -173,6 +184,7 @@ describe('general rate limit', () => {
       expect(Number(response.headers['retry-after'])).toBeGreaterThan(0);
       expect(response.json<TestBody>()).toEqual({
         success: false,
+        code: 'rate_limited',
         message: 'Too many requests, please try again later',
       });
       // The app's own files stay reachable: a cold start loads far more of them than API calls.

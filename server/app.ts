@@ -110,7 +110,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       timeWindow: 60_000,
       errorResponseBuilder: (_request, context) => ({
         statusCode: context.statusCode,
-        code: 'RATE_LIMITED',
+        code: 'rate_limited',
         message: 'Too many requests, please try again later',
       }),
     });

@@ -49,11 +49,18 @@ export function mapDatabaseError(
   if (!pgError) return undefined;
   if (pgError.code === UNIQUE_VIOLATION) {
     const known = pgError.constraint ? messages.unique?.[pgError.constraint] : undefined;
-    if (typeof known === 'object') return conflict(known.message, [known]);
-    return conflict(known || DEFAULT_UNIQUE_MESSAGE);
+    if (typeof known === 'object') {
+      return conflict(known.message, {
+        code: 'duplicate',
+        errors: [{ path: known.path, code: 'duplicate', message: known.message }],
+      });
+    }
+    return conflict(known || DEFAULT_UNIQUE_MESSAGE, { code: 'duplicate' });
   }
   if (pgError.code === FOREIGN_KEY_VIOLATION || pgError.code === RESTRICT_VIOLATION) {
-    return conflict(messages.stillReferenced ?? DEFAULT_REFERENCED_MESSAGE);
+    return conflict(messages.stillReferenced ?? DEFAULT_REFERENCED_MESSAGE, {
+      code: 'still_referenced',
+    });
   }
   return undefined;
 }

@@ -1,3 +1,6 @@
+import type { FailureCode } from '../../contract/errors.ts';
+import type { FieldError } from './http-errors.ts';
+
 export interface SuccessEnvelope<T> {
   success: true;
   data: T;
@@ -6,8 +9,9 @@ export interface SuccessEnvelope<T> {
 
 export interface FailureEnvelope {
   success: false;
+  code: FailureCode;
   message: string;
-  errors?: { path: string; message: string }[];
+  errors?: FieldError[];
   data?: unknown;
 }
 
@@ -17,8 +21,13 @@ export const ok = <T>(data: T, message: string): SuccessEnvelope<T> => ({
   message,
 });
 
-export const failure = (
+export function failure(
+  code: FailureCode,
   message: string,
-  errors?: { path: string; message: string }[],
-): FailureEnvelope =>
-  errors && errors.length > 0 ? { success: false, message, errors } : { success: false, message };
+  options: { errors?: FieldError[] | undefined; data?: unknown } = {},
+): FailureEnvelope {
+  const envelope: FailureEnvelope = { success: false, code, message };
+  if (options.errors && options.errors.length > 0) envelope.errors = options.errors;
+  if (options.data !== undefined) envelope.data = options.data;
+  return envelope;
+}

@@ -1,36 +1,62 @@
+import type { FailureCode, FieldErrorCode, FieldErrorParams } from '../../contract/errors.ts';
+import { failureCodeForStatus } from '../../contract/errors.ts';
+
 export interface FieldError {
   path: string;
   message: string;
+  code?: FieldErrorCode;
+  params?: FieldErrorParams;
 }
 
-/** An error the client is meant to see: its status, message and field errors go into the envelope. */
+/**
+ * An error the client is meant to see: its status, code, message and field errors go into the
+ * envelope. The code is what the SPA translates; the message is English for logs and API users.
+ */
 export class HttpError extends Error {
   readonly statusCode: number;
+  readonly code: FailureCode;
   readonly errors: FieldError[] | undefined;
   readonly headers: Record<string, string>;
+  /** Sent as the envelope's `data`, e.g. the current record with `stale_version`. */
+  readonly data: unknown;
 
   constructor(
     statusCode: number,
     message: string,
-    options: { errors?: FieldError[]; headers?: Record<string, string> } = {},
+    options: {
+      code?: FailureCode;
+      errors?: FieldError[];
+      headers?: Record<string, string>;
+      data?: unknown;
+    } = {},
   ) {
     super(message);
     this.name = 'HttpError';
     this.statusCode = statusCode;
+    this.code = options.code ?? failureCodeForStatus(statusCode);
     this.errors = options.errors;
     this.headers = options.headers ?? {};
+    this.data = options.data;
   }
 }
 
 export const badRequest = (message: string, errors?: FieldError[]) =>
-  new HttpError(400, message, errors ? { errors } : {});
-export const unauthorized = (message = 'Authentication required') => new HttpError(401, message);
-export const forbidden = (message = 'Forbidden') => new HttpError(403, message);
-export const notFound = (message = 'Not found') => new HttpError(404, message);
-/** `errors` names the field at fault (e.g. a duplicate code) so a form can show it there. */
-export const conflict = (message: string, errors?: FieldError[]) =>
-  new HttpError(409, message, errors ? { errors } : {});
+  new HttpError(400, message, { code: 'validation_failed', ...(errors ? { errors } : {}) });
+export const unauthorized = (message = 'Authentication required') =>
+  new HttpError(401, message, { code: 'unauthenticated' });
+export const forbidden = (message = 'Forbidden', code: 'forbidden' | 'csrf_failed' = 'forbidden') =>
+  new HttpError(403, message, { code });
+export const notFound = (message = 'Not found') =>
+  new HttpError(404, message, { code: 'not_found' });
+/**
+ * A 409. `errors` names the field at fault (e.g. a duplicate code) so a form can show it there.
+ */
+export const conflict = (
+  message: string,
+  options: { code?: FailureCode; errors?: FieldError[]; data?: unknown } = {},
+) => new HttpError(409, message, { code: options.code ?? 'conflict', ...options });
 export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
   new HttpError(429, message, {
+    code: 'rate_limited',
     headers: { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) },
   });

@@ -97,7 +97,7 @@ export function assertCsrf(request: FastifyRequest) {
   const cookie = request.cookies[XSRF_COOKIE];
   const header = request.headers[XSRF_HEADER];
   if (!cookie || typeof header !== 'string' || !safeEqual(cookie, header)) {
-    throw forbidden('Invalid or missing CSRF token');
+    throw forbidden('Invalid or missing CSRF token', 'csrf_failed');
   }
 }
 

@@ -122,7 +122,9 @@ export function registerIdempotency(scope: FastifyInstance) {
         stored.path !== request.url ||
         stored.bodyHash !== bodyHash
       ) {
-        throw conflict('Idempotency-Key was already used for a different request');
+        throw conflict('Idempotency-Key was already used for a different request', {
+          code: 'idempotency_key_reused',
+        });
       }
       if (stored.statusCode !== null && stored.responseBody !== null) {
         return replay(reply, stored.statusCode, stored.responseBody);

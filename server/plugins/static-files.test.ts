@@ -93,6 +93,10 @@ describe('static SPA serving', () => {
       headers: { accept: 'text/html' },
     });
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ success: false, message: 'Route not found' });
+    expect(response.json()).toEqual({
+      success: false,
+      code: 'not_found',
+      message: 'Route not found',
+    });
   });
 });

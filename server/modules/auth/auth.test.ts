@@ -85,6 +85,7 @@ describe('register', () => {
     expect(response.statusCode).toBe(409);
     expect(response.json<TestBody>()).toEqual({
       success: false,
+      code: 'duplicate',
       message: 'An account with this email already exists',
     });
   });
@@ -187,6 +188,7 @@ describe('login, me and logout', () => {
     expect(unknown.statusCode).toBe(401);
     expect(wrong.json<TestBody>()).toEqual({
       success: false,
+      code: 'unauthenticated',
       message: 'Invalid email or password',
     });
     expect(unknown.json<TestBody>()).toEqual(wrong.json<TestBody>());
@@ -272,6 +274,7 @@ describe('cookie sessions and CSRF', () => {
     expect(noHeader.statusCode).toBe(403);
     expect(noHeader.json<TestBody>()).toEqual({
       success: false,
+      code: 'csrf_failed',
       message: 'Invalid or missing CSRF token',
     });
 

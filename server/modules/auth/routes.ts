@@ -71,7 +71,8 @@ export function authRoutes(cookies: CookieSettings): FastifyPluginCallback {
       { schema: { tags, body: registerBody, response: { 201: envelope(authData) } } },
       async (request, reply) => {
         const { organizationName, name, email, password } = request.body;
-        if (await findUserByEmail(app.db, email)) throw conflict(DUPLICATE_EMAIL_MESSAGE);
+        if (await findUserByEmail(app.db, email))
+          throw conflict(DUPLICATE_EMAIL_MESSAGE, { code: 'duplicate' });
         const user = await createOrganizationWithOwner(app.db, {
           organizationName,
           name,

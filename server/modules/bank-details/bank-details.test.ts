@@ -152,6 +152,7 @@ describe('one active account', () => {
     expect(response.statusCode).toBe(404);
     expect(response.json<TestBody>()).toEqual({
       success: false,
+      code: 'not_found',
       message: 'No active bank detail found',
     });
   });

@@ -127,8 +127,15 @@ describe('design code uniqueness', () => {
     expect(response.statusCode).toBe(409);
     expect(response.json<TestBody>()).toEqual({
       success: false,
+      code: 'duplicate',
       message: 'A design with this code already exists',
-      errors: [{ path: 'designCode', message: 'A design with this code already exists' }],
+      errors: [
+        {
+          path: 'designCode',
+          code: 'duplicate',
+          message: 'A design with this code already exists',
+        },
+      ],
     });
   });
 
@@ -216,7 +223,11 @@ describe('read, update, delete', () => {
       headers: owner.bearer,
     });
     expect(gone.statusCode).toBe(404);
-    expect(gone.json<TestBody>()).toEqual({ success: false, message: 'Design not found' });
+    expect(gone.json<TestBody>()).toEqual({
+      success: false,
+      code: 'not_found',
+      message: 'Design not found',
+    });
   });
 
   it('answers 400 for a malformed id', async () => {
@@ -298,6 +309,7 @@ describe('read, update, delete', () => {
     expect(refused.statusCode).toBe(409);
     expect(refused.json<TestBody>()).toEqual({
       success: false,
+      code: 'still_referenced',
       message: 'This design is used in orders and cannot be deleted',
     });
 

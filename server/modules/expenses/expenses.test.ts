@@ -156,7 +156,11 @@ describe('create and validate', () => {
     });
     const gone = await get(owner, `/api/expenses/${created._id}`);
     expect(gone.statusCode).toBe(404);
-    expect(gone.json<TestBody>()).toEqual({ success: false, message: 'Expense not found' });
+    expect(gone.json<TestBody>()).toEqual({
+      success: false,
+      code: 'not_found',
+      message: 'Expense not found',
+    });
   });
 });
 

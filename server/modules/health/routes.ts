@@ -32,6 +32,7 @@ export function healthRoutes(version: string): FastifyPluginCallback {
           request.log.warn({ err: error }, 'health check: database unavailable');
           return reply.code(503).send({
             success: false,
+            code: 'service_unavailable',
             message: 'Database unavailable',
             data: { status: 'degraded', database: 'down', version },
           });

@@ -188,7 +188,11 @@ describe('read, update, delete', () => {
       headers: owner.bearer,
     });
     expect(gone.statusCode).toBe(404);
-    expect(gone.json<TestBody>()).toEqual({ success: false, message: 'Merchant not found' });
+    expect(gone.json<TestBody>()).toEqual({
+      success: false,
+      code: 'not_found',
+      message: 'Merchant not found',
+    });
   });
 
   it('answers 400 for a malformed id and 404 for an unknown one', async () => {

@@ -396,6 +396,7 @@ describe('status', () => {
           expect(response.statusCode).toBe(409);
           expect(response.json<TestBody>()).toEqual({
             success: false,
+            code: 'invalid_transition',
             message: `Invalid status transition from ${from} to ${to}`,
           });
         }

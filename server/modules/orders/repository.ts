@@ -277,7 +277,9 @@ export const orderRepository = {
       const current = await lockOrder(tx, tenant, id);
       if (current === undefined) return undefined;
       if (!canMoveOrderStatus(current, status)) {
-        throw conflict(`Invalid status transition from ${current} to ${status}`);
+        throw conflict(`Invalid status transition from ${current} to ${status}`, {
+          code: 'invalid_transition',
+        });
       }
       await tx
         .update(orders)

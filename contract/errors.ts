@@ -1,0 +1,103 @@
+import { z } from 'zod';
+
+/**
+ * Why a request failed, as the API names it in the failure envelope's `code`. The SPA translates
+ * the code (never the English `message`), so a code is added here, once, with its status, and a
+ * message is never used as a key. An area adds its own codes to this list.
+ */
+export const FAILURE_STATUS = {
+  validation_failed: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  csrf_failed: 403,
+  not_found: 404,
+  duplicate: 409,
+  invalid_transition: 409,
+  still_referenced: 409,
+  idempotency_key_reused: 409,
+  stale_version: 409,
+  conflict: 409,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  rate_limited: 429,
+  internal: 500,
+  /** The database (or its disk) cannot take requests right now; `/api/health` says why. */
+  service_unavailable: 503,
+} as const satisfies Record<string, number>;
+
+export type FailureCode = keyof typeof FAILURE_STATUS;
+export const FAILURE_CODES = Object.keys(FAILURE_STATUS) as [FailureCode, ...FailureCode[]];
+export const failureCode = z.enum(FAILURE_CODES);
+
+/** The code a bare status maps to when nothing more specific is known (e.g. a framework error). */
+export function failureCodeForStatus(status: number): FailureCode {
+  switch (status) {
+    case 400:
+      return 'validation_failed';
+    case 401:
+      return 'unauthenticated';
+    case 403:
+      return 'forbidden';
+    case 404:
+      return 'not_found';
+    case 409:
+      return 'conflict';
+    case 413:
+      return 'payload_too_large';
+    case 415:
+      return 'unsupported_media_type';
+    case 429:
+      return 'rate_limited';
+    case 503:
+      return 'service_unavailable';
+    default:
+      return 'internal';
+  }
+}
+
+/**
+ * What is wrong with one field, as `errors[].code`; `params` carries what a translation needs
+ * (`maximum`, `minimum`, `format`, `values`, ...).
+ */
+export const FIELD_ERROR_CODES = [
+  'required',
+  'invalid_type',
+  'too_short',
+  'too_long',
+  'too_small',
+  'too_big',
+  'too_many_decimals',
+  'invalid_format',
+  'invalid_value',
+  'unknown_key',
+  'duplicate',
+  'not_found',
+] as const;
+export type FieldErrorCode = (typeof FIELD_ERROR_CODES)[number];
+export const fieldErrorCode = z.enum(FIELD_ERROR_CODES);
+
+export const fieldErrorParams = z.record(
+  z.string(),
+  z.union([z.string(), z.number(), z.boolean()]),
+);
+export type FieldErrorParams = z.infer<typeof fieldErrorParams>;
+
+export const fieldError = z.object({
+  /** Dotted path of the field, e.g. `designs.0.quantity`; empty for the body as a whole. */
+  path: z.string(),
+  code: fieldErrorCode,
+  params: fieldErrorParams.optional(),
+  /** English, for logs and API users; the SPA translates `code` instead. */
+  message: z.string(),
+});
+export type FieldError = z.infer<typeof fieldError>;
+
+export const errorEnvelope = z.object({
+  success: z.literal(false),
+  code: failureCode,
+  message: z.string(),
+  errors: z.array(fieldError).optional(),
+  /** e.g. the current record with `stale_version`. */
+  data: z.unknown().optional(),
+});
+export type ErrorEnvelope = z.infer<typeof errorEnvelope>;
