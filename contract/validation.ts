@@ -1,113 +1,225 @@
 import type { z } from 'zod';
+import type { FieldErrorCode, FieldErrorParams } from './errors.ts';
 
 /**
- * Validation messages travel as stable keys so that one schema can produce English text on the
- * server and translated text in the browser. The server renders them with `validationMessagesEn`;
- * the client renders them with the `validation` i18n namespace, which must hold the same keys.
+ * Schemas name a specific rule in their custom errors (`{ error: 'gstin' }`); the rule decides the
+ * field-error code and params that the API sends and the SPA translates. Rules are short and
+ * stable; the codes are API.md's.
  */
-export const validationMessagesEn = {
+const RULES = {
+  required: { code: 'required' },
+  id: { code: 'invalid_format', params: { format: 'uuid' } },
+  date: { code: 'invalid_format', params: { format: 'date' } },
+  email: { code: 'invalid_format', params: { format: 'email' } },
+  phone: { code: 'invalid_format', params: { format: 'phone' } },
+  gstin: { code: 'invalid_format', params: { format: 'gstin' } },
+  ifsc: { code: 'invalid_format', params: { format: 'ifsc' } },
+  accountNumber: { code: 'invalid_format', params: { format: 'account_number' } },
+  money: { code: 'too_many_decimals', params: { maximum: 2 } },
+  integer: { code: 'invalid_type', params: { expected: 'integer' } },
+  boolean: { code: 'invalid_type', params: { expected: 'boolean' } },
+  oneOf: { code: 'invalid_value' },
+  sort: { code: 'invalid_value', params: { rule: 'sort' } },
+  dateRange: { code: 'invalid_value', params: { rule: 'date_range' } },
+  organizationMismatch: { code: 'invalid_value', params: { rule: 'organization' } },
+} as const satisfies Record<string, { code: FieldErrorCode; params?: FieldErrorParams }>;
+
+export type ValidationRule = keyof typeof RULES;
+
+function isRule(value: unknown): value is ValidationRule {
+  return typeof value === 'string' && Object.hasOwn(RULES, value);
+}
+
+/**
+ * English texts of field errors, keyed by the message key `fieldMessageKey` picks. The `en`
+ * `validation` namespace holds exactly these; `gu` and `hi` translate them.
+ */
+export const fieldMessagesEn = {
   required: 'This field is required',
-  invalidType: 'Expected {{expected}}',
-  tooShort: 'Must be at least {{min}} characters',
-  tooLong: 'Must be at most {{max}} characters',
-  tooSmall: 'Must be at least {{min}}',
-  tooSmallExclusive: 'Must be greater than {{min}}',
-  tooBig: 'Must be at most {{max}}',
-  tooFewItems: 'Add at least {{min}}',
-  tooManyItems: 'At most {{max}} allowed',
-  integer: 'Must be a whole number',
-  money: 'Use at most two decimal places',
-  email: 'Enter a valid email address',
-  id: 'Must be a valid id',
-  date: 'Enter a real date as yyyy-MM-dd',
-  dateRange: 'Start date must not be after end date',
-  format: 'Invalid format',
-  gstin: 'Enter a valid 15-character GSTIN',
-  ifsc: 'Enter a valid IFSC code (e.g. HDFC0001234)',
-  accountNumber: 'Account number must be 6 to 20 digits',
-  phone: 'Enter a valid phone number',
-  oneOf: 'Must be one of: {{values}}',
-  unknownKey: 'Unknown field: {{keys}}',
-  boolean: 'Must be true or false',
-  sort: 'Cannot sort by this field',
-  organizationMismatch: 'Organization does not match the signed-in organization',
-  invalid: 'Invalid value',
+  invalid_type: 'Expected {{expected}}',
+  invalid_type_integer: 'Must be a whole number',
+  invalid_type_boolean: 'Must be true or false',
+  invalid_type_number: 'Must be a number',
+  invalid_type_string: 'Must be text',
+  invalid_type_array: 'Must be a list',
+  invalid_type_object: 'Must be an object',
+  too_short: 'Must be at least {{minimum}} characters',
+  too_long: 'Must be at most {{maximum}} characters',
+  too_small: 'Must be at least {{minimum}}',
+  too_small_exclusive: 'Must be greater than {{minimum}}',
+  too_small_array: 'Add at least {{minimum}}',
+  too_small_date: 'Must be on or after {{minimum}}',
+  too_big: 'Must be at most {{maximum}}',
+  too_big_array: 'At most {{maximum}} allowed',
+  too_big_date: 'Must be on or before {{maximum}}',
+  too_many_decimals: 'Use at most two decimal places',
+  invalid_format: 'Invalid format',
+  invalid_format_uuid: 'Must be a valid id',
+  invalid_format_date: 'Enter a real date as yyyy-MM-dd',
+  invalid_format_email: 'Enter a valid email address',
+  invalid_format_phone: 'Enter a valid phone number',
+  invalid_format_gstin: 'Enter a valid 15-character GSTIN',
+  invalid_format_ifsc: 'Enter a valid IFSC code (e.g. HDFC0001234)',
+  invalid_format_account_number: 'Account number must be 6 to 20 digits',
+  invalid_value: 'Must be one of: {{values}}',
+  invalid_value_sort: 'Cannot sort by this field',
+  invalid_value_date_range: 'Start date must not be after end date',
+  invalid_value_organization: 'Organization does not match the signed-in organization',
+  unknown_key: 'Unknown field: {{keys}}',
+  duplicate: 'This value is already in use',
+  not_found: 'This record does not exist',
 } as const;
 
-export type ValidationMessageKey = keyof typeof validationMessagesEn;
+export type FieldMessageKey = keyof typeof fieldMessagesEn;
 
-export function isValidationMessageKey(value: unknown): value is ValidationMessageKey {
-  return typeof value === 'string' && Object.hasOwn(validationMessagesEn, value);
+function isFieldMessageKey(value: string): value is FieldMessageKey {
+  return Object.hasOwn(fieldMessagesEn, value);
+}
+
+/** The most specific message key for a code and its params, e.g. `invalid_format_gstin`. */
+export function fieldMessageKey(
+  code: FieldErrorCode,
+  params: FieldErrorParams = {},
+): FieldMessageKey {
+  const variants: unknown[] = [];
+  switch (code) {
+    case 'invalid_type':
+      variants.push(params.expected);
+      break;
+    case 'too_small':
+    case 'too_big':
+      variants.push(
+        params.origin === 'array' || params.origin === 'date' ? params.origin : undefined,
+      );
+      if (params.inclusive === false) variants.push('exclusive');
+      break;
+    case 'invalid_format':
+      variants.push(params.format);
+      break;
+    case 'invalid_value':
+      variants.push(params.rule);
+      break;
+    default:
+      break;
+  }
+  for (const variant of variants) {
+    if (typeof variant !== 'string') continue;
+    const key = `${code}_${variant}`;
+    if (isFieldMessageKey(key)) return key;
+  }
+  return isFieldMessageKey(code) ? code : 'invalid_value';
 }
 
 type RawIssue = Parameters<z.core.$ZodErrorMap>[0];
 
 /**
- * Per-parse error map: turns every raw issue zod raises into a message key. Pass it as
- * `schema.safeParse(value, { error: validationKeyErrorMap })`. Schema-level messages (also keys,
- * e.g. `{ error: 'money' }`) take precedence over it.
+ * Per-parse error map: every issue zod raises becomes a rule name or a field code, kept in the
+ * issue's message. Pass it as `schema.safeParse(value, { error: validationErrorMap })`. Rules set
+ * by the schema (`{ error: 'money' }`) take precedence over it.
  */
-export const validationKeyErrorMap = (issue: RawIssue): ValidationMessageKey => {
+export const validationErrorMap = (issue: RawIssue): string => {
   switch (issue.code) {
     case 'invalid_type':
       if (issue.input === undefined || issue.input === null) return 'required';
-      return issue.expected === 'boolean' ? 'boolean' : 'invalidType';
+      return 'invalid_type';
     case 'too_small':
-      if (issue.origin === 'string') return Number(issue.minimum) <= 1 ? 'required' : 'tooShort';
-      if (issue.origin === 'array' || issue.origin === 'set') return 'tooFewItems';
-      return issue.inclusive === false ? 'tooSmallExclusive' : 'tooSmall';
+      // A trimmed empty string is a missing value, not a short one.
+      if (issue.origin === 'string' && Number(issue.minimum) <= 1) return 'required';
+      return issue.origin === 'string' ? 'too_short' : 'too_small';
     case 'too_big':
-      if (issue.origin === 'string') return 'tooLong';
-      if (issue.origin === 'array' || issue.origin === 'set') return 'tooManyItems';
-      return 'tooBig';
+      return issue.origin === 'string' ? 'too_long' : 'too_big';
     case 'invalid_format':
       if (issue.format === 'email') return 'email';
       if (issue.format === 'uuid' || issue.format === 'guid') return 'id';
       if (issue.format === 'date') return 'date';
-      return 'format';
+      return 'invalid_format';
     case 'invalid_value':
-      return 'oneOf';
+      return 'invalid_value';
     case 'unrecognized_keys':
-      return 'unknownKey';
+      return 'unknown_key';
     case 'not_multiple_of':
       return 'integer';
     default:
-      return 'invalid';
+      return 'invalid_value';
   }
 };
 
 export interface DescribedIssue {
   path: string;
-  key: ValidationMessageKey;
-  values: Record<string, string | number>;
+  code: FieldErrorCode;
+  params: FieldErrorParams;
 }
 
-/** Reads a finished issue (from `error.issues`) into a key, its interpolation values and a dotted path. */
+const FIELD_CODES = new Set<string>([
+  'required',
+  'invalid_type',
+  'too_short',
+  'too_long',
+  'too_small',
+  'too_big',
+  'too_many_decimals',
+  'invalid_format',
+  'invalid_value',
+  'unknown_key',
+  'duplicate',
+  'not_found',
+]);
+
+/** Reads a finished issue (from `error.issues`) into its field code, params and dotted path. */
 export function describeIssue(issue: z.core.$ZodIssue): DescribedIssue {
-  const key: ValidationMessageKey = isValidationMessageKey(issue.message)
-    ? issue.message
-    : 'invalid';
-  const values: Record<string, string | number> = {};
   const raw = issue as unknown as Record<string, unknown>;
-  if (raw.minimum !== undefined) values.min = Number(raw.minimum);
-  if (raw.maximum !== undefined) values.max = Number(raw.maximum);
-  if (typeof raw.expected === 'string') values.expected = raw.expected;
-  if (Array.isArray(raw.values)) values.values = raw.values.map(String).join(', ');
-  if (Array.isArray(raw.keys)) values.keys = raw.keys.map(String).join(', ');
+  let code: FieldErrorCode = 'invalid_value';
+  const params: FieldErrorParams = {};
+  if (isRule(issue.message)) {
+    const rule: { code: FieldErrorCode; params?: FieldErrorParams } = RULES[issue.message];
+    code = rule.code;
+    Object.assign(params, rule.params);
+  } else if (FIELD_CODES.has(issue.message)) {
+    code = issue.message as FieldErrorCode;
+  }
+  if (code === 'too_small' || code === 'too_big' || code === 'too_short' || code === 'too_long') {
+    if (raw.minimum !== undefined) params.minimum = Number(raw.minimum);
+    if (raw.maximum !== undefined) params.maximum = Number(raw.maximum);
+    if (raw.inclusive === false) params.inclusive = false;
+    if (raw.origin === 'array' || raw.origin === 'set') params.origin = 'array';
+  }
+  if (
+    code === 'invalid_type' &&
+    params.expected === undefined &&
+    typeof raw.expected === 'string'
+  ) {
+    params.expected = raw.expected;
+  }
+  if (code === 'invalid_value' && Array.isArray(raw.values)) {
+    params.values = raw.values.map(String).join(', ');
+  }
+  if (code === 'unknown_key' && Array.isArray(raw.keys))
+    params.keys = raw.keys.map(String).join(', ');
   let path = issue.path.map(String).join('.');
   // An unknown key is reported on its own path so that clients can point at it.
   if (issue.code === 'unrecognized_keys' && issue.keys.length === 1) {
     path = path ? `${path}.${issue.keys[0]}` : String(issue.keys[0]);
   }
-  return { path, key, values };
+  return { path, code, params };
 }
 
-export function interpolate(template: string, values: Record<string, string | number>): string {
+export function interpolate(template: string, values: FieldErrorParams): string {
   return template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name] ?? ''));
 }
 
-/** English rendering of an issue, used by the server for the `errors[]` of a 400. */
-export function englishIssueMessage(issue: z.core.$ZodIssue): { path: string; message: string } {
-  const { path, key, values } = describeIssue(issue);
-  return { path, message: interpolate(validationMessagesEn[key], values) };
+/** The English text of a field error, as the server sends it in `errors[].message`. */
+export function englishFieldMessage(code: FieldErrorCode, params: FieldErrorParams = {}): string {
+  return interpolate(fieldMessagesEn[fieldMessageKey(code, params)], params);
+}
+
+/** A zod issue as the API reports it in a 400's `errors[]`. */
+export function fieldErrorOf(issue: z.core.$ZodIssue): {
+  path: string;
+  code: FieldErrorCode;
+  params?: FieldErrorParams;
+  message: string;
+} {
+  const { path, code, params } = describeIssue(issue);
+  const message = englishFieldMessage(code, params);
+  return Object.keys(params).length > 0 ? { path, code, params, message } : { path, code, message };
 }

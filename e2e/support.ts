@@ -136,3 +136,14 @@ export function translationOf(englishText: string, language: string): string {
   expect(text).not.toBe(englishText);
   return text;
 }
+
+/** The shipped text of one key (`namespace:dotted.key`) in a language, with `{{name}}` filled in. */
+export function localeText(
+  language: string,
+  key: string,
+  values: Record<string, string | number> = {},
+): string {
+  const text = readMessages(language).get(key);
+  expect(text, `${language} has no text for ${key}`).toBeTruthy();
+  return text!.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name] ?? ''));
+}

@@ -13,7 +13,7 @@ import type { Database } from './db/client.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerAuthBasics, requireAuth, type CookieSettings } from './plugins/auth.ts';
 import { registerIdempotency } from './plugins/idempotency.ts';
-import { registerOpenApi } from './plugins/openapi.ts';
+import { documentErrorResponses, registerOpenApi } from './plugins/openapi.ts';
 import { contentSecurityPolicy } from './plugins/security.ts';
 import { hasBuiltClient, registerStaticFiles } from './plugins/static-files.ts';
 import { jsonSerializerCompiler, zodValidatorCompiler } from './lib/validation.ts';
@@ -117,6 +117,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   }
   await app.register(fastifyCookie);
   registerAuthBasics(app, cookies);
+  documentErrorResponses(app);
   await registerOpenApi(app, version);
 
   await app.register(

@@ -6,7 +6,7 @@ import { ok } from './envelope.ts';
 import { badRequest, notFound } from './http-errors.ts';
 import type { TenantContext } from './tenant.ts';
 import type { ListParams, TenantRepository } from './tenant-repository.ts';
-import { validationMessagesEn } from '../../contract/validation.ts';
+import { englishFieldMessage } from '../../contract/validation.ts';
 
 export interface CrudMessages {
   list: string;
@@ -61,7 +61,12 @@ export function assertOwnOrganization(body: unknown, tenant: TenantContext) {
   const organizationId = (body as { organizationId?: unknown } | null)?.organizationId;
   if (organizationId !== undefined && organizationId !== tenant.organizationId) {
     throw badRequest('Validation failed', [
-      { path: 'organizationId', message: validationMessagesEn.organizationMismatch },
+      {
+        path: 'organizationId',
+        code: 'invalid_value',
+        params: { rule: 'organization' },
+        message: englishFieldMessage('invalid_value', { rule: 'organization' }),
+      },
     ]);
   }
 }

@@ -1,12 +1,7 @@
-import type { FailureCode, FieldErrorCode, FieldErrorParams } from '../../contract/errors.ts';
+import type { FailureCode, FieldError } from '../../contract/errors.ts';
 import { failureCodeForStatus } from '../../contract/errors.ts';
 
-export interface FieldError {
-  path: string;
-  message: string;
-  code?: FieldErrorCode;
-  params?: FieldErrorParams;
-}
+export type { FieldError };
 
 /**
  * An error the client is meant to see: its status, code, message and field errors go into the

@@ -1,6 +1,6 @@
 import type { FastifySchemaCompiler, FastifySerializerCompiler } from 'fastify';
 import type { z } from 'zod';
-import { englishIssueMessage, validationKeyErrorMap } from '../../contract/validation.ts';
+import { fieldErrorOf, validationErrorMap } from '../../contract/validation.ts';
 import type { FieldError } from './http-errors.ts';
 
 export const VALIDATION_FAILED_MESSAGE = 'Validation failed';
@@ -18,12 +18,12 @@ export class RequestValidationError extends Error {
 }
 
 export function fieldErrors(error: z.ZodError): FieldError[] {
-  return error.issues.map((issue) => englishIssueMessage(issue));
+  return error.issues.map((issue) => fieldErrorOf(issue));
 }
 
-/** Parses with the contract's message keys so that server and client word errors alike. */
+/** Parses with the contract's field codes so that server and client report errors alike. */
 export function parseOrThrow<T extends z.ZodType>(schema: T, value: unknown): z.output<T> {
-  const result = schema.safeParse(value, { error: validationKeyErrorMap });
+  const result = schema.safeParse(value, { error: validationErrorMap });
   if (!result.success) throw new RequestValidationError(fieldErrors(result.error));
   return result.data;
 }
@@ -31,7 +31,7 @@ export function parseOrThrow<T extends z.ZodType>(schema: T, value: unknown): z.
 export const zodValidatorCompiler: FastifySchemaCompiler<z.ZodType> =
   ({ schema }) =>
   (data) => {
-    const result = schema.safeParse(data, { error: validationKeyErrorMap });
+    const result = schema.safeParse(data, { error: validationErrorMap });
     if (result.success) return { value: result.data };
     return { error: new RequestValidationError(fieldErrors(result.error)) };
   };

@@ -97,7 +97,12 @@ export function registerIdempotency(scope: FastifyInstance) {
     if (header === undefined) return;
     if (typeof header !== 'string' || !KEY_PATTERN.test(header)) {
       throw badRequest('Invalid Idempotency-Key header', [
-        { path: 'Idempotency-Key', message: 'Use 1 to 100 visible ASCII characters' },
+        {
+          path: 'Idempotency-Key',
+          code: 'invalid_format',
+          params: { format: 'idempotency_key' },
+          message: 'Use 1 to 100 visible ASCII characters',
+        },
       ]);
     }
     const db = request.server.db;

@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { IconCloudOff, IconRefresh } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { errorText } from '@/lib/error-text';
 import { useIsOnline, useQueuedWrites, useShownDataTime } from '@/lib/offline/use-online-status';
 import { discardWrite, queuedWriteState, retryWrite } from '@/lib/offline/write-queue';
 
@@ -58,7 +59,9 @@ export function PendingChanges() {
                 <Stack key={write.mutationId} gap={4} data-testid="pending-change">
                   <Group justify="space-between" wrap="nowrap">
                     <Text size="sm" fw={600}>
-                      {`${String(resource)} · ${String(verb)}`}
+                      {t(`offline.writes.${String(resource)}.${String(verb)}`, {
+                        defaultValue: t('offline.writes.unknown'),
+                      })}
                     </Text>
                     <Badge color={state === 'failed' ? 'red' : 'gray'} variant="light">
                       {t(`offline.${state}`)}
@@ -70,7 +73,13 @@ export function PendingChanges() {
                   {state === 'failed' && (
                     <>
                       <Text size="sm" c="red">
-                        {write.state.error?.message}
+                        {errorText(
+                          write.state.error,
+                          t,
+                          typeof write.options.meta?.failureMessage === 'string'
+                            ? write.options.meta.failureMessage
+                            : undefined,
+                        )}
                       </Text>
                       <Group gap="xs">
                         <Button

@@ -16,6 +16,8 @@ export interface RecordFormModalOptions<Values, TRecord, TCreate, TUpdate> {
   record: TRecord | null;
   initialValues: Values;
   schemas: { create: z.ZodType; update: z.ZodType };
+  /** The area's i18n namespace, where it may word errors for its fields. */
+  namespace: string;
   create: FormWrite<TCreate>;
   update: FormWrite<{ id: string; body: TUpdate }>;
   onClose: () => void;
@@ -42,6 +44,7 @@ export function useRecordFormModal<
   record,
   initialValues,
   schemas,
+  namespace,
   create,
   update,
   onClose,
@@ -53,6 +56,7 @@ export function useRecordFormModal<
   const isEdit = record !== null;
   const form = useZodForm<Values, TCreate | TUpdate>({
     schema: isEdit ? schemas.update : schemas.create,
+    namespace,
     initialValues,
   });
 

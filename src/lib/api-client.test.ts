@@ -117,10 +117,12 @@ describe('apiRequest', () => {
     expect(seen[0]!.headers.get('idempotency-key')).toBe('key-42');
   });
 
-  it("throws ApiError with the server's message and field errors", async () => {
+  it('throws ApiError with the failure code and coded field errors', async () => {
     server.use(
       http.post('*/api/merchants', () =>
-        fail(400, 'Validation failed', [{ path: 'name', message: 'This field is required' }]),
+        fail(400, 'Validation failed', [
+          { path: 'name', code: 'required', message: 'This field is required' },
+        ]),
       ),
     );
     const error = await apiRequest('POST', '/merchants', {
@@ -131,9 +133,8 @@ describe('apiRequest', () => {
     expect(error).toMatchObject({
       status: 400,
       kind: 'http',
-      message: 'Validation failed',
-      serverMessage: 'Validation failed',
-      errors: [{ path: 'name', message: 'This field is required' }],
+      code: 'validation_failed',
+      errors: [{ path: 'name', code: 'required', message: 'This field is required' }],
     });
   });
 
@@ -144,7 +145,6 @@ describe('apiRequest', () => {
     ).rejects.toMatchObject({
       status: 502,
       message: 'Failed to fetch merchants',
-      serverMessage: undefined,
     });
     await expect(apiRequest('GET', '/a')).rejects.toMatchObject({ message: DEFAULT_ERROR_MESSAGE });
   });

@@ -1,4 +1,11 @@
 import type { isHTTPError as IsHTTPError, KyInstance, default as Ky } from 'ky';
+import {
+  FAILURE_CODES,
+  FIELD_ERROR_CODES,
+  type FailureCode,
+  type FieldErrorCode,
+  type FieldErrorParams,
+} from '../../contract/errors.ts';
 import { getAccessToken } from '@/stores/auth';
 
 /** Window events the app shell listens to; the data layer only announces, it never navigates. */
@@ -17,8 +24,11 @@ export const NETWORK_ERROR_MESSAGE =
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
+/** A field error as the API reports it; `message` is English and only for logs. */
 export interface FieldError {
   path: string;
+  code: FieldErrorCode;
+  params?: FieldErrorParams;
   message: string;
 }
 
@@ -26,25 +36,36 @@ export type ApiErrorKind = 'http' | 'network' | 'no-content' | 'client';
 
 /**
  * Every failure of `apiRequest` surfaces as this one type, so callers pick a message and field
- * errors without caring whether the server, the network or the envelope was at fault.
+ * errors without caring whether the server, the network or the envelope was at fault. The
+ * interface words it from `code` (src/lib/error-text.ts); `message` is the server's English, kept
+ * for logs only.
  */
 export class ApiError extends Error {
   readonly status: number;
   readonly errors: FieldError[];
   readonly kind: ApiErrorKind;
-  /** The server's own message, when it sent one; otherwise the caller's default is in `message`. */
-  readonly serverMessage: string | undefined;
+  /** The API's failure code; undefined when the answer was not an API envelope (e.g. a proxy). */
+  readonly code: FailureCode | undefined;
+  /** The envelope's `data` on failure, e.g. the current record with `stale_version`. */
+  readonly data: unknown;
 
   constructor(
     message: string,
-    init: { status: number; kind: ApiErrorKind; errors?: FieldError[]; serverMessage?: string },
+    init: {
+      status: number;
+      kind: ApiErrorKind;
+      code?: FailureCode | undefined;
+      errors?: FieldError[];
+      data?: unknown;
+    },
   ) {
     super(message);
     this.name = 'ApiError';
     this.status = init.status;
     this.kind = init.kind;
+    this.code = init.code;
     this.errors = init.errors ?? [];
-    this.serverMessage = init.serverMessage;
+    this.data = init.data;
   }
 }
 
@@ -173,13 +194,43 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+const failureCodes = new Set<string>(FAILURE_CODES);
+const fieldErrorCodes = new Set<string>(FIELD_ERROR_CODES);
+
 function readFieldErrors(body: Record<string, unknown>): FieldError[] {
   if (!Array.isArray(body.errors)) return [];
-  return body.errors.flatMap((entry: unknown) =>
-    isRecord(entry) && typeof entry.path === 'string' && typeof entry.message === 'string'
-      ? [{ path: entry.path, message: entry.message }]
-      : [],
-  );
+  return body.errors.flatMap((entry: unknown): FieldError[] => {
+    if (!isRecord(entry) || typeof entry.path !== 'string') return [];
+    const code =
+      typeof entry.code === 'string' && fieldErrorCodes.has(entry.code)
+        ? entry.code
+        : 'invalid_value';
+    const error: FieldError = {
+      path: entry.path,
+      code: code as FieldErrorCode,
+      message: typeof entry.message === 'string' ? entry.message : '',
+    };
+    if (isRecord(entry.params)) error.params = entry.params as FieldErrorParams;
+    return [error];
+  });
+}
+
+function readFailureCode(body: unknown): FailureCode | undefined {
+  return isRecord(body) && typeof body.code === 'string' && failureCodes.has(body.code)
+    ? (body.code as FailureCode)
+    : undefined;
+}
+
+/** An HTTP failure as an ApiError, whatever the body looked like. */
+function httpFailure(body: unknown, status: number, fallback: string): ApiError {
+  const serverMessage = readServerMessage(body);
+  return new ApiError(serverMessage ?? fallback, {
+    status,
+    kind: 'http',
+    code: readFailureCode(body),
+    errors: isRecord(body) ? readFieldErrors(body) : [],
+    data: isRecord(body) ? body.data : undefined,
+  });
 }
 
 function readServerMessage(body: unknown): string | undefined {
@@ -220,16 +271,7 @@ export async function apiRequest<T>(
     });
   } catch (error) {
     if (isAbort(error) || options.signal?.aborted) throw error;
-    if (isHTTPError(error)) {
-      const body: unknown = error.data;
-      const serverMessage = readServerMessage(body);
-      throw new ApiError(serverMessage ?? fallback, {
-        status: error.response.status,
-        kind: 'http',
-        errors: isRecord(body) ? readFieldErrors(body) : [],
-        serverMessage,
-      });
-    }
+    if (isHTTPError(error)) throw httpFailure(error.data, error.response.status, fallback);
     throw new ApiError(NETWORK_ERROR_MESSAGE, { status: 0, kind: 'network' });
   }
 
@@ -243,14 +285,6 @@ export async function apiRequest<T>(
   } catch {
     throw new ApiError(fallback, { status: response.status, kind: 'http' });
   }
-  if (!isRecord(body) || body.success !== true) {
-    const serverMessage = readServerMessage(body);
-    throw new ApiError(serverMessage ?? fallback, {
-      status: response.status,
-      kind: 'http',
-      errors: isRecord(body) ? readFieldErrors(body) : [],
-      serverMessage,
-    });
-  }
+  if (!isRecord(body) || body.success !== true) throw httpFailure(body, response.status, fallback);
   return { data: body.data as T, message: typeof body.message === 'string' ? body.message : '' };
 }

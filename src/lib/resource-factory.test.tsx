@@ -4,9 +4,9 @@ import { http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { createTestQueryClient, createTestWrapper } from '@/test/render';
 import { fail, ok } from '@/test/msw/envelope';
-import { createMerchantsFake, TEST_ORGANIZATION_ID } from '@/test/msw/merchants';
+import { createMerchantsFake } from '@/test/msw/merchants';
 import { setupMswServer } from '@/test/msw/server';
-import { signInTestUser, TEST_USER_ID } from '@/test/msw/session';
+import { signInTestUser } from '@/test/msw/session';
 import { createResource } from './resource-factory';
 
 type Thing = { _id: string; name: string };
@@ -95,7 +95,7 @@ describe('query keys and reads', () => {
 });
 
 describe('mutations', () => {
-  it('creates with organizationId, toasts, and refetches the resource and related prefixes', async () => {
+  it('creates without the fields the server takes from the session, toasts, and refetches the resource and related prefixes', async () => {
     signInTestUser();
     const bodies: unknown[] = [];
     server.use(
@@ -111,7 +111,7 @@ describe('mutations', () => {
 
     await act(() => result.current.mutateAsync({ name: 'New' }));
 
-    expect(bodies).toEqual([{ name: 'New', organizationId: TEST_ORGANIZATION_ID }]);
+    expect(bodies).toEqual([{ name: 'New' }]);
     expect(await screen.findByText('Merchant created successfully')).toBeInTheDocument();
     expect(invalidate).toHaveBeenCalledWith({ queryKey: ['things'] });
     expect(invalidate).toHaveBeenCalledWith({ queryKey: ['orders'] });
@@ -168,17 +168,22 @@ describe('mutations', () => {
     expect(await screen.findByText('Organization ID not found in auth state')).toBeInTheDocument();
   });
 
-  it("shows the server's message on failure, else the translated default", async () => {
+  it('words a failure from its code, never the server message, else the translated default', async () => {
     signInTestUser();
     server.use(
-      http.delete('*/api/things/used', () => fail(409, 'Thing is used by 3 orders')),
+      http.delete('*/api/things/used', () =>
+        fail(409, 'Thing is used by 3 orders', undefined, 'still_referenced'),
+      ),
       http.delete('*/api/things/broken', () => fail(400, '')),
     );
     const { wrapper } = createTestWrapper();
     const { result } = renderHook(() => things.useRemove(), { wrapper });
 
     await act(() => result.current.mutateAsync('used').catch(() => undefined));
-    expect(await screen.findByText('Thing is used by 3 orders')).toBeInTheDocument();
+    expect(
+      await screen.findByText('This merchant has orders and cannot be deleted'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('Thing is used by 3 orders')).not.toBeInTheDocument();
     await act(() => result.current.mutateAsync('broken').catch(() => undefined));
     expect(await screen.findByText('Failed to delete merchant')).toBeInTheDocument();
     await waitFor(() => expect(result.current.isError).toBe(true));
@@ -219,7 +224,7 @@ describe('mutations', () => {
     expect(keys[2]).not.toBe(keys[0]);
   });
 
-  it('adds createdBy on create and updatedBy (without createdBy) on update when the user is required', async () => {
+  it('sends neither createdBy nor updatedBy, and still needs a signed-in user when the record names its author', async () => {
     signInTestUser();
     const bodies: unknown[] = [];
     server.use(
@@ -246,10 +251,7 @@ describe('mutations', () => {
         body: { amount: 6, createdBy: 'someone' } as { amount: number },
       }),
     );
-    expect(bodies).toEqual([
-      { amount: 5, organizationId: TEST_ORGANIZATION_ID, createdBy: TEST_USER_ID },
-      { amount: 6, updatedBy: TEST_USER_ID },
-    ]);
+    expect(bodies).toEqual([{ amount: 5 }, { amount: 6 }]);
   });
 
   it('runs declared actions with their own key, path and messages', async () => {

@@ -21,22 +21,12 @@ import {
   type HttpMethod,
   type SearchParamValue,
 } from '@/lib/api-client';
+import { errorText, MissingAuthStateError } from '@/lib/error-text';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { addPendingRecord, removePendingRecord } from '@/lib/offline/pending-records';
 import { getOrganizationId, getUserId } from '@/stores/auth';
 
-/**
- * Raised before any request when the signed-in session lacks what a write must carry. The message
- * is the spec's English text; `messageKey` lets the interface translate it.
- */
-export class MissingAuthStateError extends Error {
-  readonly messageKey: string;
-  constructor(message: string, messageKey: string) {
-    super(message);
-    this.name = 'MissingAuthStateError';
-    this.messageKey = messageKey;
-  }
-}
+export { MissingAuthStateError };
 
 const ORGANIZATION_MISSING = new MissingAuthStateError(
   'Organization ID not found in auth state',
@@ -51,18 +41,9 @@ const USER_MISSING = new MissingAuthStateError(
 // second, resource-specific toast would only repeat the bad news.
 const GLOBALLY_HANDLED_STATUSES = new Set([304, 401, 500]);
 
-/**
- * The text to show for a failed request: a network failure or missing session data in the
- * interface language, otherwise the server's own message, otherwise the caller's default.
- */
+/** The text to show for a failed request, in the interface language (see `errorText`). */
 export function describeError(error: unknown, t: TFunction, fallbackKey: string): string {
-  if (error instanceof MissingAuthStateError) return t(error.messageKey);
-  if (error instanceof ApiError) {
-    if (error.kind === 'network') return t('ui:errors.network');
-    if (error.kind === 'no-content') return t('ui:errors.noContent');
-    if (error.serverMessage) return error.serverMessage;
-  }
-  return t(fallbackKey);
+  return errorText(error, t, fallbackKey);
 }
 
 export function isGloballyHandled(error: unknown) {
@@ -99,6 +80,12 @@ export interface ResourceConfig {
 export interface KeyedVariables<TInput> {
   input: TInput;
   idempotencyKey: string;
+  /**
+   * Made while offline: the user left the form trusting it would be sent, so if the server later
+   * refuses it, it must stay listed until they retry or discard it. A write made online that the
+   * server refuses is shown on its form and is not "waiting to be sent".
+   */
+  queuedOffline?: boolean;
 }
 
 /**
@@ -179,6 +166,7 @@ export function registerMutationDefaults(client: QueryClient, t: TFunction = i18
     client.setMutationDefaults(write.mutationKey, {
       mutationFn: write.mutationFn as MutationFunction<unknown, unknown>,
       scope: WRITE_QUEUE_SCOPE,
+      meta: { failureMessage: write.failure },
       onSuccess: () => {
         if (write.success) notifySuccess(t(write.success));
         for (const prefix of write.invalidates) void client.invalidateQueries({ queryKey: prefix });
@@ -236,16 +224,19 @@ export function createResource<
     custom: <TParams>(verb: string, params: TParams) => [name, verb, params] as const,
   };
 
-  const withOrganization = (body: object): Record<string, unknown> => {
-    const organizationId = getOrganizationId();
-    if (!organizationId) throw ORGANIZATION_MISSING;
-    return { ...body, organizationId };
-  };
-
-  const requireUserId = () => {
-    const userId = getUserId();
-    if (!userId) throw USER_MISSING;
-    return userId;
+  // The server takes the organization and the author from the session and ignores them in a
+  // body, so they are not sent; a write still needs a signed-in organization (and user, where
+  // the record names its author).
+  const sessionBody = (body: object): Record<string, unknown> => {
+    if (!getOrganizationId()) throw ORGANIZATION_MISSING;
+    if (config.requireUser && !getUserId()) throw USER_MISSING;
+    const {
+      organizationId: _o,
+      createdBy: _c,
+      updatedBy: _u,
+      ...rest
+    } = body as Record<string, unknown>;
+    return rest;
   };
 
   const queries = {
@@ -327,6 +318,7 @@ export function createResource<
         mutationKey: [name, spec.verb],
         mutationFn,
         scope: WRITE_QUEUE_SCOPE,
+        meta: { failureMessage: spec.failure },
         // Runs before react-query pauses an offline write, so the entry shows up at once. A
         // restored write does not run it again: its placeholder came back with the cached list.
         onMutate: ({ input, idempotencyKey }) => {
@@ -355,7 +347,10 @@ export function createResource<
           // Offline, react-query holds the write until the network returns; the caller should
           // not wait for that, and the user should know the entry is safe on this device.
           const queued = !onlineManager.isOnline();
-          rawMutate({ input, idempotencyKey: newIdempotencyKey() }, mutateOptions);
+          rawMutate(
+            { input, idempotencyKey: newIdempotencyKey(), queuedOffline: queued },
+            mutateOptions,
+          );
           if (queued) {
             notifySuccess(t('common:offline.queued'), { duration: QUEUED_TOAST_DURATION_MS });
             onQueued?.();
@@ -376,11 +371,7 @@ export function createResource<
     verb: 'create',
     method: 'POST',
     path: () => '',
-    body: (input) => {
-      const body = withOrganization(input);
-      if (config.requireUser) body.createdBy = requireUserId();
-      return body;
-    },
+    body: (input) => sessionBody(input),
     success: messages.created,
     failure: messages.createFailed,
     invalidates: related,
@@ -392,11 +383,7 @@ export function createResource<
     verb: 'update',
     method: 'PUT',
     path: ({ id }) => `/${encodeURIComponent(id)}`,
-    body: ({ body }) => {
-      if (!config.requireUser) return body;
-      const { createdBy: _createdBy, ...rest } = body as Record<string, unknown>;
-      return { ...rest, updatedBy: requireUserId() };
-    },
+    body: ({ body }) => sessionBody(body),
     success: messages.updated,
     failure: messages.updateFailed,
     invalidates: related,

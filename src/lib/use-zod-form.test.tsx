@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { merchantCreate } from '../../contract/merchants.ts';
 import { createTestWrapper } from '@/test/render';
 import { ApiError } from './api-client';
-import { translateServerFieldMessage, useZodForm, zodFormErrors } from './use-zod-form';
+import { useZodForm, zodFormErrors } from './use-zod-form';
 
 const t = i18next.t.bind(i18next);
 
@@ -21,17 +21,63 @@ describe('zodFormErrors', () => {
   });
 });
 
-describe('translateServerFieldMessage', () => {
-  it("recovers the key and values from the server's English text", () => {
-    expect(translateServerFieldMessage('Must be at most 120 characters', t)).toBe(
-      'Must be at most 120 characters',
+describe('server field errors', () => {
+  it('are worded from their code and params in the interface language', () => {
+    const { wrapper } = createTestWrapper();
+    const { result } = renderHook(
+      () =>
+        useZodForm<{ name: string; designCode: string }>({
+          schema: merchantCreate,
+          namespace: 'designs',
+          initialValues: { name: '', designCode: '' },
+        }),
+      { wrapper },
     );
-    const gu = i18next.getFixedT('gu', 'validation');
-    i18next.addResourceBundle('gu', 'validation', { tooLong: 'વધુમાં વધુ {{max}} અક્ષર' }, true, true);
-    expect(translateServerFieldMessage('Must be at most 120 characters', gu)).toBe(
-      'વધુમાં વધુ 120 અક્ષર',
+    i18next.addResourceBundle(
+      'gu',
+      'validation',
+      { too_long: 'વધુમાં વધુ {{maximum}} અક્ષર' },
+      true,
+      true,
     );
-    expect(translateServerFieldMessage('Something custom', gu)).toBe('Something custom');
+    i18next.addResourceBundle(
+      'gu',
+      'designs',
+      { fieldErrors: { designCode: { duplicate: 'આ કોડવાળી ડિઝાઇન પહેલેથી છે' } } },
+      true,
+      true,
+    );
+    const refusal = new ApiError('Validation failed', {
+      status: 409,
+      kind: 'http',
+      code: 'duplicate',
+      errors: [
+        {
+          path: 'name',
+          code: 'too_long',
+          params: { maximum: 120 },
+          message: 'Must be at most 120 characters',
+        },
+        {
+          path: 'designCode',
+          code: 'duplicate',
+          message: 'A design with this code already exists',
+        },
+      ],
+    });
+    act(() => void result.current.applyServerErrors(refusal));
+    expect(result.current.errors).toEqual({
+      name: 'Must be at most 120 characters',
+      designCode: 'A design with this code already exists',
+    });
+    return i18next.changeLanguage('gu').then(() => {
+      act(() => void result.current.applyServerErrors(refusal));
+      expect(result.current.errors).toEqual({
+        name: 'વધુમાં વધુ 120 અક્ષર',
+        designCode: 'આ કોડવાળી ડિઝાઇન પહેલેથી છે',
+      });
+      return i18next.changeLanguage('en');
+    });
   });
 });
 
@@ -57,8 +103,18 @@ describe('useZodForm', () => {
           status: 400,
           kind: 'http',
           errors: [
-            { path: 'email', message: 'Enter a valid email address' },
-            { path: 'designs.0.quantity', message: 'Must be a whole number' },
+            {
+              path: 'email',
+              code: 'invalid_format',
+              params: { format: 'email' },
+              message: 'Enter a valid email address',
+            },
+            {
+              path: 'designs.0.quantity',
+              code: 'invalid_type',
+              params: { expected: 'integer' },
+              message: 'Must be a whole number',
+            },
           ],
         }),
       );

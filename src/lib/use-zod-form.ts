@@ -3,54 +3,35 @@ import type { TFunction } from 'i18next';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import {
-  describeIssue,
-  validationKeyErrorMap,
-  validationMessagesEn,
-  type ValidationMessageKey,
-} from '../../contract/validation.ts';
+import { describeIssue, validationErrorMap } from '../../contract/validation.ts';
 import { ApiError } from '@/lib/api-client';
+import { fieldErrorText } from '@/lib/error-text';
 
-/** Field errors for `values`, keyed by dotted path, in the interface language; first issue wins. */
-export function zodFormErrors(schema: z.ZodType, values: unknown, t: TFunction): FormErrors {
-  const result = schema.safeParse(values, { error: validationKeyErrorMap });
+/**
+ * Field errors for `values`, keyed by dotted path, in the interface language; first issue wins.
+ * The same words as for the server's field errors: both go through `fieldErrorText`.
+ */
+export function zodFormErrors(
+  schema: z.ZodType,
+  values: unknown,
+  t: TFunction,
+  namespace?: string,
+): FormErrors {
+  const result = schema.safeParse(values, { error: validationErrorMap });
   if (result.success) return {};
   const errors: FormErrors = {};
   for (const issue of result.error.issues) {
-    const { path, key, values: params } = describeIssue(issue);
-    if (path in errors) continue;
-    errors[path] = t(`validation:${key}`, params);
+    const described = describeIssue(issue);
+    if (described.path in errors) continue;
+    errors[described.path] = fieldErrorText(described, t, namespace);
   }
   return errors;
 }
 
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-// The server renders the same keys in English (validationMessagesEn); matching its text against
-// those templates recovers the key and its values, so its field errors can be shown translated.
-const englishTemplates = (
-  Object.entries(validationMessagesEn) as [ValidationMessageKey, string][]
-).map(([key, template]) => {
-  const names: string[] = [];
-  const pattern = escapeRegExp(template).replace(/\\\{\\\{(\w+)\\\}\\\}/g, (_, name: string) => {
-    names.push(name);
-    return '(.+?)';
-  });
-  return { key, names, regexp: new RegExp(`^${pattern}$`) };
-});
-
-export function translateServerFieldMessage(message: string, t: TFunction): string {
-  for (const { key, names, regexp } of englishTemplates) {
-    const match = regexp.exec(message);
-    if (!match) continue;
-    const params = Object.fromEntries(names.map((name, index) => [name, match[index + 1] ?? '']));
-    return t(`validation:${key}`, params);
-  }
-  return message;
-}
-
 export interface UseZodFormOptions<Values> {
   schema: z.ZodType;
+  /** The form's i18n namespace, where it may word an error for one of its fields. */
+  namespace?: string;
   initialValues: Values;
   /** Re-check a field when it loses focus once the user has tried to submit. */
   validateInputOnBlur?: boolean;
@@ -80,7 +61,7 @@ export function useZodForm<Values extends Record<string, unknown>, Output = Valu
   const form = useForm<Values>({
     mode: 'controlled',
     initialValues: options.initialValues,
-    validate: (values) => zodFormErrors(schema, values, t),
+    validate: (values) => zodFormErrors(schema, values, t, options.namespace),
     validateInputOnBlur: options.validateInputOnBlur ?? false,
   });
 
@@ -89,7 +70,7 @@ export function useZodForm<Values extends Record<string, unknown>, Output = Valu
   const submit = useCallback(
     (onValid: (output: Output, values: Values) => void) =>
       onSubmit((values) => {
-        const parsed = schema.safeParse(values, { error: validationKeyErrorMap });
+        const parsed = schema.safeParse(values, { error: validationErrorMap });
         if (parsed.success) onValid(parsed.data as Output, values);
       }),
     [onSubmit, schema],
@@ -101,18 +82,20 @@ export function useZodForm<Values extends Record<string, unknown>, Output = Valu
       const fields = new Set(Object.keys(getValues()));
       const fieldErrors: FormErrors = {};
       const unmatched: string[] = [];
-      for (const { path, message } of error.errors) {
+      for (const fieldError of error.errors) {
+        const { path } = fieldError;
+        const text = fieldErrorText(fieldError, t, options.namespace);
         const root = path.split('.')[0] ?? '';
         if (path && fields.has(root)) {
-          if (!(path in fieldErrors)) fieldErrors[path] = translateServerFieldMessage(message, t);
+          if (!(path in fieldErrors)) fieldErrors[path] = text;
         } else {
-          unmatched.push(translateServerFieldMessage(message, t));
+          unmatched.push(text);
         }
       }
       if (Object.keys(fieldErrors).length > 0) setErrors(fieldErrors);
       return unmatched;
     },
-    [getValues, setErrors, t],
+    [getValues, setErrors, t, options.namespace],
   );
 
   return Object.assign(form, { submit, applyServerErrors });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { validationMessagesEn } from '../../contract/validation.ts';
+import { FAILURE_CODES } from '../../contract/errors.ts';
+import { fieldMessagesEn } from '../../contract/validation.ts';
 
 type Tree = { [key: string]: string | Tree };
 
@@ -74,16 +75,20 @@ describe('locale files', () => {
     '%s validation matches the contract keys and placeholders',
     (language) => {
       const validation = flatten(byLanguage(language).get('validation') ?? {});
-      expect([...validation.keys()].sort()).toEqual(Object.keys(validationMessagesEn).sort());
-      for (const [key, english] of Object.entries(validationMessagesEn)) {
+      expect([...validation.keys()].sort()).toEqual(Object.keys(fieldMessagesEn).sort());
+      for (const [key, english] of Object.entries(fieldMessagesEn)) {
         expect(placeholders(validation.get(key) ?? ''), key).toEqual(placeholders(english));
       }
     },
   );
 
   it('English validation texts are the ones the server sends', () => {
-    expect(Object.fromEntries(flatten(english.get('validation') ?? {}))).toEqual(
-      validationMessagesEn,
-    );
+    expect(Object.fromEntries(flatten(english.get('validation') ?? {}))).toEqual(fieldMessagesEn);
+  });
+
+  it.each(['en', ...OTHER_LANGUAGES])('%s words every failure code of the API', (language) => {
+    const ui = flatten(byLanguage(language).get('ui') ?? {});
+    const missing = [...FAILURE_CODES, 'unknown'].filter((code) => !ui.get(`failures.${code}`));
+    expect(missing).toEqual([]);
   });
 });

@@ -99,8 +99,18 @@ describe('register', () => {
     expect(response.statusCode).toBe(400);
     expect(response.json<TestBody>().errors).toEqual(
       expect.arrayContaining([
-        { path: 'email', message: 'Enter a valid email address' },
-        { path: 'password', message: 'Must be at least 8 characters' },
+        {
+          path: 'email',
+          code: 'invalid_format',
+          params: { format: 'email' },
+          message: 'Enter a valid email address',
+        },
+        {
+          path: 'password',
+          code: 'too_short',
+          params: { minimum: 8 },
+          message: 'Must be at least 8 characters',
+        },
       ]),
     );
   });

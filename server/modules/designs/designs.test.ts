@@ -237,7 +237,7 @@ describe('read, update, delete', () => {
       headers: owner.bearer,
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json<TestBody>().errors).toEqual([
+    expect(response.json<TestBody>().errors).toMatchObject([
       { path: 'id', message: 'Must be a valid id' },
     ]);
   });

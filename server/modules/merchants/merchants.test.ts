@@ -94,7 +94,7 @@ describe('create', () => {
       payload: { name: 'x'.repeat(121) },
     });
     expect(long.statusCode).toBe(400);
-    expect(long.json<TestBody>().errors).toEqual([
+    expect(long.json<TestBody>().errors).toMatchObject([
       { path: 'name', message: 'Must be at most 120 characters' },
     ]);
     const numeric = await t.app.inject({
@@ -115,7 +115,7 @@ describe('create', () => {
       payload: { name: 'Sneaky', organizationId: stranger.auth.organization._id },
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json<TestBody>().errors).toEqual([
+    expect(response.json<TestBody>().errors).toMatchObject([
       { path: 'organizationId', message: 'Organization does not match the signed-in organization' },
     ]);
   });
@@ -202,7 +202,7 @@ describe('read, update, delete', () => {
       headers: owner.bearer,
     });
     expect(malformed.statusCode).toBe(400);
-    expect(malformed.json<TestBody>().errors).toEqual([
+    expect(malformed.json<TestBody>().errors).toMatchObject([
       { path: 'id', message: 'Must be a valid id' },
     ]);
     for (const method of ['GET', 'PUT', 'DELETE'] as const) {

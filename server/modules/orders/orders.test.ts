@@ -192,8 +192,8 @@ describe('create and read', () => {
     });
     expect(response.statusCode).toBe(400);
     expect(response.json<TestBody>().errors).toEqual([
-      { path: 'merchantId', message: 'Merchant not found' },
-      { path: 'designs.1.designId', message: 'Design not found' },
+      { path: 'merchantId', code: 'not_found', message: 'Merchant not found' },
+      { path: 'designs.1.designId', code: 'not_found', message: 'Design not found' },
     ]);
     expect((await listOrders(owner, '?poNumber=PO-X')).totalCount).toBe(0);
   });

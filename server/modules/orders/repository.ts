@@ -119,7 +119,8 @@ async function assertReferencesExist(
       .from(merchants)
       .where(tenantScope(merchants, tenant, eq(merchants.id, values.merchantId)))
       .limit(1);
-    if (found.length === 0) errors.push({ path: 'merchantId', message: 'Merchant not found' });
+    if (found.length === 0)
+      errors.push({ path: 'merchantId', code: 'not_found', message: 'Merchant not found' });
   }
   if (values.designs && values.designs.length > 0) {
     const wanted = [...new Set(values.designs.map((line) => line.designId))];
@@ -130,7 +131,11 @@ async function assertReferencesExist(
     const known = new Set(found.map((row) => row.id));
     values.designs.forEach((line, index) => {
       if (!known.has(line.designId)) {
-        errors.push({ path: `designs.${index}.designId`, message: 'Design not found' });
+        errors.push({
+          path: `designs.${index}.designId`,
+          code: 'not_found',
+          message: 'Design not found',
+        });
       }
     });
   }

@@ -80,7 +80,7 @@ async function rejectUnknownWorker<T>(work: Promise<T>): Promise<T> {
     const pgError = findPostgresError(error);
     if (pgError?.code === '23503' && pgError.constraint === 'worker_salaries_worker_fk') {
       throw badRequest('Validation failed', [
-        { path: 'workerId', message: UNKNOWN_WORKER_MESSAGE },
+        { path: 'workerId', code: 'not_found', message: UNKNOWN_WORKER_MESSAGE },
       ]);
     }
     throw error;

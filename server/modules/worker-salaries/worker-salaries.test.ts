@@ -257,7 +257,7 @@ describe('create, update, delete', () => {
     });
     expect(response.statusCode).toBe(400);
     expect(response.json<TestBody>().errors).toEqual([
-      { path: 'workerId', message: 'Worker not found' },
+      { path: 'workerId', code: 'not_found', message: 'Worker not found' },
     ]);
     const created = await createSalary(writer, salaryPayload({ workerId: writerWorker }));
     const update = await t.app.inject({

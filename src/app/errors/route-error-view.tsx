@@ -3,11 +3,16 @@ import { IconAlertTriangle, IconHome, IconRefresh } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
+import type { TFunction } from 'i18next';
 import { HOME_PATH } from '@/features/auth/redirect-target';
+import { ApiError } from '@/lib/api-client';
+import { errorText } from '@/lib/error-text';
 import NotFoundPage from './not-found-page';
 
-function describeError(error: unknown): string {
+function describeError(error: unknown, t: TFunction): string {
   if (isRouteErrorResponse(error)) return `${error.status} ${error.statusText}`.trim();
+  // The server's English message is for logs; the user reads the failure in their language.
+  if (error instanceof ApiError) return errorText(error, t);
   if (error instanceof Error) return error.message;
   return String(error);
 }
@@ -61,7 +66,7 @@ export function RouteErrorView() {
         <Collapse expanded={showDetails} w="100%" id="route-error-details">
           {showDetails && (
             <Code block ta="left" style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
-              {describeError(error)}
+              {describeError(error, t)}
             </Code>
           )}
         </Collapse>

@@ -4,14 +4,14 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { AuthData } from '../../../contract/auth.ts';
-import { isApiError } from '@/lib/api-client';
+import { errorText } from '@/lib/error-text';
 import { notifyError } from '@/lib/notify';
 import type { ZodForm } from '@/lib/use-zod-form';
 import { useAuthStore } from '@/stores/auth';
 
 /**
  * Sign-in and sign-up end the same way: store the session and move on, or show why not — on the
- * fields, above the form and as a toast — with the server's message first.
+ * fields, above the form and as a toast — worded from the failure code.
  */
 export function useSessionSubmit<Values, Output>(
   form: ZodForm<Values, Output>,
@@ -32,8 +32,7 @@ export function useSessionSubmit<Values, Output>(
       await navigate(options.target(), { replace: true });
     } catch (error) {
       form.applyServerErrors(error);
-      const message =
-        isApiError(error) && error.serverMessage ? error.serverMessage : t(options.failedKey);
+      const message = errorText(error, t, options.failedKey);
       setError(message);
       setFailure(message);
       notifyError(message);

@@ -129,6 +129,31 @@ describe('offline write queue', () => {
   });
 });
 
+describe('what counts as waiting to be sent', () => {
+  it('a write made online that the server refuses is not listed; one refused after queueing is', async () => {
+    signInTestUser();
+    conflicting.add('taken');
+    const client = createTestQueryClient();
+    const { wrapper } = createTestWrapper({ queryClient: client });
+    const { result } = renderHook(() => widgets.useCreate(), { wrapper });
+
+    act(() => result.current.mutate({ name: 'taken' }));
+    await waitFor(() => expect(received).toHaveLength(1));
+    await waitFor(() => expect(result.current.isError).toBe(true));
+    // Its form showed the refusal; the header must not say it is still waiting.
+    expect(queuedWrites(client)).toHaveLength(0);
+
+    onlineManager.setOnline(false);
+    act(() => result.current.mutate({ name: 'taken' }));
+    await waitFor(() => expect(queuedWrites(client)).toHaveLength(1));
+    onlineManager.setOnline(true);
+    await waitFor(() => expect(received).toHaveLength(2));
+    // Nobody is looking at a form any more: it stays listed, failed, to retry or discard.
+    await waitFor(() => expect(queuedWriteState(queuedWrites(client)[0]!)).toBe('failed'));
+    expect(queuedWrites(client)).toHaveLength(1);
+  });
+});
+
 describe('restoring the saved cache', () => {
   function savedCache(state: ReturnType<typeof dehydrate>): Persister {
     const persisted: PersistedClient = { timestamp: Date.now(), buster: '', clientState: state };

@@ -1,12 +1,24 @@
 import type { Mutation, QueryClient } from '@tanstack/react-query';
 import type { Persister } from '@tanstack/react-query-persist-client';
-import { WRITE_QUEUE_SCOPE, registerMutationDefaults } from '@/lib/resource-factory';
+import {
+  WRITE_QUEUE_SCOPE,
+  registerMutationDefaults,
+  type KeyedVariables,
+} from '@/lib/resource-factory';
 
 export type QueuedWrite = Mutation<unknown, Error, unknown, unknown>;
 
 export type QueuedWriteState = 'waiting' | 'sending' | 'failed';
 
-/** Writes not yet confirmed by the server, oldest first: waiting, in flight, or failed. */
+function wasQueuedOffline(mutation: QueuedWrite): boolean {
+  const variables = mutation.state.variables as Partial<KeyedVariables<unknown>> | undefined;
+  return variables?.queuedOffline === true;
+}
+
+/**
+ * Writes not yet confirmed by the server, oldest first: waiting, in flight, or failed after being
+ * queued offline. A write made online that the server refused is not listed: its form showed why.
+ */
 export function queuedWrites(client: QueryClient): QueuedWrite[] {
   return client
     .getMutationCache()
@@ -14,7 +26,8 @@ export function queuedWrites(client: QueryClient): QueuedWrite[] {
     .filter(
       (mutation) =>
         mutation.options.scope?.id === WRITE_QUEUE_SCOPE.id &&
-        (mutation.state.status === 'pending' || mutation.state.status === 'error'),
+        (mutation.state.status === 'pending' ||
+          (mutation.state.status === 'error' && wasQueuedOffline(mutation))),
     );
 }
 

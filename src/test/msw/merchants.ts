@@ -1,5 +1,5 @@
 import { http, type HttpHandler } from 'msw';
-import { englishIssueMessage, validationKeyErrorMap } from '../../../contract/validation.ts';
+import { fieldErrorOf, validationErrorMap } from '../../../contract/validation.ts';
 import { merchantCreate, merchantUpdate, type Merchant } from '../../../contract/merchants.ts';
 import { fail, ok } from './envelope';
 import { paginate, QueryError } from './paging';
@@ -91,8 +91,8 @@ export function createMerchantsFake(options: MerchantsFakeOptions = {}) {
     return failure ? fail(failure.status, failure.message) : undefined;
   }
 
-  function validationFailure(issues: Parameters<typeof englishIssueMessage>[0][]) {
-    return fail(400, 'Validation failed', issues.map(englishIssueMessage));
+  function validationFailure(issues: Parameters<typeof fieldErrorOf>[0][]) {
+    return fail(400, 'Validation failed', issues.map(fieldErrorOf));
   }
 
   const handlers: HttpHandler[] = [
@@ -109,7 +109,9 @@ export function createMerchantsFake(options: MerchantsFakeOptions = {}) {
         return ok(page, 'Merchants fetched successfully');
       } catch (error) {
         if (error instanceof QueryError)
-          return fail(400, 'Validation failed', [{ path: error.path, message: error.message }]);
+          return fail(400, 'Validation failed', [
+            { path: error.path, code: 'invalid_value', message: error.message },
+          ]);
         throw error;
       }
     }),
@@ -133,7 +135,7 @@ export function createMerchantsFake(options: MerchantsFakeOptions = {}) {
       const body = await record(request);
       const failure = takeFailure();
       if (failure) return failure;
-      const parsed = merchantCreate.safeParse(body, { error: validationKeyErrorMap });
+      const parsed = merchantCreate.safeParse(body, { error: validationErrorMap });
       if (!parsed.success) return validationFailure(parsed.error.issues);
       const now = new Date().toISOString();
       const { organizationId: _organizationId, ...fields } = parsed.data;
@@ -162,7 +164,7 @@ export function createMerchantsFake(options: MerchantsFakeOptions = {}) {
       const index = merchants.findIndex((m) => m._id === params.id);
       const current = merchants[index];
       if (!current) return fail(404, 'Merchant not found');
-      const parsed = merchantUpdate.safeParse(body, { error: validationKeyErrorMap });
+      const parsed = merchantUpdate.safeParse(body, { error: validationErrorMap });
       if (!parsed.success) return validationFailure(parsed.error.issues);
       const { organizationId: _organizationId, ...fields } = parsed.data;
       const changes = Object.fromEntries(
@@ -179,7 +181,7 @@ export function createMerchantsFake(options: MerchantsFakeOptions = {}) {
       const index = merchants.findIndex((m) => m._id === params.id);
       if (index < 0) return fail(404, 'Merchant not found');
       if (referenced.has(String(params.id))) {
-        return fail(409, 'This merchant has orders and cannot be deleted');
+        return fail(409, 'Merchant is still referenced', undefined, 'still_referenced');
       }
       merchants.splice(index, 1);
       return ok({ _id: String(params.id) }, 'Merchant deleted successfully');

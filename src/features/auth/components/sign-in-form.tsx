@@ -16,13 +16,14 @@ export function SignInForm() {
   const loading = useAuthStore((state) => state.loading);
 
   const form = useZodForm<LoginBody>({
+    namespace: 'auth',
     schema: loginBody,
     initialValues: { email: '', password: '' },
     validateInputOnBlur: true,
   });
 
   const { handleSubmit, failure } = useSessionSubmit(form, login, {
-    failedKey: 'signIn.failed',
+    failedKey: 'auth:signIn.failed',
     target: () => safeRedirectTarget(searchParams.get('redirect')),
   });
 

@@ -84,7 +84,11 @@ describe('auth pages', { timeout: 15_000 }, () => {
   });
 
   it('sign-up shows a short password rule and a duplicate email from the server', async () => {
-    server.use(http.post('*/api/auth/register', () => fail(409, 'Email is already registered')));
+    server.use(
+      http.post('*/api/auth/register', () =>
+        fail(409, 'Email is already registered', undefined, 'duplicate'),
+      ),
+    );
     const { user } = renderWithProviders(<SignUpPage />, { path: '/sign-up' });
     await user.type(screen.getByLabelText('Organization name'), 'Shree Embroidery');
     await user.type(screen.getByLabelText('Your name'), 'Meena Patel');
@@ -95,6 +99,8 @@ describe('auth pages', { timeout: 15_000 }, () => {
 
     await user.type(screen.getByLabelText('Password'), '-but-now-long');
     await user.click(screen.getByRole('button', { name: 'Create account' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Email is already registered');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'An account with this email already exists',
+    );
   });
 });

@@ -16,13 +16,14 @@ export default function SignUpPage() {
   const loading = useAuthStore((state) => state.loading);
 
   const form = useZodForm<RegisterBody>({
+    namespace: 'auth',
     schema: registerBody,
     initialValues: { organizationName: '', name: '', email: '', password: '' },
     validateInputOnBlur: true,
   });
 
   const { handleSubmit, failure } = useSessionSubmit(form, register, {
-    failedKey: 'signUp.failed',
+    failedKey: 'auth:signUp.failed',
     target: () => HOME_PATH,
   });
 

@@ -43,6 +43,7 @@ export function BankDetailFormModal({ bankDetail, onClose }: BankDetailFormModal
     record: bankDetail,
     initialValues: bankDetailFormValues(bankDetail),
     schemas: { create: bankDetailCreate, update: bankDetailUpdate },
+    namespace: 'bank-details',
     create,
     update,
     onClose,

@@ -199,7 +199,6 @@ describe('BankDetailsPage', { timeout: 15_000 }, () => {
       ifscCode: 'UTIB0000567',
       branch: null,
       isActive: true,
-      organizationId: TEST_ORGANIZATION_ID,
     });
   });
 
@@ -212,7 +211,9 @@ describe('BankDetailsPage', { timeout: 15_000 }, () => {
     await user.click(
       screen.getByRole('button', { name: 'Set State Bank of India as the active account' }),
     );
-    expect(await screen.findByText('Bank detail not found')).toBeInTheDocument();
+    expect(
+      await screen.findByText('This record no longer exists. It may have been deleted.'),
+    ).toBeInTheDocument();
   });
 });
 

@@ -47,6 +47,7 @@ export function DesignFormModal({ design, onClose }: DesignFormModalProps) {
     record: design,
     initialValues: designFormValues(design),
     schemas: { create: createSchema, update: updateSchema },
+    namespace: 'designs',
     create,
     update,
     onClose,

@@ -56,9 +56,18 @@ beforeEach(() => {
       const body = (await request.json()) as Partial<Design>;
       posts.push(body);
       if (designs.some((d) => d.designCode.toLowerCase() === body.designCode?.toLowerCase())) {
-        return fail(409, 'A design with this code already exists', [
-          { path: 'designCode', message: 'A design with this code already exists' },
-        ]);
+        return fail(
+          409,
+          'A design with this code already exists',
+          [
+            {
+              path: 'designCode',
+              code: 'duplicate',
+              message: 'A design with this code already exists',
+            },
+          ],
+          'duplicate',
+        );
       }
       const created = makeDesign(10 + posts.length, {
         ...body,
@@ -141,7 +150,6 @@ describe('DesignsPage', { timeout: 15_000 }, () => {
       designCode: 'LOT-9',
       description: null,
       rate: 95.5,
-      organizationId: TEST_ORGANIZATION_ID,
     });
     expect(await screen.findByText('Lotus Jaal')).toBeInTheDocument();
   });
@@ -188,10 +196,10 @@ describe('DesignsPage', { timeout: 15_000 }, () => {
     await waitFor(() => expect(screen.queryByText('Mango Butta')).not.toBeInTheDocument());
   });
 
-  it("shows the server's message when the design is used in orders", async () => {
+  it('says why in the interface language when the design is used in orders', async () => {
     server.use(
       http.delete('*/api/designs/:id', () =>
-        fail(409, 'This design is used in orders and cannot be deleted'),
+        fail(409, 'Design is still referenced', undefined, 'still_referenced'),
       ),
     );
     const { user } = renderPage();

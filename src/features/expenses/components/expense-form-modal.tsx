@@ -60,6 +60,7 @@ export function ExpenseFormModal({ expense, onClose }: ExpenseFormModalProps) {
     record: expense,
     initialValues: expenseFormValues(expense),
     schemas: { create: expenseFormSchema, update: expenseFormSchema },
+    namespace: 'expenses',
     create,
     update,
     onClose,

@@ -7,7 +7,7 @@ import {
   type Expense,
   type ExpensePaymentMethod,
 } from '../../../../contract/expenses.ts';
-import { englishIssueMessage, validationKeyErrorMap } from '../../../../contract/validation.ts';
+import { fieldErrorOf, validationErrorMap } from '../../../../contract/validation.ts';
 import { renderWithProviders } from '@/test/render';
 import { fail, ok } from '@/test/msw/envelope';
 import { TEST_ORGANIZATION_ID, testId } from '@/test/msw/merchants';
@@ -73,8 +73,8 @@ function createExpensesFake(initial: Expense[] = makeExpenses(12)) {
     const failure = failures.shift();
     return failure ? fail(failure.status, failure.message) : undefined;
   };
-  const invalid = (issues: Parameters<typeof englishIssueMessage>[0][]) =>
-    fail(400, 'Validation failed', issues.map(englishIssueMessage));
+  const invalid = (issues: Parameters<typeof fieldErrorOf>[0][]) =>
+    fail(400, 'Validation failed', issues.map(fieldErrorOf));
 
   const handlers: HttpHandler[] = [
     http.get('*/api/expenses/categories', async ({ request }) => {
@@ -110,7 +110,9 @@ function createExpensesFake(initial: Expense[] = makeExpenses(12)) {
         );
       } catch (error) {
         if (error instanceof QueryError)
-          return fail(400, 'Validation failed', [{ path: error.path, message: error.message }]);
+          return fail(400, 'Validation failed', [
+            { path: error.path, code: 'invalid_value', message: error.message },
+          ]);
         throw error;
       }
     }),
@@ -118,7 +120,7 @@ function createExpensesFake(initial: Expense[] = makeExpenses(12)) {
       const body = await record(request);
       const failure = takeFailure();
       if (failure) return failure;
-      const parsed = expenseCreate.safeParse(body, { error: validationKeyErrorMap });
+      const parsed = expenseCreate.safeParse(body, { error: validationErrorMap });
       if (!parsed.success) return invalid(parsed.error.issues);
       const now = new Date().toISOString();
       const { organizationId: _organizationId, ...fields } = parsed.data;
@@ -143,7 +145,7 @@ function createExpensesFake(initial: Expense[] = makeExpenses(12)) {
       const index = expenses.findIndex((e) => e._id === params.id);
       const existing = expenses[index];
       if (!existing) return fail(404, 'Expense not found');
-      const parsed = expenseUpdate.safeParse(body, { error: validationKeyErrorMap });
+      const parsed = expenseUpdate.safeParse(body, { error: validationErrorMap });
       if (!parsed.success) return invalid(parsed.error.issues);
       const { organizationId: _organizationId, ...fields } = parsed.data;
       const defined = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
@@ -272,7 +274,6 @@ describe('ExpensesPage', { timeout: 20_000 }, () => {
       expenseDate: '2025-02-14',
       paymentMethod: null,
       description: 'Head servicing',
-      organizationId: TEST_ORGANIZATION_ID,
     });
     expect(fake.requestsOf('POST')[0]?.headers.get('idempotency-key')).toBeTruthy();
     await waitFor(() => expect(screen.getByText('Showing 1–10 of 13')).toBeInTheDocument());

@@ -43,6 +43,7 @@ export function MerchantFormModal({ merchant, onClose }: MerchantFormModalProps)
     record: merchant,
     initialValues: merchantFormValues(merchant),
     schemas: { create: merchantCreate, update: merchantUpdate },
+    namespace: 'merchants',
     create,
     update,
     onClose,

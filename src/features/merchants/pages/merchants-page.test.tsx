@@ -147,7 +147,6 @@ describe('MerchantsPage', { timeout: 15_000 }, () => {
       gstin: '24AAACN1234F1Z5',
       email: null,
       city: 'Surat',
-      organizationId: fake.merchants[0]?.organizationId,
     });
     expect(fake.requestsOf('POST')[0]?.headers.get('idempotency-key')).toBeTruthy();
     // The list is fetched again and shows the new merchant at the top.
@@ -158,7 +157,14 @@ describe('MerchantsPage', { timeout: 15_000 }, () => {
   it('puts server-side field errors on the right input, translated', async () => {
     server.use(
       http.post('*/api/merchants', () =>
-        fail(400, 'Validation failed', [{ path: 'phone', message: 'Enter a valid phone number' }]),
+        fail(400, 'Validation failed', [
+          {
+            path: 'phone',
+            code: 'invalid_format',
+            params: { format: 'phone' },
+            message: 'Enter a valid phone number',
+          },
+        ]),
       ),
     );
     const { user } = renderPage();
@@ -172,7 +178,8 @@ describe('MerchantsPage', { timeout: 15_000 }, () => {
     expect(phone).toHaveAccessibleDescription(
       expect.stringContaining('Enter a valid phone number'),
     );
-    expect(await screen.findByText('Validation failed')).toBeInTheDocument();
+    expect(await screen.findByText('Failed to create merchant')).toBeInTheDocument();
+    expect(screen.queryByText('Validation failed')).not.toBeInTheDocument();
     expect(screen.getByRole('dialog', { name: 'Add merchant' })).toBeInTheDocument();
   });
 
@@ -239,7 +246,8 @@ describe('MerchantsPage', { timeout: 15_000 }, () => {
     fake.failNext(503, 'Service temporarily unavailable');
     const { user } = renderPage();
     const alert = await screen.findByRole('alert');
-    expect(within(alert).getByText('Service temporarily unavailable')).toBeInTheDocument();
+    expect(within(alert).getByText('Failed to fetch merchants')).toBeInTheDocument();
+    expect(within(alert).queryByText('Service temporarily unavailable')).not.toBeInTheDocument();
     await user.click(within(alert).getByRole('button', { name: 'Retry' }));
     expect(await screen.findByText('Showing 1–10 of 12')).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();

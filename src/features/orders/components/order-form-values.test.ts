@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { validationKeyErrorMap } from '../../../../contract/validation.ts';
+import { validationErrorMap } from '../../../../contract/validation.ts';
 import {
   emptyLine,
   lineAmount,
@@ -54,7 +54,7 @@ describe('order form values', () => {
   it('reports missing fields on the inputs they belong to', () => {
     const result = orderFormSchema.safeParse(
       values({ merchantId: null, orderDate: null, designs: [emptyLine()] }),
-      { error: validationKeyErrorMap },
+      { error: validationErrorMap },
     );
     expect(result.success).toBe(false);
     const paths = result.error?.issues.map((issue) => issue.path.join('.'));
@@ -72,7 +72,7 @@ describe('order form values', () => {
   it('refuses a line whose amount does not fit the money column', () => {
     const result = orderFormSchema.safeParse(
       values({ designs: [{ key: 'a', designId: DESIGN, quantity: 1_000_000, rate: 2_000_000 }] }),
-      { error: validationKeyErrorMap },
+      { error: validationErrorMap },
     );
     expect(result.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
       ['designs.0.rate', 'tooBig'],

@@ -109,6 +109,7 @@ function OrderForm({ order }: { order: Order | null }) {
   const merchants = useQuery(merchantPickListQuery());
   const designs = useQuery(designPickListQuery());
   const form = useZodForm<OrderFormValues, OrderCreate | OrderUpdate>({
+    namespace: 'orders',
     schema: order ? orderEditFormSchema : orderFormSchema,
     initialValues: orderFormValues(order),
   });

@@ -84,6 +84,7 @@ export function SalaryForm({ salary, onDone }: SalaryFormProps) {
   const format = useFormatters();
   const isEdit = salary !== null;
   const form = useZodForm<SalaryFormValues, WorkerSalaryCreate | WorkerSalaryUpdate>({
+    namespace: 'salaries',
     schema: isEdit ? updateSchema : createSchema,
     initialValues: salaryFormValues(salary),
   });

@@ -69,6 +69,7 @@ export function WorkerFormModal({ worker, onClose }: WorkerFormModalProps) {
     record: worker,
     initialValues: workerFormValues(worker),
     schemas: { create: createSchema, update: updateSchema },
+    namespace: 'workers',
     create,
     update,
     onClose,

@@ -88,7 +88,8 @@ function createWorkersFake() {
     http.delete('*/api/workers/:id', ({ request, params }) => {
       requests.push({ method: 'DELETE', url: new URL(request.url), body: undefined });
       const id = String(params.id);
-      if (undeletable.has(id)) return fail(409, SALARY_ENTRIES_CONFLICT);
+      if (undeletable.has(id))
+        return fail(409, 'Worker is referenced', undefined, 'still_referenced');
       const index = workers.findIndex((worker) => worker._id === id);
       if (index < 0) return fail(404, 'Worker not found');
       workers.splice(index, 1);

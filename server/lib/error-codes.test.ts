@@ -1,0 +1,240 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FAILURE_CODES, FIELD_ERROR_CODES, errorEnvelope } from '../../contract/errors.ts';
+import { fieldMessagesEn } from '../../contract/validation.ts';
+import { createTestApp, type TestApp, type TestUser } from '../test/test-app.ts';
+
+interface Failure {
+  success: false;
+  code: string;
+  message: string;
+  errors?: { path: string; code: string; params?: Record<string, unknown>; message: string }[];
+}
+
+let t: TestApp;
+let owner: TestUser;
+let stranger: TestUser;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  owner = await t.registerUser();
+  stranger = await t.registerUser();
+});
+
+afterAll(async () => {
+  await t.close();
+});
+
+async function send(user: TestUser, method: 'POST' | 'PUT', url: string, payload: unknown) {
+  const response = await t.app.inject({
+    method,
+    url,
+    headers: user.bearer,
+    payload: payload as object,
+  });
+  const body = response.json<Failure>();
+  expect(errorEnvelope.safeParse(body).success, response.body).toBe(true);
+  return { status: response.statusCode, body };
+}
+
+describe('field error codes', () => {
+  // One request per field code, each with the exact field error the API promises.
+  const cases: [string, string, unknown, NonNullable<Failure['errors']>[number]][] = [
+    [
+      'required',
+      '/api/merchants',
+      {},
+      { path: 'name', code: 'required', message: 'This field is required' },
+    ],
+    [
+      'invalid_type',
+      '/api/designs',
+      { name: 7, designCode: 'A1' },
+      {
+        path: 'name',
+        code: 'invalid_type',
+        params: { expected: 'string' },
+        message: 'Must be text',
+      },
+    ],
+    [
+      'too_short',
+      '/api/auth/register',
+      { organizationName: 'O', name: 'N', email: 'short@example.com', password: 'abc' },
+      {
+        path: 'password',
+        code: 'too_short',
+        params: { minimum: 8 },
+        message: 'Must be at least 8 characters',
+      },
+    ],
+    [
+      'too_long',
+      '/api/merchants',
+      { name: 'x'.repeat(121) },
+      {
+        path: 'name',
+        code: 'too_long',
+        params: { maximum: 120 },
+        message: 'Must be at most 120 characters',
+      },
+    ],
+    [
+      'too_small',
+      '/api/expenses',
+      { category: 'Rent', amount: 0, expenseDate: '2025-01-01' },
+      {
+        path: 'amount',
+        code: 'too_small',
+        params: { minimum: 0, inclusive: false },
+        message: 'Must be greater than 0',
+      },
+    ],
+    [
+      'too_big',
+      '/api/expenses',
+      { category: 'Rent', amount: 1_000_000_000_000, expenseDate: '2025-01-01' },
+      {
+        path: 'amount',
+        code: 'too_big',
+        params: { maximum: 999_999_999_999.99 },
+        message: 'Must be at most 999999999999.99',
+      },
+    ],
+    [
+      'too_many_decimals',
+      '/api/expenses',
+      { category: 'Rent', amount: 10.555, expenseDate: '2025-01-01' },
+      {
+        path: 'amount',
+        code: 'too_many_decimals',
+        params: { maximum: 2 },
+        message: 'Use at most two decimal places',
+      },
+    ],
+    [
+      'invalid_format',
+      '/api/merchants',
+      { name: 'Navkar', gstin: '123' },
+      {
+        path: 'gstin',
+        code: 'invalid_format',
+        params: { format: 'gstin' },
+        message: 'Enter a valid 15-character GSTIN',
+      },
+    ],
+    [
+      'invalid_value',
+      '/api/expenses',
+      { category: 'Rent', amount: 10, expenseDate: '2025-01-01', paymentMethod: 'barter' },
+      {
+        path: 'paymentMethod',
+        code: 'invalid_value',
+        params: { values: 'cash, bank_transfer, upi, cheque' },
+        message: 'Must be one of: cash, bank_transfer, upi, cheque',
+      },
+    ],
+    [
+      'unknown_key',
+      '/api/merchants',
+      { name: 'Navkar', colour: 'red' },
+      {
+        path: 'colour',
+        code: 'unknown_key',
+        params: { keys: 'colour' },
+        message: 'Unknown field: colour',
+      },
+    ],
+  ];
+
+  it.each(cases)('%s', async (_code, url, payload, expected) => {
+    const { status, body } = await send(owner, 'POST', url, payload);
+    expect(status).toBe(400);
+    expect(body).toEqual({
+      success: false,
+      code: 'validation_failed',
+      message: 'Validation failed',
+      errors: [expected],
+    });
+  });
+
+  it('duplicate names the field with a 409', async () => {
+    const first = await t.app.inject({
+      method: 'POST',
+      url: '/api/designs',
+      headers: owner.bearer,
+      payload: { name: 'Lotus', designCode: 'DUP-1' },
+    });
+    expect(first.statusCode).toBe(201);
+    const { status, body } = await send(owner, 'POST', '/api/designs', {
+      name: 'Lotus again',
+      designCode: 'dup-1',
+    });
+    expect(status).toBe(409);
+    expect(body).toEqual({
+      success: false,
+      code: 'duplicate',
+      message: 'A design with this code already exists',
+      errors: [
+        {
+          path: 'designCode',
+          code: 'duplicate',
+          message: 'A design with this code already exists',
+        },
+      ],
+    });
+  });
+
+  it('not_found names a referenced record of another organization', async () => {
+    const theirs = await t.app.inject({
+      method: 'POST',
+      url: '/api/workers',
+      headers: stranger.bearer,
+      payload: { name: 'Not yours', joiningDate: '2024-01-01' },
+    });
+    const { status, body } = await send(owner, 'POST', '/api/worker-salaries', {
+      workerId: theirs.json<{ data: { _id: string } }>().data._id,
+      paymentType: 'salary',
+      paymentMethod: 'cash',
+      month: 1,
+      year: 2025,
+      paymentDate: '2025-02-01',
+      amount: 100,
+    });
+    expect(status).toBe(400);
+    expect(body).toEqual({
+      success: false,
+      code: 'validation_failed',
+      message: 'Validation failed',
+      errors: [{ path: 'workerId', code: 'not_found', message: 'Worker not found' }],
+    });
+  });
+
+  it('every field code has an English text', () => {
+    for (const code of FIELD_ERROR_CODES) expect(fieldMessagesEn[code], code).toBeTruthy();
+  });
+});
+
+describe('OpenAPI', () => {
+  it('documents the failure envelope and its codes for every operation', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/openapi.json' });
+    const document = response.json<{
+      paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
+    }>();
+    const operations = Object.entries(document.paths).flatMap(([path, item]) =>
+      Object.entries(item).map(([method, operation]) => ({ path, method, operation })),
+    );
+    expect(operations.length).toBeGreaterThan(30);
+    for (const { path, method, operation } of operations) {
+      const responses = operation.responses;
+      expect(responses['400'], `${method} ${path}`).toBeDefined();
+      expect(responses['500'], `${method} ${path}`).toBeDefined();
+      if (path.includes('{id}')) expect(responses['404'], `${method} ${path}`).toBeDefined();
+      if (method !== 'get') expect(responses['409'], `${method} ${path}`).toBeDefined();
+    }
+    const failure = JSON.stringify(document.paths['/api/merchants']?.post?.responses['409']);
+    for (const code of FAILURE_CODES.filter((c) => c !== 'validation_failed')) {
+      expect(JSON.stringify(document), code).toContain(code);
+    }
+    expect(failure).toContain('still_referenced');
+  });
+});

@@ -1,0 +1,93 @@
+import type { TFunction } from 'i18next';
+import type { FailureCode, FieldErrorCode, FieldErrorParams } from '../../contract/errors.ts';
+import { fieldMessageKey } from '../../contract/validation.ts';
+import { ApiError } from '@/lib/api-client';
+
+/**
+ * Raised before any request when the signed-in session lacks what a write must carry. The message
+ * is the spec's English text; `messageKey` lets the interface translate it.
+ */
+export class MissingAuthStateError extends Error {
+  readonly messageKey: string;
+  constructor(message: string, messageKey: string) {
+    super(message);
+    this.name = 'MissingAuthStateError';
+    this.messageKey = messageKey;
+  }
+}
+
+/**
+ * Codes that say, by themselves, what went wrong and what to do. Others (`validation_failed`,
+ * `conflict`, `internal`, `service_unavailable`) say less than the caller's own text ("Failed to
+ * fetch merchants"), which is shown instead when there is one.
+ */
+const TELLING_CODES = new Set<FailureCode>([
+  'unauthenticated',
+  'forbidden',
+  'csrf_failed',
+  'not_found',
+  'duplicate',
+  'invalid_transition',
+  'still_referenced',
+  'idempotency_key_reused',
+  'stale_version',
+  'payload_too_large',
+  'unsupported_media_type',
+  'rate_limited',
+]);
+
+/** `designs` from `designs:errors.create`. */
+function namespaceOf(key: string | undefined): string | undefined {
+  const separator = key?.indexOf(':') ?? -1;
+  return key && separator > 0 ? key.slice(0, separator) : undefined;
+}
+
+/**
+ * The text to show for a failed request, in the interface language: never the server's English
+ * `message`. A failure code is looked up first in the area's namespace (`designs:failures.duplicate`
+ * says "A design with this code already exists") and then in the shared `ui:failures`; a code that
+ * says little, an unknown code or a non-API error falls back to `fallbackKey` (the spec's
+ * "Failed to create design") or a generic text.
+ */
+export function errorText(error: unknown, t: TFunction, fallbackKey?: string): string {
+  if (error instanceof MissingAuthStateError) return t(error.messageKey);
+  const fallback = fallbackKey ?? 'ui:failures.unknown';
+  if (!(error instanceof ApiError)) return t(fallback);
+  if (error.kind === 'network') return t('ui:errors.network');
+  if (error.kind === 'no-content') return t('ui:errors.noContent');
+  const code = error.code;
+  if (code && TELLING_CODES.has(code)) {
+    const namespace = namespaceOf(fallbackKey);
+    const keys = [`ui:failures.${code}`];
+    if (namespace) keys.unshift(`${namespace}:failures.${code}`);
+    return t(keys);
+  }
+  if (code && !fallbackKey) return t(`ui:failures.${code}`);
+  return t(fallback);
+}
+
+export interface FieldErrorLike {
+  path: string;
+  code: FieldErrorCode;
+  params?: FieldErrorParams | undefined;
+}
+
+/**
+ * A field error in the interface language. A form may word a code for one of its fields
+ * (`orders:fieldErrors.merchantId.required` = "Choose a merchant"); otherwise the shared
+ * `validation` text for the code and its params.
+ */
+export function fieldErrorText(error: FieldErrorLike, t: TFunction, namespace?: string): string {
+  const params = error.params ?? {};
+  const messageKey = fieldMessageKey(error.code, params);
+  const field = error.path
+    .split('.')
+    .filter((segment) => !/^\d+$/.test(segment))
+    .pop();
+  const keys = [`validation:${messageKey}`];
+  if (namespace && field) {
+    keys.unshift(`${namespace}:fieldErrors.${field}.${error.code}`);
+    if (messageKey !== error.code) keys.unshift(`${namespace}:fieldErrors.${field}.${messageKey}`);
+  }
+  return t(keys, params);
+}
