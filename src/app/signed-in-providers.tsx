@@ -8,9 +8,9 @@ import { persistOptions, persistWritesImmediately, queryClient } from '@/lib/app
 import { toLanguage } from '@/lib/i18n';
 import { withWriteDefaults } from '@/lib/offline/write-queue';
 
-// Every area's resource module, loaded only when the saved cache holds queued writes, so that
+// The registry of every resource, loaded only when the saved cache holds queued writes, so that
 // writes of areas not yet visited in this page load still know how to send themselves.
-const resourceModules = import.meta.glob('../features/*/api.ts');
+const loadResources = () => import('@/lib/resources');
 
 // Every signed-in page fetches data at once; loading the HTTP library now keeps its download out
 // of the way of the first request.
@@ -18,9 +18,7 @@ preloadHttpClient();
 
 const restoringPersistOptions = {
   ...persistOptions,
-  persister: withWriteDefaults(persistOptions.persister, queryClient, () =>
-    Promise.all(Object.values(resourceModules).map((load) => load())),
-  ),
+  persister: withWriteDefaults(persistOptions.persister, queryClient, () => loadResources()),
 };
 
 /**

@@ -7,27 +7,10 @@ import { fail, ok } from '@/test/msw/envelope';
 import { createMerchantsFake } from '@/test/msw/merchants';
 import { setupMswServer } from '@/test/msw/server';
 import { signInTestUser } from '@/test/msw/session';
-import { createResource } from './resource-factory';
+import { registeredWriteKeys } from './resource-writes';
+import { thingResource, type Thing } from '@/test/test-resource';
 
-type Thing = { _id: string; name: string };
-
-const messages = {
-  created: 'merchants:toast.created',
-  updated: 'merchants:toast.updated',
-  deleted: 'merchants:toast.deleted',
-  fetchListFailed: 'merchants:errors.fetchList',
-  fetchOneFailed: 'merchants:errors.fetchOne',
-  createFailed: 'merchants:errors.create',
-  updateFailed: 'merchants:errors.update',
-  deleteFailed: 'merchants:errors.delete',
-};
-
-const things = createResource<Thing, { page?: number; name?: string }, { name: string }>({
-  name: 'things',
-  path: '/things',
-  messages,
-  invalidates: [['orders']],
-});
+const things = thingResource('things', { related: ['orders'] });
 
 const server = setupMswServer();
 
@@ -47,15 +30,7 @@ describe('query keys and reads', () => {
   it('lists with the params as query string and reads pick lists from data.data', async () => {
     const fake = createMerchantsFake();
     server.use(...fake.handlers);
-    const merchants = createResource<
-      Thing,
-      { page: number; limit: number; name?: string },
-      { name: string }
-    >({
-      name: 'merchants',
-      path: '/merchants',
-      messages,
-    });
+    const merchants = thingResource('merchants');
     const { wrapper } = createTestWrapper();
     const { result } = renderHook(
       () => ({
@@ -234,24 +209,19 @@ describe('mutations', () => {
       ),
       http.put('*/api/pay/:id', async ({ request }) => (bodies.push(await request.json()), ok({}))),
     );
-    const pay = createResource<Thing, object, { amount: number }>({
-      name: 'pay',
-      path: '/pay',
-      messages,
-      requireUser: true,
-    });
+    const pay = thingResource('pay', { requireUser: true });
     const { wrapper } = createTestWrapper();
     const { result } = renderHook(() => ({ create: pay.useCreate(), update: pay.useUpdate() }), {
       wrapper,
     });
-    await act(() => result.current.create.mutateAsync({ amount: 5 }));
+    await act(() => result.current.create.mutateAsync({ name: 'five' }));
     await act(() =>
       result.current.update.mutateAsync({
         id: 'p1',
-        body: { amount: 6, createdBy: 'someone' } as { amount: number },
+        body: { name: 'six', createdBy: 'someone' } as { name: string },
       }),
     );
-    expect(bodies).toEqual([{ amount: 5 }, { amount: 6 }]);
+    expect(bodies).toEqual([{ name: 'five' }, { name: 'six' }]);
   });
 
   it('runs declared actions with their own key, path and messages', async () => {
@@ -277,9 +247,6 @@ describe('mutations', () => {
     expect(calls).toEqual(['PATCH t9']);
     expect(invalidate).toHaveBeenCalledWith({ queryKey: ['things'] });
     expect(await screen.findByText('Merchant updated successfully')).toBeInTheDocument();
-    expect(things.mutationDefaults().map((d) => d.mutationKey)).toContainEqual([
-      'things',
-      'set-active',
-    ]);
+    expect(registeredWriteKeys()).toContainEqual(['things', 'set-active']);
   });
 });

@@ -1,32 +1,22 @@
-import {
-  keepPreviousData,
-  onlineManager,
-  queryOptions,
-  useMutation,
-  useQueryClient,
-  type MutateOptions,
-  type MutationFunction,
-  type QueryClient,
-  type QueryKey,
-  type UseMutationResult,
-} from '@tanstack/react-query';
-import i18next, { type TFunction } from 'i18next';
-import { useCallback, useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { keepPreviousData, queryOptions, type QueryKey } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
+import type { z } from 'zod';
 import type { Paged, PickList } from '../../contract/common.ts';
-import {
-  ApiError,
-  apiRequest,
-  newIdempotencyKey,
-  type HttpMethod,
-  type SearchParamValue,
-} from '@/lib/api-client';
+import { ApiError, apiRequest, type HttpMethod, type SearchParamValue } from '@/lib/api-client';
 import { errorText, MissingAuthStateError } from '@/lib/error-text';
-import { notifyError, notifySuccess } from '@/lib/notify';
-import { addPendingRecord, removePendingRecord } from '@/lib/offline/pending-records';
+import { createWriteHook, type WriteSpec } from '@/lib/resource-writes';
 import { getOrganizationId, getUserId } from '@/stores/auth';
 
 export { MissingAuthStateError };
+export {
+  isGloballyHandled,
+  QUEUED_TOAST_DURATION_MS,
+  registerMutationDefaults,
+  WRITE_QUEUE_SCOPE,
+  type KeyedMutationResult,
+  type KeyedVariables,
+  type WriteOptions,
+} from '@/lib/resource-writes';
 
 const ORGANIZATION_MISSING = new MissingAuthStateError(
   'Organization ID not found in auth state',
@@ -37,17 +27,9 @@ const USER_MISSING = new MissingAuthStateError(
   'ui:errors.userMissing',
 );
 
-// The app shell already reacts to these (sign-in redirect, /500 page, "not modified" toast), so a
-// second, resource-specific toast would only repeat the bad news.
-const GLOBALLY_HANDLED_STATUSES = new Set([304, 401, 500]);
-
 /** The text to show for a failed request, in the interface language (see `errorText`). */
 export function describeError(error: unknown, t: TFunction, fallbackKey: string): string {
   return errorText(error, t, fallbackKey);
-}
-
-export function isGloballyHandled(error: unknown) {
-  return error instanceof ApiError && GLOBALLY_HANDLED_STATUSES.has(error.status);
 }
 
 /** i18n keys (`namespace:key`) for a resource's default texts. */
@@ -58,57 +40,57 @@ export interface ResourceMessages {
   deleted: string | null;
   fetchListFailed: string;
   fetchOneFailed: string;
-  fetchAllFailed?: string;
+  fetchAllFailed: string;
   createFailed: string;
   updateFailed: string;
   deleteFailed: string;
 }
 
-export interface ResourceConfig {
+/** The texts every area keeps under the same keys of its namespace. */
+export function conventionalMessages(namespace: string): ResourceMessages {
+  return {
+    created: `${namespace}:toast.created`,
+    updated: `${namespace}:toast.updated`,
+    deleted: `${namespace}:toast.deleted`,
+    fetchListFailed: `${namespace}:errors.fetchList`,
+    fetchOneFailed: `${namespace}:errors.fetchOne`,
+    fetchAllFailed: `${namespace}:errors.fetchList`,
+    createFailed: `${namespace}:errors.create`,
+    updateFailed: `${namespace}:errors.update`,
+    deleteFailed: `${namespace}:errors.delete`,
+  };
+}
+
+/** A resource's contract schemas: the record it reads, the bodies it writes, its list query. */
+export interface ResourceSchemas {
+  record: z.ZodType;
+  create: z.ZodType;
+  update: z.ZodType;
+  list: z.ZodType;
+}
+
+/** Everything the client knows about one resource, written once (see `src/lib/resources.ts`). */
+export interface ResourceDefinition<S extends ResourceSchemas> {
   /** First element of every query key, e.g. `'merchants'`. */
   name: string;
   /** Path under `/api`, e.g. `'/merchants'`. */
   path: string;
-  messages: ResourceMessages;
-  /** Other key prefixes refetched after every successful write, e.g. `[['worker-salaries', 'summary']]`. */
-  invalidates?: QueryKey[];
-  /** Writes also need the user: create gets `createdBy`, update gets `updatedBy`. */
+  /** The area's i18n namespace; the default texts follow its conventional keys. */
+  namespace: string;
+  schemas: S;
+  /** Other resources whose reads show this one's data (orders embed merchant names). */
+  related?: readonly string[];
+  /** The record names its author, so a write needs a signed-in user too. */
   requireUser?: boolean;
+  messages?: Partial<ResourceMessages>;
 }
 
-/** What a keyed mutation receives: the caller's input plus the key fixed when `mutate` was called. */
-export interface KeyedVariables<TInput> {
-  input: TInput;
-  idempotencyKey: string;
-  /**
-   * Made while offline: the user left the form trusting it would be sent, so if the server later
-   * refuses it, it must stay listed until they retry or discard it. A write made online that the
-   * server refuses is shown on its form and is not "waiting to be sent".
-   */
-  queuedOffline?: boolean;
-}
+export type RecordOf<S extends ResourceSchemas> = z.output<S['record']>;
+export type ListParamsOf<S extends ResourceSchemas> = Partial<z.output<S['list']>>;
+export type CreateBodyOf<S extends ResourceSchemas> = z.output<S['create']>;
+export type UpdateBodyOf<S extends ResourceSchemas> = z.output<S['update']>;
 
-/**
- * The options of one `mutate` call. `onQueued` runs instead of waiting when the write was made
- * offline: it is saved on this device and sent later, so a form can close as on success.
- */
-export type WriteOptions<TData, TInput> = MutateOptions<TData, Error, KeyedVariables<TInput>> & {
-  onQueued?: () => void;
-};
-
-/** How long the "saved on this device" toast stays: longer than a success, it explains a delay. */
-export const QUEUED_TOAST_DURATION_MS = 4000;
-
-export type KeyedMutationResult<TData, TInput> = Omit<
-  UseMutationResult<TData, Error, KeyedVariables<TInput>>,
-  'mutate' | 'mutateAsync'
-> & {
-  mutate: (input: TInput, options?: WriteOptions<TData, TInput>) => void;
-  mutateAsync: (
-    input: TInput,
-    options?: MutateOptions<TData, Error, KeyedVariables<TInput>>,
-  ) => Promise<TData>;
-};
+export type UpdateInput<TBody> = { id: string; body: TBody };
 
 export interface ActionConfig<TInput, TData> {
   method: Exclude<HttpMethod, 'GET'>;
@@ -126,94 +108,36 @@ export interface ActionConfig<TInput, TData> {
 }
 
 export interface ReadConfig<TParams, TData> {
+  /** Path below the resource's path; or, with `absolute`, the whole path under `/api`. */
   path: (params: TParams) => string;
+  /** A report kept under the resource's key (so its writes refresh it) but served elsewhere. */
+  absolute?: boolean;
   searchParams?: (params: TParams) => Record<string, SearchParamValue>;
   /** i18n key describing the failure (kept in the query's `meta.errorMessage`). */
   failure: string;
   /** A 404 means "there is none" (e.g. no active bank detail) rather than an error. */
   notFoundAsNull?: boolean;
+  /** Keep the previous result on screen while new parameters load (reports, filters). */
+  keepPrevious?: boolean;
   select?: (data: unknown) => TData;
-}
-
-/**
- * Every write runs in this one scope, so react-query sends them one after another in the order
- * they were made, also when a queue of paused (offline) writes is replayed. A failed write does
- * not hold up the rest: the next one starts as soon as it settles.
- */
-export const WRITE_QUEUE_SCOPE = { id: 'karkhana-writes' } as const;
-
-interface RegisteredWrite {
-  mutationKey: QueryKey;
-  mutationFn: MutationFunction<unknown, KeyedVariables<never>>;
-  success: string | null;
-  failure: string;
-  invalidates: QueryKey[];
-  /** For creates: the lists that show a placeholder while the write waits for the network. */
-  pendingListPrefix?: QueryKey;
-}
-
-// Filled as resource modules load; a write restored from disk after a reload finds its request
-// function here, since no component that made it is mounted any more.
-const registeredWrites = new Map<string, RegisteredWrite>();
-
-/**
- * Gives `client` a default for every write of every loaded resource: how to send it, and the
- * toasts and refetches that follow. Must run before paused writes are restored, because a
- * restored mutation takes its options from the defaults present at that moment.
- */
-export function registerMutationDefaults(client: QueryClient, t: TFunction = i18next.t) {
-  for (const write of registeredWrites.values()) {
-    client.setMutationDefaults(write.mutationKey, {
-      mutationFn: write.mutationFn as MutationFunction<unknown, unknown>,
-      scope: WRITE_QUEUE_SCOPE,
-      meta: { failureMessage: write.failure },
-      onSuccess: () => {
-        if (write.success) notifySuccess(t(write.success));
-        for (const prefix of write.invalidates) void client.invalidateQueries({ queryKey: prefix });
-      },
-      onError: (error, variables) => {
-        if (write.pendingListPrefix) dropPendingRecord(client, write.pendingListPrefix, variables);
-        if (!isGloballyHandled(error)) notifyError(describeError(error, t, write.failure));
-      },
-    });
-  }
-}
-
-function dropPendingRecord(client: QueryClient, listPrefix: QueryKey, variables: unknown) {
-  const key = (variables as Partial<KeyedVariables<unknown>> | undefined)?.idempotencyKey;
-  if (key) removePendingRecord(client, listPrefix, key);
-}
-
-export type UpdateInput<TBody> = { id: string; body: TBody };
-
-interface WriteSpec<TInput, TData> {
-  verb: string;
-  method: Exclude<HttpMethod, 'GET'>;
-  path: (input: TInput) => string;
-  body?: (input: TInput) => unknown;
-  success: string | null;
-  failure: string;
-  invalidates: QueryKey[];
-  select: (data: unknown) => TData;
-  /** Creates show the new record in the resource's lists while it waits for the network. */
-  listsPendingRecord?: boolean;
 }
 
 /**
  * One factory for every area: query keys shaped `[resource, verb, params]`, `queryOptions` for the
  * standard reads and mutation hooks that send an Idempotency-Key, refetch the resource after
- * success and toast in the interface language. Areas declare their extra reads and actions with
- * `defineRead` and `defineAction`.
+ * success and toast in the interface language, all typed from the contract's schemas. Extra reads
+ * and actions are declared with `defineRead` and `defineAction`.
  */
-export function createResource<
-  TRecord,
-  TListParams extends object,
-  TCreateBody extends object,
-  TUpdateBody extends object = Partial<TCreateBody>,
->(config: ResourceConfig) {
-  const { name, path, messages } = config;
-  const related = config.invalidates ?? [];
-  const mutationFunctions = new Map<string, MutationFunction<unknown, KeyedVariables<never>>>();
+export function createResource<S extends ResourceSchemas>(definition: ResourceDefinition<S>) {
+  type TRecord = RecordOf<S>;
+  type TListParams = ListParamsOf<S>;
+  const { name, path, namespace } = definition;
+  const messages: ResourceMessages = {
+    ...conventionalMessages(namespace),
+    ...definition.messages,
+  };
+  const related: QueryKey[] = (definition.related ?? []).map((other) => [other]);
+  const resource = { name, path };
 
   const keys = {
     all: [name] as const,
@@ -229,11 +153,11 @@ export function createResource<
   // the record names its author).
   const sessionBody = (body: object): Record<string, unknown> => {
     if (!getOrganizationId()) throw ORGANIZATION_MISSING;
-    if (config.requireUser && !getUserId()) throw USER_MISSING;
+    if (definition.requireUser && !getUserId()) throw USER_MISSING;
     const {
-      organizationId: _o,
-      createdBy: _c,
-      updatedBy: _u,
+      organizationId: _organizationId,
+      createdBy: _createdBy,
+      updatedBy: _updatedBy,
       ...rest
     } = body as Record<string, unknown>;
     return rest;
@@ -261,12 +185,13 @@ export function createResource<
           (await apiRequest<TRecord>('GET', `${path}/${encodeURIComponent(id)}`, { signal })).data,
         meta: { errorMessage: messages.fetchOneFailed },
       }),
+    /** Every record of the organization, for pickers (`GET /all`). */
     all: () =>
       queryOptions({
         queryKey: keys.pickList(),
         queryFn: async ({ signal }) =>
           (await apiRequest<PickList<TRecord>>('GET', `${path}/all`, { signal })).data.data,
-        meta: { errorMessage: messages.fetchAllFailed ?? messages.fetchListFailed },
+        meta: { errorMessage: messages.fetchAllFailed },
       }),
   };
 
@@ -276,8 +201,9 @@ export function createResource<
       queryOptions({
         queryKey: keys.custom(verb, params ?? null),
         queryFn: async ({ signal }): Promise<TData | null> => {
+          const url = read.absolute ? read.path(params) : `${path}${read.path(params)}`;
           try {
-            const result = await apiRequest<unknown>('GET', `${path}${read.path(params)}`, {
+            const result = await apiRequest<unknown>('GET', url, {
               searchParams: read.searchParams?.(params),
               signal,
             });
@@ -288,109 +214,39 @@ export function createResource<
             throw error;
           }
         },
+        ...(read.keepPrevious ? { placeholderData: keepPreviousData } : {}),
         meta: { errorMessage: read.failure },
       });
   }
 
-  function registerWrite<TInput, TData>(spec: WriteSpec<TInput, TData>) {
-    const mutationFn = async ({ input, idempotencyKey }: KeyedVariables<TInput>) => {
-      const result = await apiRequest<unknown>(spec.method, `${path}${spec.path(input)}`, {
-        json: spec.body?.(input),
-        idempotencyKey,
-      });
-      return spec.select(result.data);
-    };
-    mutationFunctions.set(spec.verb, mutationFn);
-    const pendingListPrefix = spec.listsPendingRecord ? keys.lists() : undefined;
-    registeredWrites.set(`${name}:${spec.verb}`, {
-      mutationKey: [name, spec.verb],
-      mutationFn,
-      success: spec.success,
-      failure: spec.failure,
-      invalidates: [keys.all, ...spec.invalidates],
-      pendingListPrefix,
-    });
+  const write = <TInput, TData>(spec: WriteSpec<TInput, TData>) =>
+    createWriteHook<TInput, TData>(resource, spec);
+  const asRecord = (data: unknown) => data as TRecord;
 
-    return function useResourceMutation(): KeyedMutationResult<TData, TInput> {
-      const queryClient = useQueryClient();
-      const { t } = useTranslation();
-      const mutation = useMutation<TData, Error, KeyedVariables<TInput>>({
-        mutationKey: [name, spec.verb],
-        mutationFn,
-        scope: WRITE_QUEUE_SCOPE,
-        meta: { failureMessage: spec.failure },
-        // Runs before react-query pauses an offline write, so the entry shows up at once. A
-        // restored write does not run it again: its placeholder came back with the cached list.
-        onMutate: ({ input, idempotencyKey }) => {
-          if (pendingListPrefix && !onlineManager.isOnline()) {
-            addPendingRecord(queryClient, pendingListPrefix, idempotencyKey, input as object);
-          }
-        },
-        onSuccess: () => {
-          if (spec.success) notifySuccess(t(spec.success));
-          // Not awaited: the write is done; an offline refetch must not keep it "pending".
-          for (const prefix of [keys.all, ...spec.invalidates]) {
-            void queryClient.invalidateQueries({ queryKey: prefix });
-          }
-        },
-        onError: (error, variables) => {
-          if (pendingListPrefix) dropPendingRecord(queryClient, pendingListPrefix, variables);
-          if (!isGloballyHandled(error)) notifyError(describeError(error, t, spec.failure));
-        },
-      });
-      const { mutate: rawMutate, mutateAsync: rawMutateAsync } = mutation;
-      // The key is fixed here, once per call, and travels in the variables: react-query's retries
-      // and a replay of a paused (offline) mutation reuse it, so the server applies it once.
-      const mutate = useCallback(
-        (input: TInput, options?: WriteOptions<TData, TInput>) => {
-          const { onQueued, ...mutateOptions } = options ?? {};
-          // Offline, react-query holds the write until the network returns; the caller should
-          // not wait for that, and the user should know the entry is safe on this device.
-          const queued = !onlineManager.isOnline();
-          rawMutate(
-            { input, idempotencyKey: newIdempotencyKey(), queuedOffline: queued },
-            mutateOptions,
-          );
-          if (queued) {
-            notifySuccess(t('common:offline.queued'), { duration: QUEUED_TOAST_DURATION_MS });
-            onQueued?.();
-          }
-        },
-        [rawMutate, t],
-      );
-      const mutateAsync = useCallback(
-        (input: TInput, options?: MutateOptions<TData, Error, KeyedVariables<TInput>>) =>
-          rawMutateAsync({ input, idempotencyKey: newIdempotencyKey() }, options),
-        [rawMutateAsync],
-      );
-      return useMemo(() => ({ ...mutation, mutate, mutateAsync }), [mutation, mutate, mutateAsync]);
-    };
-  }
-
-  const useCreate = registerWrite<TCreateBody, TRecord>({
+  const useCreate = write<CreateBodyOf<S>, TRecord>({
     verb: 'create',
     method: 'POST',
     path: () => '',
-    body: (input) => sessionBody(input),
+    body: (input) => sessionBody(input as object),
     success: messages.created,
     failure: messages.createFailed,
     invalidates: related,
-    select: (data) => data as TRecord,
+    select: asRecord,
     listsPendingRecord: true,
   });
 
-  const useUpdate = registerWrite<UpdateInput<TUpdateBody>, TRecord>({
+  const useUpdate = write<UpdateInput<UpdateBodyOf<S>>, TRecord>({
     verb: 'update',
     method: 'PUT',
     path: ({ id }) => `/${encodeURIComponent(id)}`,
-    body: ({ body }) => sessionBody(body),
+    body: ({ body }) => sessionBody(body as object),
     success: messages.updated,
     failure: messages.updateFailed,
     invalidates: related,
-    select: (data) => data as TRecord,
+    select: asRecord,
   });
 
-  const useRemove = registerWrite<string, { _id: string }>({
+  const useRemove = write<string, { _id: string }>({
     verb: 'delete',
     method: 'DELETE',
     path: (id) => `/${encodeURIComponent(id)}`,
@@ -404,7 +260,7 @@ export function createResource<
     verb: string,
     action: ActionConfig<TInput, TData>,
   ) {
-    return registerWrite<TInput, TData>({
+    return write<TInput, TData>({
       verb,
       method: action.method,
       path: action.path,
@@ -416,23 +272,11 @@ export function createResource<
     });
   }
 
-  /**
-   * `[mutationKey, mutationFn]` of every write, for `queryClient.setMutationDefaults`, so paused
-   * writes restored after a reload can be resumed with the key they were created with.
-   */
-  function mutationDefaults(): Array<{
-    mutationKey: QueryKey;
-    mutationFn: MutationFunction<unknown, KeyedVariables<never>>;
-  }> {
-    return [...mutationFunctions].map(([verb, mutationFn]) => ({
-      mutationKey: [name, verb],
-      mutationFn,
-    }));
-  }
-
   return {
     name,
     path,
+    namespace,
+    schemas: definition.schemas,
     messages,
     keys,
     queries,
@@ -441,6 +285,5 @@ export function createResource<
     useRemove,
     defineRead,
     defineAction,
-    mutationDefaults,
   };
 }

@@ -3,29 +3,14 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import { http } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Paged } from '../../../contract/common.ts';
-import { createResource } from '@/lib/resource-factory';
 import { fail, ok } from '@/test/msw/envelope';
 import { setupMswServer } from '@/test/msw/server';
 import { signInTestUser } from '@/test/msw/session';
+import { thingResource, type Thing } from '@/test/test-resource';
 import { createTestQueryClient, createTestWrapper } from '@/test/render';
 import { isPendingRecord, pendingRecordId } from './pending-records';
 
-type Gadget = { _id: string; name: string };
-
-const gadgets = createResource<Gadget, { page?: number }, { name: string }>({
-  name: 'offline-gadgets',
-  path: '/offline-gadgets',
-  messages: {
-    created: 'merchants:toast.created',
-    updated: 'merchants:toast.updated',
-    deleted: 'merchants:toast.deleted',
-    fetchListFailed: 'merchants:errors.fetchList',
-    fetchOneFailed: 'merchants:errors.fetchOne',
-    createFailed: 'merchants:errors.create',
-    updateFailed: 'merchants:errors.update',
-    deleteFailed: 'merchants:errors.delete',
-  },
-});
+const gadgets = thingResource('offline-gadgets');
 
 const conflicting = new Set<string>();
 const server = setupMswServer(
@@ -42,7 +27,7 @@ afterEach(() => {
   onlineManager.setOnline(true);
 });
 
-function page(currentPage: number, data: Gadget[]): Paged<Gadget> {
+function page(currentPage: number, data: Thing[]): Paged<Thing> {
   return {
     data,
     totalCount: data.length,
@@ -60,8 +45,8 @@ function setup() {
   client.setQueryData(gadgets.keys.list({ page: 2 }), page(2, [{ _id: 'g2', name: 'Older' }]));
   const { wrapper } = createTestWrapper({ queryClient: client });
   const { result } = renderHook(() => gadgets.useCreate(), { wrapper });
-  const firstPage = () => client.getQueryData<Paged<Gadget>>(gadgets.keys.list({ page: 1 }));
-  const secondPage = () => client.getQueryData<Paged<Gadget>>(gadgets.keys.list({ page: 2 }));
+  const firstPage = () => client.getQueryData<Paged<Thing>>(gadgets.keys.list({ page: 1 }));
+  const secondPage = () => client.getQueryData<Paged<Thing>>(gadgets.keys.list({ page: 2 }));
   return { client, result, firstPage, secondPage };
 }
 

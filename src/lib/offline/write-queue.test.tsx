@@ -2,30 +2,16 @@ import { dehydrate, hydrate, onlineManager, QueryClient } from '@tanstack/react-
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { http } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createResource, registerMutationDefaults } from '@/lib/resource-factory';
+import { registerMutationDefaults } from '@/lib/resource-factory';
 import { fail, ok } from '@/test/msw/envelope';
 import { setupMswServer } from '@/test/msw/server';
 import { signInTestUser } from '@/test/msw/session';
+import { thingResource } from '@/test/test-resource';
 import { createTestQueryClient, createTestWrapper } from '@/test/render';
 import type { PersistedClient, Persister } from '@tanstack/react-query-persist-client';
 import { queuedWrites, queuedWriteState, retryWrite, withWriteDefaults } from './write-queue';
 
-type Widget = { _id: string; name: string };
-
-const widgets = createResource<Widget, object, { name: string }>({
-  name: 'queued-widgets',
-  path: '/queued-widgets',
-  messages: {
-    created: 'merchants:toast.created',
-    updated: 'merchants:toast.updated',
-    deleted: 'merchants:toast.deleted',
-    fetchListFailed: 'merchants:errors.fetchList',
-    fetchOneFailed: 'merchants:errors.fetchOne',
-    createFailed: 'merchants:errors.create',
-    updateFailed: 'merchants:errors.update',
-    deleteFailed: 'merchants:errors.delete',
-  },
-});
+const widgets = thingResource('queued-widgets');
 
 interface Received {
   name: string;

@@ -7,7 +7,7 @@ import {
 } from '../../../../contract/bank-details.ts';
 import { FormModal } from '@/components/form-modal';
 import { useRecordFormModal } from '@/components/record-form-modal';
-import { useCreateBankDetail, useUpdateBankDetail } from '../api';
+import * as resources from '@/lib/resources';
 
 export interface BankDetailFormValues extends Record<string, unknown> {
   bankName: string;
@@ -37,8 +37,8 @@ export interface BankDetailFormModalProps {
 
 export function BankDetailFormModal({ bankDetail, onClose }: BankDetailFormModalProps) {
   const { t } = useTranslation('bank-details');
-  const create = useCreateBankDetail();
-  const update = useUpdateBankDetail();
+  const create = resources.bankDetails.useCreate();
+  const update = resources.bankDetails.useUpdate();
   const { form, isEdit, modalProps } = useRecordFormModal({
     record: bankDetail,
     initialValues: bankDetailFormValues(bankDetail),

@@ -20,8 +20,8 @@ import { ResourceListPage, standardListTexts } from '@/components/resource-list-
 import { useFormatters } from '@/lib/format';
 import { useListParams } from '@/lib/use-list-params';
 import { maskAccountNumber } from '../account-number';
-import { bankDetailQueries, useDeleteBankDetail, useSetActiveBankDetail } from '../api';
 import { BankDetailFormModal } from '../components/bank-detail-form-modal';
+import * as resources from '@/lib/resources';
 
 const LIST_CONFIG = {
   filters: {
@@ -38,10 +38,10 @@ export default function BankDetailsPage() {
   const { t } = useTranslation('bank-details');
   const format = useFormatters();
   const list = useListParams(LIST_CONFIG);
-  const query = useQuery(bankDetailQueries.list(list.params));
-  const active = useQuery(bankDetailQueries.active());
-  const remove = useDeleteBankDetail();
-  const setActive = useSetActiveBankDetail();
+  const query = useQuery(resources.bankDetails.queries.list(list.params));
+  const active = useQuery(resources.activeBankDetail());
+  const remove = resources.bankDetails.useRemove();
+  const setActive = resources.useSetActiveBankDetail();
   const [revealed, setRevealed] = useState<ReadonlySet<string>>(new Set());
 
   const toggleReveal = useCallback(

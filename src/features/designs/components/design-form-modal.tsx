@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { designCreate, designUpdate, type Design } from '../../../../contract/designs.ts';
 import { FormModal } from '@/components/form-modal';
 import { useRecordFormModal } from '@/components/record-form-modal';
-import { useCreateDesign, useUpdateDesign } from '../api';
+import * as resources from '@/lib/resources';
 
 export interface DesignFormValues extends Record<string, unknown> {
   name: string;
@@ -41,8 +41,8 @@ export interface DesignFormModalProps {
 
 export function DesignFormModal({ design, onClose }: DesignFormModalProps) {
   const { t } = useTranslation('designs');
-  const create = useCreateDesign();
-  const update = useUpdateDesign();
+  const create = resources.designs.useCreate();
+  const update = resources.designs.useUpdate();
   const { form, isEdit, modalProps } = useRecordFormModal({
     record: design,
     initialValues: designFormValues(design),

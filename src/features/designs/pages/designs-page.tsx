@@ -10,8 +10,8 @@ import { MoneyText } from '@/components/money-text';
 import { ResourceListPage, standardListTexts } from '@/components/resource-list-page';
 import { useFormatters } from '@/lib/format';
 import { useListParams } from '@/lib/use-list-params';
-import { designQueries, useDeleteDesign } from '../api';
 import { DesignFormModal } from '../components/design-form-modal';
+import * as resources from '@/lib/resources';
 
 const LIST_CONFIG = {
   filters: { name: { type: 'text' }, designCode: { type: 'text' } },
@@ -23,8 +23,8 @@ export default function DesignsPage() {
   const { t } = useTranslation('designs');
   const format = useFormatters();
   const list = useListParams(LIST_CONFIG);
-  const query = useQuery(designQueries.list(list.params));
-  const remove = useDeleteDesign();
+  const query = useQuery(resources.designs.queries.list(list.params));
+  const remove = resources.designs.useRemove();
 
   const columns = useMemo<DataTableColumn<Design>[]>(
     () => [

@@ -37,8 +37,8 @@ import { PageHeader } from '@/components/page-header';
 import { numberLocale, useFormatters } from '@/lib/format';
 import { notifyError } from '@/lib/notify';
 import { describeError, isGloballyHandled } from '@/lib/resource-factory';
-import { expenseSummaryQuery, SUMMARY_FAILED_KEY } from '../api';
 import { analyseExpenses, type ExpenseAnalysis, type Trend } from '../expense-analysis';
+import * as resources from '@/lib/resources';
 
 const YEARS_OFFERED = 10;
 const CATEGORY_COLORS = [
@@ -75,14 +75,14 @@ export default function ExpenseAnalysisPage() {
   const currentYear = new Date().getFullYear();
   const year = readYear(searchParams.get('year'), currentYear);
 
-  const current = useQuery(expenseSummaryQuery(year));
+  const current = useQuery(resources.expenseSummary({ year: year }));
   // The comparison is a bonus: if last year cannot be read, the page still shows this year.
-  const previous = useQuery({ ...expenseSummaryQuery(year - 1), retry: false });
+  const previous = useQuery({ ...resources.expenseSummary({ year: year - 1 }), retry: false });
 
   const error = current.error;
   useEffect(() => {
     if (error && !isGloballyHandled(error)) {
-      notifyError(describeError(error, t, SUMMARY_FAILED_KEY));
+      notifyError(describeError(error, t, 'expense-analysis:errors.fetchSummary'));
     }
   }, [error, t]);
 
@@ -158,7 +158,7 @@ export default function ExpenseAnalysisPage() {
         <Paper withBorder radius="md">
           <ErrorState
             title={t('errors.title')}
-            message={describeError(current.error, t, SUMMARY_FAILED_KEY)}
+            message={describeError(current.error, t, 'expense-analysis:errors.fetchSummary')}
             onRetry={() => void current.refetch()}
             retrying={current.isFetching}
           />

@@ -15,8 +15,8 @@ import {
 import { FormModal } from '@/components/form-modal';
 import { useRecordFormModal } from '@/components/record-form-modal';
 import { DISPLAY_DATE_FORMAT } from '@/lib/format';
-import { expenseQueries, useCreateExpense, useUpdateExpense } from '../api';
 import { parseTypedDate } from '../parse-typed-date';
+import * as resources from '@/lib/resources';
 
 export interface ExpenseFormValues extends Record<string, unknown> {
   category: string;
@@ -52,9 +52,9 @@ export interface ExpenseFormModalProps {
 
 export function ExpenseFormModal({ expense, onClose }: ExpenseFormModalProps) {
   const { t } = useTranslation('expenses');
-  const categories = useQuery(expenseQueries.categories());
-  const create = useCreateExpense();
-  const update = useUpdateExpense();
+  const categories = useQuery(resources.expenseCategories());
+  const create = resources.expenses.useCreate();
+  const update = resources.expenses.useUpdate();
   // Every field is sent on edit too, so one schema serves both.
   const { form, isEdit, modalProps } = useRecordFormModal({
     record: expense,

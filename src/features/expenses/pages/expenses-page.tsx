@@ -11,8 +11,8 @@ import { MoneyText } from '@/components/money-text';
 import { ResourceListPage, standardListTexts } from '@/components/resource-list-page';
 import { useFormatters } from '@/lib/format';
 import { useListParams } from '@/lib/use-list-params';
-import { expenseQueries, useDeleteExpense } from '../api';
 import { ExpenseFormModal } from '../components/expense-form-modal';
+import * as resources from '@/lib/resources';
 
 const LIST_CONFIG = {
   filters: {
@@ -29,8 +29,8 @@ export default function ExpensesPage() {
   const { t } = useTranslation('expenses');
   const format = useFormatters();
   const list = useListParams(LIST_CONFIG);
-  const query = useQuery(expenseQueries.list(list.params));
-  const remove = useDeleteExpense();
+  const query = useQuery(resources.expenses.queries.list(list.params));
+  const remove = resources.expenses.useRemove();
 
   const describe = useCallback(
     (expense: Expense) =>

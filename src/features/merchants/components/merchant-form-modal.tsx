@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { merchantCreate, merchantUpdate, type Merchant } from '../../../../contract/merchants.ts';
 import { FormModal } from '@/components/form-modal';
 import { useRecordFormModal } from '@/components/record-form-modal';
-import { useCreateMerchant, useUpdateMerchant } from '../api';
+import * as resources from '@/lib/resources';
 
 export interface MerchantFormValues extends Record<string, unknown> {
   name: string;
@@ -37,8 +37,8 @@ export interface MerchantFormModalProps {
 
 export function MerchantFormModal({ merchant, onClose }: MerchantFormModalProps) {
   const { t } = useTranslation('merchants');
-  const create = useCreateMerchant();
-  const update = useUpdateMerchant();
+  const create = resources.merchants.useCreate();
+  const update = resources.merchants.useUpdate();
   const { form, isEdit, modalProps } = useRecordFormModal({
     record: merchant,
     initialValues: merchantFormValues(merchant),

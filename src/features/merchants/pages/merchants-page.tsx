@@ -9,8 +9,8 @@ import type { FilterField } from '@/components/filter-bar';
 import { ResourceListPage, standardListTexts } from '@/components/resource-list-page';
 import { useFormatters } from '@/lib/format';
 import { useListParams } from '@/lib/use-list-params';
-import { merchantQueries, useDeleteMerchant } from '../api';
 import { MerchantFormModal } from '../components/merchant-form-modal';
+import * as resources from '@/lib/resources';
 
 const LIST_CONFIG = {
   filters: { name: { type: 'text' } },
@@ -22,8 +22,8 @@ export default function MerchantsPage() {
   const { t } = useTranslation('merchants');
   const format = useFormatters();
   const list = useListParams(LIST_CONFIG);
-  const query = useQuery(merchantQueries.list(list.params));
-  const remove = useDeleteMerchant();
+  const query = useQuery(resources.merchants.queries.list(list.params));
+  const remove = resources.merchants.useRemove();
 
   const columns = useMemo<DataTableColumn<Merchant>[]>(
     () => [

@@ -45,10 +45,9 @@ import { ErrorState } from '@/components/error-state';
 import { MoneyText } from '@/components/money-text';
 import { PageHeader } from '@/components/page-header';
 import { useFormatters, type Formatters } from '@/lib/format';
-import { merchantPickListQuery } from '@/lib/pick-lists';
 import { notifyError } from '@/lib/notify';
 import { describeError, isGloballyHandled } from '@/lib/resource-factory';
-import { ORDER_ANALYTICS_FAILED_KEY, orderAnalyticsQuery } from '../api';
+import * as resources from '@/lib/resources';
 
 type ViewMode = 'table' | 'chart';
 
@@ -98,13 +97,13 @@ export default function OrderAnalyticsPage() {
   const format = useFormatters();
   const [searchParams, setSearchParams] = useSearchParams();
   const { query, view } = readAnalyticsFilters(searchParams);
-  const report = useQuery(orderAnalyticsQuery(query));
-  const merchants = useQuery(merchantPickListQuery());
+  const report = useQuery(resources.orderAnalytics(query));
+  const merchants = useQuery(resources.merchants.queries.all());
 
   const error = report.error;
   useEffect(() => {
     if (error && !isGloballyHandled(error)) {
-      notifyError(describeError(error, t, ORDER_ANALYTICS_FAILED_KEY));
+      notifyError(describeError(error, t, 'order-analytics:errors.fetch'));
     }
   }, [error, t]);
 
@@ -253,7 +252,7 @@ export default function OrderAnalyticsPage() {
       {report.isError && !report.data ? (
         <Paper withBorder radius="md" p="md">
           <ErrorState
-            message={describeError(report.error, t, ORDER_ANALYTICS_FAILED_KEY)}
+            message={describeError(report.error, t, 'order-analytics:errors.fetch')}
             onRetry={() => void report.refetch()}
             retrying={report.isFetching}
           />

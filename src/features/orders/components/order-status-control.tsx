@@ -1,13 +1,13 @@
 import { Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ORDER_STATUS_MOVES, type Order } from '../../../../contract/orders.ts';
-import { useSetOrderStatus } from '../api';
 import { ORDER_STATUS_COLORS, OrderStatusBadge } from './order-status-badge';
+import * as resources from '@/lib/resources';
 
 /** Offers only the moves the API allows from the order's current status. */
 export function OrderStatusControl({ order }: { order: Order }) {
   const { t } = useTranslation('orders');
-  const setStatus = useSetOrderStatus();
+  const setStatus = resources.useSetOrderStatus();
   const moves = ORDER_STATUS_MOVES[order.status];
 
   return (

@@ -28,10 +28,8 @@ import { ErrorState } from '@/components/error-state';
 import { PageHeader } from '@/components/page-header';
 import { ApiError } from '@/lib/api-client';
 import { DISPLAY_DATE_FORMAT } from '@/lib/format';
-import { designPickListQuery, merchantPickListQuery } from '@/lib/pick-lists';
 import { describeError } from '@/lib/resource-factory';
 import { useZodForm } from '@/lib/use-zod-form';
-import { orderQueries, useCreateOrder, useUpdateOrder } from '../api';
 import {
   orderEditFormSchema,
   orderFormSchema,
@@ -40,12 +38,16 @@ import {
 } from '../components/order-form-values';
 import { OrderLinesEditor } from '../components/order-lines-editor';
 import { OrderStatusControl } from '../components/order-status-control';
+import * as resources from '@/lib/resources';
 
 /** `/orders/create` and `/orders/edit/:orderId`. */
 export default function OrderFormPage() {
   const { orderId } = useParams();
   const { t } = useTranslation(['orders', 'ui']);
-  const order = useQuery({ ...orderQueries.detail(orderId ?? ''), enabled: orderId !== undefined });
+  const order = useQuery({
+    ...resources.orders.queries.detail(orderId ?? ''),
+    enabled: orderId !== undefined,
+  });
 
   const back = (
     <Anchor component={Link} to="/orders" size="sm">
@@ -106,15 +108,15 @@ export default function OrderFormPage() {
 function OrderForm({ order }: { order: Order | null }) {
   const { t } = useTranslation(['orders', 'ui']);
   const navigate = useNavigate();
-  const merchants = useQuery(merchantPickListQuery());
-  const designs = useQuery(designPickListQuery());
+  const merchants = useQuery(resources.merchants.queries.all());
+  const designs = useQuery(resources.designs.queries.all());
   const form = useZodForm<OrderFormValues, OrderCreate | OrderUpdate>({
     namespace: 'orders',
     schema: order ? orderEditFormSchema : orderFormSchema,
     initialValues: orderFormValues(order),
   });
-  const create = useCreateOrder();
-  const update = useUpdateOrder();
+  const create = resources.orders.useCreate();
+  const update = resources.orders.useUpdate();
   const submitting = create.isPending || update.isPending;
 
   const handleSubmit = form.submit((body) => {

@@ -15,10 +15,9 @@ import type { FilterField } from '@/components/filter-bar';
 import { MoneyText } from '@/components/money-text';
 import { ResourceListPage, standardListTexts } from '@/components/resource-list-page';
 import { useFormatters } from '@/lib/format';
-import { merchantPickListQuery } from '@/lib/pick-lists';
 import { useListParams } from '@/lib/use-list-params';
-import { orderQueries, useDeleteOrder, useUpdateOrder } from '../api';
 import { OrderStatusBadge } from '../components/order-status-badge';
+import * as resources from '@/lib/resources';
 
 const LIST_CONFIG = {
   filters: {
@@ -37,10 +36,10 @@ export default function OrdersPage() {
   const { t } = useTranslation('orders');
   const format = useFormatters();
   const list = useListParams(LIST_CONFIG);
-  const query = useQuery(orderQueries.list(list.params as Partial<OrderListParams>));
-  const merchants = useQuery(merchantPickListQuery());
-  const remove = useDeleteOrder();
-  const update = useUpdateOrder();
+  const query = useQuery(resources.orders.queries.list(list.params as Partial<OrderListParams>));
+  const merchants = useQuery(resources.merchants.queries.all());
+  const remove = resources.orders.useRemove();
+  const update = resources.orders.useUpdate();
   const togglingId = update.isPending ? update.variables?.input.id : undefined;
 
   const columns = useMemo<DataTableColumn<Order>[]>(

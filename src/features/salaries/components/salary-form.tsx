@@ -17,9 +17,8 @@ import {
 } from '../../../../contract/worker-salaries.ts';
 import { DISPLAY_DATE_FORMAT, useFormatters } from '@/lib/format';
 import { useZodForm } from '@/lib/use-zod-form';
-import { workerPickListQuery } from '@/lib/worker-pick-list';
-import { useCreateSalary, useUpdateSalary } from '../api';
 import { MONTHS, monthName, recentYears } from '../salary-labels';
+import * as resources from '@/lib/resources';
 
 export interface SalaryFormValues extends Record<string, unknown> {
   workerId: string | null;
@@ -88,9 +87,9 @@ export function SalaryForm({ salary, onDone }: SalaryFormProps) {
     schema: isEdit ? updateSchema : createSchema,
     initialValues: salaryFormValues(salary),
   });
-  const workers = useQuery(workerPickListQuery());
-  const create = useCreateSalary();
-  const update = useUpdateSalary();
+  const workers = useQuery(resources.workers.queries.all());
+  const create = resources.salaries.useCreate();
+  const update = resources.salaries.useUpdate();
   const submitting = create.isPending || update.isPending;
   // The pay period follows the payment date until the user picks one, and on an existing entry
   // it was picked already.

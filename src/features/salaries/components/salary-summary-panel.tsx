@@ -21,8 +21,8 @@ import { ErrorState } from '@/components/error-state';
 import { MoneyText } from '@/components/money-text';
 import { useFormatters } from '@/lib/format';
 import { describeError } from '@/lib/resource-factory';
-import { salarySummaryQuery } from '../api';
 import { periodLabel } from '../salary-labels';
+import * as resources from '@/lib/resources';
 
 export const PAYMENT_TYPE_COLORS: Record<PaymentType, string> = {
   salary: 'teal',
@@ -45,7 +45,7 @@ export function SalarySummaryPanel({ workerId, year, month }: SalarySummaryPanel
   const { t } = useTranslation('salaries');
   const format = useFormatters();
   const params = { workerId, year, month };
-  const query = useQuery(salarySummaryQuery(params));
+  const query = useQuery(resources.salarySummary(params));
 
   if (query.isPending) {
     return (

@@ -19,10 +19,9 @@ import { MoneyText } from '@/components/money-text';
 import { ResourceListPage, standardListTexts } from '@/components/resource-list-page';
 import { useFormatters } from '@/lib/format';
 import { useListParams } from '@/lib/use-list-params';
-import { workerPickListQuery } from '@/lib/worker-pick-list';
-import { salaryQueries, useDeleteSalary } from '../api';
 import { PAYMENT_TYPE_COLORS, SalarySummaryPanel } from '../components/salary-summary-panel';
 import { MONTHS, monthName, periodLabel, recentYears } from '../salary-labels';
+import * as resources from '@/lib/resources';
 
 const LIST_CONFIG = {
   filters: {
@@ -56,9 +55,11 @@ export default function SalariesPage() {
     return list.params;
   }, [list.params]);
   // The URL parser has already narrowed every filter to a value the API accepts.
-  const query = useQuery(salaryQueries.list(params as Partial<WorkerSalaryListParams>));
-  const workers = useQuery(workerPickListQuery());
-  const remove = useDeleteSalary();
+  const query = useQuery(
+    resources.salaries.queries.list(params as Partial<WorkerSalaryListParams>),
+  );
+  const workers = useQuery(resources.workers.queries.all());
+  const remove = resources.salaries.useRemove();
 
   const columns = useMemo<DataTableColumn<WorkerSalary>[]>(
     () => [

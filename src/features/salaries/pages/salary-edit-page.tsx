@@ -5,14 +5,14 @@ import { useNavigate, useParams } from 'react-router';
 import { ErrorState } from '@/components/error-state';
 import { PageHeader } from '@/components/page-header';
 import { describeError } from '@/lib/resource-factory';
-import { salaryQueries } from '../api';
 import { SalaryForm } from '../components/salary-form';
+import * as resources from '@/lib/resources';
 
 export default function SalaryEditPage() {
   const { t } = useTranslation('salaries');
   const navigate = useNavigate();
   const { salaryId = '' } = useParams();
-  const query = useQuery(salaryQueries.detail(salaryId));
+  const query = useQuery(resources.salaries.queries.detail(salaryId));
   const backToList = () => void navigate('/salary-management');
 
   return (

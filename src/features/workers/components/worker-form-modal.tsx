@@ -14,7 +14,7 @@ import {
 import { FormModal } from '@/components/form-modal';
 import { useRecordFormModal } from '@/components/record-form-modal';
 import { DISPLAY_DATE_FORMAT } from '@/lib/format';
-import { useCreateWorker, useUpdateWorker } from '../api';
+import * as resources from '@/lib/resources';
 
 export interface WorkerFormValues extends Record<string, unknown> {
   name: string;
@@ -63,8 +63,8 @@ export interface WorkerFormModalProps {
 
 export function WorkerFormModal({ worker, onClose }: WorkerFormModalProps) {
   const { t } = useTranslation('workers');
-  const create = useCreateWorker();
-  const update = useUpdateWorker();
+  const create = resources.workers.useCreate();
+  const update = resources.workers.useUpdate();
   const { form, isEdit, modalProps } = useRecordFormModal({
     record: worker,
     initialValues: workerFormValues(worker),

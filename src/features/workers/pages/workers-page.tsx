@@ -10,8 +10,8 @@ import { MoneyText } from '@/components/money-text';
 import { ResourceListPage, standardListTexts } from '@/components/resource-list-page';
 import { useFormatters } from '@/lib/format';
 import { useListParams } from '@/lib/use-list-params';
-import { useDeleteWorker, useUpdateWorker, workerQueries } from '../api';
 import { WorkerFormModal } from '../components/worker-form-modal';
+import * as resources from '@/lib/resources';
 
 const LIST_CONFIG = {
   filters: { search: { type: 'text' }, isActive: { type: 'boolean' } },
@@ -23,9 +23,9 @@ export default function WorkersPage() {
   const { t } = useTranslation('workers');
   const format = useFormatters();
   const list = useListParams(LIST_CONFIG);
-  const query = useQuery(workerQueries.list(list.params));
-  const remove = useDeleteWorker();
-  const update = useUpdateWorker();
+  const query = useQuery(resources.workers.queries.list(list.params));
+  const remove = resources.workers.useRemove();
+  const update = resources.workers.useUpdate();
   const togglingId = update.isPending ? update.variables?.input.id : undefined;
 
   const columns = useMemo<DataTableColumn<Worker>[]>(

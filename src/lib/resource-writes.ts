@@ -1,0 +1,216 @@
+import {
+  onlineManager,
+  useMutation,
+  useQueryClient,
+  type MutateOptions,
+  type MutationFunction,
+  type QueryClient,
+  type QueryKey,
+  type UseMutationResult,
+} from '@tanstack/react-query';
+import i18next, { type TFunction } from 'i18next';
+import { useCallback, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError, apiRequest, newIdempotencyKey, type HttpMethod } from '@/lib/api-client';
+import { errorText } from '@/lib/error-text';
+import { notifyError, notifySuccess } from '@/lib/notify';
+import { addPendingRecord, removePendingRecord } from '@/lib/offline/pending-records';
+
+// The app shell already reacts to these (sign-in redirect, /500 page, "not modified" toast), so a
+// second, resource-specific toast would only repeat the bad news.
+const GLOBALLY_HANDLED_STATUSES = new Set([304, 401, 500]);
+
+export function isGloballyHandled(error: unknown) {
+  return error instanceof ApiError && GLOBALLY_HANDLED_STATUSES.has(error.status);
+}
+
+/** What a keyed mutation receives: the caller's input plus the key fixed when `mutate` was called. */
+export interface KeyedVariables<TInput> {
+  input: TInput;
+  idempotencyKey: string;
+  /**
+   * Made while offline: the user left the form trusting it would be sent, so if the server later
+   * refuses it, it must stay listed until they retry or discard it. A write made online that the
+   * server refuses is shown on its form and is not "waiting to be sent".
+   */
+  queuedOffline?: boolean;
+}
+
+/**
+ * The options of one `mutate` call. `onQueued` runs instead of waiting when the write was made
+ * offline: it is saved on this device and sent later, so a form can close as on success.
+ */
+export type WriteOptions<TData, TInput> = MutateOptions<TData, Error, KeyedVariables<TInput>> & {
+  onQueued?: () => void;
+};
+
+/** How long the "saved on this device" toast stays: longer than a success, it explains a delay. */
+export const QUEUED_TOAST_DURATION_MS = 4000;
+
+export type KeyedMutationResult<TData, TInput> = Omit<
+  UseMutationResult<TData, Error, KeyedVariables<TInput>>,
+  'mutate' | 'mutateAsync'
+> & {
+  mutate: (input: TInput, options?: WriteOptions<TData, TInput>) => void;
+  mutateAsync: (
+    input: TInput,
+    options?: MutateOptions<TData, Error, KeyedVariables<TInput>>,
+  ) => Promise<TData>;
+};
+
+/**
+ * Every write runs in this one scope, so react-query sends them one after another in the order
+ * they were made, also when a queue of paused (offline) writes is replayed. A failed write does
+ * not hold up the rest: the next one starts as soon as it settles.
+ */
+export const WRITE_QUEUE_SCOPE = { id: 'karkhana-writes' } as const;
+
+interface RegisteredWrite {
+  mutationKey: QueryKey;
+  mutationFn: MutationFunction<unknown, KeyedVariables<never>>;
+  success: string | null;
+  failure: string;
+  invalidates: QueryKey[];
+  /** For creates: the lists that show a placeholder while the write waits for the network. */
+  pendingListPrefix?: QueryKey;
+}
+
+// Filled as resource modules load; a write restored from disk after a reload finds its request
+// function here, since no component that made it is mounted any more.
+const registeredWrites = new Map<string, RegisteredWrite>();
+
+/**
+ * Gives `client` a default for every write of every loaded resource: how to send it, and the
+ * toasts and refetches that follow. Must run before paused writes are restored, because a
+ * restored mutation takes its options from the defaults present at that moment.
+ */
+export function registerMutationDefaults(client: QueryClient, t: TFunction = i18next.t) {
+  for (const write of registeredWrites.values()) {
+    client.setMutationDefaults(write.mutationKey, {
+      mutationFn: write.mutationFn as MutationFunction<unknown, unknown>,
+      scope: WRITE_QUEUE_SCOPE,
+      meta: { failureMessage: write.failure },
+      onSuccess: () => {
+        if (write.success) notifySuccess(t(write.success));
+        for (const prefix of write.invalidates) void client.invalidateQueries({ queryKey: prefix });
+      },
+      onError: (error, variables) => {
+        if (write.pendingListPrefix) dropPendingRecord(client, write.pendingListPrefix, variables);
+        if (!isGloballyHandled(error)) notifyError(errorText(error, t, write.failure));
+      },
+    });
+  }
+}
+
+function dropPendingRecord(client: QueryClient, listPrefix: QueryKey, variables: unknown) {
+  const key = (variables as Partial<KeyedVariables<unknown>> | undefined)?.idempotencyKey;
+  if (key) removePendingRecord(client, listPrefix, key);
+}
+
+/** The resource a write belongs to: its key prefix and its path under `/api`. */
+export interface WriteResource {
+  name: string;
+  path: string;
+}
+
+export interface WriteSpec<TInput, TData> {
+  verb: string;
+  method: Exclude<HttpMethod, 'GET'>;
+  path: (input: TInput) => string;
+  body?: (input: TInput) => unknown;
+  success: string | null;
+  failure: string;
+  /** Other key prefixes to refetch after success; the resource's own always is. */
+  invalidates: QueryKey[];
+  select: (data: unknown) => TData;
+  /** Creates show the new record in the resource's lists while it waits for the network. */
+  listsPendingRecord?: boolean;
+}
+
+/**
+ * A write of a resource: registered as a default of the write queue (so a write restored from
+ * disk after a reload can be sent), and a hook that sends it with an Idempotency-Key fixed at
+ * `mutate` time, toasts in the interface language and refetches what it changed.
+ */
+export function createWriteHook<TInput, TData>(
+  resource: WriteResource,
+  spec: WriteSpec<TInput, TData>,
+) {
+  const { name, path } = resource;
+  const mutationFn = async ({ input, idempotencyKey }: KeyedVariables<TInput>) => {
+    const result = await apiRequest<unknown>(spec.method, `${path}${spec.path(input)}`, {
+      json: spec.body?.(input),
+      idempotencyKey,
+    });
+    return spec.select(result.data);
+  };
+  const pendingListPrefix = spec.listsPendingRecord ? [name, 'list'] : undefined;
+  registeredWrites.set(`${name}:${spec.verb}`, {
+    mutationKey: [name, spec.verb],
+    mutationFn,
+    success: spec.success,
+    failure: spec.failure,
+    invalidates: [[name], ...spec.invalidates],
+    pendingListPrefix,
+  });
+
+  return function useResourceMutation(): KeyedMutationResult<TData, TInput> {
+    const queryClient = useQueryClient();
+    const { t } = useTranslation();
+    const mutation = useMutation<TData, Error, KeyedVariables<TInput>>({
+      mutationKey: [name, spec.verb],
+      mutationFn,
+      scope: WRITE_QUEUE_SCOPE,
+      meta: { failureMessage: spec.failure },
+      // Runs before react-query pauses an offline write, so the entry shows up at once. A
+      // restored write does not run it again: its placeholder came back with the cached list.
+      onMutate: ({ input, idempotencyKey }) => {
+        if (pendingListPrefix && !onlineManager.isOnline()) {
+          addPendingRecord(queryClient, pendingListPrefix, idempotencyKey, input as object);
+        }
+      },
+      onSuccess: () => {
+        if (spec.success) notifySuccess(t(spec.success));
+        // Not awaited: the write is done; an offline refetch must not keep it "pending".
+        for (const prefix of [[name], ...spec.invalidates]) {
+          void queryClient.invalidateQueries({ queryKey: prefix });
+        }
+      },
+      onError: (error, variables) => {
+        if (pendingListPrefix) dropPendingRecord(queryClient, pendingListPrefix, variables);
+        if (!isGloballyHandled(error)) notifyError(errorText(error, t, spec.failure));
+      },
+    });
+    const { mutate: rawMutate, mutateAsync: rawMutateAsync } = mutation;
+    // The key is fixed here, once per call, and travels in the variables: react-query's retries
+    // and a replay of a paused (offline) mutation reuse it, so the server applies it once.
+    const mutate = useCallback(
+      (input: TInput, options?: WriteOptions<TData, TInput>) => {
+        const { onQueued, ...mutateOptions } = options ?? {};
+        // Offline, react-query holds the write until the network returns; the caller should
+        // not wait for that, and the user should know the entry is safe on this device.
+        const queued = !onlineManager.isOnline();
+        rawMutate(
+          { input, idempotencyKey: newIdempotencyKey(), queuedOffline: queued },
+          mutateOptions,
+        );
+        if (queued) {
+          notifySuccess(t('common:offline.queued'), { duration: QUEUED_TOAST_DURATION_MS });
+          onQueued?.();
+        }
+      },
+      [rawMutate, t],
+    );
+    const mutateAsync = useCallback(
+      (input: TInput, options?: MutateOptions<TData, Error, KeyedVariables<TInput>>) =>
+        rawMutateAsync({ input, idempotencyKey: newIdempotencyKey() }, options),
+      [rawMutateAsync],
+    );
+    return useMemo(() => ({ ...mutation, mutate, mutateAsync }), [mutation, mutate, mutateAsync]);
+  };
+}
+
+/** The mutation keys of every write registered so far, e.g. `['bank-details', 'set-active']`. */
+export function registeredWriteKeys(): QueryKey[] {
+  return [...registeredWrites.values()].map((write) => write.mutationKey);
+}

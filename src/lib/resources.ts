@@ -1,0 +1,209 @@
+import type { z } from 'zod';
+import {
+  bankDetail,
+  bankDetailCreate,
+  bankDetailListQuery,
+  bankDetailUpdate,
+  type BankDetail,
+} from '../../contract/bank-details.ts';
+import { design, designCreate, designListQuery, designUpdate } from '../../contract/designs.ts';
+import {
+  expense,
+  expenseCreate,
+  expenseListQuery,
+  expenseUpdate,
+  type ExpenseSummary,
+} from '../../contract/expenses.ts';
+import {
+  merchant,
+  merchantCreate,
+  merchantListQuery,
+  merchantUpdate,
+} from '../../contract/merchants.ts';
+import type { OrderAnalytics, OrderAnalyticsParams } from '../../contract/order-analytics.ts';
+import {
+  order,
+  orderCreate,
+  orderListQuery,
+  orderUpdate,
+  type Order,
+  type OrderStatus,
+} from '../../contract/orders.ts';
+import {
+  workerSalary,
+  workerSalaryCreate,
+  workerSalaryListQuery,
+  workerSalaryUpdate,
+  type WorkerSalarySummary,
+} from '../../contract/worker-salaries.ts';
+import { worker, workerCreate, workerListQuery, workerUpdate } from '../../contract/workers.ts';
+import { createResource } from '@/lib/resource-factory';
+
+/*
+ * Every resource of the API, defined once from the contract: its key, path, texts, the other
+ * resources its writes refresh, and its extra reads and actions. Pages, pick lists and reports
+ * take their queries and keys from here, and replaying writes queued offline loads this one
+ * module to know how to send each of them.
+ */
+
+export const merchants = createResource({
+  name: 'merchants',
+  path: '/merchants',
+  namespace: 'merchants',
+  schemas: {
+    record: merchant,
+    create: merchantCreate,
+    update: merchantUpdate,
+    list: merchantListQuery,
+  },
+  // Orders embed the merchant's name, so a rename must not leave stale order rows behind.
+  related: ['orders'],
+  messages: { fetchAllFailed: 'merchants:errors.fetchAll' },
+});
+
+export const designs = createResource({
+  name: 'designs',
+  path: '/designs',
+  namespace: 'designs',
+  schemas: { record: design, create: designCreate, update: designUpdate, list: designListQuery },
+  // Order lines embed the design's name and code.
+  related: ['orders'],
+});
+
+export const workers = createResource({
+  name: 'workers',
+  path: '/workers',
+  namespace: 'workers',
+  schemas: { record: worker, create: workerCreate, update: workerUpdate, list: workerListQuery },
+  // Salary entries embed the worker's name and the summary groups by it.
+  related: ['worker-salaries'],
+  // The spec keeps a worker's deletion silent.
+  messages: { deleted: null },
+});
+
+export const salaries = createResource({
+  name: 'worker-salaries',
+  path: '/worker-salaries',
+  namespace: 'salaries',
+  schemas: {
+    record: workerSalary,
+    create: workerSalaryCreate,
+    update: workerSalaryUpdate,
+    list: workerSalaryListQuery,
+  },
+  // The server records who made and changed an entry, so writes need the signed-in user.
+  requireUser: true,
+});
+
+export interface SalarySummaryParams {
+  workerId?: string | undefined;
+  year?: number | undefined;
+  month?: number | undefined;
+}
+
+/** Keyed under `worker-salaries`, so every salary write refetches it with the list. */
+export const salarySummary = salaries.defineRead<WorkerSalarySummary, SalarySummaryParams>(
+  'summary',
+  {
+    path: () => '/summary',
+    searchParams: (params) => ({ ...params }),
+    failure: 'salaries:errors.summary',
+  },
+);
+
+export const bankDetails = createResource({
+  name: 'bank-details',
+  path: '/bank-details',
+  namespace: 'bank-details',
+  schemas: {
+    record: bankDetail,
+    create: bankDetailCreate,
+    update: bankDetailUpdate,
+    list: bankDetailListQuery,
+  },
+  messages: { fetchAllFailed: 'bank-details:errors.fetchAll' },
+});
+
+/** The account printed on bills; `null` when none is active (the API answers 404). */
+export const activeBankDetail = bankDetails.defineRead<BankDetail>('active', {
+  path: () => '/active',
+  failure: 'bank-details:errors.fetchActive',
+  notFoundAsNull: true,
+});
+
+export const useSetActiveBankDetail = bankDetails.defineAction<string>('set-active', {
+  method: 'PATCH',
+  path: (id) => `/${encodeURIComponent(id)}/set-active`,
+  success: 'bank-details:toast.setActive',
+  failure: 'bank-details:errors.setActive',
+});
+
+export const expenses = createResource({
+  name: 'expenses',
+  path: '/expenses',
+  namespace: 'expenses',
+  schemas: {
+    record: expense,
+    create: expenseCreate,
+    update: expenseUpdate,
+    list: expenseListQuery,
+  },
+});
+
+/**
+ * The organization's category names for the form's suggestions. Keyed under `expenses`, so a new
+ * category appears after any expense write.
+ */
+export const expenseCategories = expenses.defineRead<string[]>('categories', {
+  path: () => '/categories',
+  failure: 'expenses:errors.fetchCategories',
+  select: (data) => (data as { data: string[] }).data,
+});
+
+/**
+ * One year's summary, keyed under `expenses` so every expense write refetches it; the same key
+ * serves a year whether it was asked for as "the chosen year" or "the year before".
+ */
+export const expenseSummary = expenses.defineRead<ExpenseSummary, { year: number }>('summary', {
+  path: () => '/summary/monthly',
+  searchParams: ({ year }) => ({ year }),
+  failure: 'expense-analysis:errors.fetchSummary',
+});
+
+export const orders = createResource({
+  name: 'orders',
+  path: '/orders',
+  namespace: 'orders',
+  schemas: { record: order, create: orderCreate, update: orderUpdate, list: orderListQuery },
+});
+
+/** Sends only the new status, as the API requires. */
+export const useSetOrderStatus = orders.defineAction<{ id: string; status: OrderStatus }, Order>(
+  'status',
+  {
+    method: 'PUT',
+    path: ({ id }) => `/${encodeURIComponent(id)}/status`,
+    body: ({ status }) => ({ status }),
+    success: 'orders:toast.statusUpdated',
+    failure: 'orders:errors.updateStatus',
+  },
+);
+
+/**
+ * Keyed under `orders` on purpose: every order write refetches it, so the figures follow each
+ * created, edited, paid or moved order without further wiring.
+ */
+export const orderAnalytics = orders.defineRead<OrderAnalytics, OrderAnalyticsParams>('analytics', {
+  path: () => '/reports/orders',
+  absolute: true,
+  searchParams: (params) => ({ ...params }),
+  failure: 'order-analytics:errors.fetch',
+  keepPrevious: true,
+});
+
+/** Every resource, for code that must know them all (replaying queued writes). */
+export const RESOURCES = [merchants, designs, workers, salaries, bankDetails, expenses, orders];
+
+export type ResourceRecord<R extends { schemas: { record: z.ZodType } }> = z.output<
+  R['schemas']['record']
+>;
