@@ -20,6 +20,7 @@ const accountNumber = z
   .string()
   .trim()
   .min(1, { abort: true })
+  .max(20, { abort: true })
   .regex(ACCOUNT_NUMBER_PATTERN, { error: 'accountNumber' });
 
 const ifscCode = z
@@ -27,6 +28,7 @@ const ifscCode = z
   .trim()
   .toUpperCase()
   .min(1, { abort: true })
+  .max(11, { abort: true })
   .regex(IFSC_PATTERN, { error: 'ifsc' });
 
 export const bankDetailShape = {

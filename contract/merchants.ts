@@ -17,6 +17,7 @@ const gstin = z
   .string()
   .trim()
   .toUpperCase()
+  .max(15, { abort: true })
   .nullish()
   .transform((value) => (value === '' ? null : value))
   .refine((value) => value == null || GSTIN_PATTERN.test(value), { error: 'gstin' });

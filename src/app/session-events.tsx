@@ -28,7 +28,8 @@ function isPublic(pathname: string) {
 
 /**
  * Reacts to what the API client announces: an expired session, a server failure, or a write the
- * server did not apply. The data layer only dispatches events; navigation belongs here.
+ * server did not apply. The data layer only dispatches events; navigation belongs here. A server
+ * failure only toasts: the page that met it shows it where it happened.
  */
 export function SessionEvents() {
   const { t } = useTranslation();
@@ -53,9 +54,10 @@ export function SessionEvents() {
       notifyError(t('session.expired'));
       void navigate(signInPathFor(`${pathname}${search}`), { replace: true });
     };
+    // The page stays: a form keeps what was typed and says the save failed, a list shows its
+    // error with a retry. Leaving for the full-screen error page would throw both away.
     const onServerError = () => {
       notifyError(t('session.serverError'));
-      if (locationRef.current.pathname !== '/500') void navigate('/500');
     };
     const onNotModified = () => {
       const message = t('session.notModified');

@@ -1,7 +1,9 @@
 import { Button, Group, Modal, ScrollArea, Stack } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { FormEvent, ReactNode } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 
 export interface FormModalProps {
   opened: boolean;
@@ -12,6 +14,10 @@ export interface FormModalProps {
   submitLabel?: ReactNode;
   cancelLabel?: ReactNode;
   size?: 'sm' | 'md' | 'lg' | 'xl';
+  /** Holds input not yet saved: closing asks first instead of dropping it. */
+  dirty?: boolean;
+  /** Shown above the fields, e.g. why the last save failed or a draft to restore. */
+  notice?: ReactNode;
   children: ReactNode;
 }
 
@@ -28,35 +34,59 @@ export function FormModal({
   submitLabel,
   cancelLabel,
   size = 'lg',
+  dirty = false,
+  notice,
   children,
 }: FormModalProps) {
   const { t } = useTranslation('ui');
   const isPhone = useMediaQuery('(max-width: 36em)');
+  const [confirmingClose, setConfirmingClose] = useState(false);
+  // Escape, the close button, a click outside and Cancel all come here.
+  const requestClose = () => {
+    if (submitting) return;
+    if (dirty) setConfirmingClose(true);
+    else onClose();
+  };
   return (
-    <Modal
-      opened={opened}
-      onClose={() => {
-        if (!submitting) onClose();
-      }}
-      title={title}
-      size={size}
-      centered
-      fullScreen={isPhone === true}
-      scrollAreaComponent={ScrollArea.Autosize}
-      closeButtonProps={{ 'aria-label': t('actions.close') }}
-      styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
-    >
-      <form onSubmit={onSubmit} noValidate>
-        <Stack gap="md">{children}</Stack>
-        <Group justify="flex-end" gap="sm" mt="xl">
-          <Button variant="default" onClick={onClose} disabled={submitting}>
-            {cancelLabel ?? t('actions.cancel')}
-          </Button>
-          <Button type="submit" loading={submitting}>
-            {submitLabel ?? t('actions.save')}
-          </Button>
-        </Group>
-      </form>
-    </Modal>
+    <>
+      <Modal
+        opened={opened}
+        onClose={requestClose}
+        title={title}
+        size={size}
+        centered
+        fullScreen={isPhone === true}
+        scrollAreaComponent={ScrollArea.Autosize}
+        closeButtonProps={{ 'aria-label': t('actions.close') }}
+        styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
+      >
+        <form onSubmit={onSubmit} noValidate>
+          <Stack gap="md">
+            {notice}
+            {children}
+          </Stack>
+          <Group justify="flex-end" gap="sm" mt="xl">
+            <Button variant="default" onClick={requestClose} disabled={submitting}>
+              {cancelLabel ?? t('actions.cancel')}
+            </Button>
+            <Button type="submit" loading={submitting}>
+              {submitLabel ?? t('actions.save')}
+            </Button>
+          </Group>
+        </form>
+      </Modal>
+      <ConfirmDialog
+        opened={confirmingClose}
+        title={t('unsaved.title')}
+        message={t('unsaved.message')}
+        confirmLabel={t('unsaved.discard')}
+        cancelLabel={t('unsaved.keepEditing')}
+        onConfirm={() => {
+          setConfirmingClose(false);
+          onClose();
+        }}
+        onClose={() => setConfirmingClose(false)}
+      />
+    </>
   );
 }

@@ -1,6 +1,6 @@
 import { useForm, type FormErrors, type UseFormReturnType } from '@mantine/form';
 import type { TFunction } from 'i18next';
-import { useCallback } from 'react';
+import { useCallback, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { describeIssue, validationErrorMap } from '../../contract/validation.ts';
@@ -57,23 +57,47 @@ export function useZodForm<Values extends Record<string, unknown>, Output = Valu
   options: UseZodFormOptions<Values>,
 ): ZodForm<Values, Output> {
   const { t } = useTranslation();
-  const { schema } = options;
+  const { schema, namespace } = options;
+  // Names the inputs' data-path attributes, so focus can find this form's fields among others.
+  const name = `form${useId().replace(/[^a-zA-Z0-9]/g, '')}`;
   const form = useForm<Values>({
+    name,
     mode: 'controlled',
     initialValues: options.initialValues,
-    validate: (values) => zodFormErrors(schema, values, t, options.namespace),
+    validate: (values) => zodFormErrors(schema, values, t, namespace),
     validateInputOnBlur: options.validateInputOnBlur ?? false,
   });
 
   const { onSubmit, setErrors, getValues } = form;
 
+  /** Puts the focus on the first field, in page order, that has an error. */
+  const focusFirstError = useCallback(
+    (errors: FormErrors) => {
+      // After React has drawn the messages, so the field is announced with its error.
+      requestAnimationFrame(() => {
+        const inputs = document.querySelectorAll<HTMLElement>(`[data-path^="${name}-"]`);
+        for (const input of inputs) {
+          const path = input.getAttribute('data-path')?.slice(name.length + 1) ?? '';
+          if (errors[path] !== undefined && errors[path] !== null) {
+            input.focus();
+            return;
+          }
+        }
+      });
+    },
+    [name],
+  );
+
   const submit = useCallback(
     (onValid: (output: Output, values: Values) => void) =>
-      onSubmit((values) => {
-        const parsed = schema.safeParse(values, { error: validationErrorMap });
-        if (parsed.success) onValid(parsed.data as Output, values);
-      }),
-    [onSubmit, schema],
+      onSubmit(
+        (values) => {
+          const parsed = schema.safeParse(values, { error: validationErrorMap });
+          if (parsed.success) onValid(parsed.data as Output, values);
+        },
+        (errors) => focusFirstError(errors),
+      ),
+    [onSubmit, schema, focusFirstError],
   );
 
   const applyServerErrors = useCallback(
@@ -84,7 +108,7 @@ export function useZodForm<Values extends Record<string, unknown>, Output = Valu
       const unmatched: string[] = [];
       for (const fieldError of error.errors) {
         const { path } = fieldError;
-        const text = fieldErrorText(fieldError, t, options.namespace);
+        const text = fieldErrorText(fieldError, t, namespace);
         const root = path.split('.')[0] ?? '';
         if (path && fields.has(root)) {
           if (!(path in fieldErrors)) fieldErrors[path] = text;
@@ -92,10 +116,13 @@ export function useZodForm<Values extends Record<string, unknown>, Output = Valu
           unmatched.push(text);
         }
       }
-      if (Object.keys(fieldErrors).length > 0) setErrors(fieldErrors);
+      if (Object.keys(fieldErrors).length > 0) {
+        setErrors(fieldErrors);
+        focusFirstError(fieldErrors);
+      }
       return unmatched;
     },
-    [getValues, setErrors, t, options.namespace],
+    [getValues, setErrors, t, namespace, focusFirstError],
   );
 
   return Object.assign(form, { submit, applyServerErrors });

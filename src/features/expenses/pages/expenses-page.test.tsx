@@ -288,7 +288,7 @@ describe('ExpensesPage', { timeout: 20_000 }, () => {
     );
     const dialog = await screen.findByRole('dialog', { name: 'Edit expense' });
     const amount = within(dialog).getByRole('textbox', { name: 'Amount' });
-    expect(amount).toHaveValue('1200.5');
+    expect(amount).toHaveValue('1,200.5');
     await user.clear(amount);
     await user.type(amount, '1300');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
