@@ -29,7 +29,10 @@ test('creates, filters, edits and deletes a design', async ({ page }) => {
   await duplicate.getByRole('textbox', { name: 'Name', exact: true }).fill('Copy');
   await duplicate.getByRole('button', { name: 'Save' }).click();
   await expect(duplicate.getByText('A design with this code already exists')).toBeVisible();
+  // What was typed is not thrown away without asking.
   await duplicate.getByRole('button', { name: 'Cancel' }).click();
+  const discard = page.getByRole('dialog', { name: 'Discard unsaved changes?' });
+  await discard.getByRole('button', { name: 'Discard' }).click();
   await expect(duplicate).toBeHidden();
 
   await page.getByRole('textbox', { name: 'Design code' }).fill(code.toLowerCase());

@@ -55,6 +55,10 @@ test('server refusals reach a Gujarati user in Gujarati', async ({ page }) => {
   await expect(dialog.getByText(gu('designs:fieldErrors.designCode.duplicate'))).toBeVisible();
   await expectNoServerEnglish(page);
   await dialog.getByRole('button', { name: gu('ui:actions.cancel') }).click();
+  await page
+    .getByRole('dialog', { name: gu('ui:unsaved.title') })
+    .getByRole('button', { name: gu('ui:unsaved.discard') })
+    .click();
   await expect(dialog).toBeHidden();
   // The refused create is not "waiting to be sent".
   await expect(page.getByText(gu('common:offline.pendingBadge_one', { count: 1 }))).toHaveCount(0);

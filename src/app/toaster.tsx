@@ -40,7 +40,7 @@ function ToastCard({ toast }: { toast: Toast }) {
       style={{
         boxShadow: 'var(--mantine-shadow-md)',
         opacity: toast.visible ? 1 : 0,
-        transform: toast.visible ? 'translateY(0)' : 'translateY(8px)',
+        transform: toast.visible ? 'translateY(0)' : 'translateY(-8px)',
         transition: 'opacity 160ms ease, transform 160ms ease',
       }}
     >
@@ -57,10 +57,13 @@ export function AppToaster() {
   const { t } = useTranslation();
   return (
     <section aria-label={t('toast.region')}>
+      {/* Top centre, just under the header: at the bottom right they covered the Save and
+          paging buttons, which is where a thumb or pointer goes next. */}
       <HotToaster
-        position="bottom-right"
+        position="top-center"
         toastOptions={{ duration: TOAST_DURATION_MS }}
         gutter={14}
+        containerStyle={{ top: 'calc(var(--app-shell-header-height, 64px) + 8px)' }}
       >
         {(toast) => <ToastCard toast={toast} />}
       </HotToaster>

@@ -42,6 +42,8 @@ export interface FieldSpec {
   wide?: boolean;
   /** A select's values; labels are `<optionLabels>.<value>` in the namespace. */
   options?: readonly string[];
+  /** A select's choices when they are records (a pick list), already labelled. */
+  choices?: readonly { value: string; label: string }[];
   optionLabels?: string;
   /** Suggestions of an autocomplete. */
   suggestions?: readonly string[];
@@ -106,10 +108,9 @@ export function formSchema(
   }, schema);
 }
 
-export interface FormFieldsProps {
+export interface FormFieldsProps<Values extends Record<string, unknown>> {
   fields: readonly FieldSpec[];
-  // Every form built on the contract holds plain records of values.
-  form: UseFormReturnType<Record<string, unknown>>;
+  form: UseFormReturnType<Values>;
   /** The contract's field schemas (e.g. `designShape`), read for required and maxLength. */
   shape: Record<string, z.ZodType>;
   /** The area's namespace for labels, placeholders, hints and option labels. */
@@ -120,7 +121,12 @@ const WIDE_KINDS = new Set<FieldKind>(['textarea', 'switch']);
 const monospace: CSSProperties = { fontFamily: 'var(--mantine-font-family-monospace)' };
 
 /** The inputs of a record form, two columns from small screens up, one below. */
-export function FormFields({ fields, form, shape, namespace }: FormFieldsProps) {
+export function FormFields<Values extends Record<string, unknown>>({
+  fields,
+  form,
+  shape,
+  namespace,
+}: FormFieldsProps<Values>) {
   const { t, i18n } = useTranslation(namespace);
   const text = (key: string) => (i18n.exists(`${namespace}:${key}`) ? t(key) : undefined);
 
@@ -188,10 +194,14 @@ export function FormFields({ fields, form, shape, namespace }: FormFieldsProps) 
       case 'select':
         return (
           <Select
-            data={(field.options ?? []).map((value) => ({
-              value,
-              label: t(`${field.optionLabels ?? field.name}.${value}`),
-            }))}
+            data={
+              field.choices
+                ? [...field.choices]
+                : (field.options ?? []).map((value) => ({
+                    value,
+                    label: t(`${field.optionLabels ?? field.name}.${value}`),
+                  }))
+            }
             clearable={!required}
             comboboxProps={{ withinPortal: true }}
             {...common}

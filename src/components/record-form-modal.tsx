@@ -1,7 +1,4 @@
-import { Alert, Button, Group, Text } from '@mantine/core';
-import { IconAlertCircle, IconHistory } from '@tabler/icons-react';
-import dayjs from 'dayjs';
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import {
@@ -11,9 +8,8 @@ import {
   type FieldSpec,
 } from '@/components/form-fields';
 import { FormModal } from '@/components/form-modal';
-import { errorText } from '@/lib/error-text';
-import { clearDraft, loadDraft, saveDraft, type FormDraft } from '@/lib/form-drafts';
-import { useZodForm, type ZodForm } from '@/lib/use-zod-form';
+import { FormNotices, saveFailureText, useFormSafety } from '@/components/form-safety';
+import { useZodForm } from '@/lib/use-zod-form';
 
 type FormValues = Record<string, unknown>;
 
@@ -36,42 +32,6 @@ export interface FormResource<TCreate, TUpdate> {
   useUpdate: () => {
     mutate: (input: { id: string; body: TUpdate }, options: WriteCallbacks) => void;
     isPending: boolean;
-  };
-}
-
-const DRAFT_SAVE_DELAY_MS = 400;
-
-/**
- * What a typed form keeps safe: a create form's draft survives a reload and is offered back; a
- * save that fails keeps every input and says why; the first field in error takes the focus.
- */
-function useFormSafety(form: ZodForm<FormValues, unknown>, draftId: string | null) {
-  const [draft, setDraft] = useState<FormDraft<FormValues> | undefined>(() =>
-    draftId ? loadDraft<FormValues>(draftId) : undefined,
-  );
-  const values = form.getValues();
-  const dirty = form.isDirty();
-  useEffect(() => {
-    // While a draft is on offer the form is untouched: saving now would overwrite it.
-    if (!draftId || draft || !dirty) return;
-    const timer = setTimeout(() => saveDraft(draftId, values), DRAFT_SAVE_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [draftId, draft, dirty, values]);
-
-  return {
-    draft,
-    restoreDraft: () => {
-      if (!draft) return;
-      form.setValues(draft.values);
-      setDraft(undefined);
-    },
-    discardDraft: () => {
-      if (draftId) clearDraft(draftId);
-      setDraft(undefined);
-    },
-    forgetDraft: () => {
-      if (draftId) clearDraft(draftId);
-    },
   };
 }
 
@@ -131,52 +91,16 @@ export function RecordFormModal<TRecord extends { _id: string }, TCreate, TUpdat
       // Saved on this device while offline: closing as on success, the list shows the entry.
       onQueued: done,
       onError: (error) => {
-        form.applyServerErrors(error);
-        setFailure(
-          errorText(
-            error,
-            t,
-            isEdit ? resource.messages.updateFailed : resource.messages.createFailed,
-          ),
-        );
+        const unplaced = form.applyServerErrors(error);
+        const fallback = isEdit ? resource.messages.updateFailed : resource.messages.createFailed;
+        setFailure(saveFailureText(error, unplaced, t, fallback));
       },
     };
     if (record) update.mutate({ id: record._id, body: body as TUpdate }, callbacks);
     else create.mutate(body as TCreate, callbacks);
   });
 
-  const notice = (
-    <>
-      {safety.draft ? (
-        <Alert color="blue" variant="light" icon={<IconHistory size={18} aria-hidden />}>
-          <Text size="sm">
-            {t('ui:draft.found', {
-              time: dayjs(safety.draft.savedAt).format('DD MMM YYYY, HH:mm'),
-            })}
-          </Text>
-          <Group gap="xs" mt="xs">
-            <Button size="compact-sm" onClick={safety.restoreDraft}>
-              {t('ui:draft.restore')}
-            </Button>
-            <Button size="compact-sm" variant="default" onClick={safety.discardDraft}>
-              {t('ui:draft.discard')}
-            </Button>
-          </Group>
-        </Alert>
-      ) : null}
-      {failure ? (
-        <Alert
-          color="red"
-          variant="light"
-          role="alert"
-          title={t('ui:saveFailed.title')}
-          icon={<IconAlertCircle size={18} aria-hidden />}
-        >
-          {t('ui:saveFailed.body', { reason: failure })}
-        </Alert>
-      ) : null}
-    </>
-  );
+  const notice = <FormNotices safety={safety} failure={failure} />;
 
   return (
     <FormModal

@@ -6,6 +6,7 @@ import {
   type FieldErrorCode,
   type FieldErrorParams,
 } from '../../contract/errors.ts';
+import { reportNetworkFailure, reportServerReached } from '@/lib/offline/connectivity';
 import { getAccessToken } from '@/stores/auth';
 
 /** Window events the app shell listens to; the data layer only announces, it never navigates. */
@@ -102,7 +103,8 @@ export function announceResponse(request: Request, response: Response) {
   const detail = { status: response.status, url: request.url, method };
   if (response.status === 401 && !isCredentialRequest(request)) {
     dispatchApiEvent(API_EVENTS.unauthorized, detail);
-  } else if (response.status === 500) {
+  } else if (response.status === 500 && !MUTATING_METHODS.has(method)) {
+    // A failed write is reported by the form that sent it, next to what was typed.
     dispatchApiEvent(API_EVENTS.serverError, detail);
   } else if (response.status === 304 && MUTATING_METHODS.has(method)) {
     dispatchApiEvent(API_EVENTS.notModified, detail);
@@ -154,6 +156,7 @@ function loadHttpClient() {
     () => {
       // Offline before the service worker cached it: the next request tries again.
       httpClient = undefined;
+      reportNetworkFailure();
       throw new ApiError(NETWORK_ERROR_MESSAGE, { status: 0, kind: 'network' });
     },
   );
@@ -271,10 +274,15 @@ export async function apiRequest<T>(
     });
   } catch (error) {
     if (isAbort(error) || options.signal?.aborted) throw error;
-    if (isHTTPError(error)) throw httpFailure(error.data, error.response.status, fallback);
+    if (isHTTPError(error)) {
+      reportServerReached();
+      throw httpFailure(error.data, error.response.status, fallback);
+    }
+    reportNetworkFailure();
     throw new ApiError(NETWORK_ERROR_MESSAGE, { status: 0, kind: 'network' });
   }
 
+  reportServerReached();
   if (response.status === 204) {
     throw new ApiError(NO_CONTENT_MESSAGE, { status: 204, kind: 'no-content' });
   }

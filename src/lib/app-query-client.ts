@@ -1,5 +1,5 @@
 import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister';
-import { dehydrate, onlineManager, QueryClient } from '@tanstack/react-query';
+import { dehydrate, QueryClient } from '@tanstack/react-query';
 import type { PersistQueryClientOptions } from '@tanstack/react-query-persist-client';
 import {
   CACHE_BUSTER,
@@ -7,6 +7,7 @@ import {
   queryCacheStorage,
   trackLiveQueryClient,
 } from '@/lib/query-client';
+import { watchConnectivity } from '@/lib/offline/connectivity';
 
 export const MAX_QUERY_RETRIES = 3;
 const RETRY_BASE_DELAY_MS = 1000;
@@ -53,7 +54,8 @@ export function createQueryClient() {
         refetchOnWindowFocus: true,
       },
       mutations: {
-        // A write is retried by the offline queue with its idempotency key, not blindly here.
+        // Resource writes bring their own policy (resource-writes.ts): only a write that got no
+        // answer is tried again, from the offline queue, with its idempotency key.
         retry: false,
       },
     },
@@ -63,12 +65,9 @@ export function createQueryClient() {
 export const queryClient = createQueryClient();
 trackLiveQueryClient(queryClient);
 
-// react-query assumes "online" at start and learns only from later online/offline events, so an
-// app opened without a network would fire requests and never pause its writes. The browser's
-// flag is the best first guess; the events keep it current from then on.
-if (typeof navigator !== 'undefined' && navigator.onLine === false) {
-  onlineManager.setOnline(false);
-}
+// react-query assumes "online" at start and believes the browser's events; a request that gets no
+// answer is the better witness (see connectivity.ts).
+watchConnectivity();
 
 export const queryPersister = createAsyncStoragePersister({
   storage: queryCacheStorage,

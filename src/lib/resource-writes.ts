@@ -16,13 +16,30 @@ import { errorText } from '@/lib/error-text';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { addPendingRecord, removePendingRecord } from '@/lib/offline/pending-records';
 
-// The app shell already reacts to these (sign-in redirect, /500 page, "not modified" toast), so a
-// second, resource-specific toast would only repeat the bad news.
+// The app shell already reacts to these (sign-in redirect, "not modified" toast, and for reads a
+// server-error toast), so a second, resource-specific toast would only repeat the bad news.
 const GLOBALLY_HANDLED_STATUSES = new Set([304, 401, 500]);
+const GLOBALLY_HANDLED_WRITE_STATUSES = new Set([304, 401]);
 
 export function isGloballyHandled(error: unknown) {
   return error instanceof ApiError && GLOBALLY_HANDLED_STATUSES.has(error.status);
 }
+
+/** A failed write is the app shell's only when the session ended or nothing changed. */
+function isGloballyHandledWrite(error: unknown) {
+  return error instanceof ApiError && GLOBALLY_HANDLED_WRITE_STATUSES.has(error.status);
+}
+
+/**
+ * Only a write that got no answer is tried again. By then the app has marked itself offline
+ * (connectivity.ts), so react-query holds the write in the queue until the server answers a probe
+ * and then sends it with the same Idempotency-Key. Any answer from the server is final.
+ */
+export function shouldRetryWrite(_failureCount: number, error: unknown): boolean {
+  return error instanceof ApiError && error.kind === 'network';
+}
+
+const WRITE_RETRY_DELAY_MS = 500;
 
 /** What a keyed mutation receives: the caller's input plus the key fixed when `mutate` was called. */
 export interface KeyedVariables<TInput> {
@@ -89,6 +106,8 @@ export function registerMutationDefaults(client: QueryClient, t: TFunction = i18
     client.setMutationDefaults(write.mutationKey, {
       mutationFn: write.mutationFn as MutationFunction<unknown, unknown>,
       scope: WRITE_QUEUE_SCOPE,
+      retry: shouldRetryWrite,
+      retryDelay: WRITE_RETRY_DELAY_MS,
       meta: { failureMessage: write.failure },
       onSuccess: () => {
         if (write.success) notifySuccess(t(write.success));
@@ -96,7 +115,7 @@ export function registerMutationDefaults(client: QueryClient, t: TFunction = i18
       },
       onError: (error, variables) => {
         if (write.pendingListPrefix) dropPendingRecord(client, write.pendingListPrefix, variables);
-        if (!isGloballyHandled(error)) notifyError(errorText(error, t, write.failure));
+        if (!isGloballyHandledWrite(error)) notifyError(errorText(error, t, write.failure));
       },
     });
   }
@@ -161,6 +180,8 @@ export function createWriteHook<TInput, TData>(
       mutationKey: [name, spec.verb],
       mutationFn,
       scope: WRITE_QUEUE_SCOPE,
+      retry: shouldRetryWrite,
+      retryDelay: WRITE_RETRY_DELAY_MS,
       meta: { failureMessage: spec.failure },
       // Runs before react-query pauses an offline write, so the entry shows up at once. A
       // restored write does not run it again: its placeholder came back with the cached list.
@@ -178,7 +199,7 @@ export function createWriteHook<TInput, TData>(
       },
       onError: (error, variables) => {
         if (pendingListPrefix) dropPendingRecord(queryClient, pendingListPrefix, variables);
-        if (!isGloballyHandled(error)) notifyError(errorText(error, t, spec.failure));
+        if (!isGloballyHandledWrite(error)) notifyError(errorText(error, t, spec.failure));
       },
     });
     const { mutate: rawMutate, mutateAsync: rawMutateAsync } = mutation;
@@ -187,19 +208,35 @@ export function createWriteHook<TInput, TData>(
     const mutate = useCallback(
       (input: TInput, options?: WriteOptions<TData, TInput>) => {
         const { onQueued, ...mutateOptions } = options ?? {};
-        // Offline, react-query holds the write until the network returns; the caller should
-        // not wait for that, and the user should know the entry is safe on this device.
-        const queued = !onlineManager.isOnline();
-        rawMutate(
-          { input, idempotencyKey: newIdempotencyKey(), queuedOffline: queued },
-          mutateOptions,
-        );
-        if (queued) {
+        const announceQueued = () => {
           notifySuccess(t('common:offline.queued'), { duration: QUEUED_TOAST_DURATION_MS });
           onQueued?.();
+        };
+        const variables: KeyedVariables<TInput> = {
+          input,
+          idempotencyKey: newIdempotencyKey(),
+          // Offline, react-query holds the write until the network returns; the caller should
+          // not wait for that, and the user should know the entry is safe on this device.
+          queuedOffline: !onlineManager.isOnline(),
+        };
+        if (!variables.queuedOffline) {
+          whenPausedAfterNetworkFailure(queryClient, variables.idempotencyKey, () => {
+            variables.queuedOffline = true;
+            if (pendingListPrefix) {
+              addPendingRecord(
+                queryClient,
+                pendingListPrefix,
+                variables.idempotencyKey,
+                input as object,
+              );
+            }
+            announceQueued();
+          });
         }
+        rawMutate(variables, mutateOptions);
+        if (variables.queuedOffline) announceQueued();
       },
-      [rawMutate, t],
+      [rawMutate, t, queryClient],
     );
     const mutateAsync = useCallback(
       (input: TInput, options?: MutateOptions<TData, Error, KeyedVariables<TInput>>) =>
@@ -208,6 +245,30 @@ export function createWriteHook<TInput, TData>(
     );
     return useMemo(() => ({ ...mutation, mutate, mutateAsync }), [mutation, mutate, mutateAsync]);
   };
+}
+
+/**
+ * Runs `onPaused` once if the write with this key, sent while the app believed it was online, got
+ * no answer and was put on hold: from then on it is a queued write like one made offline. The
+ * `queuedOffline` flag is set on the variables object itself, which is what the queue persists.
+ */
+function whenPausedAfterNetworkFailure(
+  client: QueryClient,
+  idempotencyKey: string,
+  onPaused: () => void,
+) {
+  const unsubscribe = client.getMutationCache().subscribe((event) => {
+    if (event.type !== 'updated') return;
+    const variables = event.mutation.state.variables as
+      Partial<KeyedVariables<unknown>> | undefined;
+    if (variables?.idempotencyKey !== idempotencyKey) return;
+    if (event.action.type === 'pause') {
+      unsubscribe();
+      onPaused();
+    } else if (event.action.type === 'success' || event.action.type === 'error') {
+      unsubscribe();
+    }
+  });
 }
 
 /** The mutation keys of every write registered so far, e.g. `['bank-details', 'set-active']`. */

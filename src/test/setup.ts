@@ -3,6 +3,7 @@ import 'fake-indexeddb/auto';
 import { cleanup, configure } from '@testing-library/react';
 import { toast } from 'react-hot-toast';
 import { afterEach } from 'vitest';
+import { resetConnectivity } from '@/lib/offline/connectivity';
 import { resetAuthStore } from '@/stores/auth';
 import { initTestI18n } from './render';
 
@@ -28,6 +29,7 @@ afterEach(() => {
   // Toasts and the session live in module-level stores that outlast a single test's DOM.
   toast.remove();
   resetAuthStore();
+  resetConnectivity();
   localStorage.clear();
   sessionStorage.clear();
   document.documentElement.removeAttribute('class');

@@ -101,7 +101,8 @@ describe('create and validate', () => {
       [{ ifscCode: 'HDF00001234' }, 'ifscCode', 'Enter a valid IFSC code (e.g. HDFC0001234)'],
       [{ ifscCode: 'HDFC000123' }, 'ifscCode', 'Enter a valid IFSC code (e.g. HDFC0001234)'],
       [{ accountNumber: '12345' }, 'accountNumber', 'Account number must be 6 to 20 digits'],
-      [{ accountNumber: '1'.repeat(21) }, 'accountNumber', 'Account number must be 6 to 20 digits'],
+      // The length limit is checked first so a form can cap the input at the same number.
+      [{ accountNumber: '1'.repeat(21) }, 'accountNumber', 'Must be at most 20 characters'],
       [{ accountNumber: '12345A789' }, 'accountNumber', 'Account number must be 6 to 20 digits'],
       [{ accountNumber: 12345678 }, 'accountNumber', 'Must be text'],
       [{ accountNumber: '' }, 'accountNumber', 'This field is required'],

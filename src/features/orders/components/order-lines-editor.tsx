@@ -14,7 +14,7 @@ import {
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { Design } from '../../../../contract/designs.ts';
-import { ORDER_LINE_LIMIT, ORDER_LINE_MAX_QUANTITY } from '../../../../contract/orders.ts';
+import { ORDER_LINE_LIMIT } from '../../../../contract/orders.ts';
 import { MoneyText } from '@/components/money-text';
 import { useFormatters } from '@/lib/format';
 import type { ZodForm } from '@/lib/use-zod-form';
@@ -95,11 +95,9 @@ export function OrderLinesEditor({ form, designs, designsLoading }: OrderLinesEd
                   <Grid.Col span={{ base: 6, md: 2 }}>
                     <NumberInput
                       label={t('lines.quantity')}
-                      withAsterisk
-                      min={1}
-                      max={ORDER_LINE_MAX_QUANTITY}
+                      required
                       allowDecimal={false}
-                      allowNegative={false}
+                      clampBehavior="none"
                       thousandSeparator=","
                       inputMode="numeric"
                       {...form.getInputProps(`designs.${index}.quantity`)}
@@ -108,10 +106,9 @@ export function OrderLinesEditor({ form, designs, designsLoading }: OrderLinesEd
                   <Grid.Col span={{ base: 6, md: 3 }}>
                     <NumberInput
                       label={t('lines.rate')}
-                      withAsterisk
-                      min={0}
+                      required
                       decimalScale={2}
-                      allowNegative={false}
+                      clampBehavior="none"
                       hideControls
                       leftSection="₹"
                       inputMode="decimal"

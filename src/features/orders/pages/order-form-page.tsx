@@ -1,34 +1,23 @@
-import {
-  Anchor,
-  Button,
-  Checkbox,
-  Grid,
-  Group,
-  Loader,
-  Paper,
-  Select,
-  SimpleGrid,
-  Stack,
-  TextInput,
-  Textarea,
-} from '@mantine/core';
-import { DateInput } from '@mantine/dates';
-import { IconArrowLeft, IconCalendar } from '@tabler/icons-react';
+import { Anchor, Button, Group, Loader, Paper, Stack } from '@mantine/core';
+import { IconArrowLeft } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import {
-  PO_NUMBER_MAX,
+  orderShape,
   type Order,
   type OrderCreate,
   type OrderUpdate,
 } from '../../../../contract/orders.ts';
 import { EmptyState } from '@/components/empty-state';
 import { ErrorState } from '@/components/error-state';
+import { FormFields, type FieldSpec } from '@/components/form-fields';
+import { FormNotices, LeaveGuard, saveFailureText, useFormSafety } from '@/components/form-safety';
 import { PageHeader } from '@/components/page-header';
 import { ApiError } from '@/lib/api-client';
-import { DISPLAY_DATE_FORMAT } from '@/lib/format';
 import { describeError } from '@/lib/resource-factory';
+import * as resources from '@/lib/resources';
 import { useZodForm } from '@/lib/use-zod-form';
 import {
   orderEditFormSchema,
@@ -38,7 +27,6 @@ import {
 } from '../components/order-form-values';
 import { OrderLinesEditor } from '../components/order-lines-editor';
 import { OrderStatusControl } from '../components/order-status-control';
-import * as resources from '@/lib/resources';
 
 /** `/orders/create` and `/orders/edit/:orderId`. */
 export default function OrderFormPage() {
@@ -105,6 +93,15 @@ export default function OrderFormPage() {
   );
 }
 
+const ORDER_FIELDS: FieldSpec[] = [
+  { name: 'merchantId', kind: 'select', props: { searchable: true } },
+  { name: 'poNumber', kind: 'text' },
+  { name: 'orderDate', kind: 'date' },
+  { name: 'deliveryDate', kind: 'date' },
+  { name: 'isPaid', kind: 'switch' },
+  { name: 'notes', kind: 'textarea', props: { rows: 2, autosize: true, minRows: 2 } },
+];
+
 function OrderForm({ order }: { order: Order | null }) {
   const { t } = useTranslation(['orders', 'ui']);
   const navigate = useNavigate();
@@ -118,97 +115,49 @@ function OrderForm({ order }: { order: Order | null }) {
   const create = resources.orders.useCreate();
   const update = resources.orders.useUpdate();
   const submitting = create.isPending || update.isPending;
+  const safety = useFormSafety(form, order ? null : 'orders:create');
+  const [failure, setFailure] = useState<string | null>(null);
 
   const handleSubmit = form.submit((body) => {
+    setFailure(null);
+    const done = () => {
+      // Saved: leaving now is not abandoning the form.
+      form.resetDirty();
+      safety.forgetDraft();
+      void navigate('/orders');
+    };
     const callbacks = {
-      onSuccess: () => void navigate('/orders'),
-      onQueued: () => void navigate('/orders'),
+      onSuccess: done,
+      onQueued: done,
       onError: (error: Error) => {
-        form.applyServerErrors(error);
+        const unplaced = form.applyServerErrors(error);
+        const fallback = order ? 'orders:errors.update' : 'orders:errors.create';
+        setFailure(saveFailureText(error, unplaced, t, fallback));
       },
     };
     if (order) update.mutate({ id: order._id, body }, callbacks);
     else create.mutate(body as OrderCreate, callbacks);
   });
 
-  const merchantOptions = (merchants.data ?? []).map((merchant) => ({
+  const merchantChoices = (merchants.data ?? []).map((merchant) => ({
     value: merchant._id,
     label: merchant.name,
   }));
   // A merchant missing from the pick list (e.g. still loading) still shows its name.
-  if (order && !merchantOptions.some((option) => option.value === order.merchantId)) {
-    merchantOptions.unshift({ value: order.merchantId, label: order.merchant.name });
+  if (order && !merchantChoices.some((choice) => choice.value === order.merchantId)) {
+    merchantChoices.unshift({ value: order.merchantId, label: order.merchant.name });
   }
+  const fields = ORDER_FIELDS.map((field) =>
+    field.name === 'merchantId' ? { ...field, choices: merchantChoices } : field,
+  );
 
   return (
     <form onSubmit={handleSubmit} noValidate>
+      <LeaveGuard when={() => form.isDirty()} />
       <Stack gap="md">
+        <FormNotices safety={safety} failure={failure} />
         <Paper withBorder p="md" radius="md">
-          <Grid gap="md">
-            <Grid.Col span={{ base: 12, md: 6 }}>
-              <Select
-                label={t('fields.merchant')}
-                placeholder={t('placeholders.merchant')}
-                data={merchantOptions}
-                searchable
-                withAsterisk
-                data-autofocus
-                comboboxProps={{ withinPortal: true }}
-                {...form.getInputProps('merchantId')}
-              />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, md: 6 }}>
-              <TextInput
-                label={t('fields.poNumber')}
-                placeholder={t('placeholders.poNumber')}
-                withAsterisk
-                maxLength={PO_NUMBER_MAX}
-                {...form.getInputProps('poNumber')}
-              />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, md: 6 }}>
-              <SimpleGrid cols={2} spacing="md">
-                <DateInput
-                  label={t('fields.orderDate')}
-                  placeholder={t('placeholders.date')}
-                  withAsterisk
-                  valueFormat={DISPLAY_DATE_FORMAT}
-                  leftSection={<IconCalendar size={16} aria-hidden />}
-                  popoverProps={{ withinPortal: true }}
-                  {...form.getInputProps('orderDate')}
-                />
-                <DateInput
-                  label={t('fields.deliveryDate')}
-                  placeholder={t('placeholders.date')}
-                  valueFormat={DISPLAY_DATE_FORMAT}
-                  leftSection={<IconCalendar size={16} aria-hidden />}
-                  popoverProps={{ withinPortal: true }}
-                  clearable
-                  {...form.getInputProps('deliveryDate')}
-                />
-              </SimpleGrid>
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, md: 6 }} style={{ alignSelf: 'flex-end' }}>
-              <Checkbox
-                label={t('fields.isPaid')}
-                description={t('fields.isPaidHint')}
-                color="green"
-                mb={4}
-                {...form.getInputProps('isPaid', { type: 'checkbox' })}
-              />
-            </Grid.Col>
-            <Grid.Col span={12}>
-              <Textarea
-                label={t('fields.notes')}
-                placeholder={t('placeholders.notes')}
-                rows={2}
-                autosize
-                minRows={2}
-                maxLength={1000}
-                {...form.getInputProps('notes')}
-              />
-            </Grid.Col>
-          </Grid>
+          <FormFields fields={fields} form={form} shape={orderShape} namespace="orders" />
         </Paper>
         <OrderLinesEditor
           form={form}

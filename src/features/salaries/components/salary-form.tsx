@@ -3,7 +3,7 @@ import { DatePickerInput } from '@mantine/dates';
 import { IconCalendar } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
-import { useMemo, useRef } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import {
@@ -15,6 +15,7 @@ import {
   type WorkerSalaryCreate,
   type WorkerSalaryUpdate,
 } from '../../../../contract/worker-salaries.ts';
+import { FormNotices, LeaveGuard, saveFailureText, useFormSafety } from '@/components/form-safety';
 import { DISPLAY_DATE_FORMAT, useFormatters } from '@/lib/format';
 import { useZodForm } from '@/lib/use-zod-form';
 import { MONTHS, monthName, recentYears } from '../salary-labels';
@@ -94,6 +95,8 @@ export function SalaryForm({ salary, onDone }: SalaryFormProps) {
   // The pay period follows the payment date until the user picks one, and on an existing entry
   // it was picked already.
   const periodChosen = useRef(isEdit);
+  const safety = useFormSafety(form, isEdit ? null : 'worker-salaries:create');
+  const [failure, setFailure] = useState<string | null>(null);
 
   const workerOptions = useMemo(() => {
     const rows = workers.data ?? [];
@@ -145,11 +148,20 @@ export function SalaryForm({ salary, onDone }: SalaryFormProps) {
   const yearProps = form.getInputProps('year');
 
   const handleSubmit = form.submit((body) => {
+    setFailure(null);
+    const done = () => {
+      // Saved: leaving now is not abandoning the form.
+      form.resetDirty();
+      safety.forgetDraft();
+      onDone();
+    };
     const callbacks = {
-      onSuccess: onDone,
-      onQueued: onDone,
+      onSuccess: done,
+      onQueued: done,
       onError: (error: Error) => {
-        form.applyServerErrors(error);
+        const unplaced = form.applyServerErrors(error);
+        const fallback = isEdit ? 'salaries:errors.update' : 'salaries:errors.create';
+        setFailure(saveFailureText(error, unplaced, t, fallback));
       },
     };
     if (salary) update.mutate({ id: salary._id, body }, callbacks);
@@ -158,7 +170,9 @@ export function SalaryForm({ salary, onDone }: SalaryFormProps) {
 
   return (
     <form onSubmit={handleSubmit} noValidate aria-label={isEdit ? t('edit') : t('add')}>
+      <LeaveGuard when={() => form.isDirty()} />
       <Stack gap="md">
+        <FormNotices safety={safety} failure={failure} />
         <Select
           label={t('fields.worker')}
           placeholder={workers.isPending ? t('form.loadingWorkers') : t('placeholders.worker')}
@@ -201,10 +215,9 @@ export function SalaryForm({ salary, onDone }: SalaryFormProps) {
           <NumberInput
             label={t('fields.amount')}
             placeholder="0.00"
-            withAsterisk
-            min={0}
+            required
             decimalScale={2}
-            allowNegative={false}
+            clampBehavior="none"
             thousandSeparator=","
             thousandsGroupStyle="lakh"
             hideControls
