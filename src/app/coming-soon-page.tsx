@@ -2,6 +2,7 @@ import { Badge, Button, Center, Paper, Stack, Text, ThemeIcon, Title } from '@ma
 import { IconArrowLeft, IconHourglass } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { usePageTitle } from '@/lib/page-title';
 
 export interface ComingSoonPageProps {
   title: string;
@@ -13,6 +14,7 @@ export interface ComingSoonPageProps {
 export function ComingSoonPage({ title, standalone = false }: ComingSoonPageProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const headingRef = usePageTitle<HTMLHeadingElement>(title);
   return (
     <Center mih={standalone ? '100dvh' : '60dvh'} p="md" component={standalone ? 'main' : 'div'}>
       <Paper withBorder p={{ base: 'lg', sm: 48 }} maw={520} w="100%" shadow="sm">
@@ -20,7 +22,13 @@ export function ComingSoonPage({ title, standalone = false }: ComingSoonPageProp
           <ThemeIcon size={72} radius="xl" variant="light" aria-hidden>
             <IconHourglass size={38} stroke={1.5} />
           </ThemeIcon>
-          <Title order={1} fz={{ base: 24, sm: 28 }}>
+          <Title
+            order={1}
+            fz={{ base: 24, sm: 28 }}
+            ref={headingRef}
+            tabIndex={-1}
+            className="page-heading"
+          >
             {title}
           </Title>
           <Badge size="lg" variant="light" tt="none">

@@ -49,6 +49,29 @@ function standaloneComingSoon(titleKey: string): RouteObject['lazy'] {
   };
 }
 
+const signedInPages: RouteObject[] = [
+  { path: 'dashboard', element: <Navigate to={HOME_PATH} replace /> },
+  ...AREA_ROUTES.map(areaRoute),
+  {
+    path: 'settings',
+    lazy: lazyPage(() => import('./settings/settings-layout')),
+    children: [
+      { index: true, lazy: settingsSection('profile') },
+      { path: 'account', lazy: settingsSection('account') },
+      { path: 'appearance', lazy: lazyPage(() => import('./settings/appearance-page')) },
+      { path: 'notifications', lazy: settingsSection('notifications') },
+      { path: 'security', lazy: settingsSection('security') },
+      {
+        path: '*',
+        lazy: async () => {
+          const { RouterFallback } = await import('./errors/router-fallback');
+          return { Component: RouterFallback };
+        },
+      },
+    ],
+  },
+];
+
 export const appRoutes: RouteObject[] = [
   {
     element: <RootLayout />,
@@ -88,28 +111,10 @@ export const appRoutes: RouteObject[] = [
                 lazy: lazyPage(() => import('./layout/app-layout')),
                 errorElement: <RouteErrorView />,
                 children: [
-                  { path: 'dashboard', element: <Navigate to={HOME_PATH} replace /> },
-                  ...AREA_ROUTES.map(areaRoute),
                   {
-                    path: 'settings',
-                    lazy: lazyPage(() => import('./settings/settings-layout')),
-                    children: [
-                      { index: true, lazy: settingsSection('profile') },
-                      { path: 'account', lazy: settingsSection('account') },
-                      {
-                        path: 'appearance',
-                        lazy: lazyPage(() => import('./settings/appearance-page')),
-                      },
-                      { path: 'notifications', lazy: settingsSection('notifications') },
-                      { path: 'security', lazy: settingsSection('security') },
-                      {
-                        path: '*',
-                        lazy: async () => {
-                          const { RouterFallback } = await import('./errors/router-fallback');
-                          return { Component: RouterFallback };
-                        },
-                      },
-                    ],
+                    // Caught inside the layout: the header and sidebar stay usable around it.
+                    errorElement: <RouteErrorView inLayout />,
+                    children: signedInPages,
                   },
                 ],
               },

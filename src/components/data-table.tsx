@@ -18,6 +18,7 @@ import { IconArrowDown, IconArrowUp, IconArrowsSort, IconRefresh } from '@tabler
 import { Component, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorState } from '@/components/error-state';
+import { OfflineUnavailable } from '@/components/offline-unavailable';
 import classes from '@/components/data-table.module.css';
 import { isPendingRecord } from '@/lib/offline/pending-records';
 
@@ -55,6 +56,8 @@ export interface DataTableProps<T> {
   label: string;
   /** First load: no rows to show yet. */
   loading?: boolean;
+  /** Offline with nothing cached: says so instead of a skeleton that would never end. */
+  unavailableOffline?: boolean;
   /** A background refetch (page change, filter) while older rows stay visible. */
   fetching?: boolean;
   error?: unknown;
@@ -113,6 +116,7 @@ export function DataTable<T>({
   rowKey,
   label,
   loading = false,
+  unavailableOffline = false,
   fetching = false,
   error,
   errorMessage,
@@ -127,6 +131,14 @@ export function DataTable<T>({
   const { t } = useTranslation('ui');
   const hasRows = rows !== undefined && rows.length > 0;
   const columnCount = columns.length + (rowActions.length > 0 ? 1 : 0);
+
+  if (unavailableOffline && !hasRows) {
+    return (
+      <Paper withBorder>
+        <OfflineUnavailable onRetry={() => onRetry?.()} />
+      </Paper>
+    );
+  }
 
   if (error && !hasRows && !loading) {
     return (

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import type { Paged } from '../../contract/common.ts';
 import { ConfirmDialog } from '@/components/confirm-dialog';
+import { isUnavailableOffline } from '@/components/offline-unavailable';
 import { DataTable, type DataTableColumn, type RowAction } from '@/components/data-table';
 import { EmptyState } from '@/components/empty-state';
 import { FilterBar, type FilterChange, type FilterField } from '@/components/filter-bar';
@@ -205,6 +206,7 @@ export function ResourceListPage<T extends { _id: string }>({
         rows={query.data?.data}
         rowKey={(record) => record._id}
         loading={query.isPending}
+        unavailableOffline={isUnavailableOffline(query)}
         fetching={query.isFetching && !query.isPending}
         error={query.error}
         errorMessage={query.error ? describeError(query.error, t, fetchListFailed) : undefined}

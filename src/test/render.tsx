@@ -60,9 +60,13 @@ export function createTestQueryClient() {
   });
 }
 
+// Mantine animates with timers that can fire after a test file's window is torn down; with
+// reduced motion respected (and reported by setup.ts) every transition completes at once.
+const testTheme = { ...theme, respectReducedMotion: true };
+
 function Providers({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
   return (
-    <MantineProvider theme={theme} env="test">
+    <MantineProvider theme={testTheme} env="test">
       <QueryClientProvider client={queryClient}>
         {children}
         <AppToaster />

@@ -24,8 +24,27 @@ if (!('fonts' in document)) {
   });
 }
 
+// Reported as "reduce" so Mantine's transitions finish synchronously (see render.tsx).
+const realMatchMedia = window.matchMedia.bind(window);
+window.matchMedia = (query: string): MediaQueryList => {
+  if (!query.includes('prefers-reduced-motion')) return realMatchMedia(query);
+  const reduced: MediaQueryList = {
+    matches: query.includes('reduce'),
+    media: query,
+    onchange: null,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+    addListener: () => undefined,
+    removeListener: () => undefined,
+    dispatchEvent: () => false,
+  };
+  return reduced;
+};
+
 afterEach(() => {
   cleanup();
+  // The page-name announcer lives on <body>, outside what cleanup() unmounts.
+  document.getElementById('route-announcer')?.remove();
   // Toasts and the session live in module-level stores that outlast a single test's DOM.
   toast.remove();
   resetAuthStore();

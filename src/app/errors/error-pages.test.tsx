@@ -68,4 +68,25 @@ describe('error pages', () => {
     expect(screen.queryByText('Cannot read the order total')).not.toBeInTheDocument();
     vi.restoreAllMocks();
   });
+
+  it('inside the layout, says a page that could not be fetched should be reloaded', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    function MissingChunk(): never {
+      throw new TypeError('Failed to fetch dynamically imported module: /assets/designs-page.js');
+    }
+    renderWithProviders(<p>unused</p>, {
+      route: '/designs',
+      path: '/elsewhere',
+      routes: [
+        { path: '/designs', element: <MissingChunk />, errorElement: <RouteErrorView inLayout /> },
+      ],
+    });
+    expect(await screen.findByRole('heading', { name: 'Something went wrong!' })).toHaveFocus();
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'This page could not be loaded. Check the connection and reload.',
+    );
+    expect(screen.queryByRole('main')).not.toBeInTheDocument();
+    expect(document.title).toBe('Something went wrong! · Karkhana');
+    vi.restoreAllMocks();
+  });
 });

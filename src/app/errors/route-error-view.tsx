@@ -7,7 +7,16 @@ import type { TFunction } from 'i18next';
 import { HOME_PATH } from '@/features/auth/redirect-target';
 import { ApiError } from '@/lib/api-client';
 import { errorText } from '@/lib/error-text';
+import { usePageTitle } from '@/lib/page-title';
 import NotFoundPage from './not-found-page';
+
+/** A route's code that the browser could not fetch: offline before it was cached, or a deploy. */
+function isChunkLoadFailure(error: unknown): boolean {
+  return (
+    error instanceof TypeError &&
+    /dynamically imported module|importing a module script|Failed to fetch/i.test(error.message)
+  );
+}
 
 function describeError(error: unknown, t: TFunction): string {
   if (isRouteErrorResponse(error)) return `${error.status} ${error.statusText}`.trim();
@@ -22,27 +31,32 @@ function describeError(error: unknown, t: TFunction): string {
  * which is always loaded, because the failure may be exactly that another namespace or chunk
  * could not be fetched.
  */
-export function RouteErrorView() {
+export function RouteErrorView({ inLayout = false }: { inLayout?: boolean }) {
   const error = useRouteError();
   const { t } = useTranslation();
   const [showDetails, setShowDetails] = useState(false);
+  const headingRef = usePageTitle<HTMLHeadingElement>(t('errorView.title'));
 
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
 
+  const chunkFailed = isChunkLoadFailure(error);
   return (
     <Box
-      component="main"
+      // Inside the layout, <main> is the layout's; alone, this is the page.
+      component={inLayout ? 'section' : 'main'}
       p="xl"
-      mih="60dvh"
+      mih={inLayout ? '40dvh' : '60dvh'}
       display="flex"
       style={{ alignItems: 'center', justifyContent: 'center' }}
     >
       <Stack align="center" gap="md" maw={640} ta="center">
         <IconAlertTriangle size={56} color="var(--mantine-color-red-6)" aria-hidden />
-        <Title order={1} fz={28}>
+        <Title order={1} fz={28} ref={headingRef} tabIndex={-1} className="page-heading">
           {t('errorView.title')}
         </Title>
-        <Text c="dimmed">{t('errorView.description')}</Text>
+        <Text c="dimmed" role="alert">
+          {chunkFailed ? t('errorView.notLoaded') : t('errorView.description')}
+        </Text>
         <Group justify="center">
           <Button
             variant="default"

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { HOME_PATH } from '@/features/auth/redirect-target';
+import { usePageTitle } from '@/lib/page-title';
 
 export interface StatusPageProps {
   status: number | string;
@@ -25,6 +26,7 @@ export function StatusPage({
 }: StatusPageProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const headingRef = usePageTitle<HTMLHeadingElement>(title);
   return (
     <Center mih={minimal ? 360 : '100dvh'} p="xl" component="main">
       <Stack align="center" gap="md" maw={560} ta="center">
@@ -45,7 +47,13 @@ export function StatusPage({
         >
           {status}
         </Box>
-        <Title order={1} fz={{ base: 26, sm: 32 }}>
+        <Title
+          order={1}
+          fz={{ base: 26, sm: 32 }}
+          ref={headingRef}
+          tabIndex={-1}
+          className="page-heading"
+        >
           {title}
         </Title>
         <Text c="dimmed" size="lg">

@@ -8,6 +8,7 @@ import {
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
+import { usePageTitle } from '@/lib/page-title';
 
 export const SETTINGS_SECTIONS = [
   { key: 'profile', path: '/settings', icon: IconUser },
@@ -21,6 +22,7 @@ export default function SettingsLayout() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const navigate = useNavigate();
+  const headingRef = usePageTitle<HTMLHeadingElement>(t('areas.settings'));
   const current =
     SETTINGS_SECTIONS.find(
       (section) => section.path !== '/settings' && pathname.startsWith(section.path),
@@ -29,7 +31,7 @@ export default function SettingsLayout() {
   return (
     <Stack gap="lg" maw={960}>
       <Stack gap={4}>
-        <Title order={1} fz={28}>
+        <Title order={1} fz={28} ref={headingRef} tabIndex={-1} className="page-heading">
           {t('areas.settings')}
         </Title>
         <Text c="dimmed">{t('settings.description')}</Text>

@@ -2,6 +2,7 @@ import { Box, Center, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Brand } from './brand';
 import { LanguageSelect } from './language-select';
+import { usePageTitle } from '@/lib/page-title';
 
 export interface AuthCardLayoutProps {
   title: string;
@@ -12,6 +13,7 @@ export interface AuthCardLayoutProps {
 
 /** A centred card on a softly tinted page, used by the sign-in and sign-up screens. */
 export function AuthCardLayout({ title, subtitle, children, footer }: AuthCardLayoutProps) {
+  const headingRef = usePageTitle<HTMLHeadingElement>(title);
   return (
     <Box
       component="main"
@@ -31,7 +33,7 @@ export function AuthCardLayout({ title, subtitle, children, footer }: AuthCardLa
           </Center>
           <Paper withBorder shadow="md" p={{ base: 'lg', sm: 36 }}>
             <Stack gap={4} mb="lg">
-              <Title order={1} fz={26}>
+              <Title order={1} fz={26} ref={headingRef} tabIndex={-1} className="page-heading">
                 {title}
               </Title>
               <Text c="dimmed" size="sm">

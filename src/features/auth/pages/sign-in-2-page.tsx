@@ -5,12 +5,14 @@ import { Link } from 'react-router';
 import { Brand } from '../components/brand';
 import { LanguageSelect } from '../components/language-select';
 import { SignInForm } from '../components/sign-in-form';
+import { usePageTitle } from '@/lib/page-title';
 
 const HIGHLIGHTS = ['orders', 'people', 'offline'] as const;
 
 /** The same sign-in form beside a brand panel, for wide screens. */
 export default function SignIn2Page() {
   const { t } = useTranslation('auth');
+  const headingRef = usePageTitle<HTMLHeadingElement>(t('signIn.title'));
   return (
     <SimpleGrid cols={{ base: 1, md: 2 }} spacing={0} mih="100dvh">
       <Box
@@ -61,7 +63,7 @@ export default function SignIn2Page() {
         </Group>
         <Stack maw={420} w="100%" mx="auto" my="auto" py="xl" gap="lg">
           <Stack gap={4}>
-            <Title order={1} fz={30}>
+            <Title order={1} fz={30} ref={headingRef} tabIndex={-1} className="page-heading">
               {t('signIn.title')}
             </Title>
             <Text c="dimmed">{t('signIn.subtitle')}</Text>

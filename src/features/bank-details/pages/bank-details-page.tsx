@@ -22,6 +22,7 @@ import { useListParams } from '@/lib/use-list-params';
 import { maskAccountNumber } from '../account-number';
 import { BankDetailFormModal } from '../components/bank-detail-form-modal';
 import * as resources from '@/lib/resources';
+import { isUnavailableOffline } from '@/components/offline-unavailable';
 
 const LIST_CONFIG = {
   filters: {
@@ -206,7 +207,11 @@ export default function BankDetailsPage() {
             <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
               {t('activeCard.label')}
             </Text>
-            {active.isPending ? (
+            {isUnavailableOffline(active) ? (
+              <Text size="sm" c="dimmed">
+                {t('ui:offlineUnavailable.title')}
+              </Text>
+            ) : active.isPending ? (
               <Skeleton h={18} w={220} mt={4} />
             ) : active.data ? (
               <Text size="sm" fw={600} data-testid="active-bank-detail">

@@ -39,6 +39,7 @@ import { notifyError } from '@/lib/notify';
 import { describeError, isGloballyHandled } from '@/lib/resource-factory';
 import { analyseExpenses, type ExpenseAnalysis, type Trend } from '../expense-analysis';
 import * as resources from '@/lib/resources';
+import { isUnavailableOffline, OfflineUnavailable } from '@/components/offline-unavailable';
 
 const YEARS_OFFERED = 10;
 const CATEGORY_COLORS = [
@@ -152,7 +153,11 @@ export default function ExpenseAnalysisPage() {
         description={t('description', { year })}
         actions={yearPicker}
       />
-      {current.isPending ? (
+      {isUnavailableOffline(current) ? (
+        <Paper withBorder radius="md">
+          <OfflineUnavailable onRetry={() => current.refetch()} />
+        </Paper>
+      ) : current.isPending ? (
         <LoadingView />
       ) : current.isError ? (
         <Paper withBorder radius="md">

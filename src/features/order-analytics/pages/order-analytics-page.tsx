@@ -48,6 +48,7 @@ import { useFormatters, type Formatters } from '@/lib/format';
 import { notifyError } from '@/lib/notify';
 import { describeError, isGloballyHandled } from '@/lib/resource-factory';
 import * as resources from '@/lib/resources';
+import { isUnavailableOffline, OfflineUnavailable } from '@/components/offline-unavailable';
 
 type ViewMode = 'table' | 'chart';
 
@@ -249,7 +250,11 @@ export default function OrderAnalyticsPage() {
 
       <TotalsCards totals={report.data?.totals} loading={report.isPending} />
 
-      {report.isError && !report.data ? (
+      {isUnavailableOffline(report) ? (
+        <Paper withBorder radius="md" p="md">
+          <OfflineUnavailable onRetry={() => report.refetch()} />
+        </Paper>
+      ) : report.isError && !report.data ? (
         <Paper withBorder radius="md" p="md">
           <ErrorState
             message={describeError(report.error, t, 'order-analytics:errors.fetch')}

@@ -27,6 +27,7 @@ import {
 } from '../components/order-form-values';
 import { OrderLinesEditor } from '../components/order-lines-editor';
 import { OrderStatusControl } from '../components/order-status-control';
+import { isUnavailableOffline, OfflineUnavailable } from '@/components/offline-unavailable';
 
 /** `/orders/create` and `/orders/edit/:orderId`. */
 export default function OrderFormPage() {
@@ -51,6 +52,14 @@ export default function OrderFormPage() {
       <>
         <PageHeader title={t('createTitle')} description={t('createDescription')} actions={back} />
         <OrderForm order={null} />
+      </>
+    );
+  }
+  if (isUnavailableOffline(order)) {
+    return (
+      <>
+        <PageHeader title={t('title')} actions={back} />
+        <OfflineUnavailable onRetry={() => order.refetch()} />
       </>
     );
   }

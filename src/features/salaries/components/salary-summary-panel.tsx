@@ -23,6 +23,7 @@ import { useFormatters } from '@/lib/format';
 import { describeError } from '@/lib/resource-factory';
 import { periodLabel } from '../salary-labels';
 import * as resources from '@/lib/resources';
+import { isUnavailableOffline, OfflineUnavailable } from '@/components/offline-unavailable';
 
 export const PAYMENT_TYPE_COLORS: Record<PaymentType, string> = {
   salary: 'teal',
@@ -47,6 +48,13 @@ export function SalarySummaryPanel({ workerId, year, month }: SalarySummaryPanel
   const params = { workerId, year, month };
   const query = useQuery(resources.salarySummary(params));
 
+  if (isUnavailableOffline(query)) {
+    return (
+      <Paper withBorder p="md" mb="md">
+        <OfflineUnavailable onRetry={() => query.refetch()} />
+      </Paper>
+    );
+  }
   if (query.isPending) {
     return (
       <SimpleGrid

@@ -7,6 +7,7 @@ import { PageHeader } from '@/components/page-header';
 import { describeError } from '@/lib/resource-factory';
 import { SalaryForm } from '../components/salary-form';
 import * as resources from '@/lib/resources';
+import { isUnavailableOffline, OfflineUnavailable } from '@/components/offline-unavailable';
 
 export default function SalaryEditPage() {
   const { t } = useTranslation('salaries');
@@ -19,7 +20,9 @@ export default function SalaryEditPage() {
     <>
       <PageHeader title={t('edit')} description={t('formDescription')} />
       <Paper withBorder p={{ base: 'md', sm: 'lg' }} maw={760}>
-        {query.isPending ? (
+        {isUnavailableOffline(query) ? (
+          <OfflineUnavailable onRetry={() => query.refetch()} />
+        ) : query.isPending ? (
           <Stack gap="md" aria-busy="true">
             <Skeleton h={56} />
             <Skeleton h={56} />

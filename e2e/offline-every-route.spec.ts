@@ -1,0 +1,94 @@
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { localeText, signIn } from './support.ts';
+
+test.use({ serviceWorkers: 'allow' });
+
+const NEVER_SEEN_ID = '00000000-0000-4000-8000-000000000000';
+
+// Every signed-in route (src/app/area-routes.ts and the settings pages), by its address.
+const ROUTES = [
+  '/order-analytics',
+  '/orders',
+  '/orders/create',
+  `/orders/edit/${NEVER_SEEN_ID}`,
+  '/export-bill-review',
+  '/merchants',
+  '/designs',
+  '/customers',
+  '/workers',
+  '/salary-management',
+  '/salary-management/create',
+  `/salary-management/edit/${NEVER_SEEN_ID}`,
+  '/users',
+  '/expenses',
+  '/expense-analysis',
+  '/bank-details',
+  '/payments',
+  '/billing',
+  '/tasks',
+  '/chats',
+  '/apps',
+  '/help-center',
+  '/settings',
+  '/settings/appearance',
+];
+
+// Lists whose data this test never loads online: offline they must say so, not spin.
+const NEVER_LOADED_LISTS = ['/merchants', '/designs', '/workers', '/expenses'];
+
+async function installAndGoOffline(page: Page, context: BrowserContext) {
+  await signIn(page);
+  // The worker must control the page before the network goes, or a hard load has no shell.
+  await page.evaluate(`navigator.serviceWorker.ready.then(() => true)`);
+  await page.reload();
+  await expect
+    .poll(() => page.evaluate<boolean>(`navigator.serviceWorker.controller !== null`))
+    .toBe(true);
+  // The persisted session and cache are written with a throttle; let them reach IndexedDB.
+  await page.waitForTimeout(1500);
+  await context.setOffline(true);
+}
+
+for (const language of ['en', 'gu', 'hi'] as const) {
+  test(`offline, every route loads as a page in ${language}`, async ({ page, context }) => {
+    test.setTimeout(180_000);
+    await installAndGoOffline(page, context);
+    // Chosen after signing in (the sign-in helpers speak English); read on every load below.
+    await page.evaluate(`localStorage.setItem('language', '${language}')`);
+
+    const unavailable = localeText(language, 'ui:offlineUnavailable.title');
+    const crashed = localeText(language, 'common:errorView.title');
+    for (const route of ROUTES) {
+      await page.goto(route);
+      const heading = page.getByRole('heading', { level: 1 });
+      await expect(heading, route).toBeVisible();
+      await expect(page.getByRole('heading', { name: crashed }), route).toHaveCount(0);
+      const name = (await heading.innerText()).trim();
+      expect(name, route).not.toBe('');
+      await expect(page, route).toHaveTitle(`${name} · Karkhana`);
+      // Nothing left loading for ever: skeletons and busy tables settle offline.
+      await expect(page.locator('main [aria-busy="true"]'), route).toHaveCount(0, {
+        timeout: 8000,
+      });
+      if (NEVER_LOADED_LISTS.includes(route)) {
+        await expect(page.getByText(unavailable, { exact: true }), route).toBeVisible();
+      }
+      await expect(page.locator('html'), route).toHaveAttribute('lang', language);
+    }
+    await context.setOffline(false);
+  });
+}
+
+test('offline, a never-loaded list comes back with Retry once the network returns', async ({
+  page,
+  context,
+}) => {
+  await installAndGoOffline(page, context);
+  await page.goto('/designs');
+  const unavailable = page.getByText('Not available offline yet', { exact: true });
+  await expect(unavailable).toBeVisible();
+  await context.setOffline(false);
+  await page.getByRole('button', { name: 'Retry' }).click();
+  await expect(unavailable).toBeHidden();
+  await expect(page.getByRole('table').getByRole('row').nth(1)).toBeVisible();
+});
