@@ -79,6 +79,23 @@ test.describe('documentation screenshots', { tag: '@screenshots' }, () => {
     await capture(page, testInfo, 'merchants-tablet');
   });
 
+  test.describe('a tablet with touch, 820 x 1180', () => {
+    test.use({ viewport: { width: 820, height: 1180 }, hasTouch: true });
+    for (const language of ['en', 'gu'] as const) {
+      test(`orders and the order form on a tablet, ${language}`, async ({ page }, testInfo) => {
+        await useTheme(page, 'light');
+        await signIn(page);
+        await switchLanguage(page, language);
+        await page.goto('/orders');
+        await expect(page.getByRole('table').getByRole('row').nth(1)).toBeVisible();
+        await capture(page, testInfo, `tablet-orders-${language}`);
+        await page.goto('/orders/create');
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        await capture(page, testInfo, `tablet-order-create-${language}`);
+      });
+    }
+  });
+
   const areaPages = [
     { path: '/order-analytics', name: 'order-analytics', heading: 'Order analytics' },
     { path: '/orders', name: 'orders', heading: 'Orders' },

@@ -189,7 +189,7 @@ export function DataTable<T>({
           );
         })}
         {rowActions.length > 0 ? (
-          <Table.Th style={{ textAlign: 'right' }}>
+          <Table.Th style={{ textAlign: 'right' }} className={classes.actionsCell}>
             <VisuallyHidden>{t('table.actions')}</VisuallyHidden>
           </Table.Th>
         ) : null}
@@ -207,7 +207,7 @@ export function DataTable<T>({
           </Table.Td>
         ))}
         {rowActions.length > 0 ? (
-          <Table.Td>
+          <Table.Td className={classes.actionsCell}>
             <Skeleton height={14} radius="sm" width={48} ml="auto" />
           </Table.Td>
         ) : null}
@@ -255,14 +255,14 @@ export function DataTable<T>({
             </Table.Td>
           ))}
           {rowActions.length > 0 && pending ? (
-            <Table.Td>
+            <Table.Td className={classes.actionsCell}>
               <Group justify="flex-end" wrap="nowrap">
                 {pendingBadge}
               </Group>
             </Table.Td>
           ) : null}
           {rowActions.length > 0 && !pending ? (
-            <Table.Td>
+            <Table.Td className={classes.actionsCell}>
               <Group gap={4} justify="flex-end" wrap="nowrap">
                 {rowActions.map((action, index) => {
                   const button = (

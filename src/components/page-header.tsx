@@ -35,7 +35,7 @@ export function PageHeader({ title, description, actions, documentTitle }: PageH
         ) : null}
       </Stack>
       {actions ? (
-        <Group gap="sm" wrap="wrap">
+        <Group gap="sm" wrap="wrap" className="page-actions">
           {actions}
         </Group>
       ) : null}

@@ -13,7 +13,16 @@ export const ORDER_STATUS_COLORS: Record<OrderStatus, MantineColor> = {
 export function OrderStatusBadge({ status }: { status: OrderStatus }) {
   const { t } = useTranslation('orders');
   return (
-    <Badge color={ORDER_STATUS_COLORS[status]} variant="light" radius="sm">
+    // Never cut: "In progress" and its gu/hi forms must read in full in a narrow column.
+    <Badge
+      color={ORDER_STATUS_COLORS[status]}
+      variant="light"
+      radius="sm"
+      styles={{
+        root: { flexShrink: 0, maxWidth: 'none', overflow: 'visible' },
+        label: { overflow: 'visible', textOverflow: 'clip' },
+      }}
+    >
       {t(`status.${status}`)}
     </Badge>
   );

@@ -65,7 +65,7 @@ export default function OrdersPage() {
       {
         key: 'merchant',
         header: t('columns.merchant'),
-        minWidth: 180,
+        minWidth: 130,
         render: (order) => (
           <Stack gap={0}>
             <Text size="sm">{order.merchant.name}</Text>
@@ -179,7 +179,7 @@ export default function OrdersPage() {
       query={query}
       columns={columns}
       filterFields={filterFields}
-      tableMinWidth={820}
+      tableMinWidth={720}
       remove={remove}
       formPages={{ create: '/orders/create', edit: (order) => `/orders/edit/${order._id}` }}
     />
