@@ -45,11 +45,9 @@ test('adds two bank accounts, switches the active one, and the list and /active 
   await secondRow.getByRole('button', { name: `Show the account number of ${second}` }).click();
   await expect(secondRow).toContainText('520101234567');
 
-  await secondRow.getByRole('button', { name: `Set ${second} as the active account` }).click();
+  await secondRow.getByRole('button', { name: `Set active: ${second}` }).click();
   await expect(toast(page, 'Bank detail set as active successfully')).toBeVisible();
-  await expect(
-    firstRow.getByRole('button', { name: `Set ${first} as the active account` }),
-  ).toBeVisible();
+  await expect(firstRow.getByRole('button', { name: `Set active: ${first}` })).toBeVisible();
   await expect(secondRow.getByText('Active', { exact: true })).toBeVisible();
   await expect(page.getByTestId('active-bank-detail')).toContainText(second);
 

@@ -1,7 +1,7 @@
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { signIn } from './support.ts';
+import { localeText, signIn } from './support.ts';
 
 // Run alone with `npm run screenshots`; the images illustrate the README and the docs.
 test.describe('documentation screenshots', { tag: '@screenshots' }, () => {
@@ -94,6 +94,33 @@ test.describe('documentation screenshots', { tag: '@screenshots' }, () => {
         await capture(page, testInfo, `tablet-order-create-${language}`);
       });
     }
+  });
+
+  test('the header offline with a change waiting, hi, tablet', async ({
+    page,
+    context,
+  }, testInfo) => {
+    await page.setViewportSize({ width: 820, height: 600 });
+    await useTheme(page, 'light');
+    await signIn(page);
+    await page.getByRole('combobox', { name: 'Language' }).selectOption('hi');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'hi');
+    await page.goto('/merchants');
+    await expect(page.getByRole('table').getByRole('row').nth(1)).toBeVisible();
+    await context.setOffline(true);
+    const hi = (key: string) => localeText('hi', key);
+    await page.getByRole('button', { name: hi('merchants:add') }).click();
+    const form = page.getByRole('dialog', { name: hi('merchants:add') });
+    await form.getByRole('textbox', { name: hi('merchants:fields.name') }).fill('Offline Traders');
+    await form.getByRole('button', { name: hi('ui:actions.save') }).click();
+    await expect(form).toBeHidden();
+    // Past the "saved on this device" toast.
+    await page.waitForTimeout(4500);
+    await page.screenshot({
+      path: screenshotPath(testInfo, 'tablet-header-offline-hi'),
+      animations: 'disabled',
+    });
+    await context.setOffline(false);
   });
 
   const areaPages = [

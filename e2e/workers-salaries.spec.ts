@@ -4,6 +4,8 @@ import { choose, signIn, toast, uniqueSuffix } from './support.ts';
 test('adds a worker, pays and edits the payment, reads the summary, and is told to deactivate instead of deleting', async ({
   page,
 }) => {
+  // Three pages, two saves and a refused delete: more than the default 30 s on a loaded runner.
+  test.setTimeout(60_000);
   const name = `Bhavesh Rana ${uniqueSuffix()}`;
   await signIn(page);
 

@@ -1,6 +1,15 @@
-import { Button, Group, NumberInput, Paper, Select, TextInput } from '@mantine/core';
+import {
+  Button,
+  Group,
+  NumberInput,
+  Paper,
+  Select,
+  TextInput,
+  VisuallyHidden,
+} from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { IconCalendar, IconFilterOff, IconSearch } from '@tabler/icons-react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 
 interface FieldBase {
@@ -49,7 +58,25 @@ function fieldKey(field: FilterField) {
 }
 
 /** The filters above a list, built from a config so each area only lists its fields. */
+/**
+ * A date picker is a button showing the chosen dates; its name must contain that visible text
+ * (WCAG 2.5.3), so it is named by a hidden label followed by its own content.
+ */
+export function dateButtonNaming(baseId: string, label: string, showsMoreThanLabel: boolean) {
+  const labelId = `${baseId}-label`;
+  const buttonId = `${baseId}-button`;
+  return {
+    // Empty, a filter shows its label as placeholder: then the label alone names it.
+    props: {
+      id: buttonId,
+      'aria-labelledby': showsMoreThanLabel ? `${labelId} ${buttonId}` : labelId,
+    },
+    label: <VisuallyHidden id={labelId}>{label}</VisuallyHidden>,
+  };
+}
+
 export function FilterBar({ fields, values, onChange, onReset, canReset = true }: FilterBarProps) {
+  const baseId = useId();
   const { t } = useTranslation('ui');
 
   const renderField = (field: FilterField) => {
@@ -115,39 +142,57 @@ export function FilterBar({ fields, values, onChange, onReset, canReset = true }
           />
         );
       }
-      case 'date':
-        return (
-          <DatePickerInput
-            w={width}
-            aria-label={field.label}
-            placeholder={field.label}
-            leftSection={<IconCalendar size={16} aria-hidden />}
-            valueFormat="DD MMM YYYY"
-            value={asDate(values[field.name])}
-            onChange={(value) => onChange(field.name, value ?? undefined)}
-            clearable
-            clearButtonProps={{ 'aria-label': t('filters.clear', { label: field.label }) }}
-          />
+      case 'date': {
+        const naming = dateButtonNaming(
+          `${baseId}-${fieldKey(field)}`,
+          field.label,
+          Boolean(values[field.name]),
         );
-      case 'dateRange':
         return (
-          <DatePickerInput
-            type="range"
-            w={{ base: '100%', sm: field.width ?? 280 }}
-            aria-label={field.label}
-            placeholder={field.label}
-            leftSection={<IconCalendar size={16} aria-hidden />}
-            valueFormat="DD MMM YYYY"
-            allowSingleDateInRange
-            value={[asDate(values[field.from]), asDate(values[field.to])]}
-            onChange={([from, to]) => {
-              onChange(field.from, from ?? undefined);
-              onChange(field.to, to ?? undefined);
-            }}
-            clearable
-            clearButtonProps={{ 'aria-label': t('filters.clear', { label: field.label }) }}
-          />
+          <>
+            {naming.label}
+            <DatePickerInput
+              {...naming.props}
+              w={width}
+              placeholder={field.label}
+              leftSection={<IconCalendar size={16} aria-hidden />}
+              valueFormat="DD MMM YYYY"
+              value={asDate(values[field.name])}
+              onChange={(value) => onChange(field.name, value ?? undefined)}
+              clearable
+              clearButtonProps={{ 'aria-label': t('filters.clear', { label: field.label }) }}
+            />
+          </>
         );
+      }
+      case 'dateRange': {
+        const naming = dateButtonNaming(
+          `${baseId}-${fieldKey(field)}`,
+          field.label,
+          Boolean(values[field.from] || values[field.to]),
+        );
+        return (
+          <>
+            {naming.label}
+            <DatePickerInput
+              {...naming.props}
+              type="range"
+              w={{ base: '100%', sm: field.width ?? 280 }}
+              placeholder={field.label}
+              leftSection={<IconCalendar size={16} aria-hidden />}
+              valueFormat="DD MMM YYYY"
+              allowSingleDateInRange
+              value={[asDate(values[field.from]), asDate(values[field.to])]}
+              onChange={([from, to]) => {
+                onChange(field.from, from ?? undefined);
+                onChange(field.to, to ?? undefined);
+              }}
+              clearable
+              clearButtonProps={{ 'aria-label': t('filters.clear', { label: field.label }) }}
+            />
+          </>
+        );
+      }
     }
   };
 

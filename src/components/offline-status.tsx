@@ -1,12 +1,15 @@
-import { Badge, Button, Drawer, Group, Stack, Text } from '@mantine/core';
+import { Badge, Box, Button, Drawer, Group, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
-import { IconCloudOff, IconRefresh } from '@tabler/icons-react';
+import { IconCloudOff, IconCloudUpload, IconRefresh } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '@/lib/error-text';
 import { useIsOnline, useQueuedWrites, useShownDataTime } from '@/lib/offline/use-online-status';
 import { discardWrite, queuedWriteState, retryWrite } from '@/lib/offline/write-queue';
+
+// Below this width the header has no room for sentences: a tablet shows "Offline" and a count.
+const FULL_TEXT_FROM = 'lg';
 
 /** "Offline — showing data from <time>", shown in the header while the network is gone. */
 export function OfflineIndicator() {
@@ -26,9 +29,15 @@ export function OfflineIndicator() {
       size="lg"
       radius="sm"
       leftSection={<IconCloudOff size={14} aria-hidden />}
-      styles={{ label: { textTransform: 'none', fontWeight: 600 } }}
+      styles={{ root: { flexShrink: 0 }, label: { textTransform: 'none', fontWeight: 600 } }}
+      title={label}
     >
-      {label}
+      <Box component="span" visibleFrom={FULL_TEXT_FROM}>
+        {label}
+      </Box>
+      <Box component="span" hiddenFrom={FULL_TEXT_FROM}>
+        {t('offline.offline')}
+      </Box>
     </Badge>
   );
 }
@@ -44,8 +53,21 @@ export function PendingChanges() {
 
   return (
     <>
-      <Button size="compact-sm" variant="light" color={failed ? 'red' : 'orange'} onClick={open}>
-        {t('offline.pendingBadge', { count: writes.length })}
+      <Button
+        size="compact-sm"
+        variant="light"
+        color={failed ? 'red' : 'orange'}
+        onClick={open}
+        aria-label={t('offline.pendingBadge', { count: writes.length })}
+        leftSection={<IconCloudUpload size={16} aria-hidden />}
+        style={{ flexShrink: 0 }}
+      >
+        <Box component="span" visibleFrom={FULL_TEXT_FROM}>
+          {t('offline.pendingBadge', { count: writes.length })}
+        </Box>
+        <Box component="span" hiddenFrom={FULL_TEXT_FROM}>
+          {writes.length}
+        </Box>
       </Button>
       <Drawer opened={opened} onClose={close} position="right" title={t('offline.panelTitle')}>
         {writes.length === 0 ? (

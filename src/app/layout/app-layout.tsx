@@ -51,7 +51,7 @@ export default function AppLayout() {
                 size="lg"
                 radius="sm"
                 leftSection={<IconBuilding size={14} aria-hidden />}
-                visibleFrom="sm"
+                visibleFrom="lg"
                 maw={260}
                 styles={{ label: { textTransform: 'none', fontWeight: 600 } }}
                 title={organization.name}
@@ -63,7 +63,7 @@ export default function AppLayout() {
           <Group gap="xs" wrap="nowrap">
             <OfflineIndicator />
             <PendingChanges />
-            <LanguageSelect size="sm" w={{ base: 128, sm: 136 }} />
+            <LanguageSelect size="sm" w={{ base: 128, sm: 136 }} style={{ flexShrink: 0 }} />
             <PreferencesMenu />
             <AccountMenu />
           </Group>

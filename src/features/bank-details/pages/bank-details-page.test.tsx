@@ -120,7 +120,7 @@ describe('BankDetailsPage', { timeout: 15_000 }, () => {
     expect(within(hdfcRow).getByText('Active')).toBeInTheDocument();
 
     await user.click(
-      within(table).getByRole('button', { name: 'Set State Bank of India as the active account' }),
+      within(table).getByRole('button', { name: 'Set active: State Bank of India' }),
     );
     expect(await screen.findByText('Bank detail set as active successfully')).toBeInTheDocument();
     expect(writes).toEqual([
@@ -133,7 +133,7 @@ describe('BankDetailsPage', { timeout: 15_000 }, () => {
     );
     await waitFor(() =>
       expect(
-        within(table).getByRole('button', { name: 'Set HDFC Bank as the active account' }),
+        within(table).getByRole('button', { name: 'Set active: HDFC Bank' }),
       ).toBeInTheDocument(),
     );
   });
@@ -208,9 +208,7 @@ describe('BankDetailsPage', { timeout: 15_000 }, () => {
     );
     const { user } = renderPage();
     await screen.findByText('State Bank of India');
-    await user.click(
-      screen.getByRole('button', { name: 'Set State Bank of India as the active account' }),
-    );
+    await user.click(screen.getByRole('button', { name: 'Set active: State Bank of India' }));
     expect(
       await screen.findByText('This record no longer exists. It may have been deleted.'),
     ).toBeInTheDocument();

@@ -28,7 +28,7 @@ import {
 } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
-import { useEffect, useMemo, type ReactNode } from 'react';
+import { useEffect, useId, useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import {
@@ -49,6 +49,7 @@ import { notifyError } from '@/lib/notify';
 import { describeError, isGloballyHandled } from '@/lib/resource-factory';
 import * as resources from '@/lib/resources';
 import { isUnavailableOffline, OfflineUnavailable } from '@/components/offline-unavailable';
+import { dateButtonNaming } from '@/components/filter-bar';
 
 type ViewMode = 'table' | 'chart';
 
@@ -95,9 +96,12 @@ function percentOf(part: number, whole: number) {
 
 export default function OrderAnalyticsPage() {
   const { t } = useTranslation(['order-analytics', 'ui']);
+  const rangeId = useId();
   const format = useFormatters();
   const [searchParams, setSearchParams] = useSearchParams();
   const { query, view } = readAnalyticsFilters(searchParams);
+  // Its placeholder ("All time") is not the label, so the content is always part of the name.
+  const rangeNaming = dateButtonNaming(rangeId, t('filters.dateRange'), true);
   const report = useQuery(resources.orderAnalytics(query));
   const merchants = useQuery(resources.merchants.queries.all());
 
@@ -170,10 +174,11 @@ export default function OrderAnalyticsPage() {
 
       <Paper withBorder p="sm" mb="md" role="search" aria-label={t('ui:filters.label')}>
         <Group gap="sm" wrap="wrap">
+          {rangeNaming.label}
           <DatePickerInput
+            {...rangeNaming.props}
             type="range"
             w={{ base: '100%', sm: 280 }}
-            aria-label={t('filters.dateRange')}
             clearButtonProps={{
               'aria-label': t('ui:filters.clear', { label: t('filters.dateRange') }),
             }}

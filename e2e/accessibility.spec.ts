@@ -1,0 +1,48 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { signIn } from './support.ts';
+
+const PAGES = [
+  '/order-analytics',
+  '/orders',
+  '/orders/create',
+  '/merchants',
+  '/designs',
+  '/workers',
+  '/salary-management',
+  '/expenses',
+  '/expense-analysis',
+  '/bank-details',
+];
+
+async function violations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  return results.violations.map(
+    (violation) =>
+      `${violation.id}: ${violation.nodes
+        .slice(0, 3)
+        .map((node) => node.target.join(' '))
+        .join(' | ')}`,
+  );
+}
+
+test('no WCAG 2.1 AA violations on the signed-in pages, the order edit page included', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await signIn(page);
+  for (const route of PAGES) {
+    await page.goto(route);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.locator('main [aria-busy="true"]')).toHaveCount(0);
+    expect(await violations(page), route).toEqual([]);
+  }
+
+  await page.goto('/orders');
+  await page.getByRole('table').getByRole('row').nth(1).getByRole('link').first().click();
+  await expect(page).toHaveURL(/\/orders\/edit\//);
+  await expect(page.getByRole('textbox', { name: 'PO number' })).not.toHaveValue('');
+  expect(await violations(page), 'order edit').toEqual([]);
+});
