@@ -92,3 +92,32 @@ test('offline, a never-loaded list comes back with Retry once the network return
   await expect(unavailable).toBeHidden();
   await expect(page.getByRole('table').getByRole('row').nth(1)).toBeVisible();
 });
+
+test('with the server down but the network up, every route still loads as a page', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(120_000);
+  await signIn(page);
+  await page.evaluate(`navigator.serviceWorker.ready.then(() => true)`);
+  await page.reload();
+  await expect
+    .poll(() => page.evaluate<boolean>(`navigator.serviceWorker.controller !== null`))
+    .toBe(true);
+  await page.waitForTimeout(1500);
+  // The browser still reports a network; only the API stops answering.
+  await context.route('**/api/**', (route) => route.abort('connectionrefused'));
+
+  for (const route of ROUTES) {
+    await page.goto(route);
+    await expect(page.getByRole('heading', { level: 1 }), route).toBeVisible();
+    await expect(page.locator('main [aria-busy="true"]'), route).toHaveCount(0, { timeout: 8000 });
+    if (NEVER_LOADED_LISTS.includes(route)) {
+      await expect(
+        page.getByText('Not available offline yet', { exact: true }),
+        route,
+      ).toBeVisible();
+    }
+  }
+  await expect(page.getByRole('status').filter({ hasText: /^Offline/ })).toBeVisible();
+});
