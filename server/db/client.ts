@@ -15,8 +15,17 @@ export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 export interface DatabaseHandle {
   db: Database;
   kind: 'embedded' | 'postgres';
+  /**
+   * The same connection seen through a statement observer: every SQL statement it runs is passed
+   * to `onStatement` first. Tests give this one to the app to check what it sends.
+   */
+  observed(onStatement: (statement: string) => void): Database;
   close(): Promise<void>;
 }
+
+const observer = (onStatement: (statement: string) => void) => ({
+  logQuery: (statement: string) => onStatement(statement),
+});
 
 export interface OpenDatabaseOptions {
   /** PostgreSQL connection string; when absent the embedded PGlite database is used. */
@@ -36,7 +45,17 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
     // An idle client losing its connection must not crash the process; the next query reconnects.
     pool.on('error', () => {});
     const db = drizzlePostgres({ client: pool, schema }) as unknown as Database;
-    return { db, kind: 'postgres', close: () => pool.end() };
+    return {
+      db,
+      kind: 'postgres',
+      observed: (onStatement) =>
+        drizzlePostgres({
+          client: pool,
+          schema,
+          logger: observer(onStatement),
+        }) as unknown as Database,
+      close: () => pool.end(),
+    };
   }
   if (options.dataDir) await mkdir(options.dataDir, { recursive: true });
   const client = options.dataDir ? await PGlite.create(options.dataDir) : await PGlite.create();
@@ -44,6 +63,8 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
   return {
     db,
     kind: 'embedded',
+    observed: (onStatement) =>
+      drizzlePglite({ client, schema, logger: observer(onStatement) }) as unknown as Database,
     close: async () => {
       if (!client.closed) await client.close();
     },

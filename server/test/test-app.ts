@@ -5,6 +5,7 @@ import type { AuthData } from '../../contract/auth.ts';
 import { buildApp, type BuildAppOptions } from '../app.ts';
 import { openDatabase, type DatabaseHandle } from '../db/client.ts';
 import { migrate } from '../db/migrate.ts';
+import { unscopedTenantTables } from '../db/tenant-guard.ts';
 
 export interface TestDatabase {
   handle: DatabaseHandle;
@@ -117,8 +118,14 @@ export interface CreateTestAppOptions extends Partial<BuildAppOptions> {
 export async function createTestApp(options: CreateTestAppOptions = {}): Promise<TestApp> {
   const { beforeReady, ...buildOptions } = options;
   const database = await createTestDatabase();
+  // The app runs on an observed connection; test code keeps the plain one for its own checks.
+  const unscoped: string[] = [];
+  const appDb = database.handle.observed((statement) => {
+    const tables = unscopedTenantTables(statement);
+    if (tables.length > 0) unscoped.push(`${tables.join(', ')}: ${statement}`);
+  });
   const app = await buildApp({
-    db: database.handle.db,
+    db: appDb,
     staticDir: null,
     rateLimitPerMinute: 0,
     ...buildOptions,
@@ -148,6 +155,13 @@ export async function createTestApp(options: CreateTestAppOptions = {}): Promise
     async close() {
       await app.close();
       await database.drop();
+      if (unscoped.length > 0) {
+        throw new Error(
+          `The app queried tenant tables without organization_id (server/db/tenant-guard.ts):\n${[
+            ...new Set(unscoped),
+          ].join('\n')}`,
+        );
+      }
     },
   };
 }
