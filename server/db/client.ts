@@ -53,7 +53,7 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
           client: pool,
           schema,
           logger: observer(onStatement),
-        }) as unknown as Database,
+        }),
       close: () => pool.end(),
     };
   }
@@ -64,7 +64,7 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
     db,
     kind: 'embedded',
     observed: (onStatement) =>
-      drizzlePglite({ client, schema, logger: observer(onStatement) }) as unknown as Database,
+      drizzlePglite({ client, schema, logger: observer(onStatement) }),
     close: async () => {
       if (!client.closed) await client.close();
     },
