@@ -64,6 +64,8 @@ test.describe('on a tablet with touch', () => {
 
 for (const width of [768, 820, 1024]) {
   test(`no page scrolls sideways at ${width} px`, async ({ page }) => {
+    // Ten pages in one test: room for a slow runner.
+    test.setTimeout(90_000);
     await page.setViewportSize({ width, height: 1000 });
     await signIn(page);
     for (const route of [

@@ -6,7 +6,8 @@ import { renderWithProviders } from '@/test/render';
 import { fail, ok } from '@/test/msw/envelope';
 import { setupMswServer } from '@/test/msw/server';
 import { signInTestUser } from '@/test/msw/session';
-import OrderAnalyticsPage, { readAnalyticsFilters } from './order-analytics-page';
+import { readAnalyticsFilters } from '../analytics-filters';
+import OrderAnalyticsPage from './order-analytics-page';
 
 const server = setupMswServer();
 let requests: URL[] = [];

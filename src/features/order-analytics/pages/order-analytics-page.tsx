@@ -3,96 +3,42 @@ import {
   Button,
   Group,
   Paper,
-  Progress,
   SegmentedControl,
   Select,
-  SimpleGrid,
   Skeleton,
   Table,
   Text,
-  ThemeIcon,
   Title,
   VisuallyHidden,
 } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import {
   IconCalendar,
-  IconCash,
   IconChartBar,
   IconClipboardList,
-  IconHourglass,
-  IconPackage,
-  IconReceipt,
   IconRestore,
   IconTable,
 } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import dayjs from 'dayjs';
-import { useEffect, useId, useMemo, type ReactNode } from 'react';
+import { useEffect, useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import {
   DEFAULT_ORDER_ANALYTICS_GROUP,
   ORDER_ANALYTICS_GROUPS,
-  type OrderAnalyticsGroupBy,
-  type OrderAnalyticsParams,
-  type OrderAnalyticsRow,
-  type OrderAnalyticsTotals,
 } from '../../../../contract/order-analytics.ts';
-import { ORDER_STATUSES, type OrderStatus } from '../../../../contract/orders.ts';
+import { ORDER_STATUSES } from '../../../../contract/orders.ts';
 import { EmptyState } from '@/components/empty-state';
 import { ErrorState } from '@/components/error-state';
-import { MoneyText } from '@/components/money-text';
 import { PageHeader } from '@/components/page-header';
-import { useFormatters, type Formatters } from '@/lib/format';
+import { useFormatters } from '@/lib/format';
 import { notifyError } from '@/lib/notify';
 import { describeError, isGloballyHandled } from '@/lib/resource-factory';
 import * as resources from '@/lib/resources';
 import { isUnavailableOffline, OfflineUnavailable } from '@/components/offline-unavailable';
 import { dateButtonNaming } from '@/components/filter-bar';
-
-type ViewMode = 'table' | 'chart';
-
-const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export function currentYearRange(now = new Date()) {
-  const year = now.getFullYear();
-  return { startDate: `${year}-01-01`, endDate: `${year}-12-31` };
-}
-
-/**
- * Filters live in the URL. A missing date means "this year" (the default); an empty one means the
- * user cleared it and wants no bound.
- */
-export function readAnalyticsFilters(search: URLSearchParams, now = new Date()) {
-  const defaults = currentYearRange(now);
-  const date = (key: 'startDate' | 'endDate') => {
-    const raw = search.get(key);
-    if (raw === null) return defaults[key];
-    return DATE_PATTERN.test(raw) ? raw : undefined;
-  };
-  const status = search.get('status');
-  const merchantId = search.get('merchantId');
-  const groupBy = search.get('groupBy');
-  const query: OrderAnalyticsParams = {
-    startDate: date('startDate'),
-    endDate: date('endDate'),
-    merchantId: merchantId && UUID_PATTERN.test(merchantId) ? merchantId : undefined,
-    status: (ORDER_STATUSES as readonly string[]).includes(status ?? '')
-      ? (status as OrderStatus)
-      : undefined,
-    groupBy: (ORDER_ANALYTICS_GROUPS as readonly string[]).includes(groupBy ?? '')
-      ? (groupBy as OrderAnalyticsGroupBy)
-      : DEFAULT_ORDER_ANALYTICS_GROUP,
-  };
-  const view: ViewMode = search.get('view') === 'chart' ? 'chart' : 'table';
-  return { query, view };
-}
-
-function percentOf(part: number, whole: number) {
-  return whole > 0 ? Math.round((part / whole) * 100) : 0;
-}
+import { readAnalyticsFilters } from '../analytics-filters';
+import { AnalyticsTable, TotalsCards, useRowLabel } from '../components/analytics-table';
 
 export default function OrderAnalyticsPage() {
   const { t } = useTranslation(['order-analytics', 'ui']);
@@ -351,195 +297,5 @@ export default function OrderAnalyticsPage() {
         </Paper>
       ) : null}
     </>
-  );
-}
-
-/** Time keys read as dates in the interface language; statuses are translated; names stay. */
-function useRowLabel(groupBy: OrderAnalyticsGroupBy, format: Formatters) {
-  const { t } = useTranslation('order-analytics');
-  return useMemo(() => {
-    const locale = format.language;
-    return (row: OrderAnalyticsRow): string => {
-      switch (groupBy) {
-        case 'day':
-          return format.date(row.key);
-        case 'month':
-          return dayjs(`${row.key}-01`).locale(locale).format('MMM YYYY');
-        case 'status':
-          return t(`status.${row.key}`);
-        default:
-          return row.label;
-      }
-    };
-  }, [groupBy, format, t]);
-}
-
-function AnalyticsTable({
-  rows,
-  totals,
-  groupLabel,
-  rowLabel,
-}: {
-  rows: OrderAnalyticsRow[];
-  totals: OrderAnalyticsTotals;
-  groupLabel: string;
-  rowLabel: (row: OrderAnalyticsRow) => string;
-}) {
-  const { t } = useTranslation('order-analytics');
-  const format = useFormatters();
-  const numeric = { textAlign: 'right', fontVariantNumeric: 'tabular-nums' } as const;
-  return (
-    <Table
-      striped
-      highlightOnHover
-      verticalSpacing="xs"
-      aria-label={t('tableLabel', { group: groupLabel.toLowerCase() })}
-    >
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th>{groupLabel}</Table.Th>
-          <Table.Th style={numeric}>{t('columns.orders')}</Table.Th>
-          <Table.Th style={numeric}>{t('columns.quantity')}</Table.Th>
-          <Table.Th style={numeric}>{t('columns.amount')}</Table.Th>
-          <Table.Th style={numeric}>{t('columns.paid')}</Table.Th>
-          <Table.Th style={numeric}>{t('columns.unpaid')}</Table.Th>
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {rows.map((row) => (
-          <Table.Tr key={row.key}>
-            <Table.Td fw={500}>{rowLabel(row)}</Table.Td>
-            <Table.Td style={numeric}>{format.number(row.orderCount)}</Table.Td>
-            <Table.Td style={numeric}>{format.number(row.totalQuantity)}</Table.Td>
-            <Table.Td style={numeric} fw={600}>
-              {format.money(row.totalAmount)}
-            </Table.Td>
-            <Table.Td style={numeric} c="teal">
-              {format.money(row.paidAmount)}
-            </Table.Td>
-            <Table.Td style={numeric} c={row.unpaidAmount > 0 ? 'orange' : 'dimmed'}>
-              {format.money(row.unpaidAmount)}
-            </Table.Td>
-          </Table.Tr>
-        ))}
-      </Table.Tbody>
-      <Table.Tfoot>
-        <Table.Tr fw={700}>
-          <Table.Th>{t('columns.total')}</Table.Th>
-          <Table.Th style={numeric}>{format.number(totals.orderCount)}</Table.Th>
-          <Table.Th style={numeric}>{format.number(totals.totalQuantity)}</Table.Th>
-          <Table.Th style={numeric}>{format.money(totals.totalAmount)}</Table.Th>
-          <Table.Th style={numeric}>{format.money(totals.paidAmount)}</Table.Th>
-          <Table.Th style={numeric}>{format.money(totals.unpaidAmount)}</Table.Th>
-        </Table.Tr>
-      </Table.Tfoot>
-    </Table>
-  );
-}
-
-function TotalsCards({
-  totals,
-  loading,
-}: {
-  totals: OrderAnalyticsTotals | undefined;
-  loading: boolean;
-}) {
-  const { t } = useTranslation('order-analytics');
-  const format = useFormatters();
-  const paidPercent = totals ? percentOf(totals.paidAmount, totals.totalAmount) : 0;
-  const unpaidPercent = totals && totals.totalAmount > 0 ? 100 - paidPercent : 0;
-
-  const card = (
-    id: string,
-    label: string,
-    icon: ReactNode,
-    color: string,
-    value: ReactNode,
-    footer?: ReactNode,
-  ) => (
-    <Paper withBorder radius="md" p="md" key={id} data-testid={`total-${id}`}>
-      <Group justify="space-between" align="center" wrap="nowrap" gap="xs">
-        <Text size="xs" c="dimmed" tt="uppercase" fw={600} id={`total-${id}-label`}>
-          {label}
-        </Text>
-        <ThemeIcon variant="light" color={color} size={32} radius="md">
-          {icon}
-        </ThemeIcon>
-      </Group>
-      {loading || !totals ? (
-        <Skeleton h={28} w={110} mt={6} />
-      ) : (
-        // Crore-sized amounts must wrap rather than be clipped in a narrow card.
-        <Text
-          fz={22}
-          fw={700}
-          lh={1.2}
-          mt={6}
-          style={{ overflowWrap: 'anywhere', fontVariantNumeric: 'tabular-nums' }}
-          aria-labelledby={`total-${id}-label`}
-        >
-          {value}
-        </Text>
-      )}
-      {footer && totals ? <div>{footer}</div> : null}
-    </Paper>
-  );
-
-  return (
-    <SimpleGrid
-      cols={{ base: 1, xs: 2, md: 3, xl: 5 }}
-      spacing="md"
-      mb="md"
-      role="group"
-      aria-label={t('totals.label')}
-    >
-      {card(
-        'orders',
-        t('totals.orders'),
-        <IconClipboardList size={20} aria-hidden />,
-        'blue',
-        totals ? format.number(totals.orderCount) : null,
-      )}
-      {card(
-        'quantity',
-        t('totals.quantity'),
-        <IconPackage size={20} aria-hidden />,
-        'violet',
-        totals ? format.number(totals.totalQuantity) : null,
-      )}
-      {card(
-        'amount',
-        t('totals.amount'),
-        <IconReceipt size={20} aria-hidden />,
-        'indigo',
-        totals ? <MoneyText amount={totals.totalAmount} /> : null,
-      )}
-      {card(
-        'paid',
-        t('totals.paid'),
-        <IconCash size={20} aria-hidden />,
-        'teal',
-        totals ? <MoneyText amount={totals.paidAmount} /> : null,
-        <>
-          <Progress value={paidPercent} color="teal" size="sm" mt="sm" aria-hidden />
-          <Text size="xs" c="dimmed" mt={4}>
-            {t('totals.paidShare', { percent: paidPercent })}
-          </Text>
-        </>,
-      )}
-      {card(
-        'unpaid',
-        t('totals.unpaid'),
-        <IconHourglass size={20} aria-hidden />,
-        'orange',
-        totals ? <MoneyText amount={totals.unpaidAmount} /> : null,
-        <>
-          <Progress value={unpaidPercent} color="orange" size="sm" mt="sm" aria-hidden />
-          <Text size="xs" c="dimmed" mt={4}>
-            {t('totals.unpaidShare', { percent: unpaidPercent })}
-          </Text>
-        </>,
-      )}
-    </SimpleGrid>
   );
 }
