@@ -63,8 +63,7 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
   return {
     db,
     kind: 'embedded',
-    observed: (onStatement) =>
-      drizzlePglite({ client, schema, logger: observer(onStatement) }),
+    observed: (onStatement) => drizzlePglite({ client, schema, logger: observer(onStatement) }),
     close: async () => {
       if (!client.closed) await client.close();
     },

@@ -1,5 +1,5 @@
 import type { FastifyPluginCallback } from 'fastify';
-import type { z } from 'zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   NO_ACTIVE_BANK_DETAIL_MESSAGE,
   bankDetail,
@@ -18,6 +18,7 @@ import { bankDetailRepository } from './repository.ts';
 const NOT_FOUND_MESSAGE = 'Bank detail not found';
 
 export const bankDetailRoutes: FastifyPluginCallback = (scope, _options, done) => {
+  const typed = scope.withTypeProvider<ZodTypeProvider>();
   const tags = ['Bank details'];
   const security: Record<string, string[]>[] = [{ bearerAuth: [] }, { cookieAuth: [] }];
 
@@ -45,7 +46,7 @@ export const bankDetailRoutes: FastifyPluginCallback = (scope, _options, done) =
     },
   });
 
-  scope.get(
+  typed.get(
     '/active',
     { schema: { tags, security, response: { 200: envelope(bankDetail) } } },
     async (request) => {
@@ -55,11 +56,11 @@ export const bankDetailRoutes: FastifyPluginCallback = (scope, _options, done) =
     },
   );
 
-  scope.patch(
+  typed.patch(
     '/:id/set-active',
     { schema: { tags, security, params: idParams, response: { 200: envelope(bankDetail) } } },
     async (request) => {
-      const { id } = request.params as z.output<typeof idParams>;
+      const { id } = request.params;
       const record = await bankDetailRepository.setActive(scope.db, tenantOf(request), id);
       if (!record) throw notFound(NOT_FOUND_MESSAGE);
       return ok(record, 'Bank detail set as active successfully');

@@ -1,4 +1,5 @@
 import type { FastifyPluginCallback } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { envelope } from '../../../contract/common.ts';
 import {
   expense,
@@ -18,6 +19,7 @@ const tags = ['Expenses'];
 const security: Record<string, string[]>[] = [{ bearerAuth: [] }, { cookieAuth: [] }];
 
 export const expenseRoutes: FastifyPluginCallback = (scope, _options, done) => {
+  const typed = scope.withTypeProvider<ZodTypeProvider>();
   registerCrudRoutes(scope, {
     tag: 'Expenses',
     schemas: {
@@ -39,7 +41,7 @@ export const expenseRoutes: FastifyPluginCallback = (scope, _options, done) => {
     },
   });
 
-  scope.get(
+  typed.get(
     '/categories',
     { schema: { tags, security, response: { 200: envelope(expenseCategories) } } },
     async (request) =>
@@ -49,7 +51,7 @@ export const expenseRoutes: FastifyPluginCallback = (scope, _options, done) => {
       ),
   );
 
-  scope.get(
+  typed.get(
     '/summary/monthly',
     {
       schema: {
@@ -60,7 +62,7 @@ export const expenseRoutes: FastifyPluginCallback = (scope, _options, done) => {
       },
     },
     async (request) => {
-      const { year } = request.query as { year: number };
+      const { year } = request.query;
       return ok(
         await expenseMonthlySummary(scope.db, tenantOf(request), year),
         'Expense summary fetched successfully',

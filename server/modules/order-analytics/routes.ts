@@ -1,16 +1,14 @@
 import type { FastifyPluginCallback } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { envelope } from '../../../contract/common.ts';
-import {
-  orderAnalytics,
-  orderAnalyticsQuery,
-  type OrderAnalyticsParams,
-} from '../../../contract/order-analytics.ts';
+import { orderAnalytics, orderAnalyticsQuery } from '../../../contract/order-analytics.ts';
 import { ok } from '../../lib/envelope.ts';
 import { tenantOf } from '../../plugins/auth.ts';
 import { orderAnalyticsRepository } from './repository.ts';
 
 /** Mounted under `/reports`. */
-export const orderAnalyticsRoutes: FastifyPluginCallback = (app, _options, done) => {
+export const orderAnalyticsRoutes: FastifyPluginCallback = (scope, _options, done) => {
+  const app = scope.withTypeProvider<ZodTypeProvider>();
   app.get(
     '/orders',
     {
@@ -23,11 +21,7 @@ export const orderAnalyticsRoutes: FastifyPluginCallback = (app, _options, done)
     },
     async (request) =>
       ok(
-        await orderAnalyticsRepository.report(
-          app.db,
-          tenantOf(request),
-          request.query as OrderAnalyticsParams,
-        ),
+        await orderAnalyticsRepository.report(app.db, tenantOf(request), request.query),
         'Order analytics fetched successfully',
       ),
   );

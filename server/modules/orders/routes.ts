@@ -1,4 +1,5 @@
 import type { FastifyPluginCallback } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { deleted, envelope, paged } from '../../../contract/common.ts';
 import {
   order,
@@ -6,10 +7,6 @@ import {
   orderListQuery,
   orderStatusUpdate,
   orderUpdate,
-  type OrderCreate,
-  type OrderListParams,
-  type OrderStatusUpdate,
-  type OrderUpdate,
 } from '../../../contract/orders.ts';
 import { assertOwnOrganization, idParams } from '../../lib/crud-routes.ts';
 import { ok } from '../../lib/envelope.ts';
@@ -19,13 +16,12 @@ import { orderRepository } from './repository.ts';
 
 const ORDER_NOT_FOUND = 'Order not found';
 
-type IdParams = { id: string };
-
 /**
  * Orders have no pick list, a line editor and a status path of their own, so their routes are
  * written out rather than taken from the generic CRUD registration.
  */
-export const orderRoutes: FastifyPluginCallback = (app, _options, done) => {
+export const orderRoutes: FastifyPluginCallback = (scope, _options, done) => {
+  const app = scope.withTypeProvider<ZodTypeProvider>();
   const tags = ['Orders'];
   const security: Record<string, string[]>[] = [{ bearerAuth: [] }, { cookieAuth: [] }];
   const record = envelope(order);
@@ -42,7 +38,7 @@ export const orderRoutes: FastifyPluginCallback = (app, _options, done) => {
     },
     async (request) =>
       ok(
-        await orderRepository.list(app.db, tenantOf(request), request.query as OrderListParams),
+        await orderRepository.list(app.db, tenantOf(request), request.query),
         'Orders fetched successfully',
       ),
   );
@@ -51,11 +47,7 @@ export const orderRoutes: FastifyPluginCallback = (app, _options, done) => {
     '/:id',
     { schema: { tags, security, params: idParams, response: { 200: record } } },
     async (request) => {
-      const found = await orderRepository.findById(
-        app.db,
-        tenantOf(request),
-        (request.params as IdParams).id,
-      );
+      const found = await orderRepository.findById(app.db, tenantOf(request), request.params.id);
       if (!found) throw notFound(ORDER_NOT_FOUND);
       return ok(found, 'Order fetched successfully');
     },
@@ -67,7 +59,7 @@ export const orderRoutes: FastifyPluginCallback = (app, _options, done) => {
     async (request, reply) => {
       const tenant = tenantOf(request);
       assertOwnOrganization(request.body, tenant);
-      const created = await orderRepository.create(app.db, tenant, request.body as OrderCreate);
+      const created = await orderRepository.create(app.db, tenant, request.body);
       return reply.code(201).send(ok(created, 'Order created successfully'));
     },
   );
@@ -78,12 +70,7 @@ export const orderRoutes: FastifyPluginCallback = (app, _options, done) => {
     async (request) => {
       const tenant = tenantOf(request);
       assertOwnOrganization(request.body, tenant);
-      const updated = await orderRepository.update(
-        app.db,
-        tenant,
-        (request.params as IdParams).id,
-        request.body as OrderUpdate,
-      );
+      const updated = await orderRepository.update(app.db, tenant, request.params.id, request.body);
       if (!updated) throw notFound(ORDER_NOT_FOUND);
       return ok(updated, 'Order updated successfully');
     },
@@ -104,8 +91,8 @@ export const orderRoutes: FastifyPluginCallback = (app, _options, done) => {
       const updated = await orderRepository.setStatus(
         app.db,
         tenantOf(request),
-        (request.params as IdParams).id,
-        (request.body as OrderStatusUpdate).status,
+        request.params.id,
+        request.body.status,
       );
       if (!updated) throw notFound(ORDER_NOT_FOUND);
       return ok(updated, 'Order status updated successfully');
@@ -116,11 +103,7 @@ export const orderRoutes: FastifyPluginCallback = (app, _options, done) => {
     '/:id',
     { schema: { tags, security, params: idParams, response: { 200: envelope(deleted) } } },
     async (request) => {
-      const removedId = await orderRepository.remove(
-        app.db,
-        tenantOf(request),
-        (request.params as IdParams).id,
-      );
+      const removedId = await orderRepository.remove(app.db, tenantOf(request), request.params.id);
       if (!removedId) throw notFound(ORDER_NOT_FOUND);
       return ok({ _id: removedId }, 'Order deleted successfully');
     },

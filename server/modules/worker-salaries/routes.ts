@@ -1,4 +1,5 @@
 import type { FastifyPluginCallback } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { envelope } from '../../../contract/common.ts';
 import {
   workerSalary,
@@ -7,7 +8,6 @@ import {
   workerSalarySummary,
   workerSalarySummaryQuery,
   workerSalaryUpdate,
-  type WorkerSalarySummaryParams,
 } from '../../../contract/worker-salaries.ts';
 import { tenantOf } from '../../plugins/auth.ts';
 import { registerCrudRoutes } from '../../lib/crud-routes.ts';
@@ -15,8 +15,9 @@ import { ok } from '../../lib/envelope.ts';
 import { salarySummary, workerSalaryRepository } from './repository.ts';
 
 export const workerSalaryRoutes: FastifyPluginCallback = (scope, _options, done) => {
+  const typed = scope.withTypeProvider<ZodTypeProvider>();
   // Registered before the CRUD routes for readability; the router prefers the static path anyway.
-  scope.get(
+  typed.get(
     '/summary',
     {
       schema: {
@@ -28,11 +29,7 @@ export const workerSalaryRoutes: FastifyPluginCallback = (scope, _options, done)
     },
     async (request) =>
       ok(
-        await salarySummary(
-          scope.db,
-          tenantOf(request),
-          request.query as WorkerSalarySummaryParams,
-        ),
+        await salarySummary(scope.db, tenantOf(request), request.query),
         'Worker salary summary fetched successfully',
       ),
   );
