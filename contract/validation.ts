@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { FieldErrorCode, FieldErrorParams } from './errors.ts';
+import { FIELD_ERROR_CODES, type FieldErrorCode, type FieldErrorParams } from './errors.ts';
 
 /**
  * Schemas name a specific rule in their custom errors (`{ error: 'gstin' }`); the rule decides the
@@ -150,20 +150,7 @@ export interface DescribedIssue {
   params: FieldErrorParams;
 }
 
-const FIELD_CODES = new Set<string>([
-  'required',
-  'invalid_type',
-  'too_short',
-  'too_long',
-  'too_small',
-  'too_big',
-  'too_many_decimals',
-  'invalid_format',
-  'invalid_value',
-  'unknown_key',
-  'duplicate',
-  'not_found',
-]);
+const FIELD_CODES = new Set<string>(FIELD_ERROR_CODES);
 
 /** Reads a finished issue (from `error.issues`) into its field code, params and dotted path. */
 export function describeIssue(issue: z.core.$ZodIssue): DescribedIssue {

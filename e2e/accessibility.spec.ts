@@ -1,19 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { signIn } from './support.ts';
-
-const PAGES = [
-  '/order-analytics',
-  '/orders',
-  '/orders/create',
-  '/merchants',
-  '/designs',
-  '/workers',
-  '/salary-management',
-  '/expenses',
-  '/expense-analysis',
-  '/bank-details',
-];
+import { DATA_PAGES, signIn } from './support.ts';
 
 async function violations(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page })
@@ -28,7 +15,7 @@ async function violations(page: Page): Promise<string[]> {
   );
 }
 
-for (const route of PAGES) {
+for (const route of DATA_PAGES) {
   test(`no WCAG 2.1 AA violations on ${route}`, async ({ page }) => {
     test.setTimeout(60_000);
     await signIn(page);

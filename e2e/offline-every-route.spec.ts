@@ -1,5 +1,5 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { localeText, signIn } from './support.ts';
+import { localeText, signIn, installServiceWorker } from './support.ts';
 
 test.use({ serviceWorkers: 'allow' });
 
@@ -36,16 +36,15 @@ const ROUTES = [
 // Lists whose data this test never loads online: offline they must say so, not spin.
 const NEVER_LOADED_LISTS = ['/merchants', '/designs', '/workers', '/expenses'];
 
-async function installAndGoOffline(page: Page, context: BrowserContext) {
+async function signInAndInstall(page: Page) {
   await signIn(page);
-  // The worker must control the page before the network goes, or a hard load has no shell.
-  await page.evaluate(`navigator.serviceWorker.ready.then(() => true)`);
-  await page.reload();
-  await expect
-    .poll(() => page.evaluate<boolean>(`navigator.serviceWorker.controller !== null`))
-    .toBe(true);
+  await installServiceWorker(page);
   // The persisted session and cache are written with a throttle; let them reach IndexedDB.
   await page.waitForTimeout(1500);
+}
+
+async function installAndGoOffline(page: Page, context: BrowserContext) {
+  await signInAndInstall(page);
   await context.setOffline(true);
 }
 
@@ -98,13 +97,7 @@ test('with the server down but the network up, every route still loads as a page
   context,
 }) => {
   test.setTimeout(120_000);
-  await signIn(page);
-  await page.evaluate(`navigator.serviceWorker.ready.then(() => true)`);
-  await page.reload();
-  await expect
-    .poll(() => page.evaluate<boolean>(`navigator.serviceWorker.controller !== null`))
-    .toBe(true);
-  await page.waitForTimeout(1500);
+  await signInAndInstall(page);
   // The browser still reports a network; only the API stops answering.
   await context.route('**/api/**', (route) => route.abort('connectionrefused'));
 

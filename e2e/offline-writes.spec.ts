@@ -1,5 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
-import { emailField, passwordField, toast, uniqueEmail, uniqueSuffix } from './support.ts';
+import {
+  emailField,
+  passwordField,
+  toast,
+  uniqueEmail,
+  uniqueSuffix,
+  installServiceWorker,
+} from './support.ts';
 
 test.use({ serviceWorkers: 'allow' });
 
@@ -69,12 +76,7 @@ test('merchants created and an order edited offline survive a reload and reach t
 }) => {
   test.setTimeout(60_000);
   await signUpFreshOrganization(page);
-  // The worker must control the page before the network goes, or the reload has no shell to load.
-  await page.evaluate(`navigator.serviceWorker.ready.then(() => true)`);
-  await page.reload();
-  await expect
-    .poll(() => page.evaluate<boolean>(`navigator.serviceWorker.controller !== null`))
-    .toBe(true);
+  await installServiceWorker(page);
 
   const suffix = uniqueSuffix();
   const { orderId, seededMerchant } = await seedOrder(page, suffix);

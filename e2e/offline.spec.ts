@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { signIn } from './support.ts';
+import { signIn, installServiceWorker } from './support.ts';
 
 test.use({ serviceWorkers: 'allow' });
 
@@ -8,13 +8,7 @@ test('lists seen online still show after going offline and reloading', async ({
   context,
 }) => {
   await signIn(page);
-  // The worker must control the page before the network goes, or the reload has no shell to load.
-  // Passed as source text: the e2e project compiles without the DOM library.
-  await page.evaluate(`navigator.serviceWorker.ready.then(() => true)`);
-  await page.reload();
-  await expect
-    .poll(() => page.evaluate<boolean>(`navigator.serviceWorker.controller !== null`))
-    .toBe(true);
+  await installServiceWorker(page);
 
   await page.goto('/merchants');
   await expect(page.getByRole('heading', { level: 1, name: 'Merchants' })).toBeVisible();

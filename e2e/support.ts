@@ -147,3 +147,29 @@ export function localeText(
   expect(text, `${language} has no text for ${key}`).toBeTruthy();
   return text!.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name] ?? ''));
 }
+
+/** The signed-in pages with their own data, checked for layout and accessibility. */
+export const DATA_PAGES = [
+  '/order-analytics',
+  '/orders',
+  '/orders/create',
+  '/merchants',
+  '/designs',
+  '/workers',
+  '/salary-management',
+  '/expenses',
+  '/expense-analysis',
+  '/bank-details',
+] as const;
+
+/**
+ * Reloads until the service worker controls the page: before that, going offline leaves a reload
+ * with no shell to load. Scripts are passed as source text: the e2e project compiles without the DOM library.
+ */
+export async function installServiceWorker(page: Page) {
+  await page.evaluate(`navigator.serviceWorker.ready.then(() => true)`);
+  await page.reload();
+  await expect
+    .poll(() => page.evaluate<boolean>(`navigator.serviceWorker.controller !== null`))
+    .toBe(true);
+}

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signIn } from './support.ts';
+import { DATA_PAGES, signIn } from './support.ts';
 
 const MIN_TARGET_PX = 44;
 
@@ -68,18 +68,7 @@ for (const width of [768, 820, 1024]) {
     test.setTimeout(90_000);
     await page.setViewportSize({ width, height: 1000 });
     await signIn(page);
-    for (const route of [
-      '/order-analytics',
-      '/orders',
-      '/orders/create',
-      '/merchants',
-      '/designs',
-      '/workers',
-      '/salary-management',
-      '/expenses',
-      '/expense-analysis',
-      '/bank-details',
-    ]) {
+    for (const route of DATA_PAGES) {
       await page.goto(route);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       await expect(page.locator('main [aria-busy="true"]')).toHaveCount(0);
