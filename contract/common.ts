@@ -3,7 +3,9 @@ import { z } from 'zod';
 export const MONEY_MAX = 999_999_999_999.99;
 
 // An empty picker sends '' : that is a missing choice, not a malformed id.
-export const id = z.uuid({ error: (issue) => (issue.input === '' ? 'required' : 'id') });
+export const id = z.uuid({
+  error: (issue) => (issue.input === '' || issue.input == null ? 'required' : 'id'),
+});
 
 /** ISO-8601 date-time as produced by the server. */
 export const timestamp = z.string();

@@ -25,10 +25,9 @@ export const PAY_PERIOD_YEAR_MIN = 2000;
 export const PAY_PERIOD_YEAR_MAX = 2100;
 
 /** A missing worker reads as "required" rather than as a malformed id. */
-const workerId = z.uuid({ error: (issue) => (issue.input === undefined ? 'required' : 'id') });
 
 export const workerSalaryShape = {
-  workerId,
+  workerId: id,
   paymentType: z.enum(PAYMENT_TYPES),
   paymentMethod: z.enum(PAYMENT_METHODS),
   month: z.number().int({ error: 'integer' }).min(1).max(12),

@@ -10,7 +10,8 @@ import { englishFieldMessage } from '../../contract/validation.ts';
 
 export interface CrudMessages {
   list: string;
-  all: string;
+  /** `GET /all`; the list's message when left out. */
+  all?: string;
   get: string;
   created: string;
   updated: string;
@@ -34,12 +35,18 @@ export interface CrudResource<
     update: UpdateSchema;
     listQuery: QuerySchema;
   };
-  repository: TenantRepository<
-    z.output<RecordSchema>,
-    z.output<CreateSchema>,
-    z.output<UpdateSchema>,
-    z.output<QuerySchema> & ListParams
-  >;
+  /** `all` is needed only when the resource has a pick list. */
+  repository: Omit<
+    TenantRepository<
+      z.output<RecordSchema>,
+      z.output<CreateSchema>,
+      z.output<UpdateSchema>,
+      z.output<QuerySchema> & ListParams
+    >,
+    'all'
+  > & {
+    all?: TenantRepository<z.output<RecordSchema>, never, never, ListParams>['all'];
+  };
   messages: CrudMessages;
   /** Whether `GET /all` exists; a resource without pick lists (e.g. expenses) leaves it out. */
   pickList?: boolean;
@@ -109,6 +116,8 @@ export function registerCrudRoutes<
   );
 
   if (resource.pickList ?? true) {
+    const all = repository.all;
+    if (!all) throw new Error(`${tag}: a pick list needs a repository with all()`);
     app.get(
       '/all',
       {
@@ -119,7 +128,7 @@ export function registerCrudRoutes<
         },
       },
       async (request) =>
-        ok({ data: await repository.all(app.db, tenantOf(request)) }, messages.all),
+        ok({ data: await all(app.db, tenantOf(request)) }, messages.all ?? messages.list),
     );
   }
 

@@ -3,7 +3,7 @@ import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { envelope, paged, pickList } from '../../../contract/common.ts';
 import { design } from '../../../contract/designs.ts';
-import { designs, orderLines, orders } from '../../db/schema.ts';
+import { orderLines, orders } from '../../db/schema.ts';
 import { createTestApp, type TestBody, type TestApp, type TestUser } from '../../test/test-app.ts';
 
 let t: TestApp;
@@ -166,106 +166,7 @@ describe('design code uniqueness', () => {
   });
 });
 
-describe('read, update, delete', () => {
-  it('gets, merges an update, clears a field and deletes', async () => {
-    const created = await createDesign(owner, {
-      name: 'Zari Checks',
-      designCode: 'ZC-1',
-      description: 'Gold checks',
-      rate: 38,
-    });
-    const fetched = await t.app.inject({
-      method: 'GET',
-      url: `/api/designs/${created._id}`,
-      headers: owner.bearer,
-    });
-    expect(fetched.json<TestBody>()).toMatchObject({
-      message: 'Design fetched successfully',
-      data: { name: 'Zari Checks' },
-    });
-
-    const updated = await t.app.inject({
-      method: 'PUT',
-      url: `/api/designs/${created._id}`,
-      headers: owner.bearer,
-      payload: { ...created, rate: 40.25, description: null },
-    });
-    expect(updated.statusCode).toBe(200);
-    const body = envelope(design).parse(updated.json<TestBody>());
-    expect(body.message).toBe('Design updated successfully');
-    expect(body.data).toMatchObject({ name: 'Zari Checks', rate: 40.25, description: null });
-
-    const partial = await t.app.inject({
-      method: 'PUT',
-      url: `/api/designs/${created._id}`,
-      headers: owner.bearer,
-      payload: { name: 'Zari Checks Wide' },
-    });
-    expect(partial.json<TestBody>().data).toMatchObject({
-      name: 'Zari Checks Wide',
-      designCode: 'ZC-1',
-      rate: 40.25,
-    });
-
-    const removed = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/designs/${created._id}`,
-      headers: owner.bearer,
-    });
-    expect(removed.json<TestBody>()).toEqual({
-      success: true,
-      data: { _id: created._id },
-      message: 'Design deleted successfully',
-    });
-    const gone = await t.app.inject({
-      method: 'GET',
-      url: `/api/designs/${created._id}`,
-      headers: owner.bearer,
-    });
-    expect(gone.statusCode).toBe(404);
-    expect(gone.json<TestBody>()).toEqual({
-      success: false,
-      code: 'not_found',
-      message: 'Design not found',
-    });
-  });
-
-  it('answers 400 for a malformed id', async () => {
-    const response = await t.app.inject({
-      method: 'GET',
-      url: '/api/designs/123',
-      headers: owner.bearer,
-    });
-    expect(response.statusCode).toBe(400);
-    expect(response.json<TestBody>().errors).toMatchObject([
-      { path: 'id', message: 'Must be a valid id' },
-    ]);
-  });
-
-  it("keeps another organization's design out of reach", async () => {
-    const secret = await createDesign(stranger, { name: 'Secret Motif', designCode: 'SEC-1' });
-    for (const method of ['GET', 'PUT', 'DELETE'] as const) {
-      const response = await t.app.inject({
-        method,
-        url: `/api/designs/${secret._id}`,
-        headers: owner.bearer,
-        ...(method === 'PUT' ? { payload: { name: 'Hijacked' } } : {}),
-      });
-      expect(response.statusCode, method).toBe(404);
-    }
-    const all = await t.app.inject({
-      method: 'GET',
-      url: '/api/designs/all',
-      headers: owner.bearer,
-    });
-    expect(all.json<TestBody>().data.data.map((d) => d._id)).not.toContain(secret._id);
-    const [row] = await t.database.handle.db
-      .select()
-      .from(designs)
-      .where(eq(designs.id, secret._id));
-    expect(row?.name).toBe('Secret Motif');
-  });
-
+describe('delete', () => {
   it('refuses to delete a design while an order uses it', async () => {
     const used = await createDesign(owner, {
       name: 'Ordered Motif',
@@ -341,21 +242,6 @@ describe('list', () => {
   const names = async (query: string) =>
     pagedDesigns.parse((await list(lister, query)).json<TestBody>()).data.data.map((d) => d.name);
 
-  it('pages newest first with the true counts', async () => {
-    const body = pagedDesigns.parse((await list(lister, '?limit=2&page=2')).json<TestBody>());
-    expect(body.message).toBe('Designs fetched successfully');
-    expect(body.data).toMatchObject({
-      totalCount: 5,
-      totalPages: 3,
-      currentPage: 2,
-      hasNextPage: true,
-      hasPrevPage: true,
-    });
-    expect(body.data.data.map((d) => d.name)).toEqual(['Sequin 100% Star', 'mango butta']);
-    const past = pagedDesigns.parse((await list(lister, '?limit=2&page=9')).json<TestBody>());
-    expect(past.data).toMatchObject({ data: [], totalCount: 5, currentPage: 9 });
-  });
-
   it('filters by name and by design code, case-insensitively, with % and _ literal', async () => {
     expect(await names('?name=MANGO')).toEqual(['mango butta']);
     expect(await names(`?name=${encodeURIComponent('0%')}`)).toEqual(['Sequin 100% Star']);
@@ -384,18 +270,6 @@ describe('list', () => {
     expect(await names('?sort=createdAt&limit=1')).toEqual(['Paisley Border']);
   });
 
-  it('rejects unsortable fields and unknown filters', async () => {
-    for (const [query, path] of [
-      ['?sort=rate', 'sort'],
-      ['?description=x', 'description'],
-      ['?limit=500', 'limit'],
-    ] as const) {
-      const response = await list(lister, query);
-      expect(response.statusCode, query).toBe(400);
-      expect(response.json<TestBody>().errors[0]?.path).toBe(path);
-    }
-  });
-
   it('returns every design unpaged, sorted by name, for pick lists', async () => {
     const response = await t.app.inject({
       method: 'GET',
@@ -410,27 +284,5 @@ describe('list', () => {
       'Paisley Border',
       'Sequin 100% Star',
     ]);
-  });
-});
-
-describe('authentication', () => {
-  it('answers 401 without a session and 403 for a cookie write without the CSRF header', async () => {
-    const anonymous = await t.app.inject({ method: 'GET', url: '/api/designs' });
-    expect(anonymous.statusCode).toBe(401);
-    const { 'x-xsrf-token': _csrf, ...cookieOnly } = owner.cookieHeaders;
-    const forged = await t.app.inject({
-      method: 'POST',
-      url: '/api/designs',
-      headers: cookieOnly,
-      payload: { name: 'Forged', designCode: 'F-1' },
-    });
-    expect(forged.statusCode).toBe(403);
-    const proper = await t.app.inject({
-      method: 'POST',
-      url: '/api/designs',
-      headers: owner.cookieHeaders,
-      payload: { name: 'Proper', designCode: 'P-1' },
-    });
-    expect(proper.statusCode).toBe(201);
   });
 });

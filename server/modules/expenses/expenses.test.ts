@@ -116,52 +116,6 @@ describe('create and validate', () => {
       ]);
     }
   });
-
-  it('merges an update, clears with null, and deletes', async () => {
-    const created = await createExpense(owner, {
-      category: 'Transport',
-      amount: 640,
-      expenseDate: '2025-03-03',
-      description: 'Tempo to Ring Road market',
-      paymentMethod: 'cash',
-    });
-    const updated = await t.app.inject({
-      method: 'PUT',
-      url: `/api/expenses/${created._id}`,
-      headers: owner.bearer,
-      payload: { ...created, amount: 700, description: null },
-    });
-    expect(updated.statusCode, updated.body).toBe(200);
-    expect(envelope(expense).parse(updated.json<TestBody>())).toMatchObject({
-      message: 'Expense updated successfully',
-      data: { category: 'Transport', amount: 700, description: null, paymentMethod: 'cash' },
-    });
-    const partial = await t.app.inject({
-      method: 'PUT',
-      url: `/api/expenses/${created._id}`,
-      headers: owner.bearer,
-      payload: { paymentMethod: null },
-    });
-    expect(partial.json<TestBody>().data).toMatchObject({ amount: 700, paymentMethod: null });
-
-    const removed = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/expenses/${created._id}`,
-      headers: owner.bearer,
-    });
-    expect(removed.json<TestBody>()).toEqual({
-      success: true,
-      data: { _id: created._id },
-      message: 'Expense deleted successfully',
-    });
-    const gone = await get(owner, `/api/expenses/${created._id}`);
-    expect(gone.statusCode).toBe(404);
-    expect(gone.json<TestBody>()).toEqual({
-      success: false,
-      code: 'not_found',
-      message: 'Expense not found',
-    });
-  });
 });
 
 describe('organization isolation', () => {
@@ -234,13 +188,6 @@ describe('list', () => {
     return pagedExpenses.parse(response.json<TestBody>()).data.data.map((e) => e.category);
   };
 
-  it('pages newest first by default', async () => {
-    const body = pagedExpenses.parse((await get(lister, '/api/expenses?limit=2')).json<TestBody>());
-    expect(body.message).toBe('Expenses fetched successfully');
-    expect(body.data).toMatchObject({ totalCount: 5, totalPages: 3, hasNextPage: true });
-    expect(body.data.data.map((e) => e.category)).toEqual(['Transport', 'Electricity']);
-  });
-
   it('filters by category substring, exact day and date range', async () => {
     expect((await categoriesOf('?category=THREAD')).sort()).toEqual(['Thread_Zari', 'thread 100%']);
     expect(await categoriesOf('?category=d_Z')).toEqual(['Thread_Zari']);
@@ -304,10 +251,6 @@ describe('list', () => {
       'Thread_Zari',
       'Transport',
     ]);
-  });
-
-  it('has no unpaged pick list', async () => {
-    expect((await get(lister, '/api/expenses/all')).statusCode).toBe(400);
   });
 });
 

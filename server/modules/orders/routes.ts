@@ -1,6 +1,6 @@
 import type { FastifyPluginCallback } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { deleted, envelope, paged } from '../../../contract/common.ts';
+import { envelope } from '../../../contract/common.ts';
 import {
   order,
   orderCreate,
@@ -8,7 +8,7 @@ import {
   orderStatusUpdate,
   orderUpdate,
 } from '../../../contract/orders.ts';
-import { assertOwnOrganization, idParams } from '../../lib/crud-routes.ts';
+import { idParams, registerCrudRoutes } from '../../lib/crud-routes.ts';
 import { ok } from '../../lib/envelope.ts';
 import { notFound } from '../../lib/http-errors.ts';
 import { tenantOf } from '../../plugins/auth.ts';
@@ -16,75 +16,33 @@ import { orderRepository } from './repository.ts';
 
 const ORDER_NOT_FOUND = 'Order not found';
 
-/**
- * Orders have no pick list, a line editor and a status path of their own, so their routes are
- * written out rather than taken from the generic CRUD registration.
- */
+/** The generic CRUD routes (no pick list) plus the status path, which only moves forward. */
 export const orderRoutes: FastifyPluginCallback = (scope, _options, done) => {
+  registerCrudRoutes(scope, {
+    tag: 'Orders',
+    schemas: { record: order, create: orderCreate, update: orderUpdate, listQuery: orderListQuery },
+    repository: orderRepository,
+    pickList: false,
+    messages: {
+      list: 'Orders fetched successfully',
+      get: 'Order fetched successfully',
+      created: 'Order created successfully',
+      updated: 'Order updated successfully',
+      deleted: 'Order deleted successfully',
+      notFound: ORDER_NOT_FOUND,
+    },
+  });
+
   const app = scope.withTypeProvider<ZodTypeProvider>();
-  const tags = ['Orders'];
-  const security: Record<string, string[]>[] = [{ bearerAuth: [] }, { cookieAuth: [] }];
-  const record = envelope(order);
-
-  app.get(
-    '/',
-    {
-      schema: {
-        tags,
-        security,
-        querystring: orderListQuery,
-        response: { 200: envelope(paged(order)) },
-      },
-    },
-    async (request) =>
-      ok(
-        await orderRepository.list(app.db, tenantOf(request), request.query),
-        'Orders fetched successfully',
-      ),
-  );
-
-  app.get(
-    '/:id',
-    { schema: { tags, security, params: idParams, response: { 200: record } } },
-    async (request) => {
-      const found = await orderRepository.findById(app.db, tenantOf(request), request.params.id);
-      if (!found) throw notFound(ORDER_NOT_FOUND);
-      return ok(found, 'Order fetched successfully');
-    },
-  );
-
-  app.post(
-    '/',
-    { schema: { tags, security, body: orderCreate, response: { 201: record } } },
-    async (request, reply) => {
-      const tenant = tenantOf(request);
-      assertOwnOrganization(request.body, tenant);
-      const created = await orderRepository.create(app.db, tenant, request.body);
-      return reply.code(201).send(ok(created, 'Order created successfully'));
-    },
-  );
-
-  app.put(
-    '/:id',
-    { schema: { tags, security, params: idParams, body: orderUpdate, response: { 200: record } } },
-    async (request) => {
-      const tenant = tenantOf(request);
-      assertOwnOrganization(request.body, tenant);
-      const updated = await orderRepository.update(app.db, tenant, request.params.id, request.body);
-      if (!updated) throw notFound(ORDER_NOT_FOUND);
-      return ok(updated, 'Order updated successfully');
-    },
-  );
-
   app.put(
     '/:id/status',
     {
       schema: {
-        tags,
-        security,
+        tags: ['Orders'],
+        security: [{ bearerAuth: [] }, { cookieAuth: [] }],
         params: idParams,
         body: orderStatusUpdate,
-        response: { 200: record },
+        response: { 200: envelope(order) },
       },
     },
     async (request) => {
@@ -96,16 +54,6 @@ export const orderRoutes: FastifyPluginCallback = (scope, _options, done) => {
       );
       if (!updated) throw notFound(ORDER_NOT_FOUND);
       return ok(updated, 'Order status updated successfully');
-    },
-  );
-
-  app.delete(
-    '/:id',
-    { schema: { tags, security, params: idParams, response: { 200: envelope(deleted) } } },
-    async (request) => {
-      const removedId = await orderRepository.remove(app.db, tenantOf(request), request.params.id);
-      if (!removedId) throw notFound(ORDER_NOT_FOUND);
-      return ok({ _id: removedId }, 'Order deleted successfully');
     },
   );
 

@@ -47,7 +47,6 @@ export const workerSalaryRoutes: FastifyPluginCallback = (scope, _options, done)
     repository: workerSalaryRepository,
     messages: {
       list: 'Worker salaries fetched successfully',
-      all: 'Worker salaries fetched successfully',
       get: 'Worker salary fetched successfully',
       created: 'Worker salary entry created successfully',
       updated: 'Worker salary entry updated successfully',

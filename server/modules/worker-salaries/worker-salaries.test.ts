@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { envelope, paged } from '../../../contract/common.ts';
 import {
@@ -7,7 +6,6 @@ import {
   type WorkerSalary,
 } from '../../../contract/worker-salaries.ts';
 import { worker } from '../../../contract/workers.ts';
-import { workerSalaries } from '../../db/schema.ts';
 import { createTestApp, type TestApp, type TestBody, type TestUser } from '../../test/test-app.ts';
 
 let t: TestApp;
@@ -229,25 +227,6 @@ describe('create, update, delete', () => {
     expect(sentBack.json<{ data: WorkerSalary }>().data.paymentMethod).toBe('upi');
   });
 
-  it('deletes an entry', async () => {
-    const created = await createSalary(writer, salaryPayload({ workerId: writerWorker }));
-    const response = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/worker-salaries/${created._id}`,
-      headers: writer.bearer,
-    });
-    expect(response.json()).toEqual({
-      success: true,
-      data: { _id: created._id },
-      message: 'Worker salary entry deleted successfully',
-    });
-    const rows = await t.database.handle.db
-      .select()
-      .from(workerSalaries)
-      .where(eq(workerSalaries.id, created._id));
-    expect(rows).toHaveLength(0);
-  });
-
   it("rejects another organization's worker as 400 on workerId, on create and update", async () => {
     const response = await t.app.inject({
       method: 'POST',
@@ -317,21 +296,6 @@ describe('create, update, delete', () => {
       expect(bad.json<TestBody>().errors[0]?.path).toBe(field);
     }
   });
-
-  it("keeps another organization's entries out of reach", async () => {
-    const outsider = await t.registerUser();
-    const outsiderWorker = await createWorker(outsider, 'Outsider Worker');
-    const secret = await createSalary(outsider, salaryPayload({ workerId: outsiderWorker }));
-    for (const method of ['GET', 'PUT', 'DELETE'] as const) {
-      const response = await t.app.inject({
-        method,
-        url: `/api/worker-salaries/${secret._id}`,
-        headers: writer.bearer,
-        ...(method === 'PUT' ? { payload: { amount: 1 } } : {}),
-      });
-      expect(response.statusCode, method).toBe(404);
-    }
-  });
 });
 
 describe('list', () => {
@@ -362,28 +326,6 @@ describe('list', () => {
       headers: owner.bearer,
     });
     expect(bad.statusCode).toBe(400);
-  });
-
-  it('pages with stable counts, and past the end returns an empty page with true counts', async () => {
-    const first = await list(owner, '?limit=4');
-    expect(first).toMatchObject({
-      totalCount: 6,
-      totalPages: 2,
-      hasNextPage: true,
-      hasPrevPage: false,
-    });
-    const second = await list(owner, '?limit=4&page=2');
-    expect(second.data).toHaveLength(2);
-    const ids = new Set([...first.data, ...second.data].map((s) => s._id));
-    expect(ids.size).toBe(6);
-    expect(await list(owner, '?limit=4&page=9')).toEqual({
-      data: [],
-      totalCount: 6,
-      totalPages: 2,
-      currentPage: 9,
-      hasNextPage: false,
-      hasPrevPage: true,
-    });
   });
 
   it('filters by worker, payment type and payment method', async () => {

@@ -1,0 +1,477 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import { envelope, paged, pickList } from '../../contract/common.ts';
+import { bankDetail } from '../../contract/bank-details.ts';
+import { design } from '../../contract/designs.ts';
+import { errorEnvelope } from '../../contract/errors.ts';
+import { expense } from '../../contract/expenses.ts';
+import { merchant } from '../../contract/merchants.ts';
+import { order } from '../../contract/orders.ts';
+import { workerSalary } from '../../contract/worker-salaries.ts';
+import { worker } from '../../contract/workers.ts';
+import { createTestApp, type TestApp, type TestUser } from '../test/test-app.ts';
+
+/**
+ * What every resource on the generic CRUD routes promises, checked once per resource: create,
+ * read, merge-update, delete, paging, validation codes, tenant isolation, idempotent writes and
+ * authentication. A resource's own rules stay in its module's tests.
+ */
+type BodyOf = (n: number) => Record<string, unknown>;
+
+interface ResourceCase {
+  path: string;
+  record: z.ZodType<{ _id: string; organizationId: string; createdAt: string; updatedAt: string }>;
+  messages: { created: string; updated: string; deleted: string; notFound: string };
+  pickList: boolean;
+  /** Creates what a record refers to for `user`, then gives the n-th valid create body. */
+  prepare(user: TestUser): BodyOf | Promise<BodyOf>;
+  /** A partial update; every field it does not name stays as it was. */
+  change: Record<string, unknown>;
+  /** Fields the server itself sets on every update, besides `updatedAt`. */
+  stamps?: string[];
+  /** The order of a list without `sort`, when it is not newest first. */
+  defaultSort?: string;
+  /** A field the create body cannot leave out. */
+  requiredField: string;
+}
+
+let t: TestApp;
+
+async function post(user: TestUser, path: string, payload: Record<string, unknown>) {
+  const response = await t.app.inject({ method: 'POST', url: path, headers: user.bearer, payload });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json<{ data: { _id: string } }>().data._id;
+}
+
+const designBody = (n: number) => ({ name: `Design ${n}`, designCode: `D-${n}`, rate: 10 + n });
+
+const cases: Record<string, ResourceCase> = {
+  merchants: {
+    path: '/api/merchants',
+    record: merchant,
+    messages: {
+      created: 'Merchant created successfully',
+      updated: 'Merchant updated successfully',
+      deleted: 'Merchant deleted successfully',
+      notFound: 'Merchant not found',
+    },
+    pickList: true,
+    prepare: () => (n) => ({ name: `Merchant ${n}`, city: 'Surat' }),
+    change: { city: 'Ahmedabad' },
+    requiredField: 'name',
+  },
+  designs: {
+    path: '/api/designs',
+    record: design,
+    messages: {
+      created: 'Design created successfully',
+      updated: 'Design updated successfully',
+      deleted: 'Design deleted successfully',
+      notFound: 'Design not found',
+    },
+    pickList: true,
+    prepare: () => designBody,
+    change: { rate: 99.5 },
+    requiredField: 'designCode',
+  },
+  workers: {
+    path: '/api/workers',
+    record: worker,
+    messages: {
+      created: 'Worker created successfully',
+      updated: 'Worker updated successfully',
+      deleted: 'Worker deleted successfully',
+      notFound: 'Worker not found',
+    },
+    pickList: true,
+    prepare: () => (n) => ({ name: `Worker ${n}`, joiningDate: '2024-04-01' }),
+    change: { designation: 'Cutter' },
+    requiredField: 'joiningDate',
+  },
+  'bank-details': {
+    path: '/api/bank-details',
+    record: bankDetail,
+    messages: {
+      created: 'Bank detail created successfully',
+      updated: 'Bank detail updated successfully',
+      deleted: 'Bank detail deleted successfully',
+      notFound: 'Bank detail not found',
+    },
+    pickList: true,
+    prepare: () => (n) => ({
+      bankName: `Bank ${n}`,
+      accountNumber: `1234567${String(n).padStart(4, '0')}`,
+      ifscCode: 'SBIN0001234',
+    }),
+    change: { branch: 'Ring Road' },
+    requiredField: 'ifscCode',
+  },
+  expenses: {
+    path: '/api/expenses',
+    record: expense,
+    messages: {
+      created: 'Expense created successfully',
+      updated: 'Expense updated successfully',
+      deleted: 'Expense deleted successfully',
+      notFound: 'Expense not found',
+    },
+    pickList: false,
+    prepare: () => (n) => ({ category: 'Power', amount: 100 + n, expenseDate: '2025-03-01' }),
+    change: { amount: 250.75 },
+    requiredField: 'expenseDate',
+  },
+  'worker-salaries': {
+    path: '/api/worker-salaries',
+    record: workerSalary,
+    messages: {
+      created: 'Worker salary entry created successfully',
+      updated: 'Worker salary entry updated successfully',
+      deleted: 'Worker salary entry deleted successfully',
+      notFound: 'Worker salary entry not found',
+    },
+    pickList: false,
+    async prepare(user) {
+      const workerId = await post(user, '/api/workers', {
+        name: 'Ramesh',
+        joiningDate: '2023-01-02',
+      });
+      return (n) => ({
+        workerId,
+        paymentType: 'salary',
+        paymentMethod: 'cash',
+        month: 1 + (n % 12),
+        year: 2025,
+        paymentDate: '2025-06-01',
+        amount: 1000 + n,
+      });
+    },
+    change: { notes: 'Paid in two parts' },
+    stamps: ['updatedBy'],
+    defaultSort: '-paymentDate',
+    requiredField: 'paymentDate',
+  },
+  orders: {
+    path: '/api/orders',
+    record: order,
+    messages: {
+      created: 'Order created successfully',
+      updated: 'Order updated successfully',
+      deleted: 'Order deleted successfully',
+      notFound: 'Order not found',
+    },
+    pickList: false,
+    async prepare(user) {
+      const merchantId = await post(user, '/api/merchants', { name: 'Surat Silk' });
+      const designId = await post(user, '/api/designs', designBody(1));
+      return (n) => ({
+        merchantId,
+        poNumber: `PO-${n}`,
+        orderDate: '2025-05-01',
+        designs: [{ designId, quantity: 1 + n, rate: 12.5 }],
+      });
+    },
+    change: { notes: 'Rush' },
+    requiredField: 'merchantId',
+  },
+};
+
+const UNKNOWN_ID = '01890a5d-ac96-774b-bcce-b302099a8057';
+
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe.each(Object.entries(cases))('%s', (_name, resource) => {
+  let owner: TestUser;
+  let stranger: TestUser;
+  let bodyOf: BodyOf;
+  let count = 0;
+  const prepared = new Map<TestUser, Promise<BodyOf>>();
+  const bodiesFor = (user: TestUser) => {
+    if (!prepared.has(user)) prepared.set(user, Promise.resolve(resource.prepare(user)));
+    return prepared.get(user)!;
+  };
+  const single = () => envelope(resource.record);
+  const nextBody = () => bodyOf(++count);
+
+  async function send(
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    url: string,
+    user: TestUser,
+    payload?: Record<string, unknown>,
+    headers: Record<string, string> = {},
+  ) {
+    return t.app.inject({
+      method,
+      url,
+      headers: { ...user.bearer, ...headers },
+      ...(payload ? { payload } : {}),
+    });
+  }
+
+  async function create(user: TestUser, body = nextBody()) {
+    const response = await send('POST', resource.path, user, body);
+    expect(response.statusCode, response.body).toBe(201);
+    return single().parse(response.json()).data;
+  }
+
+  function failure(response: { statusCode: number; json(): unknown; body: string }) {
+    const parsed = errorEnvelope.safeParse(response.json());
+    expect(parsed.success, response.body).toBe(true);
+    return parsed.data!;
+  }
+
+  beforeAll(async () => {
+    owner = await t.registerUser();
+    stranger = await t.registerUser();
+    bodyOf = await bodiesFor(owner);
+  });
+
+  it('creates a record in the caller’s organization, ignoring read-only keys', async () => {
+    const response = await send('POST', resource.path, owner, {
+      ...nextBody(),
+      _id: 'ignored',
+      createdAt: 'ignored',
+      organizationId: owner.auth.organization._id,
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    const body = single().parse(response.json());
+    expect(body.message).toBe(resource.messages.created);
+    expect(body.data.organizationId).toBe(owner.auth.organization._id);
+    expect(body.data._id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7/);
+    expect(new Date(body.data.createdAt).toISOString()).toBe(body.data.createdAt);
+  });
+
+  it('refuses a missing field, an unknown key and another organization’s id with codes', async () => {
+    const { [resource.requiredField]: _left, ...incomplete } = nextBody();
+    const missing = await send('POST', resource.path, owner, { ...incomplete, surprise: 1 });
+    expect(missing.statusCode).toBe(400);
+    const errors = failure(missing).errors ?? [];
+    expect(failure(missing).code).toBe('validation_failed');
+    expect(errors).toContainEqual(
+      expect.objectContaining({ path: resource.requiredField, code: 'required' }),
+    );
+    expect(errors).toContainEqual(
+      expect.objectContaining({ path: 'surprise', code: 'unknown_key' }),
+    );
+
+    const foreign = await send('POST', resource.path, owner, {
+      ...nextBody(),
+      organizationId: stranger.auth.organization._id,
+    });
+    expect(foreign.statusCode).toBe(400);
+    expect(failure(foreign).errors).toMatchObject([
+      { path: 'organizationId', code: 'invalid_value' },
+    ]);
+  });
+
+  it('gets, merges a partial update and deletes', async () => {
+    const created = await create(owner);
+    const fetched = await send('GET', `${resource.path}/${created._id}`, owner);
+    expect(fetched.statusCode).toBe(200);
+    expect(single().parse(fetched.json()).data).toEqual(created);
+
+    const updated = await send('PUT', `${resource.path}/${created._id}`, owner, resource.change);
+    expect(updated.statusCode, updated.body).toBe(200);
+    const body = single().parse(updated.json());
+    expect(body.message).toBe(resource.messages.updated);
+    const untouched = Object.fromEntries(
+      Object.entries(created).filter(
+        ([key]) =>
+          !(key in resource.change) && !['updatedAt', ...(resource.stamps ?? [])].includes(key),
+      ),
+    );
+    expect(body.data).toMatchObject({ ...untouched, ...resource.change });
+    expect(body.data.updatedAt >= created.updatedAt).toBe(true);
+
+    const removed = await send('DELETE', `${resource.path}/${created._id}`, owner);
+    expect(removed.json()).toEqual({
+      success: true,
+      data: { _id: created._id },
+      message: resource.messages.deleted,
+    });
+    const gone = await send('GET', `${resource.path}/${created._id}`, owner);
+    expect(gone.statusCode).toBe(404);
+    expect(gone.json()).toEqual({
+      success: false,
+      code: 'not_found',
+      message: resource.messages.notFound,
+    });
+  });
+
+  it('answers 400 for a malformed id and 404 for an unknown one', async () => {
+    const malformed = await send('GET', `${resource.path}/not-a-uuid`, owner);
+    expect(malformed.statusCode).toBe(400);
+    expect(failure(malformed).errors).toMatchObject([{ path: 'id', code: 'invalid_format' }]);
+    for (const method of ['GET', 'PUT', 'DELETE'] as const) {
+      const response = await send(
+        method,
+        `${resource.path}/${UNKNOWN_ID}`,
+        owner,
+        method === 'PUT' ? resource.change : undefined,
+      );
+      expect(response.statusCode, method).toBe(404);
+      expect(failure(response).code).toBe('not_found');
+    }
+  });
+
+  it('keeps another organization’s records out of reach', async () => {
+    const strangerBody = await bodiesFor(stranger);
+    const secret = await create(stranger, strangerBody(1));
+    const url = `${resource.path}/${secret._id}`;
+    expect((await send('GET', url, owner)).statusCode).toBe(404);
+    expect((await send('PUT', url, owner, resource.change)).statusCode).toBe(404);
+    expect((await send('DELETE', url, owner)).statusCode).toBe(404);
+    const listed = envelope(paged(resource.record)).parse(
+      (await send('GET', `${resource.path}?limit=100`, owner)).json(),
+    );
+    expect(listed.data.data.map((record) => record._id)).not.toContain(secret._id);
+    if (resource.pickList) {
+      const all = envelope(pickList(resource.record)).parse(
+        (await send('GET', `${resource.path}/all`, owner)).json(),
+      );
+      expect(all.data.data.map((record) => record._id)).not.toContain(secret._id);
+    }
+    const stillThere = await send('GET', url, stranger);
+    expect(single().parse(stillThere.json()).data).toEqual(secret);
+  });
+
+  describe('list', () => {
+    let lister: TestUser;
+    let ids: string[];
+
+    beforeAll(async () => {
+      lister = await t.registerUser();
+      const body = await bodiesFor(lister);
+      ids = [];
+      for (let n = 1; n <= 5; n++) ids.push((await create(lister, body(n)))._id);
+    });
+
+    const listPage = async (query: string) => {
+      const response = await send('GET', `${resource.path}${query}`, lister);
+      expect(response.statusCode, response.body).toBe(200);
+      return envelope(paged(resource.record)).parse(response.json()).data;
+    };
+
+    it('pages with the true counts, and past the end gives an empty page', async () => {
+      const first = await listPage('?limit=2&sort=createdAt');
+      expect(first).toMatchObject({
+        totalCount: 5,
+        totalPages: 3,
+        currentPage: 1,
+        hasNextPage: true,
+        hasPrevPage: false,
+      });
+      expect(first.data.map((record) => record._id)).toEqual(ids.slice(0, 2));
+      const last = await listPage('?limit=2&page=3&sort=createdAt');
+      expect(last.data.map((record) => record._id)).toEqual(ids.slice(4));
+      expect(last).toMatchObject({ hasNextPage: false, hasPrevPage: true });
+      const beyond = await listPage('?limit=2&page=7');
+      expect(beyond).toMatchObject({ data: [], totalCount: 5, totalPages: 3, currentPage: 7 });
+      const newest = await listPage('?sort=-createdAt&limit=1');
+      expect(newest.data[0]?._id).toBe(ids[4]);
+      const unsorted = await listPage('');
+      const expected = await listPage(`?sort=${resource.defaultSort ?? '-createdAt'}`);
+      expect(unsorted.data.map((record) => record._id)).toEqual(
+        expected.data.map((record) => record._id),
+      );
+    });
+
+    it('refuses unknown filters, unsortable fields and paging out of range', async () => {
+      for (const [query, path] of [
+        ['?colour=red', 'colour'],
+        ['?sort=organizationId', 'sort'],
+        ['?limit=101', 'limit'],
+        ['?limit=0', 'limit'],
+        ['?page=0', 'page'],
+        ['?page=abc', 'page'],
+      ] as const) {
+        const response = await send('GET', `${resource.path}${query}`, lister);
+        expect(response.statusCode, query).toBe(400);
+        expect(failure(response).errors?.[0]?.path, query).toBe(path);
+      }
+    });
+
+    it(`${resource.pickList ? 'gives an' : 'has no'} unpaged pick list`, async () => {
+      const response = await send('GET', `${resource.path}/all`, lister);
+      if (!resource.pickList) {
+        // `/all` is then read as an id, which it is not.
+        expect(response.statusCode).toBe(400);
+        return;
+      }
+      const all = envelope(pickList(resource.record)).parse(response.json()).data.data;
+      expect(all.map((record) => record._id).sort()).toEqual([...ids].sort());
+    });
+  });
+
+  describe('idempotent writes', () => {
+    const keyed = (key: string) => ({ 'idempotency-key': `${resource.path}-${key}` });
+
+    it('replays the stored answer for the same key and body, and refuses another body', async () => {
+      const body = nextBody();
+      const first = await send('POST', resource.path, owner, body, keyed('a'));
+      const second = await send('POST', resource.path, owner, body, keyed('a'));
+      expect(first.statusCode).toBe(201);
+      expect(second.statusCode).toBe(201);
+      expect(second.json()).toEqual(first.json());
+      expect(second.headers['idempotent-replayed']).toBe('true');
+
+      const other = await send('POST', resource.path, owner, nextBody(), keyed('a'));
+      expect(other.statusCode).toBe(409);
+      expect(failure(other).code).toBe('idempotency_key_reused');
+    });
+
+    it('keeps keys per organization and applies concurrent duplicates once', async () => {
+      const strangerBody = await bodiesFor(stranger);
+      const theirs = await send('POST', resource.path, stranger, strangerBody(2), keyed('b'));
+      const body = nextBody();
+      const [a, b] = await Promise.all([
+        send('POST', resource.path, owner, body, keyed('b')),
+        send('POST', resource.path, owner, body, keyed('b')),
+      ]);
+      expect(theirs.statusCode).toBe(201);
+      expect([
+        [201, 201],
+        [201, 409],
+      ]).toContainEqual([a.statusCode, b.statusCode].sort());
+      const created = [a, b].filter((response) => response.statusCode === 201);
+      const ids = new Set(created.map((response) => single().parse(response.json()).data._id));
+      expect(ids.size).toBe(1);
+    });
+
+    it('stores refusals too and refuses a malformed key', async () => {
+      const first = await send('POST', resource.path, owner, {}, keyed('c'));
+      const again = await send('POST', resource.path, owner, {}, keyed('c'));
+      expect(first.statusCode).toBe(400);
+      expect(again.statusCode).toBe(400);
+      expect(again.headers['idempotent-replayed']).toBe('true');
+      const malformed = await send('POST', resource.path, owner, nextBody(), {
+        'idempotency-key': 'has space',
+      });
+      expect(malformed.statusCode).toBe(400);
+    });
+  });
+
+  it('answers 401 without a session and 403 for a cookie write without the CSRF header', async () => {
+    const anonymous = await t.app.inject({ method: 'GET', url: resource.path });
+    expect(anonymous.statusCode).toBe(401);
+    expect(failure(anonymous).code).toBe('unauthenticated');
+    const { 'x-xsrf-token': _csrf, ...cookieOnly } = owner.cookieHeaders;
+    const forged = await t.app.inject({
+      method: 'POST',
+      url: resource.path,
+      headers: cookieOnly,
+      payload: nextBody(),
+    });
+    expect(forged.statusCode).toBe(403);
+    expect(failure(forged).code).toBe('csrf_failed');
+    const proper = await t.app.inject({
+      method: 'POST',
+      url: resource.path,
+      headers: owner.cookieHeaders,
+      payload: nextBody(),
+    });
+    expect(proper.statusCode, proper.body).toBe(201);
+  });
+});
