@@ -2,25 +2,15 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { act } from 'react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { AuthData } from '../../contract/auth.ts';
 import { API_EVENTS } from '@/lib/api-client';
 import { useAuthStore } from '@/stores/auth';
 import { ok } from '@/test/msw/envelope';
 import { setupMswServer } from '@/test/msw/server';
 import { renderRoutes } from '@/test/render';
 import { appRoutes } from './router';
+import { testSession } from '@/test/fixtures';
 
-const session: AuthData = {
-  user: {
-    _id: '0190a1b2-0000-7000-8000-0000000000aa',
-    name: 'Meena Patel',
-    email: 'meena@example.com',
-    organizationId: '0190a1b2-0000-7000-8000-0000000000bb',
-    role: 'owner',
-  },
-  organization: { _id: '0190a1b2-0000-7000-8000-0000000000bb', name: 'Shree Embroidery' },
-  token: { accessToken: 'secret-token', expiresAt: '2030-01-01T00:00:00.000Z' },
-};
+const session = testSession('secret-token');
 
 let logoutCalls = 0;
 const server = setupMswServer(
@@ -101,7 +91,7 @@ describe('app routes', { timeout: 15_000 }, () => {
     expect(within(nav).getByRole('link', { name: 'Merchants' })).not.toHaveAttribute(
       'aria-current',
     );
-    expect(screen.getByText('Shree Embroidery')).toBeInTheDocument();
+    expect(screen.getByText(session.organization.name)).toBeInTheDocument();
   });
 
   it('renders the not-found page for an unknown path', async () => {

@@ -12,23 +12,13 @@ import {
   DEFAULT_ERROR_MESSAGE,
   NO_CONTENT_MESSAGE,
 } from './api-client';
+import { testSession } from '@/test/fixtures';
 
 const server = setupMswServer();
 
-const ORG = '0190a1b2-0000-7000-8000-000000000001';
 
 function signIn(accessToken = 'secret-token') {
-  useAuthStore.getState().setSession({
-    user: {
-      _id: '0190a1b2-0000-7000-8000-000000000002',
-      name: 'Asha',
-      email: 'asha@example.com',
-      organizationId: ORG,
-      role: 'owner',
-    },
-    organization: { _id: ORG, name: 'Asha Embroidery' },
-    token: { accessToken, expiresAt: '2099-01-01T00:00:00.000Z' },
-  });
+  useAuthStore.getState().setSession(testSession(accessToken));
 }
 
 function captureRequests(

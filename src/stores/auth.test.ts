@@ -1,17 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AuthData } from '../../contract/auth.ts';
+import { testSession } from '@/test/fixtures';
 
-const session: AuthData = {
-  user: {
-    _id: '0190a1b2-0000-7000-8000-0000000000aa',
-    name: 'Meena Patel',
-    email: 'meena@example.com',
-    organizationId: '0190a1b2-0000-7000-8000-0000000000bb',
-    role: 'owner',
-  },
-  organization: { _id: '0190a1b2-0000-7000-8000-0000000000bb', name: 'Shree Embroidery' },
-  token: { accessToken: 'secret-token', expiresAt: '2030-01-01T00:00:00.000Z' },
-};
+const session = testSession('secret-token');
 
 // The store restores itself when its module first loads, so each case loads a fresh copy.
 async function loadStore() {
@@ -53,7 +43,7 @@ describe('auth store', () => {
 
     const { useAuthStore, selectIsLoggedIn } = await loadStore();
     expect(selectIsLoggedIn(useAuthStore.getState())).toBe(true);
-    expect(useAuthStore.getState().organization?.name).toBe('Shree Embroidery');
+    expect(useAuthStore.getState().organization?.name).toBe(session.organization.name);
   });
 
   it('starts clean when the stored copy has no token', async () => {

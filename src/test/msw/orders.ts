@@ -5,11 +5,13 @@ import {
   canMoveOrderStatus,
   type Order,
   type OrderLine,
+  type OrderLineInput,
   type OrderStatus,
 } from '../../../contract/orders.ts';
+import { orders } from '@/lib/resources';
 import { fail, ok } from './envelope';
-import { makeMerchants, TEST_ORGANIZATION_ID, testId } from './merchants';
-import { paginate } from './paging';
+import { makeMerchants } from './merchants';
+import { createResourceFake, TEST_ORGANIZATION_ID, testId } from './resource-fake';
 
 export const ORDER_MERCHANTS: Merchant[] = makeMerchants(2);
 
@@ -63,10 +65,21 @@ export function makeOrder(n: number, fields: Partial<Order> = {}): Order {
   };
 }
 
-export interface RecordedOrderRequest {
-  method: string;
-  url: URL;
-  body: unknown;
+/** Order lines as the API stores them, from the lines a form sends. */
+function storedLines(lines: readonly (OrderLine | OrderLineInput)[]): OrderLine[] {
+  return lines.map((input, index) => {
+    const design = ORDER_DESIGNS.find((d) => d._id === input.designId) as Design;
+    const quantity = Number(input.quantity);
+    const rate = Number(input.rate);
+    return {
+      _id: typeof input._id === 'string' ? input._id : testId(8400 + index),
+      designId: design._id,
+      design: { _id: design._id, name: design.name, designCode: design.designCode },
+      quantity,
+      rate,
+      amount: quantity * rate,
+    };
+  });
 }
 
 /**
@@ -74,96 +87,70 @@ export interface RecordedOrderRequest {
  * writes and status moves checked against the contract's allowed moves.
  */
 export function createOrdersFake(initial: Order[]) {
-  const orders = [...initial];
-  const requests: RecordedOrderRequest[] = [];
-  const record = async (request: Request) => {
-    const body =
-      request.method === 'GET' || request.method === 'DELETE'
-        ? undefined
-        : ((await request
-            .clone()
-            .json()
-            .catch(() => undefined)) as unknown);
-    requests.push({ method: request.method, url: new URL(request.url), body });
-    return body;
-  };
+  const fake = createResourceFake<Order>({
+    resource: orders,
+    records: initial,
+    blank: makeOrder(0, { designs: [] }),
+    list: {
+      sortable: ['orderDate', 'poNumber', 'totalAmount', 'createdAt'],
+      textFilters: { poNumber: 'poNumber' },
+      defaultSort: '-createdAt',
+      filter(rows, search) {
+        const status = search.get('status');
+        const merchantId = search.get('merchantId');
+        const isPaid = search.get('isPaid');
+        for (const key of ['status', 'merchantId', 'isPaid']) search.delete(key);
+        return rows.filter(
+          (order) =>
+            (!status || order.status === status) &&
+            (!merchantId || order.merchantId === merchantId) &&
+            (isPaid === null || String(order.isPaid) === isPaid),
+        );
+      },
+    },
+    derive(order) {
+      const merchant = ORDER_MERCHANTS.find((m) => m._id === order.merchantId) as Merchant;
+      const designs = storedLines(order.designs);
+      return {
+        ...order,
+        merchant: { _id: merchant._id, name: merchant.name },
+        designs,
+        totalQuantity: designs.reduce((sum, l) => sum + l.quantity, 0),
+        totalAmount: designs.reduce((sum, l) => sum + l.amount, 0),
+      };
+    },
+    firstId: 8290,
+  });
 
-  const handlers: HttpHandler[] = [
-    http.get('*/api/merchants/all', () => ok({ data: ORDER_MERCHANTS }, 'Merchants fetched')),
-    http.get('*/api/designs/all', () => ok({ data: ORDER_DESIGNS }, 'Designs fetched')),
-    http.get('*/api/orders', async ({ request }) => {
-      await record(request);
-      const search = new URL(request.url).searchParams;
-      const status = search.get('status');
-      const merchantId = search.get('merchantId');
-      const isPaid = search.get('isPaid');
-      const poNumber = search.get('poNumber')?.toLowerCase();
-      for (const key of ['status', 'merchantId', 'isPaid', 'poNumber']) search.delete(key);
-      const rows = orders.filter(
-        (order) =>
-          (!status || order.status === status) &&
-          (!merchantId || order.merchantId === merchantId) &&
-          (isPaid === null || String(order.isPaid) === isPaid) &&
-          (!poNumber || order.poNumber.toLowerCase().includes(poNumber)),
-      );
-      return ok(
-        paginate(rows, search, {
-          sortable: ['orderDate', 'poNumber', 'totalAmount', 'createdAt'],
-          defaultSort: '-createdAt',
-        }),
-        'Orders fetched successfully',
-      );
-    }),
-    http.get('*/api/orders/:id', async ({ request, params }) => {
-      await record(request);
-      const order = orders.find((o) => o._id === params.id);
-      return order ? ok(order, 'Order fetched successfully') : fail(404, 'Order not found');
-    }),
-    http.post('*/api/orders', async ({ request }) => {
-      const body = (await record(request)) as Order;
-      const created = makeOrder(90, { ...body, _id: testId(8290) });
-      orders.unshift(created);
-      return ok(created, 'Order created successfully', 201);
-    }),
+  const pickLists: HttpHandler[] = [
+    http.get('*/api/merchants/all', () => ok({ data: ORDER_MERCHANTS })),
+    http.get('*/api/designs/all', () => ok({ data: ORDER_DESIGNS })),
     http.put('*/api/orders/:id/status', async ({ request, params }) => {
-      const { status } = (await record(request)) as { status: OrderStatus };
-      const index = orders.findIndex((o) => o._id === params.id);
-      const existing = orders[index];
+      const { status } = (await request.clone().json()) as { status: OrderStatus };
+      fake.requests.push({
+        method: 'PUT',
+        url: new URL(request.url),
+        headers: request.headers,
+        body: { status },
+      });
+      const index = fake.records.findIndex((o) => o._id === params.id);
+      const existing = fake.records[index];
       if (!existing) return fail(404, 'Order not found');
       if (!canMoveOrderStatus(existing.status, status)) {
-        return fail(400, `Cannot move an order from ${existing.status} to ${status}`);
+        return fail(409, 'Invalid status transition', undefined, 'invalid_transition');
       }
       const updated = { ...existing, status };
-      orders[index] = updated;
-      return ok(updated, 'Order status updated successfully');
-    }),
-    http.put('*/api/orders/:id', async ({ request, params }) => {
-      const body = (await record(request)) as Partial<Order>;
-      const index = orders.findIndex((o) => o._id === params.id);
-      const existing = orders[index];
-      if (!existing) return fail(404, 'Order not found');
-      const updated = {
-        ...existing,
-        ...(body.isPaid === undefined ? {} : { isPaid: body.isPaid }),
-      };
-      orders[index] = updated;
-      return ok(updated, 'Order updated successfully');
-    }),
-    http.delete('*/api/orders/:id', async ({ request, params }) => {
-      await record(request);
-      const index = orders.findIndex((o) => o._id === params.id);
-      if (index < 0) return fail(404, 'Order not found');
-      orders.splice(index, 1);
-      return ok({ _id: params.id }, 'Order deleted successfully');
+      fake.records[index] = updated;
+      return ok(updated);
     }),
   ];
 
   return {
-    orders,
-    handlers,
-    requestsOf: (method: string) => requests.filter((r) => r.method === method),
+    ...fake,
+    orders: fake.records,
+    handlers: [...pickLists, ...fake.handlers],
     listQueries: () =>
-      requests
+      fake.requests
         .filter((r) => r.method === 'GET' && r.url.pathname === '/api/orders')
         .map((r) => r.url.searchParams),
   };

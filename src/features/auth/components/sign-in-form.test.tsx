@@ -6,18 +6,9 @@ import { fail, ok } from '@/test/msw/envelope';
 import { setupMswServer } from '@/test/msw/server';
 import { renderWithProviders } from '@/test/render';
 import { SignInForm } from './sign-in-form';
+import { testSession } from '@/test/fixtures';
 
-const authData = {
-  user: {
-    _id: '0190a1b2-0000-7000-8000-0000000000aa',
-    name: 'Meena Patel',
-    email: 'meena@example.com',
-    organizationId: '0190a1b2-0000-7000-8000-0000000000bb',
-    role: 'owner',
-  },
-  organization: { _id: '0190a1b2-0000-7000-8000-0000000000bb', name: 'Shree Embroidery' },
-  token: { accessToken: 'fresh-token', expiresAt: '2030-01-01T00:00:00.000Z' },
-};
+const authData = testSession('fresh-token');
 
 const server = setupMswServer();
 

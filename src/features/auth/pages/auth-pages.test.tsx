@@ -8,6 +8,7 @@ import { renderWithProviders } from '@/test/render';
 import SignIn2Page from './sign-in-2-page';
 import SignInPage from './sign-in-page';
 import SignUpPage from './sign-up-page';
+import { testSession } from '@/test/fixtures';
 
 const server = setupMswServer();
 
@@ -38,21 +39,7 @@ describe('auth pages', { timeout: 15_000 }, () => {
     server.use(
       http.post('*/api/auth/register', async ({ request }) => {
         sent = await request.json();
-        return ok(
-          {
-            user: {
-              _id: '0190a1b2-0000-7000-8000-0000000000aa',
-              name: 'Meena Patel',
-              email: 'meena@example.com',
-              organizationId: '0190a1b2-0000-7000-8000-0000000000bb',
-              role: 'owner',
-            },
-            organization: { _id: '0190a1b2-0000-7000-8000-0000000000bb', name: 'Shree Embroidery' },
-            token: { accessToken: 'new-token', expiresAt: '2030-01-01T00:00:00.000Z' },
-          },
-          'Registered',
-          201,
-        );
+        return ok(testSession('new-token'), 'Registered', 201);
       }),
     );
     const { user } = renderWithProviders(<SignUpPage />, {
@@ -80,7 +67,7 @@ describe('auth pages', { timeout: 15_000 }, () => {
       email: 'meena@example.com',
       password: 'long enough',
     });
-    expect(useAuthStore.getState().organization?.name).toBe('Shree Embroidery');
+    expect(useAuthStore.getState().organization?.name).toBe(testSession().organization.name);
   });
 
   it('sign-up shows a short password rule and a duplicate email from the server', async () => {

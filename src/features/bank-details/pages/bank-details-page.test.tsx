@@ -4,10 +4,16 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { BankDetail } from '../../../../contract/bank-details.ts';
 import { renderWithProviders } from '@/test/render';
 import { fail, ok } from '@/test/msw/envelope';
-import { TEST_ORGANIZATION_ID, testId } from '@/test/msw/merchants';
+import {
+  createResourceFake,
+  TEST_ORGANIZATION_ID,
+  testId,
+  type ResourceFake,
+} from '@/test/msw/resource-fake';
 import { setupMswServer } from '@/test/msw/server';
 import { signInTestUser } from '@/test/msw/session';
 import { maskAccountNumber } from '../account-number';
+import { bankDetails } from '@/lib/resources';
 import BankDetailsPage from './bank-details-page';
 
 const server = setupMswServer();
@@ -29,55 +35,48 @@ function makeAccount(n: number, fields: Partial<BankDetail>): BankDetail {
   };
 }
 
-let accounts: BankDetail[];
-let writes: { method: string; path: string; body: unknown }[];
-
-function page(items: BankDetail[]) {
-  return {
-    data: items,
-    totalCount: items.length,
-    totalPages: 1,
-    currentPage: 1,
-    hasNextPage: false,
-    hasPrevPage: false,
-    hasPreviousPage: false,
-  };
-}
+let fake: ResourceFake<BankDetail>;
+const writes = () =>
+  fake.requests
+    .filter((request) => request.method !== 'GET')
+    .map(({ method, url, body }) => ({ method, path: url.pathname, body }));
 
 beforeEach(() => {
   signInTestUser();
-  accounts = [
-    makeAccount(2, { bankName: 'HDFC Bank', accountNumber: '50200012345678', isActive: true }),
-    makeAccount(1, {
-      bankName: 'State Bank of India',
-      accountNumber: '32145678901',
-      ifscCode: 'SBIN0001043',
-    }),
-  ];
-  writes = [];
+  fake = createResourceFake<BankDetail>({
+    resource: bankDetails,
+    records: [
+      makeAccount(2, { bankName: 'HDFC Bank', accountNumber: '50200012345678', isActive: true }),
+      makeAccount(1, {
+        bankName: 'State Bank of India',
+        accountNumber: '32145678901',
+        ifscCode: 'SBIN0001043',
+      }),
+    ],
+    blank: makeAccount(0, {}),
+    list: {
+      sortable: ['bankName', 'createdAt'],
+      defaultSort: '-createdAt',
+      shapePage: (page) => ({ ...page, hasPreviousPage: page.hasPrevPage }),
+    },
+    pickListSort: 'bankName',
+  });
   server.use(
-    http.get('*/api/bank-details', () => ok(page(accounts), 'Bank details fetched successfully')),
     http.get('*/api/bank-details/active', () => {
-      const active = accounts.find((a) => a.isActive);
-      return active
-        ? ok(active, 'Active bank detail fetched successfully')
-        : fail(404, 'No active bank detail found');
+      const active = fake.records.find((a) => a.isActive);
+      return active ? ok(active) : fail(404, 'No active bank detail found');
     }),
     http.patch('*/api/bank-details/:id/set-active', ({ params, request }) => {
-      writes.push({ method: 'PATCH', path: new URL(request.url).pathname, body: undefined });
-      accounts = accounts.map((a) => ({ ...a, isActive: a._id === params.id }));
-      return ok(
-        accounts.find((a) => a._id === params.id),
-        'Bank detail set as active successfully',
-      );
+      fake.requests.push({
+        method: 'PATCH',
+        url: new URL(request.url),
+        headers: request.headers,
+        body: undefined,
+      });
+      for (const account of fake.records) account.isActive = account._id === params.id;
+      return ok(fake.records.find((a) => a._id === params.id));
     }),
-    http.post('*/api/bank-details', async ({ request }) => {
-      const body = (await request.json()) as Partial<BankDetail>;
-      writes.push({ method: 'POST', path: '/api/bank-details', body });
-      const created = makeAccount(10, { ...body, isActive: body.isActive ?? false });
-      accounts = [created, ...accounts];
-      return ok(created, 'Bank detail created successfully', 201);
-    }),
+    ...fake.handlers,
   );
 });
 
@@ -123,7 +122,7 @@ describe('BankDetailsPage', { timeout: 15_000 }, () => {
       within(table).getByRole('button', { name: 'Set active: State Bank of India' }),
     );
     expect(await screen.findByText('Bank detail set as active successfully')).toBeInTheDocument();
-    expect(writes).toEqual([
+    expect(writes()).toEqual([
       { method: 'PATCH', path: `/api/bank-details/${testId(1)}/set-active`, body: undefined },
     ]);
     await waitFor(() =>
@@ -139,7 +138,7 @@ describe('BankDetailsPage', { timeout: 15_000 }, () => {
   });
 
   it('treats a 404 from /active as "no active account", not as an error', async () => {
-    accounts = accounts.map((a) => ({ ...a, isActive: false }));
+    for (const account of fake.records) account.isActive = false;
     renderPage();
     expect(
       await within(activeCard()).findByText(
@@ -174,7 +173,7 @@ describe('BankDetailsPage', { timeout: 15_000 }, () => {
     expect(ifsc).toHaveAccessibleDescription(
       expect.stringContaining('Enter a valid IFSC code (e.g. HDFC0001234)'),
     );
-    expect(writes).toHaveLength(0);
+    expect(writes()).toHaveLength(0);
   });
 
   it('creates an active account with the IFSC code upper-cased', async () => {
@@ -192,7 +191,7 @@ describe('BankDetailsPage', { timeout: 15_000 }, () => {
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
 
     expect(await screen.findByText('Bank detail created successfully')).toBeInTheDocument();
-    expect(writes[0]?.body).toEqual({
+    expect(writes()[0]?.body).toEqual({
       bankName: 'Axis Bank',
       accountHolderName: null,
       accountNumber: '912010045678',

@@ -3,12 +3,17 @@ import { http } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Design } from '../../../../contract/designs.ts';
 import { renderWithProviders } from '@/test/render';
-import { fail, ok } from '@/test/msw/envelope';
-import { TEST_ORGANIZATION_ID, testId } from '@/test/msw/merchants';
-import { paginate } from '@/test/msw/paging';
+import { fail } from '@/test/msw/envelope';
+import {
+  createResourceFake,
+  TEST_ORGANIZATION_ID,
+  testId,
+  type ResourceFake,
+} from '@/test/msw/resource-fake';
 import { setupMswServer } from '@/test/msw/server';
 import { signInTestUser } from '@/test/msw/session';
 import { useAuthStore } from '@/stores/auth';
+import { designs } from '@/lib/resources';
 import DesignsPage from './designs-page';
 
 const server = setupMswServer();
@@ -28,61 +33,28 @@ function makeDesign(n: number, fields: Partial<Design>): Design {
   };
 }
 
-let designs: Design[];
-let posts: unknown[];
-let deletes: string[];
+let fake: ResourceFake<Design>;
+const posts = () => fake.requestsOf('POST').map((request) => request.body);
 
 beforeEach(() => {
   signInTestUser();
-  designs = [
-    makeDesign(3, { name: 'Peacock Pallu', designCode: 'EMB-103', rate: 123456.5 }),
-    makeDesign(2, { name: 'Mango Butta', designCode: 'EMB-102', rate: 12.5 }),
-    makeDesign(1, { name: 'Sample Swatch', designCode: 'SMP-001', rate: null }),
-  ];
-  posts = [];
-  deletes = [];
-  server.use(
-    http.get('*/api/designs', ({ request }) =>
-      ok(
-        paginate(designs, new URL(request.url).searchParams, {
-          sortable: ['name', 'designCode', 'createdAt'],
-          textFilters: { name: 'name', designCode: 'designCode' },
-          defaultSort: '-createdAt',
-        }),
-        'Designs fetched successfully',
-      ),
-    ),
-    http.post('*/api/designs', async ({ request }) => {
-      const body = (await request.json()) as Partial<Design>;
-      posts.push(body);
-      if (designs.some((d) => d.designCode.toLowerCase() === body.designCode?.toLowerCase())) {
-        return fail(
-          409,
-          'A design with this code already exists',
-          [
-            {
-              path: 'designCode',
-              code: 'duplicate',
-              message: 'A design with this code already exists',
-            },
-          ],
-          'duplicate',
-        );
-      }
-      const created = makeDesign(10 + posts.length, {
-        ...body,
-        description: body.description ?? null,
-        rate: body.rate ?? null,
-      });
-      designs.unshift(created);
-      return ok(created, 'Design created successfully', 201);
-    }),
-    http.delete('*/api/designs/:id', ({ params }) => {
-      deletes.push(String(params.id));
-      designs = designs.filter((d) => d._id !== params.id);
-      return ok({ _id: String(params.id) }, 'Design deleted successfully');
-    }),
-  );
+  fake = createResourceFake<Design>({
+    resource: designs,
+    records: [
+      makeDesign(3, { name: 'Peacock Pallu', designCode: 'EMB-103', rate: 123456.5 }),
+      makeDesign(2, { name: 'Mango Butta', designCode: 'EMB-102', rate: 12.5 }),
+      makeDesign(1, { name: 'Sample Swatch', designCode: 'SMP-001', rate: null }),
+    ],
+    blank: { name: '', designCode: '', description: null, rate: null },
+    list: {
+      sortable: ['name', 'designCode', 'createdAt'],
+      textFilters: { name: 'name', designCode: 'designCode' },
+      defaultSort: '-createdAt',
+    },
+    pickListSort: 'name',
+    unique: 'designCode',
+  });
+  server.use(...fake.handlers);
 });
 
 function renderPage(route = '/designs') {
@@ -123,14 +95,14 @@ describe('DesignsPage', { timeout: 15_000 }, () => {
     await waitFor(() => expect(code).toHaveAttribute('aria-invalid', 'true'));
     expect(code).toHaveAccessibleDescription(expect.stringContaining('This field is required'));
     expect(name).toHaveAccessibleDescription(expect.stringContaining('This field is required'));
-    expect(posts).toHaveLength(0);
+    expect(posts()).toHaveLength(0);
 
     // Fixing one field clears its message while the other keeps its own.
     await user.type(code, 'EMB-200');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(code).not.toHaveAttribute('aria-invalid', 'true'));
     expect(name).toHaveAccessibleDescription(expect.stringContaining('This field is required'));
-    expect(posts).toHaveLength(0);
+    expect(posts()).toHaveLength(0);
   });
 
   it('creates a design and shows it after the list refetches', async () => {
@@ -145,7 +117,7 @@ describe('DesignsPage', { timeout: 15_000 }, () => {
 
     expect(await screen.findByText('Design created successfully')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(posts[0]).toEqual({
+    expect(posts()[0]).toEqual({
       name: 'Lotus Jaal',
       designCode: 'LOT-9',
       description: null,
@@ -181,7 +153,7 @@ describe('DesignsPage', { timeout: 15_000 }, () => {
     await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'New');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Organization ID not found in auth state')).toBeInTheDocument();
-    expect(posts).toHaveLength(0);
+    expect(posts()).toHaveLength(0);
   });
 
   it('deletes after confirmation', async () => {
@@ -192,7 +164,9 @@ describe('DesignsPage', { timeout: 15_000 }, () => {
     expect(within(dialog).getByText(/Mango Butta \(EMB-102\) will be removed/)).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Design deleted successfully')).toBeInTheDocument();
-    expect(deletes).toEqual([testId(2)]);
+    expect(fake.requestsOf('DELETE').map((request) => request.url.pathname)).toEqual([
+      `/api/designs/${testId(2)}`,
+    ]);
     await waitFor(() => expect(screen.queryByText('Mango Butta')).not.toBeInTheDocument());
   });
 

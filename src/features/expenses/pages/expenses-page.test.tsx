@@ -1,17 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { http, type HttpHandler } from 'msw';
+import { http } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
-import {
-  expenseCreate,
-  expenseUpdate,
-  type Expense,
-  type ExpensePaymentMethod,
-} from '../../../../contract/expenses.ts';
-import { fieldErrorOf, validationErrorMap } from '../../../../contract/validation.ts';
+import type { Expense, ExpensePaymentMethod } from '../../../../contract/expenses.ts';
+import { expenses } from '@/lib/resources';
 import { renderWithProviders } from '@/test/render';
 import { fail, ok } from '@/test/msw/envelope';
-import { TEST_ORGANIZATION_ID, testId } from '@/test/msw/merchants';
-import { paginate, QueryError } from '@/test/msw/paging';
+import { createResourceFake, TEST_ORGANIZATION_ID, testId } from '@/test/msw/resource-fake';
 import { setupMswServer } from '@/test/msw/server';
 import { signInTestUser } from '@/test/msw/session';
 import ExpensesPage from './expenses-page';
@@ -39,138 +33,36 @@ function makeExpenses(count: number): Expense[] {
   });
 }
 
-interface RecordedRequest {
-  method: string;
-  url: URL;
-  body: unknown;
-  headers: Headers;
-}
-
-/** An in-memory /api/expenses with the API's paging, filters, sort and validation. */
+/** An in-memory /api/expenses, plus the categories the form suggests. */
 function createExpensesFake(initial: Expense[] = makeExpenses(12)) {
-  const expenses = [...initial];
-  const requests: RecordedRequest[] = [];
-  const failures: { status: number; message: string }[] = [];
-  let sequence = 9000;
-
-  async function record(request: Request) {
-    let body: unknown;
-    if (request.method === 'POST' || request.method === 'PUT') {
-      body = await request
-        .clone()
-        .json()
-        .catch(() => undefined);
-    }
-    requests.push({
-      method: request.method,
-      url: new URL(request.url),
-      body,
-      headers: request.headers,
-    });
-    return body;
-  }
-  const takeFailure = () => {
-    const failure = failures.shift();
-    return failure ? fail(failure.status, failure.message) : undefined;
-  };
-  const invalid = (issues: Parameters<typeof fieldErrorOf>[0][]) =>
-    fail(400, 'Validation failed', issues.map(fieldErrorOf));
-
-  const handlers: HttpHandler[] = [
-    http.get('*/api/expenses/categories', async ({ request }) => {
-      await record(request);
-      const names = [...new Set(expenses.map((e) => e.category))].sort((a, b) =>
-        a.localeCompare(b),
-      );
-      return ok({ data: names }, 'Expense categories fetched successfully');
-    }),
-    http.get('*/api/expenses', async ({ request }) => {
-      await record(request);
-      const failure = takeFailure();
-      if (failure) return failure;
-      const search = new URL(request.url).searchParams;
-      const exact = search.get('expenseDate');
-      const start = search.get('startDate');
-      const end = search.get('endDate');
-      for (const key of ['expenseDate', 'startDate', 'endDate']) search.delete(key);
-      const rows = expenses.filter(
-        (e) =>
-          (!exact || e.expenseDate === exact) &&
-          (!start || e.expenseDate >= start) &&
-          (!end || e.expenseDate <= end),
-      );
-      try {
-        return ok(
-          paginate(rows, search, {
-            sortable: ['expenseDate', 'amount', 'category', 'createdAt'],
-            textFilters: { category: 'category' },
-            defaultSort: '-createdAt',
-          }),
-          'Expenses fetched successfully',
+  const fake = createResourceFake<Expense>({
+    resource: expenses,
+    records: initial,
+    blank: { category: '', amount: 0, expenseDate: '', description: null, paymentMethod: null },
+    list: {
+      sortable: ['expenseDate', 'amount', 'category', 'createdAt'],
+      textFilters: { category: 'category' },
+      defaultSort: '-createdAt',
+      filter(rows, search) {
+        const exact = search.get('expenseDate');
+        const start = search.get('startDate');
+        const end = search.get('endDate');
+        for (const key of ['expenseDate', 'startDate', 'endDate']) search.delete(key);
+        return rows.filter(
+          (e) =>
+            (!exact || e.expenseDate === exact) &&
+            (!start || e.expenseDate >= start) &&
+            (!end || e.expenseDate <= end),
         );
-      } catch (error) {
-        if (error instanceof QueryError)
-          return fail(400, 'Validation failed', [
-            { path: error.path, code: 'invalid_value', message: error.message },
-          ]);
-        throw error;
-      }
+      },
+    },
+  });
+  const categories = http.get('*/api/expenses/categories', () =>
+    ok({
+      data: [...new Set(fake.records.map((e) => e.category))].sort((a, b) => a.localeCompare(b)),
     }),
-    http.post('*/api/expenses', async ({ request }) => {
-      const body = await record(request);
-      const failure = takeFailure();
-      if (failure) return failure;
-      const parsed = expenseCreate.safeParse(body, { error: validationErrorMap });
-      if (!parsed.success) return invalid(parsed.error.issues);
-      const now = new Date().toISOString();
-      const { organizationId: _organizationId, ...fields } = parsed.data;
-      const created: Expense = {
-        _id: testId((sequence += 1)),
-        organizationId: TEST_ORGANIZATION_ID,
-        category: fields.category,
-        amount: fields.amount,
-        expenseDate: fields.expenseDate,
-        description: fields.description ?? null,
-        paymentMethod: fields.paymentMethod ?? null,
-        createdAt: now,
-        updatedAt: now,
-      };
-      expenses.unshift(created);
-      return ok(created, 'Expense created successfully', 201);
-    }),
-    http.put('*/api/expenses/:id', async ({ request, params }) => {
-      const body = await record(request);
-      const failure = takeFailure();
-      if (failure) return failure;
-      const index = expenses.findIndex((e) => e._id === params.id);
-      const existing = expenses[index];
-      if (!existing) return fail(404, 'Expense not found');
-      const parsed = expenseUpdate.safeParse(body, { error: validationErrorMap });
-      if (!parsed.success) return invalid(parsed.error.issues);
-      const { organizationId: _organizationId, ...fields } = parsed.data;
-      const defined = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
-      const updated: Expense = { ...existing, ...defined, updatedAt: new Date().toISOString() };
-      expenses[index] = updated;
-      return ok(updated, 'Expense updated successfully');
-    }),
-    http.delete('*/api/expenses/:id', async ({ request, params }) => {
-      await record(request);
-      const failure = takeFailure();
-      if (failure) return failure;
-      const index = expenses.findIndex((e) => e._id === params.id);
-      if (index < 0) return fail(404, 'Expense not found');
-      expenses.splice(index, 1);
-      return ok({ _id: params.id }, 'Expense deleted successfully');
-    }),
-  ];
-
-  return {
-    expenses,
-    handlers,
-    requests,
-    requestsOf: (method: string) => requests.filter((r) => r.method === method),
-    failNext: (status: number, message: string) => failures.push({ status, message }),
-  };
+  );
+  return { ...fake, expenses: fake.records, handlers: [categories, ...fake.handlers] };
 }
 
 type ExpensesFake = ReturnType<typeof createExpensesFake>;

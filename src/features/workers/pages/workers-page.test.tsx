@@ -1,13 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { http, type HttpHandler } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Worker } from '../../../../contract/workers.ts';
 import { renderWithProviders } from '@/test/render';
-import { fail, ok } from '@/test/msw/envelope';
-import { TEST_ORGANIZATION_ID, testId } from '@/test/msw/merchants';
-import { paginate } from '@/test/msw/paging';
+import { createResourceFake, TEST_ORGANIZATION_ID, testId } from '@/test/msw/resource-fake';
 import { setupMswServer } from '@/test/msw/server';
 import { signInTestUser } from '@/test/msw/session';
+import { workers as workersResource } from '@/lib/resources';
 import WorkersPage from './workers-page';
 
 const SALARY_ENTRIES_CONFLICT =
@@ -48,61 +46,32 @@ function createWorkersFake() {
     }),
     makeWorker(1, { name: 'Gita Solanki', designation: 'Ramp checker', isActive: false }),
   ];
-  const requests: { method: string; url: URL; body: unknown }[] = [];
-  const undeletable = new Set<string>();
-
-  const handlers: HttpHandler[] = [
-    http.get('*/api/workers', ({ request }) => {
-      const url = new URL(request.url);
-      requests.push({ method: 'GET', url, body: undefined });
-      const search = new URLSearchParams(url.search);
-      const needle = search.get('search')?.trim().toLowerCase() ?? '';
-      const isActive = search.get('isActive');
-      search.delete('search');
-      search.delete('isActive');
-      const rows = workers.filter(
-        (worker) =>
-          [worker.name, worker.phone, worker.designation].some((field) =>
-            (field ?? '').toLowerCase().includes(needle),
-          ) &&
-          (isActive === null || String(worker.isActive) === isActive),
-      );
-      return ok(
-        paginate(rows, search, {
-          sortable: ['name', 'joiningDate', 'createdAt'],
-          defaultSort: '-createdAt',
-        }),
-        'Workers fetched successfully',
-      );
-    }),
-    http.put('*/api/workers/:id', async ({ request, params }) => {
-      const body = (await request.json()) as Partial<Worker>;
-      requests.push({ method: 'PUT', url: new URL(request.url), body });
-      const index = workers.findIndex((worker) => worker._id === params.id);
-      const existing = workers[index];
-      if (!existing) return fail(404, 'Worker not found');
-      const updated = { ...existing, ...body };
-      workers[index] = updated;
-      return ok(updated, 'Worker updated successfully');
-    }),
-    http.delete('*/api/workers/:id', ({ request, params }) => {
-      requests.push({ method: 'DELETE', url: new URL(request.url), body: undefined });
-      const id = String(params.id);
-      if (undeletable.has(id))
-        return fail(409, 'Worker is referenced', undefined, 'still_referenced');
-      const index = workers.findIndex((worker) => worker._id === id);
-      if (index < 0) return fail(404, 'Worker not found');
-      workers.splice(index, 1);
-      return ok({ _id: id }, 'Worker deleted successfully');
-    }),
-  ];
+  const fake = createResourceFake<Worker>({
+    resource: workersResource,
+    records: workers,
+    blank: makeWorker(0, {}),
+    list: {
+      sortable: ['name', 'joiningDate', 'createdAt'],
+      defaultSort: '-createdAt',
+      filter(rows, search) {
+        const needle = search.get('search')?.trim().toLowerCase() ?? '';
+        const isActive = search.get('isActive');
+        search.delete('search');
+        search.delete('isActive');
+        return rows.filter(
+          (worker) =>
+            [worker.name, worker.phone, worker.designation].some((field) =>
+              (field ?? '').toLowerCase().includes(needle),
+            ) &&
+            (isActive === null || String(worker.isActive) === isActive),
+        );
+      },
+    },
+    pickListSort: 'name',
+  });
   return {
-    workers,
-    handlers,
-    undeletable,
-    requestsOf: (method: string) => requests.filter((r) => r.method === method),
-    lastListQuery: () =>
-      requests.filter((r) => r.method === 'GET').at(-1)?.url.searchParams ?? new URLSearchParams(),
+    ...fake,
+    lastListQuery: () => fake.requestsOf('GET').at(-1)?.url.searchParams ?? new URLSearchParams(),
   };
 }
 
@@ -183,7 +152,7 @@ describe('WorkersPage', { timeout: 20_000 }, () => {
   });
 
   it("shows the server's advice to deactivate when a worker with salary entries is deleted", async () => {
-    fake.undeletable.add(testId(7004));
+    fake.referenced.add(testId(7004));
     const { user } = renderPage();
     await screen.findByText('Showing 1–4 of 4');
     await user.click(screen.getByRole('button', { name: 'Delete Ramesh Vasava' }));

@@ -1,0 +1,19 @@
+import type { AuthData } from '../../contract/auth.ts';
+import { TEST_ORGANIZATION_ID, testId } from './msw/resource-fake';
+
+export const TEST_USER_ID = testId(999_001);
+
+/** What a successful sign-in answers for the test owner; no store is touched. */
+export function testSession(accessToken = 'test-access-token'): AuthData {
+  return {
+    user: {
+      _id: TEST_USER_ID,
+      name: 'Asha Patel',
+      email: 'asha@example.com',
+      organizationId: TEST_ORGANIZATION_ID,
+      role: 'owner',
+    },
+    organization: { _id: TEST_ORGANIZATION_ID, name: 'Asha Embroidery Works' },
+    token: { accessToken, expiresAt: '2099-01-01T00:00:00.000Z' },
+  };
+}
