@@ -83,12 +83,7 @@ describe('envelope and status codes', () => {
   });
 
   it('treats an empty JSON body on a bodiless write as no body', async () => {
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/api/merchants',
-      headers: user.bearer,
-      payload: { name: 'Empty Body Co' },
-    });
+    const created = await t.send(user, 'POST', '/api/merchants', { name: 'Empty Body Co' });
     const response = await t.app.inject({
       method: 'DELETE',
       url: `/api/merchants/${created.json<TestBody>().data._id}`,

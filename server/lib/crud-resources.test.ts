@@ -38,7 +38,7 @@ interface ResourceCase {
 let t: TestApp;
 
 async function post(user: TestUser, path: string, payload: Record<string, unknown>) {
-  const response = await t.app.inject({ method: 'POST', url: path, headers: user.bearer, payload });
+  const response = await t.send(user, 'POST', path, payload);
   expect(response.statusCode, response.body).toBe(201);
   return response.json<{ data: { _id: string } }>().data._id;
 }

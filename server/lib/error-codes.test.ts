@@ -158,11 +158,9 @@ describe('field error codes', () => {
   });
 
   it('duplicate names the field with a 409', async () => {
-    const first = await t.app.inject({
-      method: 'POST',
-      url: '/api/designs',
-      headers: owner.bearer,
-      payload: { name: 'Lotus', designCode: 'DUP-1' },
+    const first = await t.send(owner, 'POST', '/api/designs', {
+      name: 'Lotus',
+      designCode: 'DUP-1',
     });
     expect(first.statusCode).toBe(201);
     const { status, body } = await send(owner, 'POST', '/api/designs', {
@@ -185,11 +183,9 @@ describe('field error codes', () => {
   });
 
   it('not_found names a referenced record of another organization', async () => {
-    const theirs = await t.app.inject({
-      method: 'POST',
-      url: '/api/workers',
-      headers: stranger.bearer,
-      payload: { name: 'Not yours', joiningDate: '2024-01-01' },
+    const theirs = await t.send(stranger, 'POST', '/api/workers', {
+      name: 'Not yours',
+      joiningDate: '2024-01-01',
     });
     const { status, body } = await send(owner, 'POST', '/api/worker-salaries', {
       workerId: theirs.json<{ data: { _id: string } }>().data._id,

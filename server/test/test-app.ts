@@ -76,6 +76,13 @@ export interface TestApp {
       password: string;
     }>,
   ): Promise<TestUser>;
+  /** One request as `user` (bearer token), or anonymous with null. */
+  send(
+    user: TestUser | null,
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+    url: string,
+    payload?: unknown,
+  ): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
 }
 
@@ -151,6 +158,14 @@ export async function createTestApp(options: CreateTestAppOptions = {}): Promise
         throw new Error(`register failed: ${response.statusCode} ${response.body}`);
       }
       return testUserFromAuth(response.json<{ data: AuthData }>().data);
+    },
+    send(user, method, url, payload) {
+      return app.inject({
+        method,
+        url,
+        headers: user?.bearer ?? {},
+        ...(payload === undefined ? {} : { payload: payload as object }),
+      });
     },
     async close() {
       await app.close();

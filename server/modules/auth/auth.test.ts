@@ -176,11 +176,7 @@ describe('login, me and logout', () => {
     });
     expect(after.statusCode).toBe(401);
     // The other session of the same user is untouched.
-    const other = await t.app.inject({
-      method: 'GET',
-      url: '/api/auth/me',
-      headers: registered.bearer,
-    });
+    const other = await t.send(registered, 'GET', '/api/auth/me');
     expect(other.statusCode).toBe(200);
   });
 
@@ -304,12 +300,7 @@ describe('cookie sessions and CSRF', () => {
     });
     expect(good.statusCode).toBe(201);
 
-    const bearerWrite = await t.app.inject({
-      method: 'POST',
-      url: '/api/merchants',
-      headers: user.bearer,
-      payload: { name: 'Bearer' },
-    });
+    const bearerWrite = await t.send(user, 'POST', '/api/merchants', { name: 'Bearer' });
     expect(bearerWrite.statusCode).toBe(201);
   });
 
@@ -327,7 +318,7 @@ describe('cookie sessions and CSRF', () => {
       headers: user.cookieHeaders,
     });
     expect(genuine.statusCode).toBe(200);
-    const after = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: user.bearer });
+    const after = await t.send(user, 'GET', '/api/auth/me');
     expect(after.statusCode).toBe(401);
   });
 
@@ -355,11 +346,7 @@ describe('session expiry', () => {
       .update(sessions)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(sessions.tokenHash, hashAccessToken(user.token)));
-    const response = await t.app.inject({
-      method: 'GET',
-      url: '/api/auth/me',
-      headers: user.bearer,
-    });
+    const response = await t.send(user, 'GET', '/api/auth/me');
     expect(response.statusCode).toBe(401);
   });
 
@@ -374,7 +361,7 @@ describe('session expiry', () => {
       )[0]?.expiresAt.getTime() ?? 0;
 
     const fresh = await storedExpiry();
-    await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: user.bearer });
+    await t.send(user, 'GET', '/api/auth/me');
     expect(await storedExpiry()).toBe(fresh);
 
     // Pretend the last refresh was two hours ago.
@@ -383,7 +370,7 @@ describe('session expiry', () => {
       .update(sessions)
       .set({ expiresAt: twoHoursAgo })
       .where(eq(sessions.tokenHash, hashAccessToken(user.token)));
-    await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: user.bearer });
+    await t.send(user, 'GET', '/api/auth/me');
     expect(await storedExpiry()).toBeGreaterThan(Date.now() + SESSION_TTL_MS - 60_000);
   });
 });

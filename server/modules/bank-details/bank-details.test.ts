@@ -24,12 +24,7 @@ function account(overrides: Record<string, unknown> = {}) {
 }
 
 async function createAccount(user: TestUser, payload: Record<string, unknown> = {}) {
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/api/bank-details',
-    headers: user.bearer,
-    payload: account(payload),
-  });
+  const response = await t.send(user, 'POST', '/api/bank-details', account(payload));
   expect(response.statusCode, response.body).toBe(201);
   return envelope(bankDetail).parse(response.json<TestBody>()).data;
 }

@@ -24,7 +24,7 @@ async function createDesign(user: TestUser, payload: Record<string, unknown>) {
 }
 
 async function list(user: TestUser, query: string) {
-  return t.app.inject({ method: 'GET', url: `/api/designs${query}`, headers: user.bearer });
+  return t.send(user, 'GET', `/api/designs${query}`);
 }
 
 function errorsByPath(body: TestBody) {
@@ -71,11 +71,11 @@ describe('create', () => {
   });
 
   it('names each invalid field', async () => {
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/designs',
-      headers: owner.bearer,
-      payload: { name: '', designCode: 'x'.repeat(41), rate: -1, description: 'd'.repeat(1001) },
+    const response = await t.send(owner, 'POST', '/api/designs', {
+      name: '',
+      designCode: 'x'.repeat(41),
+      rate: -1,
+      description: 'd'.repeat(1001),
     });
     expect(response.statusCode).toBe(400);
     expect(errorsByPath(response.json<TestBody>())).toEqual({
@@ -88,11 +88,10 @@ describe('create', () => {
 
   it('rejects a rate with more than two decimals, as a string, or above the maximum', async () => {
     for (const rate of [10.123, '10', 1_000_000_000_000]) {
-      const response = await t.app.inject({
-        method: 'POST',
-        url: '/api/designs',
-        headers: owner.bearer,
-        payload: { name: 'Rate check', designCode: 'RATE-X', rate },
+      const response = await t.send(owner, 'POST', '/api/designs', {
+        name: 'Rate check',
+        designCode: 'RATE-X',
+        rate,
       });
       expect(response.statusCode, String(rate)).toBe(400);
       expect(response.json<TestBody>().errors[0]?.path).toBe('rate');
@@ -100,12 +99,7 @@ describe('create', () => {
   });
 
   it('requires name and designCode and refuses unknown keys', async () => {
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/designs',
-      headers: owner.bearer,
-      payload: { colour: 'red' },
-    });
+    const response = await t.send(owner, 'POST', '/api/designs', { colour: 'red' });
     expect(response.statusCode).toBe(400);
     expect(errorsByPath(response.json<TestBody>())).toMatchObject({
       name: 'This field is required',
@@ -118,11 +112,9 @@ describe('create', () => {
 describe('design code uniqueness', () => {
   it('answers 409 naming designCode when the code exists in any letter case', async () => {
     await createDesign(owner, { name: 'Lotus Jaal', designCode: 'LOT-500' });
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/designs',
-      headers: owner.bearer,
-      payload: { name: 'Another lotus', designCode: 'lot-500' },
+    const response = await t.send(owner, 'POST', '/api/designs', {
+      name: 'Another lotus',
+      designCode: 'lot-500',
     });
     expect(response.statusCode).toBe(409);
     expect(response.json<TestBody>()).toEqual({
@@ -142,19 +134,14 @@ describe('design code uniqueness', () => {
   it('answers 409 when an update takes another design’s code', async () => {
     await createDesign(owner, { name: 'Rose Buti', designCode: 'ROSE-1' });
     const other = await createDesign(owner, { name: 'Rose Bel', designCode: 'ROSE-2' });
-    const response = await t.app.inject({
-      method: 'PUT',
-      url: `/api/designs/${other._id}`,
-      headers: owner.bearer,
-      payload: { designCode: 'Rose-1' },
+    const response = await t.send(owner, 'PUT', `/api/designs/${other._id}`, {
+      designCode: 'Rose-1',
     });
     expect(response.statusCode).toBe(409);
     expect(response.json<TestBody>().errors[0]?.path).toBe('designCode');
-    const unchanged = await t.app.inject({
-      method: 'PUT',
-      url: `/api/designs/${other._id}`,
-      headers: owner.bearer,
-      payload: { designCode: 'rose-2', name: 'Rose Bel' },
+    const unchanged = await t.send(owner, 'PUT', `/api/designs/${other._id}`, {
+      designCode: 'rose-2',
+      name: 'Rose Bel',
     });
     expect(unchanged.statusCode).toBe(200);
   });
@@ -173,12 +160,7 @@ describe('delete', () => {
       designCode: 'ORD-1',
       rate: 10,
     });
-    const merchant = await t.app.inject({
-      method: 'POST',
-      url: '/api/merchants',
-      headers: owner.bearer,
-      payload: { name: 'Buyer' },
-    });
+    const merchant = await t.send(owner, 'POST', '/api/merchants', { name: 'Buyer' });
     const organizationId = owner.auth.organization._id;
     const orderId = uuidv7();
     const db = t.database.handle.db;
@@ -202,11 +184,7 @@ describe('delete', () => {
       amount: 50,
     });
 
-    const refused = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/designs/${used._id}`,
-      headers: owner.bearer,
-    });
+    const refused = await t.send(owner, 'DELETE', `/api/designs/${used._id}`);
     expect(refused.statusCode).toBe(409);
     expect(refused.json<TestBody>()).toEqual({
       success: false,
@@ -215,11 +193,7 @@ describe('delete', () => {
     });
 
     await db.delete(orders).where(eq(orders.id, orderId));
-    const allowed = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/designs/${used._id}`,
-      headers: owner.bearer,
-    });
+    const allowed = await t.send(owner, 'DELETE', `/api/designs/${used._id}`);
     expect(allowed.statusCode).toBe(200);
   });
 });
@@ -271,11 +245,7 @@ describe('list', () => {
   });
 
   it('returns every design unpaged, sorted by name, for pick lists', async () => {
-    const response = await t.app.inject({
-      method: 'GET',
-      url: '/api/designs/all',
-      headers: lister.bearer,
-    });
+    const response = await t.send(lister, 'GET', '/api/designs/all');
     const body = envelope(pickList(design)).parse(response.json<TestBody>());
     expect(body.data.data.map((d) => d.name)).toEqual([
       'Applique',

@@ -17,11 +17,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function summary(year: number) {
-  const response = await t.app.inject({
-    method: 'GET',
-    url: `/api/expenses/summary/monthly?year=${year}`,
-    headers: user.bearer,
-  });
+  const response = await t.send(user, 'GET', `/api/expenses/summary/monthly?year=${year}`);
   return envelope(expenseSummary).parse(response.json()).data;
 }
 
@@ -40,11 +36,7 @@ describe('expense demo data', () => {
     expect(thisYear.yearlyTotal).toBeLessThan(lastYear.yearlyTotal);
     expect((await summary(2023)).yearlyTotal).toBe(0);
 
-    const newest = await t.app.inject({
-      method: 'GET',
-      url: '/api/expenses?sort=-expenseDate&limit=1',
-      headers: user.bearer,
-    });
+    const newest = await t.send(user, 'GET', '/api/expenses?sort=-expenseDate&limit=1');
     const [latest] = envelope(paged(expense)).parse(newest.json()).data.data;
     expect(latest && latest.expenseDate <= '2025-08-15').toBe(true);
   });

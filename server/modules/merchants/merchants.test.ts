@@ -20,7 +20,7 @@ async function createMerchant(user: TestUser, payload: Record<string, unknown>) 
 }
 
 async function list(user: TestUser, query: string) {
-  return t.app.inject({ method: 'GET', url: `/api/merchants${query}`, headers: user.bearer });
+  return t.send(user, 'GET', `/api/merchants${query}`);
 }
 
 beforeAll(async () => {
@@ -60,11 +60,12 @@ describe('create', () => {
   });
 
   it('names each invalid field in errors[]', async () => {
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/merchants',
-      headers: owner.bearer,
-      payload: { name: '   ', email: 'not-an-email', gstin: '123', phone: 'call me', surprise: 1 },
+    const response = await t.send(owner, 'POST', '/api/merchants', {
+      name: '   ',
+      email: 'not-an-email',
+      gstin: '123',
+      phone: 'call me',
+      surprise: 1,
     });
     expect(response.statusCode).toBe(400);
     const body = response.json<TestBody>();
@@ -83,22 +84,12 @@ describe('create', () => {
   });
 
   it('rejects a name over 120 characters and a non-string name', async () => {
-    const long = await t.app.inject({
-      method: 'POST',
-      url: '/api/merchants',
-      headers: owner.bearer,
-      payload: { name: 'x'.repeat(121) },
-    });
+    const long = await t.send(owner, 'POST', '/api/merchants', { name: 'x'.repeat(121) });
     expect(long.statusCode).toBe(400);
     expect(long.json<TestBody>().errors).toMatchObject([
       { path: 'name', message: 'Must be at most 120 characters' },
     ]);
-    const numeric = await t.app.inject({
-      method: 'POST',
-      url: '/api/merchants',
-      headers: owner.bearer,
-      payload: { name: 42 },
-    });
+    const numeric = await t.send(owner, 'POST', '/api/merchants', { name: 42 });
     expect(numeric.statusCode).toBe(400);
     expect(numeric.json<TestBody>().errors[0]?.path).toBe('name');
   });
@@ -112,11 +103,9 @@ describe('update', () => {
       phone: '+91 98250 11234',
       notes: 'Keep',
     });
-    const updated = await t.app.inject({
-      method: 'PUT',
-      url: `/api/merchants/${created._id}`,
-      headers: owner.bearer,
-      payload: { notes: null, phone: '' },
+    const updated = await t.send(owner, 'PUT', `/api/merchants/${created._id}`, {
+      notes: null,
+      phone: '',
     });
     expect(updated.statusCode).toBe(200);
     expect(envelope(merchant).parse(updated.json<TestBody>()).data).toMatchObject({
@@ -186,11 +175,7 @@ describe('list', () => {
   });
 
   it('returns the pick list sorted by name', async () => {
-    const response = await t.app.inject({
-      method: 'GET',
-      url: '/api/merchants/all',
-      headers: lister.bearer,
-    });
+    const response = await t.send(lister, 'GET', '/api/merchants/all');
     expect(response.statusCode).toBe(200);
     const body = envelope(pickList(merchant)).parse(response.json<TestBody>());
     expect(body.data.data.map((m) => m.name)).toEqual([

@@ -18,12 +18,7 @@ let merchantIds: string[] = [];
 let designIds: string[] = [];
 
 async function createMerchant(user: TestUser, name: string) {
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/api/merchants',
-    headers: user.bearer,
-    payload: { name },
-  });
+  const response = await t.send(user, 'POST', '/api/merchants', { name });
   return response.json<TestBody>().data._id;
 }
 
@@ -60,12 +55,7 @@ async function place(
   expect(response.statusCode, response.body).toBe(201);
   let current = response.json<{ data: Order }>().data;
   for (const status of spec.statusPath ?? []) {
-    const moved = await t.app.inject({
-      method: 'PUT',
-      url: `/api/orders/${current._id}/status`,
-      headers: user.bearer,
-      payload: { status },
-    });
+    const moved = await t.send(user, 'PUT', `/api/orders/${current._id}/status`, { status });
     expect(moved.statusCode, moved.body).toBe(200);
     current = moved.json<{ data: Order }>().data;
   }
@@ -73,11 +63,7 @@ async function place(
 }
 
 async function report(user: TestUser, query: string): Promise<OrderAnalytics> {
-  const response = await t.app.inject({
-    method: 'GET',
-    url: `/api/reports/orders${query}`,
-    headers: user.bearer,
-  });
+  const response = await t.send(user, 'GET', `/api/reports/orders${query}`);
   expect(response.statusCode, response.body).toBe(200);
   const body = envelope(orderAnalytics).parse(response.json<TestBody>());
   return body.data;
@@ -318,11 +304,7 @@ describe('order analytics', () => {
       ['?startDate=2025-03-01&endDate=2025-02-01', 'startDate'],
       ['?page=1', 'page'],
     ] as const) {
-      const response = await t.app.inject({
-        method: 'GET',
-        url: `/api/reports/orders${query}`,
-        headers: owner.bearer,
-      });
+      const response = await t.send(owner, 'GET', `/api/reports/orders${query}`);
       expect(response.statusCode, query).toBe(400);
       expect(response.json<TestBody>().errors[0]?.path, query).toBe(path);
     }

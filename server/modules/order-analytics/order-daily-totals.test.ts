@@ -114,11 +114,7 @@ async function keptKey(organizationId: string, day: string) {
 }
 
 async function report(user: TestUser, query: string): Promise<OrderAnalytics> {
-  const response = await t.app.inject({
-    method: 'GET',
-    url: `/api/reports/orders?${query}`,
-    headers: user.bearer,
-  });
+  const response = await t.send(user, 'GET', `/api/reports/orders?${query}`);
   expect(response.statusCode, response.body).toBe(200);
   return envelope(orderAnalytics).parse(response.json<TestBody>()).data;
 }

@@ -15,12 +15,7 @@ interface Fixture {
 }
 
 async function createMerchant(user: TestUser, name: string) {
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/api/merchants',
-    headers: user.bearer,
-    payload: { name },
-  });
+  const response = await t.send(user, 'POST', '/api/merchants', { name });
   expect(response.statusCode, response.body).toBe(201);
   return response.json<TestBody>().data._id;
 }
@@ -48,7 +43,7 @@ async function fixture(user: TestUser): Promise<Fixture> {
 }
 
 async function postOrder(user: TestUser, payload: Record<string, unknown>) {
-  return t.app.inject({ method: 'POST', url: '/api/orders', headers: user.bearer, payload });
+  return t.send(user, 'POST', '/api/orders', payload);
 }
 
 async function createOrder(user: TestUser, payload: Record<string, unknown>): Promise<Order> {
@@ -58,21 +53,12 @@ async function createOrder(user: TestUser, payload: Record<string, unknown>): Pr
 }
 
 async function setStatus(user: TestUser, id: string, status: string) {
-  return t.app.inject({
-    method: 'PUT',
-    url: `/api/orders/${id}/status`,
-    headers: user.bearer,
-    payload: { status },
-  });
+  return t.send(user, 'PUT', `/api/orders/${id}/status`, { status });
 }
 
 const pagedOrders = envelope(paged(order));
 async function listOrders(user: TestUser, query: string) {
-  const response = await t.app.inject({
-    method: 'GET',
-    url: `/api/orders${query}`,
-    headers: user.bearer,
-  });
+  const response = await t.send(user, 'GET', `/api/orders${query}`);
   expect(response.statusCode, response.body).toBe(200);
   return pagedOrders.parse(response.json<TestBody>()).data;
 }
@@ -139,11 +125,7 @@ describe('create and read', () => {
     expect(new Set(body.data.designs.map((line) => line._id)).size).toBe(3);
     expect(new Date(body.data.createdAt).toISOString()).toBe(body.data.createdAt);
 
-    const fetched = await t.app.inject({
-      method: 'GET',
-      url: `/api/orders/${body.data._id}`,
-      headers: owner.bearer,
-    });
+    const fetched = await t.send(owner, 'GET', `/api/orders/${body.data._id}`);
     expect(fetched.statusCode).toBe(200);
     expect(fetched.json<TestBody>().message).toBe('Order fetched successfully');
     expect(envelope(order).parse(fetched.json<TestBody>()).data).toEqual(body.data);
@@ -211,11 +193,9 @@ describe('update and delete', () => {
       designs: [{ designId: paisley, quantity: 10, rate: 12.5 }],
     });
 
-    const partial = await t.app.inject({
-      method: 'PUT',
-      url: `/api/orders/${created._id}`,
-      headers: owner.bearer,
-      payload: { isPaid: true, deliveryDate: '2025-04-20' },
+    const partial = await t.send(owner, 'PUT', `/api/orders/${created._id}`, {
+      isPaid: true,
+      deliveryDate: '2025-04-20',
     });
     expect(partial.statusCode, partial.body).toBe(200);
     const merged = envelope(order).parse(partial.json<TestBody>()).data;
@@ -259,44 +239,26 @@ describe('update and delete', () => {
       [zari, 200],
     ]);
 
-    const foreign = await t.app.inject({
-      method: 'PUT',
-      url: `/api/orders/${created._id}`,
-      headers: owner.bearer,
-      payload: { designs: [{ designId: theirs.designIds[1], quantity: 1, rate: 1 }] },
+    const foreign = await t.send(owner, 'PUT', `/api/orders/${created._id}`, {
+      designs: [{ designId: theirs.designIds[1], quantity: 1, rate: 1 }],
     });
     expect(foreign.statusCode).toBe(400);
     expect(foreign.json<TestBody>().errors[0]?.path).toBe('designs.0.designId');
-    const unchanged = await t.app.inject({
-      method: 'GET',
-      url: `/api/orders/${created._id}`,
-      headers: owner.bearer,
-    });
+    const unchanged = await t.send(owner, 'GET', `/api/orders/${created._id}`);
     expect(unchanged.json<TestBody>().data).toMatchObject({ totalAmount: 225 });
 
-    const withStatus = await t.app.inject({
-      method: 'PUT',
-      url: `/api/orders/${created._id}`,
-      headers: owner.bearer,
-      payload: { status: 'completed' },
+    const withStatus = await t.send(owner, 'PUT', `/api/orders/${created._id}`, {
+      status: 'completed',
     });
     expect(withStatus.statusCode).toBe(400);
 
-    const removed = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/orders/${created._id}`,
-      headers: owner.bearer,
-    });
+    const removed = await t.send(owner, 'DELETE', `/api/orders/${created._id}`);
     expect(removed.json<TestBody>()).toEqual({
       success: true,
       data: { _id: created._id },
       message: 'Order deleted successfully',
     });
-    const gone = await t.app.inject({
-      method: 'GET',
-      url: `/api/orders/${created._id}`,
-      headers: owner.bearer,
-    });
+    const gone = await t.send(owner, 'GET', `/api/orders/${created._id}`);
     expect(gone.statusCode).toBe(404);
     expect(gone.json<TestBody>().message).toBe('Order not found');
   });
@@ -310,11 +272,7 @@ describe('update and delete', () => {
     });
     const response = await setStatus(owner, secret._id, 'in_progress');
     expect(response.statusCode).toBe(404);
-    const unchanged = await t.app.inject({
-      method: 'GET',
-      url: `/api/orders/${secret._id}`,
-      headers: stranger.bearer,
-    });
+    const unchanged = await t.send(stranger, 'GET', `/api/orders/${secret._id}`);
     expect(unchanged.json<TestBody>()).toMatchObject({ data: { status: 'pending' } });
   });
 
@@ -326,11 +284,7 @@ describe('update and delete', () => {
       orderDate: '2025-01-01',
       designs: [{ designId: mine.designIds[0], quantity: 1, rate: 1 }],
     });
-    const response = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/merchants/${merchantId}`,
-      headers: owner.bearer,
-    });
+    const response = await t.send(owner, 'DELETE', `/api/merchants/${merchantId}`);
     expect(response.statusCode).toBe(409);
   });
 });
@@ -392,18 +346,12 @@ describe('status', () => {
   it('answers 400 for an unknown status, extra keys or no body', async () => {
     const created = await orderIn('pending');
     expect((await setStatus(owner, created._id, 'shipped')).statusCode).toBe(400);
-    const extra = await t.app.inject({
-      method: 'PUT',
-      url: `/api/orders/${created._id}/status`,
-      headers: owner.bearer,
-      payload: { status: 'in_progress', isPaid: true },
+    const extra = await t.send(owner, 'PUT', `/api/orders/${created._id}/status`, {
+      status: 'in_progress',
+      isPaid: true,
     });
     expect(extra.statusCode).toBe(400);
-    const empty = await t.app.inject({
-      method: 'PUT',
-      url: `/api/orders/${created._id}/status`,
-      headers: owner.bearer,
-    });
+    const empty = await t.send(owner, 'PUT', `/api/orders/${created._id}/status`);
     expect(empty.statusCode).toBe(400);
   });
 });
@@ -480,11 +428,7 @@ describe('list', () => {
       ['?sort=status', 'sort'],
       ['?merchant=x', 'merchant'],
     ] as const) {
-      const response = await t.app.inject({
-        method: 'GET',
-        url: `/api/orders${query}`,
-        headers: lister.bearer,
-      });
+      const response = await t.send(lister, 'GET', `/api/orders${query}`);
       expect(response.statusCode, query).toBe(400);
       expect(response.json<TestBody>().errors[0]?.path, query).toBe(path);
     }

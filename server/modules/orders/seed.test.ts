@@ -87,12 +87,7 @@ describe('demo orders', () => {
   it('creates a few designs itself when the organization has none', async () => {
     const owner = await t.registerUser();
     const organizationId = owner.auth.organization._id;
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/merchants',
-      headers: owner.bearer,
-      payload: { name: 'Only Merchant' },
-    });
+    await t.send(owner, 'POST', '/api/merchants', { name: 'Only Merchant' });
     const tenant = createTenantContext(organizationId, owner.auth.user._id);
     await seedOrders(t.database.handle.db, { tenant, now: new Date('2025-01-01T00:00:00Z') });
     const own = await t.database.handle.db

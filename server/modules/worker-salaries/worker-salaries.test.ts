@@ -19,12 +19,7 @@ const pagedSalaries = envelope(paged(workerSalary));
 const summaryEnvelope = envelope(workerSalarySummary);
 
 async function createWorker(user: TestUser, name: string): Promise<string> {
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/api/workers',
-    headers: user.bearer,
-    payload: { name, joiningDate: '2022-04-01' },
-  });
+  const response = await t.send(user, 'POST', '/api/workers', { name, joiningDate: '2022-04-01' });
   expect(response.statusCode, response.body).toBe(201);
   return envelope(worker).parse(response.json()).data._id;
 }
@@ -57,11 +52,7 @@ async function createSalary(
 }
 
 async function list(user: TestUser, query: string) {
-  const response = await t.app.inject({
-    method: 'GET',
-    url: `/api/worker-salaries${query}`,
-    headers: user.bearer,
-  });
+  const response = await t.send(user, 'GET', `/api/worker-salaries${query}`);
   expect(response.statusCode, `${query} ${response.body}`).toBe(200);
   return pagedSalaries.parse(response.json()).data;
 }
@@ -70,11 +61,7 @@ const amountsOf = async (user: TestUser, query: string) =>
   (await list(user, query)).data.map((s) => s.amount);
 
 async function summary(user: TestUser, query = '') {
-  const response = await t.app.inject({
-    method: 'GET',
-    url: `/api/worker-salaries/summary${query}`,
-    headers: user.bearer,
-  });
+  const response = await t.send(user, 'GET', `/api/worker-salaries/summary${query}`);
   expect(response.statusCode, response.body).toBe(200);
   return summaryEnvelope.parse(response.json()).data;
 }
@@ -217,33 +204,28 @@ describe('create, update, delete', () => {
       updatedBy: writer.auth.user._id,
       worker: { name: 'Writer Worker' },
     });
-    const sentBack = await t.app.inject({
-      method: 'PUT',
-      url: `/api/worker-salaries/${created._id}`,
-      headers: writer.bearer,
-      payload: { ...body.data, paymentMethod: 'upi' },
+    const sentBack = await t.send(writer, 'PUT', `/api/worker-salaries/${created._id}`, {
+      ...body.data,
+      paymentMethod: 'upi',
     });
     expect(sentBack.statusCode, sentBack.body).toBe(200);
     expect(sentBack.json<{ data: WorkerSalary }>().data.paymentMethod).toBe('upi');
   });
 
   it("rejects another organization's worker as 400 on workerId, on create and update", async () => {
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/worker-salaries',
-      headers: writer.bearer,
-      payload: salaryPayload({ workerId: strangerWorker }),
-    });
+    const response = await t.send(
+      writer,
+      'POST',
+      '/api/worker-salaries',
+      salaryPayload({ workerId: strangerWorker }),
+    );
     expect(response.statusCode).toBe(400);
     expect(response.json<TestBody>().errors).toEqual([
       { path: 'workerId', code: 'not_found', message: 'Worker not found' },
     ]);
     const created = await createSalary(writer, salaryPayload({ workerId: writerWorker }));
-    const update = await t.app.inject({
-      method: 'PUT',
-      url: `/api/worker-salaries/${created._id}`,
-      headers: writer.bearer,
-      payload: { workerId: strangerWorker },
+    const update = await t.send(writer, 'PUT', `/api/worker-salaries/${created._id}`, {
+      workerId: strangerWorker,
     });
     expect(update.statusCode).toBe(400);
     expect(update.json<TestBody>().errors[0]?.path).toBe('workerId');
@@ -286,12 +268,12 @@ describe('create, update, delete', () => {
       ['month', 1.5],
       ['year', 2101],
     ] as const) {
-      const bad = await t.app.inject({
-        method: 'POST',
-        url: '/api/worker-salaries',
-        headers: writer.bearer,
-        payload: salaryPayload({ workerId: writerWorker, [field]: value }),
-      });
+      const bad = await t.send(
+        writer,
+        'POST',
+        '/api/worker-salaries',
+        salaryPayload({ workerId: writerWorker, [field]: value }),
+      );
       expect(bad.statusCode, `${field}=${value}`).toBe(400);
       expect(bad.json<TestBody>().errors[0]?.path).toBe(field);
     }
@@ -320,11 +302,7 @@ describe('list', () => {
     ]);
     expect((await amountsOf(owner, '?sort=-amount'))[0]).toBe(15000.5);
     expect((await amountsOf(owner, '?sort=createdAt'))[0]).toBe(12000);
-    const bad = await t.app.inject({
-      method: 'GET',
-      url: '/api/worker-salaries?sort=month',
-      headers: owner.bearer,
-    });
+    const bad = await t.send(owner, 'GET', '/api/worker-salaries?sort=month');
     expect(bad.statusCode).toBe(400);
   });
 
@@ -382,11 +360,7 @@ describe('list', () => {
       ['?workerId=nope', 'workerId'],
       ['?worker=1', 'worker'],
     ] as const) {
-      const response = await t.app.inject({
-        method: 'GET',
-        url: `/api/worker-salaries${query}`,
-        headers: owner.bearer,
-      });
+      const response = await t.send(owner, 'GET', `/api/worker-salaries${query}`);
       expect(response.statusCode, query).toBe(400);
       expect(response.json<TestBody>().errors[0]?.path, query).toBe(path);
     }
@@ -395,11 +369,7 @@ describe('list', () => {
 
 describe('summary', () => {
   it('adds up the whole ledger by payment type, pay period and worker', async () => {
-    const response = await t.app.inject({
-      method: 'GET',
-      url: '/api/worker-salaries/summary',
-      headers: owner.bearer,
-    });
+    const response = await t.send(owner, 'GET', '/api/worker-salaries/summary');
     expect(response.json<TestBody>().message).toBe('Worker salary summary fetched successfully');
     expect(await summary(owner)).toEqual({
       totalAmount: 48300.75,
@@ -463,11 +433,7 @@ describe('summary', () => {
 
   it('rejects bad summary filters with 400', async () => {
     for (const query of ['?month=0', '?year=abc', '?workerId=x', '?paymentType=salary']) {
-      const response = await t.app.inject({
-        method: 'GET',
-        url: `/api/worker-salaries/summary${query}`,
-        headers: owner.bearer,
-      });
+      const response = await t.send(owner, 'GET', `/api/worker-salaries/summary${query}`);
       expect(response.statusCode, query).toBe(400);
     }
   });

@@ -9,22 +9,16 @@ let owner: TestUser;
 const pagedWorkers = envelope(paged(worker));
 
 async function createWorker(user: TestUser, payload: Record<string, unknown>): Promise<Worker> {
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/api/workers',
-    headers: user.bearer,
-    payload: { joiningDate: '2023-04-01', ...payload },
+  const response = await t.send(user, 'POST', '/api/workers', {
+    joiningDate: '2023-04-01',
+    ...payload,
   });
   expect(response.statusCode, response.body).toBe(201);
   return envelope(worker).parse(response.json()).data;
 }
 
 async function listNames(user: TestUser, query: string) {
-  const response = await t.app.inject({
-    method: 'GET',
-    url: `/api/workers${query}`,
-    headers: user.bearer,
-  });
+  const response = await t.send(user, 'GET', `/api/workers${query}`);
   expect(response.statusCode, response.body).toBe(200);
   return pagedWorkers.parse(response.json()).data.data.map((w) => w.name);
 }
@@ -93,12 +87,7 @@ describe('create and update', () => {
       isActive: 'Must be true or false',
       phone: 'Enter a valid phone number',
     });
-    const missingDate = await t.app.inject({
-      method: 'POST',
-      url: '/api/workers',
-      headers: owner.bearer,
-      payload: { name: 'No Date' },
-    });
+    const missingDate = await t.send(owner, 'POST', '/api/workers', { name: 'No Date' });
     expect(missingDate.statusCode).toBe(400);
     expect(Object.keys(errorPaths(missingDate.json<TestBody>()))).toEqual(['joiningDate']);
   });
@@ -110,11 +99,8 @@ describe('create and update', () => {
       phone: '9876543210',
       joiningDate: '2021-01-10',
     });
-    const deactivated = await t.app.inject({
-      method: 'PUT',
-      url: `/api/workers/${created._id}`,
-      headers: owner.bearer,
-      payload: { isActive: false },
+    const deactivated = await t.send(owner, 'PUT', `/api/workers/${created._id}`, {
+      isActive: false,
     });
     expect(deactivated.statusCode).toBe(200);
     expect(deactivated.json<TestBody>().message).toBe('Worker updated successfully');
@@ -124,11 +110,11 @@ describe('create and update', () => {
       joiningDate: '2021-01-10',
       isActive: false,
     });
-    const edited = await t.app.inject({
-      method: 'PUT',
-      url: `/api/workers/${created._id}`,
-      headers: owner.bearer,
-      payload: { ...created, isActive: true, phone: null, joiningDate: '2021-02-01' },
+    const edited = await t.send(owner, 'PUT', `/api/workers/${created._id}`, {
+      ...created,
+      isActive: true,
+      phone: null,
+      joiningDate: '2021-02-01',
     });
     expect(envelope(worker).parse(edited.json()).data).toMatchObject({
       isActive: true,
@@ -141,11 +127,7 @@ describe('create and update', () => {
 describe('delete', () => {
   it('deletes a worker without salary entries', async () => {
     const created = await createWorker(owner, { name: 'Short Stay' });
-    const response = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/workers/${created._id}`,
-      headers: owner.bearer,
-    });
+    const response = await t.send(owner, 'DELETE', `/api/workers/${created._id}`);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
       success: true,
@@ -171,18 +153,10 @@ describe('delete', () => {
       },
     });
     expect(salary.statusCode, salary.body).toBe(201);
-    const response = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/workers/${paidWorker._id}`,
-      headers: owner.bearer,
-    });
+    const response = await t.send(owner, 'DELETE', `/api/workers/${paidWorker._id}`);
     expect(response.statusCode).toBe(409);
     expect(response.json<TestBody>().message).toMatch(/mark the worker inactive/i);
-    const stillThere = await t.app.inject({
-      method: 'GET',
-      url: `/api/workers/${paidWorker._id}`,
-      headers: owner.bearer,
-    });
+    const stillThere = await t.send(owner, 'GET', `/api/workers/${paidWorker._id}`);
     expect(stillThere.statusCode).toBe(200);
   });
 });
@@ -239,11 +213,7 @@ describe('list', () => {
       'Mahesh Patel',
       'Zubair Shaikh',
     ]);
-    const bad = await t.app.inject({
-      method: 'GET',
-      url: '/api/workers?isActive=yes',
-      headers: lister.bearer,
-    });
+    const bad = await t.send(lister, 'GET', '/api/workers?isActive=yes');
     expect(bad.statusCode).toBe(400);
     expect(bad.json<TestBody>().errors[0]?.path).toBe('isActive');
   });
@@ -263,20 +233,12 @@ describe('list', () => {
     ]);
     expect((await listNames(lister, '?sort=-joiningDate'))[0]).toBe('Zubair Shaikh');
     expect((await listNames(lister, '?sort=createdAt'))[0]).toBe('Mahesh Patel');
-    const bad = await t.app.inject({
-      method: 'GET',
-      url: '/api/workers?sort=phone',
-      headers: lister.bearer,
-    });
+    const bad = await t.send(lister, 'GET', '/api/workers?sort=phone');
     expect(bad.statusCode).toBe(400);
   });
 
   it('gives the pick list of every worker, inactive too, sorted by name', async () => {
-    const response = await t.app.inject({
-      method: 'GET',
-      url: '/api/workers/all',
-      headers: lister.bearer,
-    });
+    const response = await t.send(lister, 'GET', '/api/workers/all');
     const body = envelope(pickList(worker)).parse(response.json());
     expect(body.data.data.map((w) => [w.name, w.isActive])).toEqual([
       ['anita Solanki', true],
@@ -305,16 +267,8 @@ describe('pick list records', () => {
       baseSalary: 999999999999.99,
     });
     await createWorker(picker, { name: 'Chetan Vora', joiningDate: '2022-01-01', baseSalary: 0 });
-    const pickListed = await t.app.inject({
-      method: 'GET',
-      url: '/api/workers/all',
-      headers: picker.bearer,
-    });
-    const listed = await t.app.inject({
-      method: 'GET',
-      url: '/api/workers?sort=name&limit=100',
-      headers: picker.bearer,
-    });
+    const pickListed = await t.send(picker, 'GET', '/api/workers/all');
+    const listed = await t.send(picker, 'GET', '/api/workers?sort=name&limit=100');
     const pickItems = envelope(pickList(worker)).parse(pickListed.json()).data.data;
     const listItems = envelope(paged(worker)).parse(listed.json()).data.data;
     expect(pickItems.map((w) => w.name)).toEqual(['arvind Joshi', 'Bhavna Rathod', 'Chetan Vora']);
@@ -325,11 +279,7 @@ describe('pick list records', () => {
     // The list and pick list are shaped by the database; a single record is shaped in JavaScript.
     const rawItems = (JSON.parse(listed.body) as TestBody).data.data as { _id: string }[];
     for (const item of rawItems) {
-      const single = await t.app.inject({
-        method: 'GET',
-        url: `/api/workers/${item._id}`,
-        headers: picker.bearer,
-      });
+      const single = await t.send(picker, 'GET', `/api/workers/${item._id}`);
       expect(JSON.stringify(item)).toBe(JSON.stringify((JSON.parse(single.body) as TestBody).data));
     }
     expect(pickItems[0]).toMatchObject({ baseSalary: 999999999999.99, joiningDate: '2024-12-31' });
