@@ -76,7 +76,7 @@ test('expenses in two years add up on the analysis page', async ({ page }) => {
   await expect(categoryRows.nth(2)).toHaveText(/Thread\s*₹3,000\.50\s*11%/);
 
   // The chart draws a bar for each month with expenses and agrees with its data table.
-  const chart = page.getByTestId('monthly-chart');
+  const chart = page.getByTestId('money-bar-chart');
   await expect(chart.locator('.recharts-bar-rectangle path')).toHaveCount(2);
   const months = page.getByRole('table', { name: `Month by month, ${thisYear}` });
   await expect(months.getByRole('row').nth(1)).toHaveText(/Jan\s*₹12,000\.00/);

@@ -102,6 +102,11 @@ export interface TestBody {
 
 export const TEST_PASSWORD = 'correct horse battery';
 
+/** A failure's field errors as path -> English message. */
+export function errorsByPath(body: TestBody) {
+  return Object.fromEntries(body.errors.map((error) => [error.path, error.message]));
+}
+
 export function cookieValue(response: LightMyRequestResponse, name: string): string | undefined {
   return response.cookies.find((cookie) => cookie.name === name)?.value;
 }

@@ -4,7 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bankDetail, bankDetailPage } from '../../../contract/bank-details.ts';
 import { envelope, pickList } from '../../../contract/common.ts';
 import { bankDetails } from '../../db/schema.ts';
-import { createTestApp, type TestBody, type TestApp, type TestUser } from '../../test/test-app.ts';
+import {
+  createTestApp,
+  errorsByPath,
+  type TestBody,
+  type TestApp,
+  type TestUser,
+} from '../../test/test-app.ts';
 
 let t: TestApp;
 let owner: TestUser;
@@ -54,10 +60,6 @@ async function activeIds(user: TestUser) {
       ),
     );
   return rows.map((row) => row.id);
-}
-
-function errorsByPath(body: TestBody) {
-  return Object.fromEntries(body.errors.map((e) => [e.path, e.message]));
 }
 
 beforeAll(async () => {

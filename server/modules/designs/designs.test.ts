@@ -4,7 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { envelope, paged, pickList } from '../../../contract/common.ts';
 import { design } from '../../../contract/designs.ts';
 import { orderLines, orders } from '../../db/schema.ts';
-import { createTestApp, type TestBody, type TestApp, type TestUser } from '../../test/test-app.ts';
+import {
+  createTestApp,
+  errorsByPath,
+  type TestBody,
+  type TestApp,
+  type TestUser,
+} from '../../test/test-app.ts';
 
 let t: TestApp;
 let owner: TestUser;
@@ -25,10 +31,6 @@ async function createDesign(user: TestUser, payload: Record<string, unknown>) {
 
 async function list(user: TestUser, query: string) {
   return t.send(user, 'GET', `/api/designs${query}`);
-}
-
-function errorsByPath(body: TestBody) {
-  return Object.fromEntries(body.errors.map((e) => [e.path, e.message]));
 }
 
 beforeAll(async () => {

@@ -1,5 +1,5 @@
-import { Anchor, Button, Group, Stack, TextInput } from '@mantine/core';
-import { IconLock, IconMail } from '@tabler/icons-react';
+import { Anchor, Button, Group, Stack } from '@mantine/core';
+import { IconLock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { loginBody, type LoginBody } from '../../../../contract/auth.ts';
@@ -9,6 +9,7 @@ import { useAuthStore } from '@/stores/auth';
 import { login } from '../api';
 import { SubmitFailure, useSessionSubmit } from '../use-session-submit';
 import { PasswordField } from './password-field';
+import { EmailField } from './email-field';
 
 export function SignInForm() {
   const { t } = useTranslation('auth');
@@ -31,15 +32,7 @@ export function SignInForm() {
     <form onSubmit={handleSubmit} noValidate>
       <Stack gap="md">
         <SubmitFailure message={failure} />
-        <TextInput
-          label={t('fields.email')}
-          placeholder={t('fields.emailPlaceholder')}
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          leftSection={<IconMail size={16} aria-hidden />}
-          {...form.getInputProps('email')}
-        />
+        <EmailField {...form.getInputProps('email')} />
         <PasswordField
           label={t('fields.password')}
           placeholder={t('fields.passwordPlaceholder')}

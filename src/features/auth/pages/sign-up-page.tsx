@@ -1,5 +1,5 @@
 import { Anchor, Button, Stack, TextInput } from '@mantine/core';
-import { IconBuildingFactory2, IconLock, IconMail, IconUser } from '@tabler/icons-react';
+import { IconBuildingFactory2, IconLock, IconUser } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PASSWORD_MIN, registerBody, type RegisterBody } from '../../../../contract/auth.ts';
@@ -10,6 +10,7 @@ import { register } from '../api';
 import { SubmitFailure, useSessionSubmit } from '../use-session-submit';
 import { AuthCardLayout } from '../components/auth-card-layout';
 import { PasswordField } from '../components/password-field';
+import { EmailField } from '../components/email-field';
 
 export default function SignUpPage() {
   const { t } = useTranslation('auth');
@@ -57,15 +58,7 @@ export default function SignUpPage() {
             leftSection={<IconUser size={16} aria-hidden />}
             {...form.getInputProps('name')}
           />
-          <TextInput
-            label={t('fields.email')}
-            placeholder={t('fields.emailPlaceholder')}
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            leftSection={<IconMail size={16} aria-hidden />}
-            {...form.getInputProps('email')}
-          />
+          <EmailField {...form.getInputProps('email')} />
           <PasswordField
             label={t('fields.password')}
             placeholder={t('fields.passwordPlaceholder')}

@@ -12,9 +12,8 @@ import {
   Table,
   Text,
   Title,
-  VisuallyHidden,
 } from '@mantine/core';
-import { BarChart, DonutChart } from '@/components/lazy-charts';
+import { DonutChart } from '@/components/lazy-charts';
 import {
   IconArrowDownRight,
   IconArrowRight,
@@ -26,11 +25,9 @@ import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EmptyState } from '@/components/empty-state';
-
+import { MoneyBarChart } from '@/components/money-bar-chart';
 import { MoneyText } from '@/components/money-text';
-
 import { numberLocale, useFormatters } from '@/lib/format';
-
 import type { ExpenseAnalysis, Trend } from '../expense-analysis';
 
 const CATEGORY_COLORS = [
@@ -131,7 +128,7 @@ export function AnalysisView({
   );
 
   const monthlyData = analysis.monthly.map((month) => ({
-    month: t(`months.${month.month}`),
+    label: t(`months.${month.month}`),
     total: month.total,
   }));
 
@@ -222,39 +219,14 @@ export function AnalysisView({
             <Title order={2} size="h4" id="monthly-title" mb="md">
               {t('monthly.title', { year: analysis.year })}
             </Title>
-            <div aria-hidden data-testid="monthly-chart">
-              <BarChart
-                h={300}
-                data={monthlyData}
-                dataKey="month"
-                series={[{ name: 'total', label: t('monthly.series'), color: 'teal.6' }]}
-                valueFormatter={(value) => format.money(value)}
-                tickLine="y"
-                gridAxis="x"
-                withLegend={false}
-                yAxisProps={{ width: 90 }}
-                barProps={{ radius: [4, 4, 0, 0] }}
-              />
-            </div>
-            <VisuallyHidden>
-              <Table>
-                <caption>{t('monthly.title', { year: analysis.year })}</caption>
-                <thead>
-                  <tr>
-                    <th>{t('monthly.month')}</th>
-                    <th>{t('monthly.series')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {monthlyData.map((month) => (
-                    <tr key={month.month}>
-                      <td>{month.month}</td>
-                      <td>{format.money(month.total)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </Table>
-            </VisuallyHidden>
+            <MoneyBarChart
+              bars={monthlyData}
+              caption={t('monthly.title', { year: analysis.year })}
+              seriesLabel={t('monthly.series')}
+              columns={[t('monthly.month'), t('monthly.series')]}
+              height={300}
+              gridAxis="x"
+            />
           </Paper>
 
           <Paper

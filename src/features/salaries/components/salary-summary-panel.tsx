@@ -11,13 +11,12 @@ import {
   Table,
   Text,
   Title,
-  VisuallyHidden,
 } from '@mantine/core';
-import { BarChart } from '@/components/lazy-charts';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { PaymentType } from '../../../../contract/worker-salaries.ts';
 import { ErrorState } from '@/components/error-state';
+import { MoneyBarChart } from '@/components/money-bar-chart';
 import { MoneyText } from '@/components/money-text';
 import { useFormatters } from '@/lib/format';
 import { describeError } from '@/lib/resource-factory';
@@ -83,7 +82,7 @@ export function SalarySummaryPanel({ workerId, year, month }: SalarySummaryPanel
   const summary = query.data;
   if (!summary) return null;
   const monthly = summary.byMonth.map((entry) => ({
-    period: periodLabel(entry.year, entry.month, format.language, 'short'),
+    label: periodLabel(entry.year, entry.month, format.language, 'short'),
     total: entry.total,
   }));
   const topWorkers = summary.byWorker.slice(0, TOP_WORKERS);
@@ -196,33 +195,12 @@ export function SalarySummaryPanel({ workerId, year, month }: SalarySummaryPanel
           <Title order={2} size="h5" mb="sm">
             {t('summary.byMonth')}
           </Title>
-          <div aria-hidden>
-            <BarChart
-              h={220}
-              data={monthly}
-              dataKey="period"
-              series={[{ name: 'total', label: t('summary.total'), color: 'teal.6' }]}
-              valueFormatter={(value) => format.money(value)}
-              tickLine="y"
-              gridAxis="y"
-              withLegend={false}
-              yAxisProps={{ width: 96 }}
-              barProps={{ radius: [4, 4, 0, 0] }}
-            />
-          </div>
-          <VisuallyHidden>
-            <Table>
-              <caption>{t('summary.byMonth')}</caption>
-              <tbody>
-                {monthly.map((entry) => (
-                  <tr key={entry.period}>
-                    <th scope="row">{entry.period}</th>
-                    <td>{format.money(entry.total)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </Table>
-          </VisuallyHidden>
+          <MoneyBarChart
+            bars={monthly}
+            caption={t('summary.byMonth')}
+            seriesLabel={t('summary.total')}
+            height={220}
+          />
         </Paper>
       ) : null}
     </section>
