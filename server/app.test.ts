@@ -4,6 +4,7 @@ import { envelope, errorEnvelope } from '../contract/common.ts';
 import { buildApp } from './app.ts';
 import { openDatabase } from './db/client.ts';
 import { createTestApp, type TestBody, type TestApp, type TestUser } from './test/test-app.ts';
+import { loadResourceModules } from './modules/registry.ts';
 
 let t: TestApp;
 let user: TestUser;
@@ -188,5 +189,21 @@ describe('general rate limit', () => {
     } finally {
       await limited.close();
     }
+  });
+});
+
+describe('area modules', () => {
+  it('mounts every area that exports a resource module, each under its own prefix', async () => {
+    const prefixes = (await loadResourceModules()).map((module) => module.prefix).sort();
+    expect(prefixes).toEqual([
+      '/bank-details',
+      '/designs',
+      '/expenses',
+      '/merchants',
+      '/orders',
+      '/reports',
+      '/worker-salaries',
+      '/workers',
+    ]);
   });
 });

@@ -3,11 +3,7 @@ import { readFileSync } from 'node:fs';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
-import Fastify, {
-  type FastifyInstance,
-  type FastifyPluginCallback,
-  type FastifyServerOptions,
-} from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { TrustProxy } from './config.ts';
 import type { Database } from './db/client.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
@@ -19,14 +15,7 @@ import { hasBuiltClient, registerStaticFiles } from './plugins/static-files.ts';
 import { jsonSerializerCompiler, zodValidatorCompiler } from './lib/validation.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
-import { merchantRoutes } from './modules/merchants/routes.ts';
-import { workerRoutes } from './modules/workers/routes.ts';
-import { workerSalaryRoutes } from './modules/worker-salaries/routes.ts';
-import { designRoutes } from './modules/designs/routes.ts';
-import { bankDetailRoutes } from './modules/bank-details/routes.ts';
-import { expenseRoutes } from './modules/expenses/routes.ts';
-import { orderRoutes } from './modules/orders/routes.ts';
-import { orderAnalyticsRoutes } from './modules/order-analytics/routes.ts';
+import { loadResourceModules } from './modules/registry.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -41,21 +30,6 @@ const packageVersion = (
     version: string;
   }
 ).version;
-
-/**
- * Tenant resources mounted under /api behind authentication, CSRF and idempotency.
- * A new area adds its routes here.
- */
-const resourceModules: { prefix: string; routes: FastifyPluginCallback }[] = [
-  { prefix: '/merchants', routes: merchantRoutes },
-  { prefix: '/workers', routes: workerRoutes },
-  { prefix: '/worker-salaries', routes: workerSalaryRoutes },
-  { prefix: '/designs', routes: designRoutes },
-  { prefix: '/bank-details', routes: bankDetailRoutes },
-  { prefix: '/expenses', routes: expenseRoutes },
-  { prefix: '/orders', routes: orderRoutes },
-  { prefix: '/reports', routes: orderAnalyticsRoutes },
-];
 
 export interface BuildAppOptions {
   /** An open, migrated database. The caller owns it and closes it. */
@@ -127,7 +101,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(async (tenantScope) => {
         tenantScope.addHook('onRequest', requireAuth(cookies));
         registerIdempotency(tenantScope);
-        for (const module of resourceModules) {
+        // Tenant resources: every area module that exports `resourceModule` (modules/registry.ts).
+        for (const module of await loadResourceModules()) {
           await tenantScope.register(module.routes, { prefix: module.prefix });
         }
       });

@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import type { AreaKey } from './areas';
+import type { KeysOf } from '@/lib/translation-keys';
 
 type PageModule = { default: ComponentType };
 
@@ -8,7 +9,7 @@ export interface AreaRoute {
   path: string;
   area: AreaKey;
   /** Key in `common` for a sub-page's title; the area's own name otherwise. */
-  titleKey?: string;
+  titleKey?: KeysOf<'common'>;
   /** The built page; areas without one show the shared "coming soon" page. */
   page?: () => Promise<PageModule>;
   /**

@@ -8,6 +8,8 @@ import NotFoundPage from './errors/not-found-page';
 import { RouteErrorView } from './errors/route-error-view';
 import { RootLayout } from './root-layout';
 import { HomeRedirect, RedirectIfSignedIn, RequireAuth } from './route-guards';
+import type { KeysOf } from '@/lib/translation-keys';
+import type { SettingsSection } from './settings/settings-section-page';
 
 type PageModule = { default: ComponentType };
 
@@ -35,14 +37,14 @@ function areaRoute({ path, area, titleKey, page, namespace }: AreaRoute): RouteO
   };
 }
 
-function settingsSection(section: string): RouteObject['lazy'] {
+function settingsSection(section: SettingsSection): RouteObject['lazy'] {
   return async () => {
     const { SettingsSectionPage } = await import('./settings/settings-section-page');
     return { element: <SettingsSectionPage section={section} /> };
   };
 }
 
-function standaloneComingSoon(titleKey: string): RouteObject['lazy'] {
+function standaloneComingSoon(titleKey: KeysOf<'common'>): RouteObject['lazy'] {
   return async () => {
     const { AreaComingSoon } = await import('./area-coming-soon');
     return { element: <AreaComingSoon titleKey={titleKey} standalone /> };

@@ -128,7 +128,7 @@ export function DataTable<T>({
   skeletonRows = 5,
   minWidth = 720,
 }: DataTableProps<T>) {
-  const { t } = useTranslation('ui');
+  const { t } = useTranslation(['ui', 'common']);
   const hasRows = rows !== undefined && rows.length > 0;
   const columnCount = columns.length + (rowActions.length > 0 ? 1 : 0);
 

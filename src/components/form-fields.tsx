@@ -18,6 +18,8 @@ import { z } from 'zod';
 import { DISPLAY_DATE_FORMAT } from '@/lib/format';
 import { parseTypedDate } from '@/lib/parse-typed-date';
 import { fieldConstraints } from '@/lib/schema-constraints';
+import { runtimeT } from '@/lib/translation-keys';
+import type { ResourceNamespace } from '@/lib/resource-factory';
 
 export type FieldKind =
   | 'text'
@@ -114,7 +116,7 @@ export interface FormFieldsProps<Values extends Record<string, unknown>> {
   /** The contract's field schemas (e.g. `designShape`), read for required and maxLength. */
   shape: Record<string, z.ZodType>;
   /** The area's namespace for labels, placeholders, hints and option labels. */
-  namespace: string;
+  namespace: ResourceNamespace;
 }
 
 const WIDE_KINDS = new Set<FieldKind>(['textarea', 'switch']);
@@ -127,7 +129,9 @@ export function FormFields<Values extends Record<string, unknown>>({
   shape,
   namespace,
 }: FormFieldsProps<Values>) {
-  const { t, i18n } = useTranslation(namespace);
+  const { t: typedT, i18n } = useTranslation([namespace, 'ui']);
+  // Field keys are built from field names at run time; the names come from the contract's shape.
+  const t = runtimeT(typedT);
   const text = (key: string) => (i18n.exists(`${namespace}:${key}`) ? t(key) : undefined);
 
   const renderField = (field: FieldSpec, index: number) => {
@@ -186,7 +190,7 @@ export function FormFields<Values extends Record<string, unknown>>({
             leftSection={<IconCalendar size={16} aria-hidden />}
             popoverProps={{ withinPortal: true }}
             clearable={!required}
-            clearButtonProps={{ 'aria-label': t('ui:filters.clear', { label: common.label }) }}
+            clearButtonProps={{ 'aria-label': typedT('ui:filters.clear', { label: common.label }) }}
             {...common}
             {...form.getInputProps(field.name)}
           />

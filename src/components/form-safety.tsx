@@ -5,7 +5,7 @@ import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBeforeUnload, useBlocker } from 'react-router';
-import type { TFunction } from 'i18next';
+import type { AnyT, TranslationKey } from '@/lib/translation-keys';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { ApiError } from '@/lib/api-client';
 import { errorText } from '@/lib/error-text';
@@ -121,8 +121,8 @@ export function LeaveGuard({ when }: { when: () => boolean }) {
 export function saveFailureText(
   error: unknown,
   unplacedFieldErrors: readonly string[],
-  t: TFunction,
-  fallbackKey: string,
+  t: AnyT,
+  fallbackKey: TranslationKey,
 ): string | null {
   const shownOnFields =
     error instanceof ApiError && error.errors.length > 0 && unplacedFieldErrors.length === 0;

@@ -98,9 +98,7 @@ export function PendingChanges() {
                         {errorText(
                           write.state.error,
                           t,
-                          typeof write.options.meta?.failureMessage === 'string'
-                            ? write.options.meta.failureMessage
-                            : undefined,
+                          write.options.meta?.failureMessage,
                         )}
                       </Text>
                       <Group gap="xs">

@@ -10,6 +10,7 @@ import {
 import { FormModal } from '@/components/form-modal';
 import { FormNotices, saveFailureText, useFormSafety } from '@/components/form-safety';
 import { useZodForm } from '@/lib/use-zod-form';
+import type { ResourceMessages, ResourceNamespace } from '@/lib/resource-factory';
 
 type FormValues = Record<string, unknown>;
 
@@ -22,9 +23,9 @@ interface WriteCallbacks {
 /** The slice of a resource (src/lib/resources.ts) a record dialog needs. */
 export interface FormResource<TCreate, TUpdate> {
   name: string;
-  namespace: string;
+  namespace: ResourceNamespace;
   schemas: { create: z.ZodType };
-  messages: { createFailed: string; updateFailed: string };
+  messages: Pick<ResourceMessages, 'createFailed' | 'updateFailed'>;
   useCreate: () => {
     mutate: (input: TCreate, options: WriteCallbacks) => void;
     isPending: boolean;

@@ -13,6 +13,7 @@ import { FilterBar, type FilterChange, type FilterField } from '@/components/fil
 import { PageHeader } from '@/components/page-header';
 import { PaginationBar } from '@/components/pagination-bar';
 import { describeError } from '@/lib/resource-factory';
+import type { AnyT, TranslationKey } from '@/lib/translation-keys';
 
 /** The part of `useListParams()` a list page drives. */
 export interface ListPageState {
@@ -61,7 +62,7 @@ export type ResourceListPageProps<T extends { _id: string }> = (
     empty: { title: string; filtered: string; initial: string };
   };
   /** i18n key of the default text when the list cannot load. */
-  fetchListFailed: string;
+  fetchListFailed: TranslationKey;
   emptyIcon: ReactNode;
   list: ListPageState;
   query: UseQueryResult<Paged<T>>;
@@ -95,7 +96,7 @@ type FormTarget<T> = { mode: 'create' } | { mode: 'edit'; record: T };
  * The texts every area keeps under the same keys of its namespace (`title`, `add`,
  * `delete.title`, `empty.*`, ...); `t` must be bound to that namespace.
  */
-export function standardListTexts(t: (key: string) => string) {
+export function standardListTexts(t: AnyT) {
   return {
     title: t('title'),
     description: t('description'),

@@ -1,15 +1,15 @@
-import type { TFunction } from 'i18next';
 import type { FailureCode, FieldErrorCode, FieldErrorParams } from '../../contract/errors.ts';
 import { fieldMessageKey } from '../../contract/validation.ts';
 import { ApiError } from '@/lib/api-client';
+import { runtimeT, type AnyT, type TranslationKey } from '@/lib/translation-keys';
 
 /**
  * Raised before any request when the signed-in session lacks what a write must carry. The message
  * is the spec's English text; `messageKey` lets the interface translate it.
  */
 export class MissingAuthStateError extends Error {
-  readonly messageKey: string;
-  constructor(message: string, messageKey: string) {
+  readonly messageKey: TranslationKey;
+  constructor(message: string, messageKey: TranslationKey) {
     super(message);
     this.name = 'MissingAuthStateError';
     this.messageKey = messageKey;
@@ -49,12 +49,13 @@ function namespaceOf(key: string | undefined): string | undefined {
  * says little, an unknown code or a non-API error falls back to `fallbackKey` (the spec's
  * "Failed to create design") or a generic text.
  */
-export function errorText(error: unknown, t: TFunction, fallbackKey?: string): string {
+export function errorText(error: unknown, typedT: AnyT, fallbackKey?: TranslationKey): string {
+  const t = runtimeT(typedT);
   if (error instanceof MissingAuthStateError) return t(error.messageKey);
   const fallback = fallbackKey ?? 'ui:failures.unknown';
   if (!(error instanceof ApiError)) return t(fallback);
-  if (error.kind === 'network') return t('ui:errors.network');
-  if (error.kind === 'no-content') return t('ui:errors.noContent');
+  if (error.kind === 'network') return typedT('ui:errors.network');
+  if (error.kind === 'no-content') return typedT('ui:errors.noContent');
   const code = error.code;
   if (code && TELLING_CODES.has(code)) {
     const namespace = namespaceOf(fallbackKey);
@@ -77,7 +78,8 @@ export interface FieldErrorLike {
  * (`orders:fieldErrors.merchantId.required` = "Choose a merchant"); otherwise the shared
  * `validation` text for the code and its params.
  */
-export function fieldErrorText(error: FieldErrorLike, t: TFunction, namespace?: string): string {
+export function fieldErrorText(error: FieldErrorLike, typedT: AnyT, namespace?: string): string {
+  const t = runtimeT(typedT);
   const params = error.params ?? {};
   const messageKey = fieldMessageKey(error.code, params);
   const field = error.path

@@ -23,7 +23,7 @@ describe('query keys and reads', () => {
     expect(things.queries.list({ name: 'a' }).queryKey).toEqual(['things', 'list', { name: 'a' }]);
     expect(things.queries.detail('x').queryKey).toEqual(['things', 'detail', 'x']);
     expect(things.queries.all().queryKey).toEqual(['things', 'all']);
-    const active = things.defineRead<Thing>('active', { path: () => '/active', failure: 'x' });
+    const active = things.defineRead<Thing>('active', { path: () => '/active', failure: 'merchants:errors.fetchOne' });
     expect(active().queryKey).toEqual(['things', 'active', null]);
   });
 
@@ -59,7 +59,7 @@ describe('query keys and reads', () => {
     server.use(http.get('*/api/things/active', () => fail(404, 'No active thing')));
     const active = things.defineRead<Thing>('active', {
       path: () => '/active',
-      failure: 'x',
+      failure: 'merchants:errors.fetchOne',
       notFoundAsNull: true,
     });
     const { wrapper } = createTestWrapper();

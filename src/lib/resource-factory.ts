@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, type QueryKey } from '@tanstack/react-query';
-import type { TFunction } from 'i18next';
+import type { AnyT, NamespaceWith, TranslationKey } from '@/lib/translation-keys';
 import type { z } from 'zod';
 import type { Paged, PickList } from '../../contract/common.ts';
 import { ApiError, apiRequest, type HttpMethod, type SearchParamValue } from '@/lib/api-client';
@@ -28,30 +28,59 @@ const USER_MISSING = new MissingAuthStateError(
 );
 
 /** The text to show for a failed request, in the interface language (see `errorText`). */
-export function describeError(error: unknown, t: TFunction, fallbackKey: string): string {
+export function describeError(error: unknown, t: AnyT, fallbackKey: TranslationKey): string {
   return errorText(error, t, fallbackKey);
 }
 
 /** i18n keys (`namespace:key`) for a resource's default texts. */
 export interface ResourceMessages {
-  created: string;
-  updated: string;
+  created: TranslationKey;
+  updated: TranslationKey;
   /** `null` when a delete should pass silently. */
-  deleted: string | null;
-  fetchListFailed: string;
-  fetchOneFailed: string;
-  fetchAllFailed: string;
-  createFailed: string;
-  updateFailed: string;
-  deleteFailed: string;
+  deleted: TranslationKey | null;
+  fetchListFailed: TranslationKey;
+  fetchOneFailed: TranslationKey;
+  fetchAllFailed: TranslationKey;
+  createFailed: TranslationKey;
+  updateFailed: TranslationKey;
+  deleteFailed: TranslationKey;
 }
 
+type ConventionalKey =
+  | 'toast.created'
+  | 'toast.updated'
+  | 'errors.fetchList'
+  | 'errors.fetchOne'
+  | 'errors.create'
+  | 'errors.update'
+  | 'errors.delete';
+
+/** A namespace that words every default text of a resource (a deletion toast is optional). */
+export type ResourceNamespace = NamespaceWith<ConventionalKey>;
+type DeletionToastNamespace = NamespaceWith<'toast.deleted'>;
+
+/**
+ * How a definition names its texts: a namespace without `toast.deleted` must say what a deletion
+ * shows (`null`: nothing), so a missing key fails the typecheck instead of showing the raw key.
+ */
+type ResourceTexts =
+  | { namespace: ResourceNamespace & DeletionToastNamespace; messages?: Partial<ResourceMessages> }
+  | {
+      namespace: ResourceNamespace;
+      messages: Partial<ResourceMessages> & Pick<ResourceMessages, 'deleted'>;
+    };
+
 /** The texts every area keeps under the same keys of its namespace. */
-export function conventionalMessages(namespace: string): ResourceMessages {
+export function conventionalMessages(texts: ResourceTexts): ResourceMessages {
+  const { namespace } = texts;
   return {
     created: `${namespace}:toast.created`,
     updated: `${namespace}:toast.updated`,
-    deleted: `${namespace}:toast.deleted`,
+    deleted:
+      texts.messages?.deleted !== undefined
+        ? texts.messages.deleted
+        : // The union above makes this namespace one with `toast.deleted`.
+          `${namespace as DeletionToastNamespace}:toast.deleted`,
     fetchListFailed: `${namespace}:errors.fetchList`,
     fetchOneFailed: `${namespace}:errors.fetchOne`,
     fetchAllFailed: `${namespace}:errors.fetchList`,
@@ -70,20 +99,17 @@ export interface ResourceSchemas {
 }
 
 /** Everything the client knows about one resource, written once (see `src/lib/resources.ts`). */
-export interface ResourceDefinition<S extends ResourceSchemas> {
+export type ResourceDefinition<S extends ResourceSchemas> = ResourceTexts & {
   /** First element of every query key, e.g. `'merchants'`. */
   name: string;
   /** Path under `/api`, e.g. `'/merchants'`. */
   path: string;
-  /** The area's i18n namespace; the default texts follow its conventional keys. */
-  namespace: string;
   schemas: S;
   /** Other resources whose reads show this one's data (orders embed merchant names). */
   related?: readonly string[];
   /** The record names its author, so a write needs a signed-in user too. */
   requireUser?: boolean;
-  messages?: Partial<ResourceMessages>;
-}
+};
 
 export type RecordOf<S extends ResourceSchemas> = z.output<S['record']>;
 export type ListParamsOf<S extends ResourceSchemas> = Partial<z.output<S['list']>>;
@@ -98,9 +124,9 @@ export interface ActionConfig<TInput, TData> {
   path: (input: TInput) => string;
   body?: (input: TInput) => unknown;
   /** i18n key of the success toast; `null` for none. */
-  success: string | null;
+  success: TranslationKey | null;
   /** i18n key of the error toast's default text. */
-  failure: string;
+  failure: TranslationKey;
   /** Further prefixes to refetch, on top of the resource's own. */
   invalidates?: QueryKey[];
   /** Turns the envelope's `data` into the mutation's result. */
@@ -114,7 +140,7 @@ export interface ReadConfig<TParams, TData> {
   absolute?: boolean;
   searchParams?: (params: TParams) => Record<string, SearchParamValue>;
   /** i18n key describing the failure (kept in the query's `meta.errorMessage`). */
-  failure: string;
+  failure: TranslationKey;
   /** A 404 means "there is none" (e.g. no active bank detail) rather than an error. */
   notFoundAsNull?: boolean;
   /** Keep the previous result on screen while new parameters load (reports, filters). */
@@ -133,7 +159,7 @@ export function createResource<S extends ResourceSchemas>(definition: ResourceDe
   type TListParams = ListParamsOf<S>;
   const { name, path, namespace } = definition;
   const messages: ResourceMessages = {
-    ...conventionalMessages(namespace),
+    ...conventionalMessages(definition),
     ...definition.messages,
   };
   const related: QueryKey[] = (definition.related ?? []).map((other) => [other]);

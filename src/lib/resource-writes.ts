@@ -8,13 +8,21 @@ import {
   type QueryKey,
   type UseMutationResult,
 } from '@tanstack/react-query';
-import i18next, { type TFunction } from 'i18next';
+import i18next from 'i18next';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, apiRequest, newIdempotencyKey, type HttpMethod } from '@/lib/api-client';
 import { errorText } from '@/lib/error-text';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { addPendingRecord, removePendingRecord } from '@/lib/offline/pending-records';
+import type { AnyT, TranslationKey } from '@/lib/translation-keys';
+
+declare module '@tanstack/react-query' {
+  interface Register {
+    /** What a failed write says when no failure code says more (see `errorText`). */
+    mutationMeta: { failureMessage?: TranslationKey };
+  }
+}
 
 // The app shell already reacts to these (sign-in redirect, "not modified" toast, and for reads a
 // server-error toast), so a second, resource-specific toast would only repeat the bad news.
@@ -85,8 +93,8 @@ export const WRITE_QUEUE_SCOPE = { id: 'karkhana-writes' } as const;
 interface RegisteredWrite {
   mutationKey: QueryKey;
   mutationFn: MutationFunction<unknown, KeyedVariables<never>>;
-  success: string | null;
-  failure: string;
+  success: TranslationKey | null;
+  failure: TranslationKey;
   invalidates: QueryKey[];
   /** For creates: the lists that show a placeholder while the write waits for the network. */
   pendingListPrefix?: QueryKey;
@@ -101,7 +109,7 @@ const registeredWrites = new Map<string, RegisteredWrite>();
  * toasts and refetches that follow. Must run before paused writes are restored, because a
  * restored mutation takes its options from the defaults present at that moment.
  */
-export function registerMutationDefaults(client: QueryClient, t: TFunction = i18next.t) {
+export function registerMutationDefaults(client: QueryClient, t: AnyT = i18next.t) {
   for (const write of registeredWrites.values()) {
     client.setMutationDefaults(write.mutationKey, {
       mutationFn: write.mutationFn as MutationFunction<unknown, unknown>,
@@ -137,8 +145,8 @@ export interface WriteSpec<TInput, TData> {
   method: Exclude<HttpMethod, 'GET'>;
   path: (input: TInput) => string;
   body?: (input: TInput) => unknown;
-  success: string | null;
-  failure: string;
+  success: TranslationKey | null;
+  failure: TranslationKey;
   /** Other key prefixes to refetch after success; the resource's own always is. */
   invalidates: QueryKey[];
   select: (data: unknown) => TData;
@@ -175,7 +183,7 @@ export function createWriteHook<TInput, TData>(
 
   return function useResourceMutation(): KeyedMutationResult<TData, TInput> {
     const queryClient = useQueryClient();
-    const { t } = useTranslation();
+    const t: AnyT = useTranslation().t;
     const mutation = useMutation<TData, Error, KeyedVariables<TInput>>({
       mutationKey: [name, spec.verb],
       mutationFn,

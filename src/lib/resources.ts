@@ -38,6 +38,30 @@ import {
 } from '../../contract/worker-salaries.ts';
 import { worker, workerCreate, workerListQuery, workerUpdate } from '../../contract/workers.ts';
 import { createResource } from '@/lib/resource-factory';
+import type bankDetailTexts from '../../public/locales/en/bank-details.json';
+import type designTexts from '../../public/locales/en/designs.json';
+import type expenseAnalysisTexts from '../../public/locales/en/expense-analysis.json';
+import type expenseTexts from '../../public/locales/en/expenses.json';
+import type merchantTexts from '../../public/locales/en/merchants.json';
+import type orderAnalyticsTexts from '../../public/locales/en/order-analytics.json';
+import type orderTexts from '../../public/locales/en/orders.json';
+import type salaryTexts from '../../public/locales/en/salaries.json';
+import type workerTexts from '../../public/locales/en/workers.json';
+
+declare module '@/lib/translation-resources' {
+  /** Each area's English texts, typing its `t` keys. */
+  interface AppResources {
+    'bank-details': typeof bankDetailTexts;
+    designs: typeof designTexts;
+    'expense-analysis': typeof expenseAnalysisTexts;
+    expenses: typeof expenseTexts;
+    merchants: typeof merchantTexts;
+    'order-analytics': typeof orderAnalyticsTexts;
+    orders: typeof orderTexts;
+    salaries: typeof salaryTexts;
+    workers: typeof workerTexts;
+  }
+}
 
 /*
  * Every resource of the API, defined once from the contract: its key, path, texts, the other

@@ -1,5 +1,5 @@
 import { useForm, type FormErrors, type UseFormReturnType } from '@mantine/form';
-import type { TFunction } from 'i18next';
+import type { AnyT } from '@/lib/translation-keys';
 import { useCallback, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
@@ -14,7 +14,7 @@ import { fieldErrorText } from '@/lib/error-text';
 export function zodFormErrors(
   schema: z.ZodType,
   values: unknown,
-  t: TFunction,
+  t: AnyT,
   namespace?: string,
 ): FormErrors {
   const result = schema.safeParse(values, { error: validationErrorMap });

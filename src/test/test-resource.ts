@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { createResource, type ResourceDefinition } from '@/lib/resource-factory';
+import { createResource } from '@/lib/resource-factory';
 
 /** A minimal record, for tests of the data layer itself rather than of one area. */
 export const thing = z.object({ _id: z.string(), name: z.string() });
@@ -18,7 +18,7 @@ const thingSchemas = {
  */
 export function thingResource(
   name: string,
-  options: Partial<Omit<ResourceDefinition<typeof thingSchemas>, 'name' | 'schemas'>> = {},
+  options: { related?: readonly string[]; requireUser?: boolean } = {},
 ) {
   return createResource({
     name,

@@ -14,6 +14,7 @@ import { idParams, registerCrudRoutes } from '../../lib/crud-routes.ts';
 import { ok } from '../../lib/envelope.ts';
 import { notFound } from '../../lib/http-errors.ts';
 import { bankDetailRepository } from './repository.ts';
+import type { ResourceModule } from '../registry.ts';
 
 const NOT_FOUND_MESSAGE = 'Bank detail not found';
 
@@ -68,3 +69,5 @@ export const bankDetailRoutes: FastifyPluginCallback = (scope, _options, done) =
   );
   done();
 };
+
+export const resourceModule: ResourceModule = { prefix: '/bank-details', routes: bankDetailRoutes };

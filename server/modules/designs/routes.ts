@@ -2,6 +2,7 @@ import type { FastifyPluginCallback } from 'fastify';
 import { design, designCreate, designListQuery, designUpdate } from '../../../contract/designs.ts';
 import { registerCrudRoutes } from '../../lib/crud-routes.ts';
 import { designRepository } from './repository.ts';
+import type { ResourceModule } from '../registry.ts';
 
 export const designRoutes: FastifyPluginCallback = (scope, _options, done) => {
   registerCrudRoutes(scope, {
@@ -25,3 +26,5 @@ export const designRoutes: FastifyPluginCallback = (scope, _options, done) => {
   });
   done();
 };
+
+export const resourceModule: ResourceModule = { prefix: '/designs', routes: designRoutes };

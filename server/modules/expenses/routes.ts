@@ -14,6 +14,7 @@ import { registerCrudRoutes } from '../../lib/crud-routes.ts';
 import { ok } from '../../lib/envelope.ts';
 import { tenantOf } from '../../plugins/auth.ts';
 import { expenseMonthlySummary, expenseRepository, listExpenseCategories } from './repository.ts';
+import type { ResourceModule } from '../registry.ts';
 
 const tags = ['Expenses'];
 const security: Record<string, string[]>[] = [{ bearerAuth: [] }, { cookieAuth: [] }];
@@ -70,3 +71,5 @@ export const expenseRoutes: FastifyPluginCallback = (scope, _options, done) => {
   );
   done();
 };
+
+export const resourceModule: ResourceModule = { prefix: '/expenses', routes: expenseRoutes };

@@ -7,6 +7,7 @@ import {
 } from '../../../contract/merchants.ts';
 import { registerCrudRoutes } from '../../lib/crud-routes.ts';
 import { merchantRepository } from './repository.ts';
+import type { ResourceModule } from '../registry.ts';
 
 export const merchantRoutes: FastifyPluginCallback = (scope, _options, done) => {
   registerCrudRoutes(scope, {
@@ -30,3 +31,5 @@ export const merchantRoutes: FastifyPluginCallback = (scope, _options, done) => 
   });
   done();
 };
+
+export const resourceModule: ResourceModule = { prefix: '/merchants', routes: merchantRoutes };

@@ -5,6 +5,7 @@ import { orderAnalytics, orderAnalyticsQuery } from '../../../contract/order-ana
 import { ok } from '../../lib/envelope.ts';
 import { tenantOf } from '../../plugins/auth.ts';
 import { orderAnalyticsRepository } from './repository.ts';
+import type { ResourceModule } from '../registry.ts';
 
 /** Mounted under `/reports`. */
 export const orderAnalyticsRoutes: FastifyPluginCallback = (scope, _options, done) => {
@@ -27,3 +28,5 @@ export const orderAnalyticsRoutes: FastifyPluginCallback = (scope, _options, don
   );
   done();
 };
+
+export const resourceModule: ResourceModule = { prefix: '/reports', routes: orderAnalyticsRoutes };

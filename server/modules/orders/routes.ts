@@ -13,6 +13,7 @@ import { ok } from '../../lib/envelope.ts';
 import { notFound } from '../../lib/http-errors.ts';
 import { tenantOf } from '../../plugins/auth.ts';
 import { orderRepository } from './repository.ts';
+import type { ResourceModule } from '../registry.ts';
 
 const ORDER_NOT_FOUND = 'Order not found';
 
@@ -59,3 +60,5 @@ export const orderRoutes: FastifyPluginCallback = (scope, _options, done) => {
 
   done();
 };
+
+export const resourceModule: ResourceModule = { prefix: '/orders', routes: orderRoutes };

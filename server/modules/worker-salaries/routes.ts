@@ -13,6 +13,7 @@ import { tenantOf } from '../../plugins/auth.ts';
 import { registerCrudRoutes } from '../../lib/crud-routes.ts';
 import { ok } from '../../lib/envelope.ts';
 import { salarySummary, workerSalaryRepository } from './repository.ts';
+import type { ResourceModule } from '../registry.ts';
 
 export const workerSalaryRoutes: FastifyPluginCallback = (scope, _options, done) => {
   const typed = scope.withTypeProvider<ZodTypeProvider>();
@@ -55,4 +56,9 @@ export const workerSalaryRoutes: FastifyPluginCallback = (scope, _options, done)
     },
   });
   done();
+};
+
+export const resourceModule: ResourceModule = {
+  prefix: '/worker-salaries',
+  routes: workerSalaryRoutes,
 };

@@ -2,6 +2,7 @@ import type { FastifyPluginCallback } from 'fastify';
 import { worker, workerCreate, workerListQuery, workerUpdate } from '../../../contract/workers.ts';
 import { registerCrudRoutes } from '../../lib/crud-routes.ts';
 import { workerRepository } from './repository.ts';
+import type { ResourceModule } from '../registry.ts';
 
 export const workerRoutes: FastifyPluginCallback = (scope, _options, done) => {
   registerCrudRoutes(scope, {
@@ -25,3 +26,5 @@ export const workerRoutes: FastifyPluginCallback = (scope, _options, done) => {
   });
   done();
 };
+
+export const resourceModule: ResourceModule = { prefix: '/workers', routes: workerRoutes };

@@ -1,9 +1,12 @@
 import { Stack, Text, Title } from '@mantine/core';
 import { IconHourglass } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import type { Resources } from 'i18next';
 
 /** A settings section whose controls are not built yet. */
-export function SettingsSectionPage({ section }: { section: string }) {
+export type SettingsSection = keyof Resources['common']['settings'];
+
+export function SettingsSectionPage({ section }: { section: SettingsSection }) {
   const { t } = useTranslation();
   return (
     <Stack gap="sm" align="flex-start">

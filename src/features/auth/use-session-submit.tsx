@@ -8,6 +8,7 @@ import { errorText } from '@/lib/error-text';
 import { notifyError } from '@/lib/notify';
 import type { ZodForm } from '@/lib/use-zod-form';
 import { useAuthStore } from '@/stores/auth';
+import type { TranslationKey } from '@/lib/translation-keys';
 
 /**
  * Sign-in and sign-up end the same way: store the session and move on, or show why not — on the
@@ -16,7 +17,7 @@ import { useAuthStore } from '@/stores/auth';
 export function useSessionSubmit<Values, Output>(
   form: ZodForm<Values, Output>,
   request: (body: Output) => Promise<{ data: AuthData }>,
-  options: { failedKey: string; target: () => string },
+  options: { failedKey: TranslationKey; target: () => string },
 ) {
   const { t } = useTranslation('auth');
   const navigate = useNavigate();

@@ -36,7 +36,7 @@ const LIST_CONFIG = {
 } as const;
 
 export default function BankDetailsPage() {
-  const { t } = useTranslation('bank-details');
+  const { t } = useTranslation(['bank-details', 'ui']);
   const format = useFormatters();
   const list = useListParams(LIST_CONFIG);
   const query = useQuery(resources.bankDetails.queries.list(list.params));

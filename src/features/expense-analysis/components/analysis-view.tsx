@@ -29,6 +29,7 @@ import { MoneyBarChart } from '@/components/money-bar-chart';
 import { MoneyText } from '@/components/money-text';
 import { numberLocale, useFormatters } from '@/lib/format';
 import type { ExpenseAnalysis, Trend } from '../expense-analysis';
+import { runtimeT } from '@/lib/translation-keys';
 
 const CATEGORY_COLORS = [
   'teal.6',
@@ -128,7 +129,7 @@ export function AnalysisView({
   );
 
   const monthlyData = analysis.monthly.map((month) => ({
-    label: t(`months.${month.month}`),
+    label: runtimeT(t)(`months.${month.month}`),
     total: month.total,
   }));
 

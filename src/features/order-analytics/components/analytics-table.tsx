@@ -26,6 +26,7 @@ import type {
 } from '../../../../contract/order-analytics.ts';
 import { MoneyText } from '@/components/money-text';
 import { useFormatters, type Formatters } from '@/lib/format';
+import type { OrderStatus } from '../../../../contract/orders.ts';
 
 function percentOf(part: number, whole: number) {
   return whole > 0 ? Math.round((part / whole) * 100) : 0;
@@ -43,7 +44,7 @@ export function useRowLabel(groupBy: OrderAnalyticsGroupBy, format: Formatters) 
         case 'month':
           return dayjs(`${row.key}-01`).locale(locale).format('MMM YYYY');
         case 'status':
-          return t(`status.${row.key}`);
+          return t(`status.${row.key as OrderStatus}`);
         default:
           return row.label;
       }

@@ -1,0 +1,34 @@
+import { existsSync, readdirSync } from 'node:fs';
+import type { FastifyPluginCallback } from 'fastify';
+
+/** What `server/modules/<area>/routes.ts` exports to be mounted behind authentication. */
+export interface ResourceModule {
+  /** Path under `/api`, e.g. `/designs`. */
+  prefix: string;
+  routes: FastifyPluginCallback;
+}
+
+const modulesDirectory = new URL('./', import.meta.url);
+
+/**
+ * Every area module that exports `resourceModule` from its `routes.ts`, in folder order: a new
+ * area is mounted by existing, with no shared list to edit. Found once per process.
+ */
+let loaded: Promise<ResourceModule[]> | undefined;
+export function loadResourceModules(): Promise<ResourceModule[]> {
+  loaded ??= (async () => {
+    const areas = readdirSync(modulesDirectory, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name)
+      .sort();
+    const modules: ResourceModule[] = [];
+    for (const area of areas) {
+      const file = new URL(`./${area}/routes.ts`, modulesDirectory);
+      if (!existsSync(file)) continue;
+      const exported = (await import(file.href)) as { resourceModule?: ResourceModule };
+      if (exported.resourceModule) modules.push(exported.resourceModule);
+    }
+    return modules;
+  })();
+  return loaded;
+}
