@@ -74,22 +74,22 @@ export const AREA_ROUTES: AreaRoute[] = [
   {
     path: 'salary-management',
     area: 'salaryManagement',
-    page: () => import('@/features/salaries/pages/salaries-page'),
-    namespace: 'salaries',
+    page: () => import('@/features/worker-salaries/pages/worker-salaries-page'),
+    namespace: 'worker-salaries',
   },
   {
     path: 'salary-management/create',
     area: 'salaryManagement',
     titleKey: 'pages.createSalary',
-    page: () => import('@/features/salaries/pages/salary-create-page'),
-    namespace: 'salaries',
+    page: () => import('@/features/worker-salaries/pages/salary-create-page'),
+    namespace: 'worker-salaries',
   },
   {
     path: 'salary-management/edit/:salaryId',
     area: 'salaryManagement',
     titleKey: 'pages.editSalary',
-    page: () => import('@/features/salaries/pages/salary-edit-page'),
-    namespace: 'salaries',
+    page: () => import('@/features/worker-salaries/pages/salary-edit-page'),
+    namespace: 'worker-salaries',
   },
   { path: 'users', area: 'users' },
   {

@@ -45,7 +45,7 @@ import type expenseTexts from '../../public/locales/en/expenses.json';
 import type merchantTexts from '../../public/locales/en/merchants.json';
 import type orderAnalyticsTexts from '../../public/locales/en/order-analytics.json';
 import type orderTexts from '../../public/locales/en/orders.json';
-import type salaryTexts from '../../public/locales/en/salaries.json';
+import type salaryTexts from '../../public/locales/en/worker-salaries.json';
 import type workerTexts from '../../public/locales/en/workers.json';
 
 declare module '@/lib/translation-resources' {
@@ -58,7 +58,7 @@ declare module '@/lib/translation-resources' {
     merchants: typeof merchantTexts;
     'order-analytics': typeof orderAnalyticsTexts;
     orders: typeof orderTexts;
-    salaries: typeof salaryTexts;
+    'worker-salaries': typeof salaryTexts;
     workers: typeof workerTexts;
   }
 }
@@ -105,10 +105,10 @@ export const workers = createResource({
   messages: { deleted: null },
 });
 
-export const salaries = createResource({
+export const workerSalaries = createResource({
   name: 'worker-salaries',
   path: '/worker-salaries',
-  namespace: 'salaries',
+  namespace: 'worker-salaries',
   schemas: {
     record: workerSalary,
     create: workerSalaryCreate,
@@ -126,12 +126,12 @@ export interface SalarySummaryParams {
 }
 
 /** Keyed under `worker-salaries`, so every salary write refetches it with the list. */
-export const salarySummary = salaries.defineRead<WorkerSalarySummary, SalarySummaryParams>(
+export const salarySummary = workerSalaries.defineRead<WorkerSalarySummary, SalarySummaryParams>(
   'summary',
   {
     path: () => '/summary',
     searchParams: (params) => ({ ...params }),
-    failure: 'salaries:errors.summary',
+    failure: 'worker-salaries:errors.summary',
   },
 );
 
@@ -226,7 +226,7 @@ export const orderAnalytics = orders.defineRead<OrderAnalytics, OrderAnalyticsPa
 });
 
 /** Every resource, for code that must know them all (replaying queued writes). */
-export const RESOURCES = [merchants, designs, workers, salaries, bankDetails, expenses, orders];
+export const RESOURCES = [merchants, designs, workers, workerSalaries, bankDetails, expenses, orders];
 
 export type ResourceRecord<R extends { schemas: { record: z.ZodType } }> = z.output<
   R['schemas']['record']

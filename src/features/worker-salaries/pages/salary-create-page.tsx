@@ -5,7 +5,7 @@ import { PageHeader } from '@/components/page-header';
 import { SalaryForm } from '../components/salary-form';
 
 export default function SalaryCreatePage() {
-  const { t } = useTranslation('salaries');
+  const { t } = useTranslation('worker-salaries');
   const navigate = useNavigate();
   return (
     <>

@@ -42,7 +42,7 @@ const LIST_CONFIG = {
 export const SALARIES_PATH = '/salary-management';
 
 export default function SalariesPage() {
-  const { t } = useTranslation('salaries');
+  const { t } = useTranslation('worker-salaries');
   const format = useFormatters();
   const list = useListParams(LIST_CONFIG);
   // A start date after the end date is a 400; until the user fixes it, leave that pair out.
@@ -56,10 +56,10 @@ export default function SalariesPage() {
   }, [list.params]);
   // The URL parser has already narrowed every filter to a value the API accepts.
   const query = useQuery(
-    resources.salaries.queries.list(params as Partial<WorkerSalaryListParams>),
+    resources.workerSalaries.queries.list(params as Partial<WorkerSalaryListParams>),
   );
   const workers = useQuery(resources.workers.queries.all());
-  const remove = resources.salaries.useRemove();
+  const remove = resources.workerSalaries.useRemove();
 
   const columns = useMemo<DataTableColumn<WorkerSalary>[]>(
     () => [
@@ -222,7 +222,7 @@ export default function SalariesPage() {
             date: format.date(salary.paymentDate),
           }),
       }}
-      fetchListFailed="salaries:errors.fetchList"
+      fetchListFailed="worker-salaries:errors.fetchList"
       emptyIcon={<IconCash size={28} stroke={1.5} aria-hidden />}
       list={list}
       query={query}

@@ -80,17 +80,17 @@ export interface SalaryFormProps {
 }
 
 export function SalaryForm({ salary, onDone }: SalaryFormProps) {
-  const { t } = useTranslation(['salaries', 'ui']);
+  const { t } = useTranslation(['worker-salaries', 'ui']);
   const format = useFormatters();
   const isEdit = salary !== null;
   const form = useZodForm<SalaryFormValues, WorkerSalaryCreate | WorkerSalaryUpdate>({
-    namespace: 'salaries',
+    namespace: 'worker-salaries',
     schema: isEdit ? updateSchema : createSchema,
     initialValues: salaryFormValues(salary),
   });
   const workers = useQuery(resources.workers.queries.all());
-  const create = resources.salaries.useCreate();
-  const update = resources.salaries.useUpdate();
+  const create = resources.workerSalaries.useCreate();
+  const update = resources.workerSalaries.useUpdate();
   const submitting = create.isPending || update.isPending;
   // The pay period follows the payment date until the user picks one, and on an existing entry
   // it was picked already.
@@ -160,7 +160,7 @@ export function SalaryForm({ salary, onDone }: SalaryFormProps) {
       onQueued: done,
       onError: (error: Error) => {
         const unplaced = form.applyServerErrors(error);
-        const fallback = isEdit ? 'salaries:errors.update' : 'salaries:errors.create';
+        const fallback = isEdit ? 'worker-salaries:errors.update' : 'worker-salaries:errors.create';
         setFailure(saveFailureText(error, unplaced, t, fallback));
       },
     };

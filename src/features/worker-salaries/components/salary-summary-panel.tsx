@@ -42,7 +42,7 @@ export interface SalarySummaryPanelProps {
 
 /** What was paid, to whom, when and how, for the chosen worker and pay period. */
 export function SalarySummaryPanel({ workerId, year, month }: SalarySummaryPanelProps) {
-  const { t } = useTranslation('salaries');
+  const { t } = useTranslation('worker-salaries');
   const format = useFormatters();
   const params = { workerId, year, month };
   const query = useQuery(resources.salarySummary(params));
@@ -72,7 +72,7 @@ export function SalarySummaryPanel({ workerId, year, month }: SalarySummaryPanel
       <Paper withBorder p="md" mb="md">
         <ErrorState
           title={t('summary.title')}
-          message={describeError(query.error, t, 'salaries:errors.summary')}
+          message={describeError(query.error, t, 'worker-salaries:errors.summary')}
           onRetry={() => void query.refetch()}
           retrying={query.isFetching}
         />

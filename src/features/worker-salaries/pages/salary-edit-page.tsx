@@ -10,10 +10,10 @@ import * as resources from '@/lib/resources';
 import { isUnavailableOffline, OfflineUnavailable } from '@/components/offline-unavailable';
 
 export default function SalaryEditPage() {
-  const { t } = useTranslation('salaries');
+  const { t } = useTranslation('worker-salaries');
   const navigate = useNavigate();
   const { salaryId = '' } = useParams();
-  const query = useQuery(resources.salaries.queries.detail(salaryId));
+  const query = useQuery(resources.workerSalaries.queries.detail(salaryId));
   const backToList = () => void navigate('/salary-management');
 
   return (
@@ -30,7 +30,7 @@ export default function SalaryEditPage() {
           </Stack>
         ) : query.isError ? (
           <ErrorState
-            message={describeError(query.error, t, 'salaries:errors.fetchOne')}
+            message={describeError(query.error, t, 'worker-salaries:errors.fetchOne')}
             onRetry={() => void query.refetch()}
             retrying={query.isFetching}
           />
