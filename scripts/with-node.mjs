@@ -17,10 +17,16 @@ if (!modern) {
   const prefix = path.join(root, '.cache', 'node24');
   const nodeBin = path.join(prefix, 'node_modules', '.bin');
   if (!existsSync(path.join(nodeBin, 'node'))) {
-    console.log(`Node ${process.versions.node} is older than the project needs; installing Node 24 into .cache/node24 ...`);
-    const npm = spawnSync('npm', ['install', '--prefix', prefix, '--no-save', '--loglevel=error', 'node@24'], {
-      stdio: 'inherit',
-    });
+    console.log(
+      `Node ${process.versions.node} is older than the project needs; installing Node 24 into .cache/node24 ...`,
+    );
+    const npm = spawnSync(
+      'npm',
+      ['install', '--prefix', prefix, '--no-save', '--loglevel=error', 'node@24'],
+      {
+        stdio: 'inherit',
+      },
+    );
     if (npm.status !== 0) process.exit(npm.status ?? 1);
   }
   binDirs.unshift(nodeBin);
@@ -32,7 +38,11 @@ if (!command) {
   console.error('usage: with-node.mjs <command> [args...]');
   process.exit(2);
 }
-const result = spawnSync(command, args, { stdio: 'inherit', env, shell: process.platform === 'win32' });
+const result = spawnSync(command, args, {
+  stdio: 'inherit',
+  env,
+  shell: process.platform === 'win32',
+});
 if (result.error) {
   console.error(result.error.message);
   process.exit(1);

@@ -95,11 +95,7 @@ export function PendingChanges() {
                   {state === 'failed' && (
                     <>
                       <Text size="sm" c="red">
-                        {errorText(
-                          write.state.error,
-                          t,
-                          write.options.meta?.failureMessage,
-                        )}
+                        {errorText(write.state.error, t, write.options.meta?.failureMessage)}
                       </Text>
                       <Group gap="xs">
                         <Button

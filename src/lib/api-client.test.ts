@@ -16,7 +16,6 @@ import { testSession } from '@/test/fixtures';
 
 const server = setupMswServer();
 
-
 function signIn(accessToken = 'secret-token') {
   useAuthStore.getState().setSession(testSession(accessToken));
 }

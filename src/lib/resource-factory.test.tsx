@@ -23,7 +23,10 @@ describe('query keys and reads', () => {
     expect(things.queries.list({ name: 'a' }).queryKey).toEqual(['things', 'list', { name: 'a' }]);
     expect(things.queries.detail('x').queryKey).toEqual(['things', 'detail', 'x']);
     expect(things.queries.all().queryKey).toEqual(['things', 'all']);
-    const active = things.defineRead<Thing>('active', { path: () => '/active', failure: 'merchants:errors.fetchOne' });
+    const active = things.defineRead<Thing>('active', {
+      path: () => '/active',
+      failure: 'merchants:errors.fetchOne',
+    });
     expect(active().queryKey).toEqual(['things', 'active', null]);
   });
 

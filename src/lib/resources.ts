@@ -226,7 +226,15 @@ export const orderAnalytics = orders.defineRead<OrderAnalytics, OrderAnalyticsPa
 });
 
 /** Every resource, for code that must know them all (replaying queued writes). */
-export const RESOURCES = [merchants, designs, workers, workerSalaries, bankDetails, expenses, orders];
+export const RESOURCES = [
+  merchants,
+  designs,
+  workers,
+  workerSalaries,
+  bankDetails,
+  expenses,
+  orders,
+];
 
 export type ResourceRecord<R extends { schemas: { record: z.ZodType } }> = z.output<
   R['schemas']['record']
