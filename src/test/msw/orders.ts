@@ -95,18 +95,7 @@ export function createOrdersFake(initial: Order[]) {
       sortable: ['orderDate', 'poNumber', 'totalAmount', 'createdAt'],
       textFilters: { poNumber: 'poNumber' },
       defaultSort: '-createdAt',
-      filter(rows, search) {
-        const status = search.get('status');
-        const merchantId = search.get('merchantId');
-        const isPaid = search.get('isPaid');
-        for (const key of ['status', 'merchantId', 'isPaid']) search.delete(key);
-        return rows.filter(
-          (order) =>
-            (!status || order.status === status) &&
-            (!merchantId || order.merchantId === merchantId) &&
-            (isPaid === null || String(order.isPaid) === isPaid),
-        );
-      },
+      exactFilters: { status: 'status', merchantId: 'merchantId', isPaid: 'isPaid' },
     },
     derive(order) {
       const merchant = ORDER_MERCHANTS.find((m) => m._id === order.merchantId) as Merchant;

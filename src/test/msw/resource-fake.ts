@@ -38,7 +38,11 @@ export interface ResourceFakeOptions<R extends StoredRecord> {
   /** Every field of a new record the create body may leave out, as the server stores it. */
   blank: Omit<R, keyof StoredRecord>;
   list: PagingRules<R> & {
-    /** Filters beyond case-insensitive substrings; consumes its keys from `search`. */
+    /** Query key -> field that must equal the value exactly (compared as text). */
+    exactFilters?: Record<string, keyof R & string>;
+    /** Query key -> field and bound: `startDate: ['expenseDate', 'min']`. */
+    rangeFilters?: Record<string, [keyof R & string, 'min' | 'max']>;
+    /** Filters beyond these; consumes its keys from `search`. */
     filter?: (rows: R[], search: URLSearchParams) => R[];
     /** Reshapes a page as the resource's list route does (e.g. an extra flag). */
     shapePage?: (page: Paged<R>) => unknown;
@@ -119,7 +123,20 @@ export function createResourceFake<R extends StoredRecord>(options: ResourceFake
       const refusal = takeFailure();
       if (refusal) return refusal;
       const search = new URL(request.url).searchParams;
-      const rows = options.list.filter ? options.list.filter(records, search) : records;
+      let rows = options.list.filter ? options.list.filter(records, search) : records;
+      for (const [key, field] of Object.entries(options.list.exactFilters ?? {})) {
+        const wanted = search.get(key);
+        search.delete(key);
+        if (wanted) rows = rows.filter((row) => String(row[field]) === wanted);
+      }
+      for (const [key, [field, bound]] of Object.entries(options.list.rangeFilters ?? {})) {
+        const limit = search.get(key);
+        search.delete(key);
+        if (!limit) continue;
+        rows = rows.filter((row) =>
+          bound === 'min' ? String(row[field]) >= limit : String(row[field]) <= limit,
+        );
+      }
       try {
         const page = paginate(rows, search, options.list);
         return ok(options.list.shapePage ? options.list.shapePage(page) : page);

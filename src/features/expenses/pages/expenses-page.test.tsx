@@ -43,18 +43,8 @@ function createExpensesFake(initial: Expense[] = makeExpenses(12)) {
       sortable: ['expenseDate', 'amount', 'category', 'createdAt'],
       textFilters: { category: 'category' },
       defaultSort: '-createdAt',
-      filter(rows, search) {
-        const exact = search.get('expenseDate');
-        const start = search.get('startDate');
-        const end = search.get('endDate');
-        for (const key of ['expenseDate', 'startDate', 'endDate']) search.delete(key);
-        return rows.filter(
-          (e) =>
-            (!exact || e.expenseDate === exact) &&
-            (!start || e.expenseDate >= start) &&
-            (!end || e.expenseDate <= end),
-        );
-      },
+      exactFilters: { expenseDate: 'expenseDate' },
+      rangeFilters: { startDate: ['expenseDate', 'min'], endDate: ['expenseDate', 'max'] },
     },
   });
   const categories = http.get('*/api/expenses/categories', () =>
