@@ -10,11 +10,12 @@ export interface ResourceModule {
 
 const modulesDirectory = new URL('./', import.meta.url);
 
+let loaded: Promise<ResourceModule[]> | undefined;
+
 /**
  * Every area module that exports `resourceModule` from its `routes.ts`, in folder order: a new
  * area is mounted by existing, with no shared list to edit. Found once per process.
  */
-let loaded: Promise<ResourceModule[]> | undefined;
 export function loadResourceModules(): Promise<ResourceModule[]> {
   loaded ??= (async () => {
     const areas = readdirSync(modulesDirectory, { withFileTypes: true })
