@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   LIMITS,
+  actionVersion,
   listQuery,
   optionalText,
   paged,
@@ -57,6 +58,9 @@ export const bankDetail = z.object({
   isActive: z.boolean(),
 });
 export type BankDetail = z.infer<typeof bankDetail>;
+
+/** `PATCH /:id/set-active` needs no body; a version in it is checked. */
+export const bankDetailSetActive = z.strictObject({ ...actionVersion }).nullish();
 
 export const BANK_DETAIL_SORTABLE = ['bankName', 'createdAt'] as const;
 

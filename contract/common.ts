@@ -77,6 +77,12 @@ export const optionalPhone = optionalText(LIMITS.phone).refine(
   { error: 'phone' },
 );
 
+/** A record's version: 1 when created, one more with every change (API.md "Versions"). */
+export const recordVersion = z.number().int({ error: 'integer' }).min(1);
+
+/** The body of an action route (status change, set-active): the version is checked when given. */
+export const actionVersion = { version: recordVersion.optional() };
+
 /** Keys a client may send back from what it read; the server ignores them. */
 export const readOnlyKeys = {
   _id: z.unknown().optional(),
@@ -108,10 +114,18 @@ export function writeSchemas<Shape extends z.ZodRawShape>(shape: Shape) {
     for (const key of Object.keys(extra)) if (key !== 'organizationId') delete copy[key];
     return copy;
   };
-  const create = z.strictObject({ ...shape, ...extra }).transform(strip);
+  // A create may carry the version it read (a copied record); the new record starts at 1 anyway.
+  const create = z
+    .strictObject({ ...shape, ...extra, version: z.unknown().optional() })
+    .transform((value: Record<string, unknown>) => {
+      const { version: _version, ...fields } = value;
+      return strip(fields);
+    });
+  // An update names the version it read, so a write made from an older read is refused.
   const update = z
     .strictObject({ ...shape, ...extra })
     .partial()
+    .extend({ version: recordVersion })
     .transform(strip);
   return {
     create: create as unknown as z.ZodType<
@@ -119,8 +133,8 @@ export function writeSchemas<Shape extends z.ZodRawShape>(shape: Shape) {
       z.input<z.ZodObject<Shape>> & Record<string, unknown>
     >,
     update: update as unknown as z.ZodType<
-      Partial<z.output<z.ZodObject<Shape>>> & { organizationId?: string },
-      Partial<z.input<z.ZodObject<Shape>>> & Record<string, unknown>
+      Partial<z.output<z.ZodObject<Shape>>> & { organizationId?: string; version: number },
+      Partial<z.input<z.ZodObject<Shape>>> & Record<string, unknown> & { version: number }
     >,
   };
 }
@@ -129,6 +143,7 @@ export function writeSchemas<Shape extends z.ZodRawShape>(shape: Shape) {
 export const recordBase = {
   _id: id,
   organizationId: id,
+  version: recordVersion,
   createdAt: timestamp,
   updatedAt: timestamp,
 };

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   LIMITS,
   MONEY_MAX,
+  actionVersion,
   calendarDate,
   id,
   listQuery,
@@ -119,7 +120,7 @@ export type OrderUpdate = z.output<typeof orderUpdate>;
 export type OrderInput = z.input<typeof orderCreate>;
 export type OrderLineInput = z.input<typeof orderLineInput>;
 
-export const orderStatusUpdate = z.strictObject({ status: orderStatus });
+export const orderStatusUpdate = z.strictObject({ status: orderStatus, ...actionVersion });
 export type OrderStatusUpdate = z.infer<typeof orderStatusUpdate>;
 
 export const orderLine = z.object({

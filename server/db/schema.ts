@@ -17,6 +17,11 @@ import {
 } from 'drizzle-orm/pg-core';
 import { ORDER_STATUSES } from '../../contract/orders.ts';
 
+/** Grows by one with every change; a write names the version it read (API.md "Versions"). */
+const recordVersion = {
+  version: integer('version').notNull().default(1),
+};
+
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
@@ -29,6 +34,7 @@ const timestamps = {
 export const organizations = pgTable('organizations', {
   id: uuid('id').primaryKey(),
   name: text('name').notNull(),
+  ...recordVersion,
   ...timestamps,
 });
 
@@ -43,6 +49,7 @@ export const users = pgTable(
     email: text('email').notNull(),
     passwordHash: text('password_hash').notNull(),
     role: text('role', { enum: ['owner', 'admin', 'staff'] }).notNull(),
+    ...recordVersion,
     ...timestamps,
   },
   (t) => [
@@ -129,6 +136,7 @@ export const merchants = pgTable(
     city: text('city'),
     gstin: text('gstin'),
     notes: text('notes'),
+    ...recordVersion,
     ...timestamps,
   },
   (t) => [
@@ -156,6 +164,7 @@ export const designs = pgTable(
     designCode: text('design_code').notNull(),
     description: text('description'),
     rate: money('rate'),
+    ...recordVersion,
     ...timestamps,
   },
   (t) => [
@@ -177,6 +186,7 @@ export const bankDetails = pgTable(
     ifscCode: text('ifsc_code').notNull(),
     branch: text('branch'),
     isActive: boolean('is_active').notNull().default(false),
+    ...recordVersion,
     ...timestamps,
   },
   (t) => [
@@ -202,6 +212,7 @@ export const workers = pgTable(
     isActive: boolean('is_active').notNull().default(true),
     salaryType: text('salary_type', { enum: ['monthly', 'daily', 'piece_rate'] }),
     baseSalary: money('base_salary'),
+    ...recordVersion,
     ...timestamps,
   },
   (t) => [
@@ -235,6 +246,7 @@ export const workerSalaries = pgTable(
     notes: text('notes'),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
+    ...recordVersion,
     ...timestamps,
   },
   (t) => [
@@ -273,6 +285,7 @@ export const orders = pgTable(
     // Kept in step with the lines in the same transaction, so lists sort and sum without joins.
     totalQuantity: integer('total_quantity').notNull().default(0),
     totalAmount: money('total_amount').notNull().default(0),
+    ...recordVersion,
     ...timestamps,
   },
   (t) => [
@@ -389,6 +402,7 @@ export const expenses = pgTable(
     expenseDate: calendarDate('expense_date').notNull(),
     description: text('description'),
     paymentMethod: text('payment_method', { enum: ['cash', 'bank_transfer', 'upi', 'cheque'] }),
+    ...recordVersion,
     ...timestamps,
   },
   (t) => [

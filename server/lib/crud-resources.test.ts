@@ -20,7 +20,13 @@ type BodyOf = (n: number) => Record<string, unknown>;
 
 interface ResourceCase {
   path: string;
-  record: z.ZodType<{ _id: string; organizationId: string; createdAt: string; updatedAt: string }>;
+  record: z.ZodType<{
+    _id: string;
+    organizationId: string;
+    version: number;
+    createdAt: string;
+    updatedAt: string;
+  }>;
   messages: { created: string; updated: string; deleted: string; notFound: string };
   pickList: boolean;
   /** Creates what a record refers to for `user`, then gives the n-th valid create body. */
@@ -272,14 +278,18 @@ describe.each(Object.entries(cases))('%s', (_name, resource) => {
     expect(fetched.statusCode).toBe(200);
     expect(single().parse(fetched.json()).data).toEqual(created);
 
-    const updated = await send('PUT', `${resource.path}/${created._id}`, owner, resource.change);
+    const updated = await send('PUT', `${resource.path}/${created._id}`, owner, {
+      ...resource.change,
+      version: created.version,
+    });
     expect(updated.statusCode, updated.body).toBe(200);
     const body = single().parse(updated.json());
     expect(body.message).toBe(resource.messages.updated);
     const untouched = Object.fromEntries(
       Object.entries(created).filter(
         ([key]) =>
-          !(key in resource.change) && !['updatedAt', ...(resource.stamps ?? [])].includes(key),
+          !(key in resource.change) &&
+          !['updatedAt', 'version', ...(resource.stamps ?? [])].includes(key),
       ),
     );
     expect(body.data).toMatchObject({ ...untouched, ...resource.change });
@@ -309,7 +319,7 @@ describe.each(Object.entries(cases))('%s', (_name, resource) => {
         method,
         `${resource.path}/${UNKNOWN_ID}`,
         owner,
-        method === 'PUT' ? resource.change : undefined,
+        method === 'PUT' ? { ...resource.change, version: 1 } : undefined,
       );
       expect(response.statusCode, method).toBe(404);
       expect(failure(response).code).toBe('not_found');
@@ -321,7 +331,8 @@ describe.each(Object.entries(cases))('%s', (_name, resource) => {
     const secret = await create(stranger, strangerBody(1));
     const url = `${resource.path}/${secret._id}`;
     expect((await send('GET', url, owner)).statusCode).toBe(404);
-    expect((await send('PUT', url, owner, resource.change)).statusCode).toBe(404);
+    const change = { ...resource.change, version: secret.version };
+    expect((await send('PUT', url, owner, change)).statusCode).toBe(404);
     expect((await send('DELETE', url, owner)).statusCode).toBe(404);
     const listed = envelope(paged(resource.record)).parse(
       (await send('GET', `${resource.path}?limit=100`, owner)).json(),
@@ -335,6 +346,75 @@ describe.each(Object.entries(cases))('%s', (_name, resource) => {
     }
     const stillThere = await send('GET', url, stranger);
     expect(single().parse(stillThere.json()).data).toEqual(secret);
+  });
+
+  describe('versions', () => {
+    const url = (record: { _id: string }) => `${resource.path}/${record._id}`;
+
+    it('starts at 1, ignores a version sent on create, and grows by one per update', async () => {
+      const created = await create(owner, { ...nextBody(), version: 7 });
+      expect(created.version).toBe(1);
+      const first = await send('PUT', url(created), owner, { ...resource.change, version: 1 });
+      expect(first.statusCode, first.body).toBe(200);
+      expect(single().parse(first.json()).data.version).toBe(2);
+      const second = await send('PUT', url(created), owner, { ...resource.change, version: 2 });
+      expect(single().parse(second.json()).data.version).toBe(3);
+    });
+
+    it('requires the version on PUT', async () => {
+      const created = await create(owner);
+      const response = await send('PUT', url(created), owner, resource.change);
+      expect(response.statusCode).toBe(400);
+      expect(failure(response).errors).toContainEqual(
+        expect.objectContaining({ path: 'version', code: 'required' }),
+      );
+      const fetched = await send('GET', url(created), owner);
+      expect(single().parse(fetched.json()).data).toEqual(created);
+    });
+
+    it('refuses a stale version with 409 stale_version carrying the current record', async () => {
+      const created = await create(owner);
+      const fresh = await send('PUT', url(created), owner, {
+        ...resource.change,
+        version: created.version,
+      });
+      const current = single().parse(fresh.json()).data;
+
+      const stale = await send('PUT', url(created), owner, {
+        ...nextBody(),
+        version: created.version,
+      });
+      expect(stale.statusCode, stale.body).toBe(409);
+      const body = failure(stale);
+      expect(body.code).toBe('stale_version');
+      expect(resource.record.parse(body.data)).toEqual(current);
+
+      const after = await send('GET', url(created), owner);
+      expect(single().parse(after.json()).data).toEqual(current);
+    });
+
+    it('lets exactly one of two updates from the same read win, every time', async () => {
+      const rounds = 20;
+      let lost = 0;
+      const records = [];
+      for (let round = 0; round < rounds; round++) records.push(await create(owner));
+      await Promise.all(
+        records.map(async (record) => {
+          const [a, b] = await Promise.all([
+            send('PUT', url(record), owner, { ...resource.change, version: record.version }),
+            send('PUT', url(record), owner, { ...resource.change, version: record.version }),
+          ]);
+          const statuses = [a.statusCode, b.statusCode].sort();
+          expect(statuses, `${a.body} ${b.body}`).toEqual([200, 409]);
+          const loser = a.statusCode === 409 ? a : b;
+          expect(failure(loser).code).toBe('stale_version');
+          const stored = single().parse((await send('GET', url(record), owner)).json()).data;
+          // The loser was told; the winner's write is what is stored, one version on.
+          if (stored.version !== record.version + 1) lost++;
+        }),
+      );
+      expect(lost).toBe(0);
+    });
   });
 
   describe('list', () => {

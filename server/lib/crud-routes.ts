@@ -7,6 +7,7 @@ import { badRequest, notFound } from './http-errors.ts';
 import type { TenantContext } from './tenant.ts';
 import type { ListParams, TenantRepository } from './tenant-repository.ts';
 import { englishFieldMessage } from '../../contract/validation.ts';
+import { errorEnvelope } from '../../contract/errors.ts';
 
 export interface CrudMessages {
   list: string;
@@ -58,6 +59,18 @@ export interface CrudResource<
 }
 
 export const idParams = z.object({ id });
+
+/**
+ * The 409 of a versioned write: with `stale_version`, `data` is the record as it is now, so the
+ * client can show what changed and retry with its version.
+ */
+export const staleVersionResponse = (record: z.ZodType) =>
+  errorEnvelope
+    .extend({ data: record.optional() })
+    .describe(
+      'Conflict. `stale_version`: the record changed since it was read; `data` is the current record. ' +
+        'Also `duplicate`, `invalid_transition`, `still_referenced`, `idempotency_key_reused` or `conflict`.',
+    );
 type IdParams = z.output<typeof idParams>;
 
 /**
@@ -171,7 +184,7 @@ export function registerCrudRoutes<
         security,
         params: idParams,
         body: schemas.update,
-        response: { 200: envelope(schemas.record) },
+        response: { 200: envelope(schemas.record), 409: staleVersionResponse(schemas.record) },
       },
     },
     async (request) => {

@@ -50,6 +50,9 @@ export const conflict = (
   message: string,
   options: { code?: FailureCode; errors?: FieldError[]; data?: unknown } = {},
 ) => new HttpError(409, message, { code: options.code ?? 'conflict', ...options });
+/** The write named a version other than the stored one; `current` is the record as it is now. */
+export const staleVersion = (current: unknown) =>
+  conflict('The record was changed since it was read', { code: 'stale_version', data: current });
 export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
   new HttpError(429, message, {
     code: 'rate_limited',

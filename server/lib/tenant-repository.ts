@@ -4,6 +4,7 @@ import { v7 as uuidv7 } from 'uuid';
 import type { Paged } from '../../contract/common.ts';
 import { queryRows, type Database } from '../db/client.ts';
 import { mapDatabaseError, type ConflictMessages } from './db-errors.ts';
+import { staleVersion } from './http-errors.ts';
 import {
   buildFilterConditions,
   orderByFor,
@@ -13,13 +14,42 @@ import {
 } from './list-page.ts';
 import { tenantScope, type TenantContext } from './tenant.ts';
 
-/** Every tenant table: primary key (organization_id, id) and the two timestamps. */
+/** Every tenant table: primary key (organization_id, id), the version and the two timestamps. */
 export type TenantTable = PgTable & {
   organizationId: PgColumn;
   id: PgColumn;
+  version: PgColumn;
   createdAt: PgColumn;
   updatedAt: PgColumn;
 };
+
+/** The version a write says it read; undefined when it names none (an unchecked action). */
+export function expectedVersionOf(values: unknown): number | undefined {
+  const version = (values as { version?: unknown } | null | undefined)?.version;
+  return typeof version === 'number' ? version : undefined;
+}
+
+/** `set` value of every write: the stored version plus one, computed by the database. */
+export const nextVersion = (table: { version: PgColumn }) => sql`${table.version} + 1`;
+
+/**
+ * The condition that makes a write refuse itself when the stored version is not the one the
+ * client read; none when the client named no version.
+ */
+export const versionMatches = (table: { version: PgColumn }, expected: number | undefined) =>
+  expected === undefined ? undefined : eq(table.version, expected);
+
+/**
+ * A versioned write changed nothing: the record is either gone (undefined, a 404) or was changed
+ * since the client read it (409 `stale_version` carrying the record as it is now).
+ */
+export async function missingOrStale<RecordT>(
+  readCurrent: () => Promise<RecordT | undefined>,
+): Promise<undefined> {
+  const current = await readCurrent();
+  if (current === undefined) return undefined;
+  throw staleVersion(current);
+}
 
 export interface ListParams {
   page: number;
@@ -44,7 +74,10 @@ export interface TenantRepository<RecordT, CreateT, UpdateT, Query extends ListP
   all(db: Database, tenant: TenantContext): Promise<RecordT[]>;
   findById(db: Database, tenant: TenantContext, id: string): Promise<RecordT | undefined>;
   create(db: Database, tenant: TenantContext, values: CreateT): Promise<RecordT>;
-  /** Merges the defined keys of `values`; undefined when the record does not exist. */
+  /**
+   * Merges the defined keys of `values` and bumps the version; undefined when the record does not
+   * exist. When `values.version` is given and is not the stored one, throws 409 `stale_version`.
+   */
   update(
     db: Database,
     tenant: TenantContext,
@@ -96,7 +129,7 @@ function definedEntries(values: object): Record<string, unknown> {
 }
 
 /** Fields a client never sets directly, whatever reaches the repository. */
-const SERVER_OWNED = new Set(['id', 'organizationId', 'createdAt', 'updatedAt']);
+const SERVER_OWNED = new Set(['id', 'organizationId', 'version', 'createdAt', 'updatedAt']);
 
 function writableValues(values: object): Record<string, unknown> {
   return Object.fromEntries(
@@ -126,6 +159,15 @@ export function createTenantRepository<
   const defaultSort = config.defaultSort ?? '-createdAt';
   const pickListLimit = config.pickListLimit ?? 1000;
   const apiRecordColumns = apiRecordSelection(columns);
+
+  async function findById(db: Database, tenant: TenantContext, id: string) {
+    const [row] = await db
+      .select()
+      .from(table)
+      .where(tenantScope(table, tenant, eq(table.id, id)))
+      .limit(1);
+    return row ? toApiRecord<RecordT>(row) : undefined;
+  }
 
   return {
     async list(db, tenant, query) {
@@ -178,14 +220,7 @@ export function createTenantRepository<
       );
     },
 
-    async findById(db, tenant, id) {
-      const [row] = await db
-        .select()
-        .from(table)
-        .where(tenantScope(table, tenant, eq(table.id, id)))
-        .limit(1);
-      return row ? toApiRecord<RecordT>(row) : undefined;
-    },
+    findById,
 
     async create(db, tenant, values) {
       const now = new Date();
@@ -207,17 +242,24 @@ export function createTenantRepository<
     },
 
     async update(db, tenant, id, values) {
-      const changes = { ...writableValues(values), updatedAt: new Date() };
+      const expected = expectedVersionOf(values);
+      const changes = {
+        ...writableValues(values),
+        version: nextVersion(table),
+        updatedAt: new Date(),
+      };
       const rows = await translateErrors(
         db
           .update(table)
           .set(changes as never)
-          .where(tenantScope(table, tenant, eq(table.id, id)))
+          .where(tenantScope(table, tenant, eq(table.id, id), versionMatches(table, expected)))
           .returning(),
         config.conflicts,
       );
       const [row] = rows as Record<string, unknown>[];
-      return row ? toApiRecord<RecordT>(row) : undefined;
+      if (row) return toApiRecord<RecordT>(row);
+      if (expected === undefined) return undefined;
+      return missingOrStale(() => findById(db, tenant, id));
     },
 
     async remove(db, tenant, id) {

@@ -128,9 +128,12 @@ describe('create and validate', () => {
 
   it('validates and upper-cases the IFSC code on update too', async () => {
     const created = await createAccount(owner);
-    const bad = await request(owner, 'PUT', `/${created._id}`, { ifscCode: 'bad' });
+    const bad = await request(owner, 'PUT', `/${created._id}`, { ifscCode: 'bad', version: 1 });
     expect(bad.statusCode).toBe(400);
-    const good = await request(owner, 'PUT', `/${created._id}`, { ifscCode: 'icic0006789' });
+    const good = await request(owner, 'PUT', `/${created._id}`, {
+      ifscCode: 'icic0006789',
+      version: 1,
+    });
     expect(good.json<TestBody>()).toMatchObject({
       message: 'Bank detail updated successfully',
       data: { ifscCode: 'ICIC0006789', bankName: 'HDFC Bank' },
@@ -190,17 +193,54 @@ describe('one active account', () => {
     expect(await activeIds(user)).toEqual([created._id]);
 
     const other = await createAccount(user, { bankName: 'Updated Active' });
-    const updated = await request(user, 'PUT', `/${other._id}`, { isActive: true });
+    const updated = await request(user, 'PUT', `/${other._id}`, { isActive: true, version: 1 });
     expect(updated.json<TestBody>().data).toMatchObject({ isActive: true });
     expect(await activeIds(user)).toEqual([other._id]);
 
-    const renamed = await request(user, 'PUT', `/${other._id}`, { branch: 'Adajan' });
+    const renamed = await request(user, 'PUT', `/${other._id}`, { branch: 'Adajan', version: 2 });
     expect(renamed.json<TestBody>().data).toMatchObject({ isActive: true, branch: 'Adajan' });
 
-    const deactivated = await request(user, 'PUT', `/${other._id}`, { isActive: false });
+    const deactivated = await request(user, 'PUT', `/${other._id}`, {
+      isActive: false,
+      version: 3,
+    });
     expect(deactivated.json<TestBody>().data).toMatchObject({ isActive: false });
     expect(await activeIds(user)).toEqual([]);
     expect((await request(user, 'GET', '/active')).statusCode).toBe(404);
+  });
+
+  it('set-active checks a given version and bumps every account it changes', async () => {
+    const active = await createAccount(user, { bankName: 'Was Active', isActive: true });
+    const next = await createAccount(user, { bankName: 'Next' });
+
+    const stale = await request(user, 'PATCH', `/${next._id}/set-active`, { version: 5 });
+    expect(stale.statusCode).toBe(409);
+    const refused = stale.json<{ code: string; data: unknown }>();
+    expect(refused.code).toBe('stale_version');
+    expect(bankDetail.parse(refused.data)).toEqual(next);
+    expect(await activeIds(user)).toEqual([active._id]);
+
+    const checked = await request(user, 'PATCH', `/${next._id}/set-active`, {
+      version: next.version,
+    });
+    expect(checked.statusCode, checked.body).toBe(200);
+    expect(envelope(bankDetail).parse(checked.json()).data).toMatchObject({
+      isActive: true,
+      version: next.version + 1,
+    });
+    const deactivated = await request(user, 'GET', `/${active._id}`);
+    expect(envelope(bankDetail).parse(deactivated.json()).data).toMatchObject({
+      isActive: false,
+      version: active.version + 1,
+    });
+
+    // A form still holding the deactivated account's old version cannot bring it back unseen.
+    const fromOldRead = await request(user, 'PUT', `/${active._id}`, {
+      isActive: true,
+      version: active.version,
+    });
+    expect(fromOldRead.statusCode).toBe(409);
+    expect(await activeIds(user)).toEqual([next._id]);
   });
 
   it('leaves the active account alone when the one to activate does not exist', async () => {
@@ -208,7 +248,7 @@ describe('one active account', () => {
     const missing = await request(user, 'PATCH', `/${MISSING_ID}/set-active`);
     expect(missing.statusCode).toBe(404);
     expect(missing.json<TestBody>().message).toBe('Bank detail not found');
-    const missingPut = await request(user, 'PUT', `/${MISSING_ID}`, { isActive: true });
+    const missingPut = await request(user, 'PUT', `/${MISSING_ID}`, { isActive: true, version: 1 });
     expect(missingPut.statusCode).toBe(404);
     expect(await activeIds(user)).toEqual([active._id]);
     const malformed = await request(user, 'PATCH', '/nope/set-active');
@@ -270,7 +310,7 @@ describe('read and delete', () => {
     const secret = await createAccount(stranger, { bankName: 'Stranger Bank', isActive: true });
     for (const [method, path, payload] of [
       ['GET', `/${secret._id}`, undefined],
-      ['PUT', `/${secret._id}`, { bankName: 'Hijacked' }],
+      ['PUT', `/${secret._id}`, { bankName: 'Hijacked', version: 1 }],
       ['PATCH', `/${secret._id}/set-active`, undefined],
       ['DELETE', `/${secret._id}`, undefined],
     ] as const) {

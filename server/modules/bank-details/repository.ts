@@ -11,7 +11,10 @@ import { containsText, equalsValue } from '../../lib/list-page.ts';
 import { tenantScope, type TenantContext } from '../../lib/tenant.ts';
 import {
   createTenantRepository,
+  missingOrStale,
+  nextVersion,
   toApiRecord,
+  versionMatches,
   type TenantRepository,
 } from '../../lib/tenant-repository.ts';
 
@@ -52,7 +55,8 @@ async function withSoleActivation<T>(
     );
     await tx
       .update(bankDetails)
-      .set({ isActive: false, updatedAt: new Date() })
+      // A deactivated account changed too: a form still holding its old version must not win.
+      .set({ isActive: false, updatedAt: new Date(), version: nextVersion(bankDetails) })
       .where(
         tenantScope(
           bankDetails,
@@ -75,8 +79,16 @@ export interface BankDetailRepository extends TenantRepository<
   BankDetailListParams
 > {
   findActive(db: Database, tenant: TenantContext): Promise<BankDetail | undefined>;
-  /** Makes this account the only active one; undefined when it does not exist. */
-  setActive(db: Database, tenant: TenantContext, id: string): Promise<BankDetail | undefined>;
+  /**
+   * Makes this account the only active one; undefined when it does not exist. With `expected`,
+   * 409 `stale_version` (and nothing changes) when the account changed since it was read.
+   */
+  setActive(
+    db: Database,
+    tenant: TenantContext,
+    id: string,
+    expected?: number,
+  ): Promise<BankDetail | undefined>;
 }
 
 async function activateExisting(
@@ -112,14 +124,23 @@ export const bankDetailRepository: BankDetailRepository = {
     return activateExisting(db, tenant, id, (tx) => baseRepository.update(tx, tenant, id, values));
   },
 
-  async setActive(db, tenant, id) {
+  async setActive(db, tenant, id, expected) {
     return activateExisting(db, tenant, id, async (tx) => {
       const [row] = await tx
         .update(bankDetails)
-        .set({ isActive: true, updatedAt: new Date() })
-        .where(tenantScope(bankDetails, tenant, eq(bankDetails.id, id)))
+        .set({ isActive: true, updatedAt: new Date(), version: nextVersion(bankDetails) })
+        .where(
+          tenantScope(
+            bankDetails,
+            tenant,
+            eq(bankDetails.id, id),
+            versionMatches(bankDetails, expected),
+          ),
+        )
         .returning();
-      return row ? toApiRecord<BankDetail>(row) : undefined;
+      if (row) return toApiRecord<BankDetail>(row);
+      if (expected === undefined) return undefined;
+      return missingOrStale(() => baseRepository.findById(tx, tenant, id));
     });
   },
 

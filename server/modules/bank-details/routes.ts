@@ -7,10 +7,11 @@ import {
   bankDetailListQuery,
   bankDetailPage,
   bankDetailUpdate,
+  bankDetailSetActive,
 } from '../../../contract/bank-details.ts';
 import { envelope } from '../../../contract/common.ts';
 import { tenantOf } from '../../plugins/auth.ts';
-import { idParams, registerCrudRoutes } from '../../lib/crud-routes.ts';
+import { idParams, registerCrudRoutes, staleVersionResponse } from '../../lib/crud-routes.ts';
 import { ok } from '../../lib/envelope.ts';
 import { notFound } from '../../lib/http-errors.ts';
 import { bankDetailRepository } from './repository.ts';
@@ -59,10 +60,23 @@ export const bankDetailRoutes: FastifyPluginCallback = (scope, _options, done) =
 
   typed.patch(
     '/:id/set-active',
-    { schema: { tags, security, params: idParams, response: { 200: envelope(bankDetail) } } },
+    {
+      schema: {
+        tags,
+        security,
+        params: idParams,
+        body: bankDetailSetActive,
+        response: { 200: envelope(bankDetail), 409: staleVersionResponse(bankDetail) },
+      },
+    },
     async (request) => {
       const { id } = request.params;
-      const record = await bankDetailRepository.setActive(scope.db, tenantOf(request), id);
+      const record = await bankDetailRepository.setActive(
+        scope.db,
+        tenantOf(request),
+        id,
+        request.body?.version,
+      );
       if (!record) throw notFound(NOT_FOUND_MESSAGE);
       return ok(record, 'Bank detail set as active successfully');
     },

@@ -138,12 +138,14 @@ describe('design code uniqueness', () => {
     const other = await createDesign(owner, { name: 'Rose Bel', designCode: 'ROSE-2' });
     const response = await t.send(owner, 'PUT', `/api/designs/${other._id}`, {
       designCode: 'Rose-1',
+      version: other.version,
     });
     expect(response.statusCode).toBe(409);
     expect(response.json<TestBody>().errors[0]?.path).toBe('designCode');
     const unchanged = await t.send(owner, 'PUT', `/api/designs/${other._id}`, {
       designCode: 'rose-2',
       name: 'Rose Bel',
+      version: other.version,
     });
     expect(unchanged.statusCode).toBe(200);
   });

@@ -126,7 +126,10 @@ describe('organization isolation', () => {
       expenseDate: '2019-06-15',
     });
     expect((await get(owner, `/api/expenses/${secret._id}`)).statusCode).toBe(404);
-    const put = await t.send(owner, 'PUT', `/api/expenses/${secret._id}`, { amount: 1 });
+    const put = await t.send(owner, 'PUT', `/api/expenses/${secret._id}`, {
+      amount: 1,
+      version: secret.version,
+    });
     expect(put.statusCode).toBe(404);
     const del = await t.send(owner, 'DELETE', `/api/expenses/${secret._id}`);
     expect(del.statusCode).toBe(404);

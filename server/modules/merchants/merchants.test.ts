@@ -106,6 +106,7 @@ describe('update', () => {
     const updated = await t.send(owner, 'PUT', `/api/merchants/${created._id}`, {
       notes: null,
       phone: '',
+      version: created.version,
     });
     expect(updated.statusCode).toBe(200);
     expect(envelope(merchant).parse(updated.json<TestBody>()).data).toMatchObject({

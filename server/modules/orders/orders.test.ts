@@ -196,6 +196,7 @@ describe('update and delete', () => {
     const partial = await t.send(owner, 'PUT', `/api/orders/${created._id}`, {
       isPaid: true,
       deliveryDate: '2025-04-20',
+      version: created.version,
     });
     expect(partial.statusCode, partial.body).toBe(200);
     const merged = envelope(order).parse(partial.json<TestBody>()).data;
@@ -241,6 +242,7 @@ describe('update and delete', () => {
 
     const foreign = await t.send(owner, 'PUT', `/api/orders/${created._id}`, {
       designs: [{ designId: theirs.designIds[1], quantity: 1, rate: 1 }],
+      version: body.data.version,
     });
     expect(foreign.statusCode).toBe(400);
     expect(foreign.json<TestBody>().errors[0]?.path).toBe('designs.0.designId');
@@ -249,6 +251,7 @@ describe('update and delete', () => {
 
     const withStatus = await t.send(owner, 'PUT', `/api/orders/${created._id}`, {
       status: 'completed',
+      version: body.data.version,
     });
     expect(withStatus.statusCode).toBe(400);
 
@@ -342,6 +345,47 @@ describe('status', () => {
       });
     }
   }
+
+  it('checks the version when one is given, and bumps it on every move', async () => {
+    const created = await orderIn('pending');
+    const url = `/api/orders/${created._id}/status`;
+    const unchecked = await t.send(owner, 'PUT', url, { status: 'in_progress' });
+    expect(envelope(order).parse(unchecked.json()).data.version).toBe(created.version + 1);
+
+    const stale = await t.send(owner, 'PUT', url, {
+      status: 'completed',
+      version: created.version,
+    });
+    expect(stale.statusCode).toBe(409);
+    const refused = stale.json<{ code: string; data: unknown }>();
+    expect(refused.code).toBe('stale_version');
+    expect(order.parse(refused.data)).toMatchObject({
+      status: 'in_progress',
+      version: created.version + 1,
+    });
+
+    const checked = await t.send(owner, 'PUT', url, {
+      status: 'completed',
+      version: created.version + 1,
+    });
+    expect(checked.statusCode, checked.body).toBe(200);
+    expect(envelope(order).parse(checked.json()).data).toMatchObject({
+      status: 'completed',
+      version: created.version + 2,
+    });
+  });
+
+  it('bumps the version once when an update replaces the lines', async () => {
+    const created = await orderIn('pending');
+    const response = await t.send(owner, 'PUT', `/api/orders/${created._id}`, {
+      designs: [{ designId: mine.designIds[0], quantity: 3, rate: 2 }],
+      version: created.version,
+    });
+    expect(envelope(order).parse(response.json()).data).toMatchObject({
+      totalAmount: 6,
+      version: created.version + 1,
+    });
+  });
 
   it('answers 400 for an unknown status, extra keys or no body', async () => {
     const created = await orderIn('pending');

@@ -11,7 +11,7 @@ import {
 } from '../../../contract/orders.ts';
 import { queryRows, type Database } from '../../db/client.ts';
 import { designs, merchants, orderLines, orders } from '../../db/schema.ts';
-import { badRequest, conflict, type FieldError } from '../../lib/http-errors.ts';
+import { badRequest, conflict, staleVersion, type FieldError } from '../../lib/http-errors.ts';
 import {
   buildFilterConditions,
   containsText,
@@ -21,6 +21,12 @@ import {
   type FilterDefinitions,
 } from '../../lib/list-page.ts';
 import { tenantScope, type TenantContext } from '../../lib/tenant.ts';
+import {
+  expectedVersionOf,
+  missingOrStale,
+  nextVersion,
+  versionMatches,
+} from '../../lib/tenant-repository.ts';
 
 type OrderFilters = Omit<OrderListParams, 'page' | 'limit' | 'sort'>;
 
@@ -59,6 +65,7 @@ const orderRecord = sql`json_build_object(
   'isPaid', orders.is_paid,
   'status', orders.status,
   'notes', orders.notes,
+  'version', orders.version,
   'designs', coalesce((
     select json_agg(json_build_object(
       '_id', order_lines.id,
@@ -172,14 +179,17 @@ async function replaceLines(
     .where(tenantScope(orders, tenant, eq(orders.id, orderId)));
 }
 
-/** Locks the order for the rest of the transaction; its status, or undefined when it is not there. */
+/**
+ * Locks the order for the rest of the transaction; its status and version, or undefined when it
+ * is not there.
+ */
 async function lockOrder(db: Database, tenant: TenantContext, id: string) {
   const [row] = await db
-    .select({ status: orders.status })
+    .select({ status: orders.status, version: orders.version })
     .from(orders)
     .where(tenantScope(orders, tenant, eq(orders.id, id)))
     .for('update');
-  return row?.status;
+  return row;
 }
 
 function inTransaction<T>(db: Database, work: (tx: Database) => Promise<T>): Promise<T> {
@@ -245,7 +255,10 @@ export const orderRepository = {
     });
   },
 
-  /** Merges the fields present; `designs`, when present, replaces every line. */
+  /**
+   * Merges the fields present; `designs`, when present, replaces every line. The lines belong to
+   * the order, so the order's version covers them: one bump per update.
+   */
   async update(
     db: Database,
     tenant: TenantContext,
@@ -253,43 +266,55 @@ export const orderRepository = {
     values: OrderUpdate,
   ): Promise<Order | undefined> {
     return inTransaction(db, async (tx) => {
-      if ((await lockOrder(tx, tenant, id)) === undefined) return undefined;
       await assertReferencesExist(tx, tenant, values);
-      const changes: Partial<typeof orders.$inferInsert> = { updatedAt: new Date() };
+      const expected = expectedVersionOf(values);
+      const changes: Partial<typeof orders.$inferInsert> = {
+        updatedAt: new Date(),
+        version: nextVersion(orders) as unknown as number,
+      };
       if (values.merchantId !== undefined) changes.merchantId = values.merchantId;
       if (values.poNumber !== undefined) changes.poNumber = values.poNumber;
       if (values.orderDate !== undefined) changes.orderDate = values.orderDate;
       if (values.deliveryDate !== undefined) changes.deliveryDate = values.deliveryDate;
       if (values.isPaid !== undefined) changes.isPaid = values.isPaid;
       if (values.notes !== undefined) changes.notes = values.notes;
-      await tx
+      const updated = await tx
         .update(orders)
         .set(changes)
-        .where(tenantScope(orders, tenant, eq(orders.id, id)));
+        .where(tenantScope(orders, tenant, eq(orders.id, id), versionMatches(orders, expected)))
+        .returning({ id: orders.id });
+      if (updated.length === 0) return missingOrStale(() => readOrder(tx, tenant, id));
       if (values.designs) await replaceLines(tx, tenant, id, values.designs);
       return readOrder(tx, tenant, id);
     });
   },
 
-  /** Moves the order along the allowed status path; 409 for any other move. */
+  /**
+   * Moves the order along the allowed status path; 409 for any other move. With `expected`, the
+   * move is refused (409 `stale_version`) when the order changed since the client read it.
+   */
   async setStatus(
     db: Database,
     tenant: TenantContext,
     id: string,
     status: OrderStatus,
+    expected?: number,
   ): Promise<Order | undefined> {
     return inTransaction(db, async (tx) => {
       const current = await lockOrder(tx, tenant, id);
       if (current === undefined) return undefined;
-      if (!canMoveOrderStatus(current, status)) {
-        throw conflict(`Invalid status transition from ${current} to ${status}`, {
+      if (expected !== undefined && current.version !== expected) {
+        throw staleVersion(await readOrder(tx, tenant, id));
+      }
+      if (!canMoveOrderStatus(current.status, status)) {
+        throw conflict(`Invalid status transition from ${current.status} to ${status}`, {
           code: 'invalid_transition',
         });
       }
       await tx
         .update(orders)
-        .set({ status, updatedAt: new Date() })
-        .where(tenantScope(orders, tenant, eq(orders.id, id)));
+        .set({ status, updatedAt: new Date(), version: nextVersion(orders) })
+        .where(tenantScope(orders, tenant, eq(orders.id, id), versionMatches(orders, expected)));
       return readOrder(tx, tenant, id);
     });
   },

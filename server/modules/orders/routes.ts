@@ -8,7 +8,7 @@ import {
   orderStatusUpdate,
   orderUpdate,
 } from '../../../contract/orders.ts';
-import { idParams, registerCrudRoutes } from '../../lib/crud-routes.ts';
+import { idParams, registerCrudRoutes, staleVersionResponse } from '../../lib/crud-routes.ts';
 import { ok } from '../../lib/envelope.ts';
 import { notFound } from '../../lib/http-errors.ts';
 import { tenantOf } from '../../plugins/auth.ts';
@@ -43,7 +43,7 @@ export const orderRoutes: FastifyPluginCallback = (scope, _options, done) => {
         security: [{ bearerAuth: [] }, { cookieAuth: [] }],
         params: idParams,
         body: orderStatusUpdate,
-        response: { 200: envelope(order) },
+        response: { 200: envelope(order), 409: staleVersionResponse(order) },
       },
     },
     async (request) => {
@@ -52,6 +52,7 @@ export const orderRoutes: FastifyPluginCallback = (scope, _options, done) => {
         tenantOf(request),
         request.params.id,
         request.body.status,
+        request.body.version,
       );
       if (!updated) throw notFound(ORDER_NOT_FOUND);
       return ok(updated, 'Order status updated successfully');

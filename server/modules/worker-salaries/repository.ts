@@ -21,7 +21,11 @@ import {
 } from '../../lib/list-page.ts';
 import { tenantScope, type TenantContext } from '../../lib/tenant.ts';
 import {
+  expectedVersionOf,
+  missingOrStale,
+  nextVersion,
   toApiRecord,
+  versionMatches,
   type ListParams,
   type TenantRepository,
 } from '../../lib/tenant-repository.ts';
@@ -163,18 +167,35 @@ export const workerSalaryRepository: TenantRepository<
   },
 
   async update(db, tenant, id, values) {
+    const expected = expectedVersionOf(values);
     const changes: Record<string, unknown> = {};
     for (const [key, value] of Object.entries(values)) {
-      if (value !== undefined && key !== 'organizationId') changes[key] = value;
+      if (value !== undefined && key !== 'organizationId' && key !== 'version') {
+        changes[key] = value;
+      }
     }
     const updated = await rejectUnknownWorker(
       db
         .update(workerSalaries)
-        .set({ ...changes, updatedBy: tenant.userId, updatedAt: new Date() })
-        .where(tenantScope(workerSalaries, tenant, eq(workerSalaries.id, id)))
+        .set({
+          ...changes,
+          updatedBy: tenant.userId,
+          updatedAt: new Date(),
+          version: nextVersion(workerSalaries),
+        })
+        .where(
+          tenantScope(
+            workerSalaries,
+            tenant,
+            eq(workerSalaries.id, id),
+            versionMatches(workerSalaries, expected),
+          ),
+        )
         .returning({ id: workerSalaries.id }),
     );
-    if (updated.length === 0) return undefined;
+    if (updated.length === 0) {
+      return expected === undefined ? undefined : missingOrStale(() => findById(db, tenant, id));
+    }
     return findById(db, tenant, id);
   },
 

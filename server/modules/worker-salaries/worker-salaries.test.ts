@@ -191,6 +191,7 @@ describe('create, update, delete', () => {
         amount: 1250.75,
         updatedBy: stranger.auth.user._id,
         createdBy: stranger.auth.user._id,
+        version: created.version,
       },
     });
     expect(response.statusCode, response.body).toBe(200);
@@ -226,6 +227,7 @@ describe('create, update, delete', () => {
     const created = await createSalary(writer, salaryPayload({ workerId: writerWorker }));
     const update = await t.send(writer, 'PUT', `/api/worker-salaries/${created._id}`, {
       workerId: strangerWorker,
+      version: created.version,
     });
     expect(update.statusCode).toBe(400);
     expect(update.json<TestBody>().errors[0]?.path).toBe('workerId');

@@ -101,6 +101,7 @@ describe('create and update', () => {
     });
     const deactivated = await t.send(owner, 'PUT', `/api/workers/${created._id}`, {
       isActive: false,
+      version: created.version,
     });
     expect(deactivated.statusCode).toBe(200);
     expect(deactivated.json<TestBody>().message).toBe('Worker updated successfully');
@@ -112,6 +113,7 @@ describe('create and update', () => {
     });
     const edited = await t.send(owner, 'PUT', `/api/workers/${created._id}`, {
       ...created,
+      version: created.version + 1,
       isActive: true,
       phone: null,
       joiningDate: '2021-02-01',
