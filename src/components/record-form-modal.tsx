@@ -9,6 +9,7 @@ import {
 } from '@/components/form-fields';
 import { FormModal } from '@/components/form-modal';
 import { FormNotices, saveFailureText, useFormSafety } from '@/components/form-safety';
+import { StaleVersionDialog, useStaleVersion } from '@/components/stale-version-dialog';
 import { useZodForm } from '@/lib/use-zod-form';
 import type { ResourceMessages, ResourceNamespace } from '@/lib/resource-factory';
 
@@ -36,7 +37,11 @@ export interface FormResource<TCreate, TUpdate> {
   };
 }
 
-export interface RecordFormModalProps<TRecord extends { _id: string }, TCreate, TUpdate> {
+export interface RecordFormModalProps<
+  TRecord extends { _id: string; version: number },
+  TCreate,
+  TUpdate,
+> {
   resource: FormResource<TCreate, TUpdate>;
   /** The record being edited; `null` adds a new one. */
   record: TRecord | null;
@@ -53,9 +58,15 @@ export interface RecordFormModalProps<TRecord extends { _id: string }, TCreate, 
  * The create/edit dialog of every area: fields from their definitions, create or update on
  * submit, close on success (or once an offline write is queued), a server's field errors on
  * their inputs, and nothing typed ever lost: closing a changed form asks first, a failed save
- * keeps the form open, and a new record's input is kept as a draft until it is saved.
+ * keeps the form open, and a new record's input is kept as a draft until it is saved. An edit
+ * sends the version it read; when someone else saved first, the user sees what changed and
+ * chooses between their values and the stored ones.
  */
-export function RecordFormModal<TRecord extends { _id: string }, TCreate, TUpdate>({
+export function RecordFormModal<
+  TRecord extends { _id: string; version: number },
+  TCreate,
+  TUpdate,
+>({
   resource,
   record,
   fields,
@@ -80,8 +91,9 @@ export function RecordFormModal<TRecord extends { _id: string }, TCreate, TUpdat
   const update = resource.useUpdate();
   const safety = useFormSafety(form, isEdit ? null : `${resource.name}:create`);
   const [failure, setFailure] = useState<string | null>(null);
+  const stale = useStaleVersion<TRecord>(record);
 
-  const onSubmit = form.submit((body) => {
+  const save = (body: FormValues, version = stale.version) => {
     setFailure(null);
     const done = () => {
       safety.forgetDraft();
@@ -92,14 +104,35 @@ export function RecordFormModal<TRecord extends { _id: string }, TCreate, TUpdat
       // Saved on this device while offline: closing as on success, the list shows the entry.
       onQueued: done,
       onError: (error) => {
+        if (stale.catchStale(error, form.getValues())) return;
         const unplaced = form.applyServerErrors(error);
         const fallback = isEdit ? resource.messages.updateFailed : resource.messages.createFailed;
         setFailure(saveFailureText(error, unplaced, t, fallback));
       },
     };
-    if (record) update.mutate({ id: record._id, body: body as TUpdate }, callbacks);
-    else create.mutate(body as TCreate, callbacks);
-  });
+    if (record) {
+      const versioned = { ...body, version };
+      update.mutate({ id: record._id, body: versioned as TUpdate }, callbacks);
+    } else {
+      create.mutate(body as TCreate, callbacks);
+    }
+  };
+  const onSubmit = form.submit((body) => save(body as FormValues));
+
+  // Their values become the form's, as if the record had just been opened.
+  const useTheirs = () => {
+    const resolved = stale.resolve();
+    if (!resolved) return;
+    const values = initialFieldValues(fields, resolved.current);
+    form.setValues(values);
+    form.resetDirty(values);
+  };
+  // The user's values again, over the version that is stored now.
+  const keepMine = () => {
+    const resolved = stale.resolve();
+    if (!resolved) return;
+    form.submit((body) => save(body as FormValues, resolved.current.version))();
+  };
 
   const notice = <FormNotices safety={safety} failure={failure} />;
 
@@ -116,6 +149,18 @@ export function RecordFormModal<TRecord extends { _id: string }, TCreate, TUpdat
     >
       {children}
       <FormFields fields={fields} form={form} shape={shape} namespace={namespace} />
+      {stale.conflict && stale.read ? (
+        <StaleVersionDialog
+          namespace={namespace}
+          fields={fields.filter((field) => field.kind !== 'custom')}
+          read={stale.read}
+          current={stale.conflict.current}
+          mine={stale.conflict.mine}
+          onUseTheirs={useTheirs}
+          onKeepMine={keepMine}
+          onClose={stale.dismiss}
+        />
+      ) : null}
     </FormModal>
   );
 }

@@ -123,10 +123,17 @@ export function registerMutationDefaults(client: QueryClient, t: AnyT = i18next.
       },
       onError: (error, variables) => {
         if (write.pendingListPrefix) dropPendingRecord(client, write.pendingListPrefix, variables);
+        refetchWhenStale(client, error, write.invalidates);
         if (!isGloballyHandledWrite(error)) notifyError(errorText(error, t, write.failure));
       },
     });
   }
+}
+
+/** Someone else saved first: what is on screen is out of date, so it is read again. */
+function refetchWhenStale(client: QueryClient, error: unknown, prefixes: QueryKey[]) {
+  if (!(error instanceof ApiError) || error.code !== 'stale_version') return;
+  for (const prefix of prefixes) void client.invalidateQueries({ queryKey: prefix });
 }
 
 function dropPendingRecord(client: QueryClient, listPrefix: QueryKey, variables: unknown) {
@@ -207,6 +214,7 @@ export function createWriteHook<TInput, TData>(
       },
       onError: (error, variables) => {
         if (pendingListPrefix) dropPendingRecord(queryClient, pendingListPrefix, variables);
+        refetchWhenStale(queryClient, error, [[name], ...spec.invalidates]);
         if (!isGloballyHandledWrite(error)) notifyError(errorText(error, t, spec.failure));
       },
     });

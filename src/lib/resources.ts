@@ -155,12 +155,17 @@ export const activeBankDetail = bankDetails.defineRead<BankDetail>('active', {
   notFoundAsNull: true,
 });
 
-export const useSetActiveBankDetail = bankDetails.defineAction<string>('set-active', {
-  method: 'PATCH',
-  path: (id) => `/${encodeURIComponent(id)}/set-active`,
-  success: 'bank-details:toast.setActive',
-  failure: 'bank-details:errors.setActive',
-});
+/** Sends the version of the row the user clicked, so a change made since then is not hidden. */
+export const useSetActiveBankDetail = bankDetails.defineAction<{ id: string; version: number }>(
+  'set-active',
+  {
+    method: 'PATCH',
+    path: ({ id }) => `/${encodeURIComponent(id)}/set-active`,
+    body: ({ version }) => ({ version }),
+    success: 'bank-details:toast.setActive',
+    failure: 'bank-details:errors.setActive',
+  },
+);
 
 export const expenses = createResource({
   name: 'expenses',
@@ -201,17 +206,17 @@ export const orders = createResource({
   schemas: { record: order, create: orderCreate, update: orderUpdate, list: orderListQuery },
 });
 
-/** Sends only the new status, as the API requires. */
-export const useSetOrderStatus = orders.defineAction<{ id: string; status: OrderStatus }, Order>(
-  'status',
-  {
-    method: 'PUT',
-    path: ({ id }) => `/${encodeURIComponent(id)}/status`,
-    body: ({ status }) => ({ status }),
-    success: 'orders:toast.statusUpdated',
-    failure: 'orders:errors.updateStatus',
-  },
-);
+/** Sends only the new status and the version of the order it was chosen on. */
+export const useSetOrderStatus = orders.defineAction<
+  { id: string; status: OrderStatus; version: number },
+  Order
+>('status', {
+  method: 'PUT',
+  path: ({ id }) => `/${encodeURIComponent(id)}/status`,
+  body: ({ status, version }) => ({ status, version }),
+  success: 'orders:toast.statusUpdated',
+  failure: 'orders:errors.updateStatus',
+});
 
 /**
  * Keyed under `orders` on purpose: every order write refetches it, so the figures follow each

@@ -10,15 +10,25 @@ export function ok<T>(data: T, message = 'OK', status = 200) {
   return HttpResponse.json({ success: true, data, message }, { status });
 }
 
-/** The API's failure envelope; the code defaults to the one the status stands for. */
+/**
+ * The API's failure envelope; the code defaults to the one the status stands for. `data` goes
+ * along when given (the current record with `stale_version`).
+ */
 export function fail(
   status: number,
   message: string,
   errors?: FieldError[],
   code: FailureCode = failureCodeForStatus(status),
+  data?: unknown,
 ) {
   return HttpResponse.json(
-    { success: false, code, message, ...(errors ? { errors } : {}) },
+    {
+      success: false,
+      code,
+      message,
+      ...(errors ? { errors } : {}),
+      ...(data !== undefined ? { data } : {}),
+    },
     { status },
   );
 }

@@ -25,6 +25,7 @@ export function makeMerchants(count: number): Merchant[] {
     return {
       _id: testId(n),
       organizationId: TEST_ORGANIZATION_ID,
+      version: 1,
       name: `${NAMES[(n - 1) % NAMES.length]}${n > NAMES.length ? ` ${Math.ceil(n / NAMES.length)}` : ''}`,
       contactPerson: n % 3 === 0 ? null : `Contact ${n}`,
       phone: n % 4 === 0 ? null : `+91 98250 ${String(10000 + n).slice(-5)}`,

@@ -21,6 +21,7 @@ export const ORDER_DESIGNS: Design[] = [
 ].map(({ code, name, rate }, index) => ({
   _id: testId(8100 + index),
   organizationId: TEST_ORGANIZATION_ID,
+  version: 1,
   designCode: code,
   name,
   description: null,
@@ -48,6 +49,7 @@ export function makeOrder(n: number, fields: Partial<Order> = {}): Order {
   return {
     _id: testId(8200 + n),
     organizationId: TEST_ORGANIZATION_ID,
+    version: 1,
     merchantId: merchant._id,
     merchant: { _id: merchant._id, name: merchant.name },
     poNumber: `PO-${String(n).padStart(3, '0')}`,
@@ -115,20 +117,23 @@ export function createOrdersFake(initial: Order[]) {
     http.get('*/api/merchants/all', () => ok({ data: ORDER_MERCHANTS })),
     http.get('*/api/designs/all', () => ok({ data: ORDER_DESIGNS })),
     http.put('*/api/orders/:id/status', async ({ request, params }) => {
-      const { status } = (await request.clone().json()) as { status: OrderStatus };
+      const body = (await request.clone().json()) as { status: OrderStatus; version?: number };
       fake.requests.push({
         method: 'PUT',
         url: new URL(request.url),
         headers: request.headers,
-        body: { status },
+        body,
       });
       const index = fake.records.findIndex((o) => o._id === params.id);
       const existing = fake.records[index];
       if (!existing) return fail(404, 'Order not found');
-      if (!canMoveOrderStatus(existing.status, status)) {
+      if (body.version !== undefined && body.version !== existing.version) {
+        return fail(409, 'Stale version', undefined, 'stale_version', existing);
+      }
+      if (!canMoveOrderStatus(existing.status, body.status)) {
         return fail(409, 'Invalid status transition', undefined, 'invalid_transition');
       }
-      const updated = { ...existing, status };
+      const updated = { ...existing, status: body.status, version: existing.version + 1 };
       fake.records[index] = updated;
       return ok(updated);
     }),

@@ -22,6 +22,7 @@ export interface RecordedRequest {
 interface StoredRecord {
   _id: string;
   organizationId: string;
+  version: number;
   createdAt: string;
   updatedAt: string;
 }
@@ -184,6 +185,7 @@ export function createResourceFake<R extends StoredRecord>(options: ResourceFake
         ...Object.fromEntries(Object.entries(fields).map(([key, value]) => [key, value ?? null])),
         _id: testId((sequence += 1)),
         organizationId: TEST_ORGANIZATION_ID,
+        version: 1,
         createdAt: now,
         updatedAt: now,
       } as R;
@@ -199,12 +201,21 @@ export function createResourceFake<R extends StoredRecord>(options: ResourceFake
       if (!current) return notFound();
       const { fields, refusal: invalid } = parse(resource.schemas.update, body);
       if (invalid) return invalid;
+      // As the server: a save from an older read changes nothing and gets the record as it is.
+      if (fields.version !== current.version) {
+        return fail(409, 'Stale version', undefined, 'stale_version', current);
+      }
       const duplicate = duplicateOf(fields, current._id);
       if (duplicate) return duplicate;
       const changes = Object.fromEntries(
         Object.entries(fields).filter(([, value]) => value !== undefined),
       );
-      const updated = derive({ ...current, ...changes, updatedAt: new Date().toISOString() });
+      const updated = derive({
+        ...current,
+        ...changes,
+        version: current.version + 1,
+        updatedAt: new Date().toISOString(),
+      });
       records[index] = updated;
       return ok(updated);
     }),
@@ -234,6 +245,19 @@ export function createResourceFake<R extends StoredRecord>(options: ResourceFake
     },
     requestsOf(method: string) {
       return requests.filter((request) => request.method === method);
+    },
+    /** Someone else saves the record: its fields change and its version moves on. */
+    changeElsewhere(id: string, changes: Partial<Omit<R, keyof StoredRecord>>) {
+      const index = records.findIndex((item) => item._id === id);
+      const current = records[index];
+      if (!current) throw new Error(`No record ${id} to change`);
+      records[index] = derive({
+        ...current,
+        ...changes,
+        version: current.version + 1,
+        updatedAt: new Date().toISOString(),
+      });
+      return records[index];
     },
   };
 }

@@ -23,6 +23,7 @@ function makeAccount(n: number, fields: Partial<BankDetail>): BankDetail {
   return {
     _id: testId(n),
     organizationId: TEST_ORGANIZATION_ID,
+    version: 1,
     bankName: `Bank ${n}`,
     accountHolderName: null,
     accountNumber: `1234567${n}`,

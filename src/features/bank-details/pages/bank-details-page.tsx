@@ -141,8 +141,8 @@ export default function BankDetailsPage() {
             <Button
               size="compact-xs"
               variant="default"
-              loading={setActive.isPending && setActive.variables?.input === account._id}
-              onClick={() => setActive.mutate(account._id)}
+              loading={setActive.isPending && setActive.variables?.input.id === account._id}
+              onClick={() => setActive.mutate({ id: account._id, version: account.version })}
               aria-label={t('actions.setActive', { name: account.bankName })}
             >
               {t('status.makeActive')}

@@ -23,6 +23,7 @@ function makeDesign(n: number, fields: Partial<Design>): Design {
   return {
     _id: testId(n),
     organizationId: TEST_ORGANIZATION_ID,
+    version: 1,
     name: `Design ${n}`,
     designCode: `D-${n}`,
     description: null,

@@ -22,6 +22,7 @@ function makeExpenses(count: number): Expense[] {
     return {
       _id: testId(5000 + n),
       organizationId: TEST_ORGANIZATION_ID,
+      version: 1,
       category: CATEGORIES[(n - 1) % CATEGORIES.length] ?? 'Rent',
       amount: 100 * n + 0.5,
       expenseDate: createdAt.slice(0, 10),

@@ -17,6 +17,8 @@ export interface OrderFormValues extends Record<string, unknown> {
   notes: string;
   isPaid: boolean;
   designs: OrderLineValues[];
+  /** The version of the order as read; sent with the edit so a newer save is not overwritten. */
+  version?: number;
 }
 
 let lineSequence = 0;
@@ -59,6 +61,7 @@ export function orderFormValues(order?: Order | null): OrderFormValues {
       quantity: line.quantity,
       rate: line.rate,
     })),
+    version: order.version,
   };
 }
 
@@ -84,6 +87,7 @@ export function orderBodyFromValues(values: OrderFormValues) {
       quantity: numberOrAbsent(line.quantity),
       rate: numberOrAbsent(line.rate),
     })),
+    version: values.version,
   };
 }
 

@@ -36,7 +36,9 @@ export function OrderStatusControl({ order }: { order: Order }) {
                   color={ORDER_STATUS_COLORS[status]}
                   loading={setStatus.isPending && setStatus.variables?.input.status === status}
                   disabled={setStatus.isPending}
-                  onClick={() => setStatus.mutate({ id: order._id, status })}
+                  onClick={() =>
+                    setStatus.mutate({ id: order._id, status, version: order.version })
+                  }
                 >
                   {isStepBack ? t('statusMoveBack.in_progress') : t(`statusMove.${status}`)}
                 </Button>

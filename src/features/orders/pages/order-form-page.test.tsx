@@ -138,7 +138,7 @@ describe('OrderFormPage', { timeout: 30_000 }, () => {
     expect(await screen.findByText('Order status updated successfully')).toBeInTheDocument();
     const put = fake.requestsOf('PUT')[0];
     expect(put?.url.pathname).toBe(`/api/orders/${ORDER_ID}/status`);
-    expect(put?.body).toEqual({ status: 'delivered' });
+    expect(put?.body).toEqual({ status: 'delivered', version: 1 });
     await waitFor(() => expect(group.getByText('Delivered')).toBeInTheDocument());
     expect(group.queryAllByRole('button')).toHaveLength(0);
   });

@@ -1,7 +1,7 @@
 import { Anchor, Button, Group, Loader, Paper, Stack } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import {
@@ -14,6 +14,13 @@ import { EmptyState } from '@/components/empty-state';
 import { ErrorState } from '@/components/error-state';
 import { FormFields, type FieldSpec } from '@/components/form-fields';
 import { FormNotices, LeaveGuard, saveFailureText, useFormSafety } from '@/components/form-safety';
+import {
+  changedFields,
+  StaleVersionDialog,
+  useStaleVersion,
+  type StaleField,
+} from '@/components/stale-version-dialog';
+import { useFormatters } from '@/lib/format';
 import { PageHeader } from '@/components/page-header';
 import { ApiError } from '@/lib/api-client';
 import { describeError } from '@/lib/resource-factory';
@@ -23,7 +30,9 @@ import {
   orderEditFormSchema,
   orderFormSchema,
   orderFormValues,
+  orderTotals,
   type OrderFormValues,
+  type OrderLineValues,
 } from '../components/order-form-values';
 import { OrderLinesEditor } from '../components/order-lines-editor';
 import { OrderStatusControl } from '../components/order-status-control';
@@ -111,8 +120,22 @@ const ORDER_FIELDS: FieldSpec[] = [
   { name: 'notes', kind: 'textarea', props: { rows: 2, autosize: true, minRows: 2 } },
 ];
 
+/** Lines as the user edits them: design, quantity and rate (ids and amounts follow from them). */
+function editedLines(value: unknown) {
+  return ((value as OrderLineValues[] | undefined) ?? []).map((line) => ({
+    designId: line.designId,
+    quantity: Number(line.quantity),
+    rate: Number(line.rate),
+  }));
+}
+
+/** What the form edits, as compared when the stored order moved on. */
+const ORDER_COMPARED: StaleField[] = [...ORDER_FIELDS, { name: 'designs', compareAs: editedLines }];
+
 function OrderForm({ order }: { order: Order | null }) {
   const { t } = useTranslation(['orders', 'ui']);
+  const format = useFormatters();
+  const stale = useStaleVersion<Order>(order);
   const navigate = useNavigate();
   const merchants = useQuery(resources.merchants.queries.all());
   const designs = useQuery(resources.designs.queries.all());
@@ -127,7 +150,9 @@ function OrderForm({ order }: { order: Order | null }) {
   const safety = useFormSafety(form, order ? null : 'orders:create');
   const [failure, setFailure] = useState<string | null>(null);
 
-  const handleSubmit = form.submit((body) => {
+  // The form's own `version` only satisfies the schema; what is sent is the version of the
+  // order this form last read (it moves on after "Keep mine" or the user's own status move).
+  const save = (body: OrderCreate | OrderUpdate, version = stale.version) => {
     setFailure(null);
     const done = () => {
       // Saved: leaving now is not abandoning the form.
@@ -139,14 +164,41 @@ function OrderForm({ order }: { order: Order | null }) {
       onSuccess: done,
       onQueued: done,
       onError: (error: Error) => {
+        if (stale.catchStale(error, form.getValues())) return;
         const unplaced = form.applyServerErrors(error);
         const fallback = order ? 'orders:errors.update' : 'orders:errors.create';
         setFailure(saveFailureText(error, unplaced, t, fallback));
       },
     };
-    if (order) update.mutate({ id: order._id, body }, callbacks);
+    if (order)
+      update.mutate({ id: order._id, body: { ...body, version } as OrderUpdate }, callbacks);
     else create.mutate(body as OrderCreate, callbacks);
-  });
+  };
+  const handleSubmit = form.submit((body) => save(body));
+
+  // A newer read that changed nothing this form shows (e.g. the user's own status move) only
+  // moves the version on; a change to what the form shows is left for the save to report.
+  const { read, adopt } = stale;
+  useEffect(() => {
+    if (!order || !read || order.version === read.version) return;
+    const changed = changedFields(ORDER_COMPARED, orderFormValues(read), orderFormValues(order));
+    if (changed.length === 0) adopt(order);
+  }, [order, read, adopt]);
+
+  // Their order becomes the form's, as if it had just been opened.
+  const useTheirs = () => {
+    const resolved = stale.resolve();
+    if (!resolved) return;
+    const values = orderFormValues(resolved.current);
+    form.setValues(values);
+    form.resetDirty(values);
+  };
+  // The user's order again, over the version that is stored now.
+  const keepMine = () => {
+    const resolved = stale.resolve();
+    if (!resolved) return;
+    form.submit((body) => save(body, resolved.current.version))();
+  };
 
   const merchantChoices = (merchants.data ?? []).map((merchant) => ({
     value: merchant._id,
@@ -159,6 +211,23 @@ function OrderForm({ order }: { order: Order | null }) {
   const fields = ORDER_FIELDS.map((field) =>
     field.name === 'merchantId' ? { ...field, choices: merchantChoices } : field,
   );
+  const staleFields: StaleField[] = [
+    ...fields,
+    {
+      name: 'designs',
+      compareAs: editedLines,
+      format: (lines) => {
+        const edited = editedLines(lines);
+        const total = orderTotals(
+          edited.map((line, index) => ({ ...line, key: String(index) })),
+        ).amount;
+        return t('lines.count', {
+          count: edited.length,
+          total: format.money(total),
+        });
+      },
+    },
+  ];
 
   return (
     <form onSubmit={handleSubmit} noValidate>
@@ -173,6 +242,18 @@ function OrderForm({ order }: { order: Order | null }) {
           designs={designs.data ?? []}
           designsLoading={designs.isPending}
         />
+        {stale.conflict && stale.read ? (
+          <StaleVersionDialog
+            namespace="orders"
+            fields={staleFields}
+            read={orderFormValues(stale.read)}
+            current={orderFormValues(stale.conflict.current)}
+            mine={stale.conflict.mine}
+            onUseTheirs={useTheirs}
+            onKeepMine={keepMine}
+            onClose={stale.dismiss}
+          />
+        ) : null}
         <Group justify="flex-end" gap="sm">
           <Button variant="default" component={Link} to="/orders">
             {t('actions.cancel')}

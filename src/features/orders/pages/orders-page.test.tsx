@@ -91,7 +91,7 @@ describe('OrdersPage', { timeout: 20_000 }, () => {
     expect(await screen.findByText('Order updated successfully')).toBeInTheDocument();
     const put = fake.requestsOf('PUT')[0];
     expect(put?.url.pathname).toBe(`/api/orders/${testId(8203)}`);
-    expect(put?.body).toEqual({ isPaid: true });
+    expect(put?.body).toEqual({ isPaid: true, version: 1 });
     await waitFor(() => expect(screen.getByRole('switch', { name: 'Paid: PO-003' })).toBeChecked());
   });
 

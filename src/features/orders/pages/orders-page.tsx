@@ -120,7 +120,10 @@ export default function OrdersPage() {
             checked={order.isPaid}
             disabled={togglingId === order._id}
             onChange={(event) =>
-              update.mutate({ id: order._id, body: { isPaid: event.currentTarget.checked } })
+              update.mutate({
+                id: order._id,
+                body: { isPaid: event.currentTarget.checked, version: order.version },
+              })
             }
             aria-label={t('paid.toggle', { poNumber: order.poNumber })}
             color="green"

@@ -17,6 +17,7 @@ function makeWorker(n: number, name: string, isActive = true): Worker {
   return {
     _id: testId(500 + n),
     organizationId: TEST_ORGANIZATION_ID,
+    version: 1,
     name,
     phone: null,
     address: null,
@@ -37,6 +38,7 @@ const imran = makeWorker(3, 'Imran Ansari', false);
 const existing: WorkerSalary = {
   _id: testId(700),
   organizationId: TEST_ORGANIZATION_ID,
+  version: 1,
   workerId: imran._id,
   worker: { _id: imran._id, name: imran.name },
   paymentType: 'salary',

@@ -16,6 +16,11 @@ import {
   type WorkerSalaryUpdate,
 } from '../../../../contract/worker-salaries.ts';
 import { FormNotices, LeaveGuard, saveFailureText, useFormSafety } from '@/components/form-safety';
+import {
+  StaleVersionDialog,
+  useStaleVersion,
+  type StaleField,
+} from '@/components/stale-version-dialog';
 import { DISPLAY_DATE_FORMAT, useFormatters } from '@/lib/format';
 import { useZodForm } from '@/lib/use-zod-form';
 import { MONTHS, monthName, recentYears } from '../salary-labels';
@@ -30,6 +35,8 @@ export interface SalaryFormValues extends Record<string, unknown> {
   paymentDate: string | null;
   amount: number | string;
   notes: string;
+  /** The version of the entry as read; sent with the edit so a newer save is not overwritten. */
+  version?: number;
 }
 
 export function salaryFormValues(salary?: WorkerSalary | null, today = dayjs()): SalaryFormValues {
@@ -43,6 +50,7 @@ export function salaryFormValues(salary?: WorkerSalary | null, today = dayjs()):
       paymentDate: salary.paymentDate,
       amount: salary.amount,
       notes: salary.notes ?? '',
+      version: salary.version,
     };
   }
   return {
@@ -97,6 +105,7 @@ export function SalaryForm({ salary, onDone }: SalaryFormProps) {
   const periodChosen = useRef(isEdit);
   const safety = useFormSafety(form, isEdit ? null : 'worker-salaries:create');
   const [failure, setFailure] = useState<string | null>(null);
+  const stale = useStaleVersion<WorkerSalary>(salary);
 
   const workerOptions = useMemo(() => {
     const rows = workers.data ?? [];
@@ -147,7 +156,9 @@ export function SalaryForm({ salary, onDone }: SalaryFormProps) {
   const monthProps = form.getInputProps('month');
   const yearProps = form.getInputProps('year');
 
-  const handleSubmit = form.submit((body) => {
+  // The form's own `version` only satisfies the schema; what is sent is the version of the entry
+  // this form last read (it moves on after "Keep mine").
+  const save = (body: WorkerSalaryCreate | WorkerSalaryUpdate, version = stale.version) => {
     setFailure(null);
     const done = () => {
       // Saved: leaving now is not abandoning the form.
@@ -159,14 +170,47 @@ export function SalaryForm({ salary, onDone }: SalaryFormProps) {
       onSuccess: done,
       onQueued: done,
       onError: (error: Error) => {
+        if (stale.catchStale(error, form.getValues())) return;
         const unplaced = form.applyServerErrors(error);
         const fallback = isEdit ? 'worker-salaries:errors.update' : 'worker-salaries:errors.create';
         setFailure(saveFailureText(error, unplaced, t, fallback));
       },
     };
-    if (salary) update.mutate({ id: salary._id, body }, callbacks);
-    else create.mutate(body as WorkerSalaryCreate, callbacks);
-  });
+    if (salary) {
+      update.mutate(
+        { id: salary._id, body: { ...body, version } as WorkerSalaryUpdate },
+        callbacks,
+      );
+    } else {
+      create.mutate(body as WorkerSalaryCreate, callbacks);
+    }
+  };
+  const handleSubmit = form.submit((body) => save(body));
+
+  // Their entry becomes the form's, as if it had just been opened.
+  const useTheirs = () => {
+    const resolved = stale.resolve();
+    if (!resolved) return;
+    const values = salaryFormValues(resolved.current);
+    form.setValues(values);
+    form.resetDirty(values);
+  };
+  // The user's entry again, over the version that is stored now.
+  const keepMine = () => {
+    const resolved = stale.resolve();
+    if (!resolved) return;
+    form.submit((body) => save(body, resolved.current.version))();
+  };
+  const staleFields: StaleField[] = [
+    { name: 'workerId', label: t('fields.worker'), choices: options },
+    { name: 'paymentType', choices: paymentTypeOptions },
+    { name: 'paymentMethod', choices: paymentMethodOptions },
+    { name: 'month', choices: monthOptions },
+    { name: 'year' },
+    { name: 'paymentDate' },
+    { name: 'amount', format: (value) => format.money(Number(value)) },
+    { name: 'notes' },
+  ];
 
   return (
     <form onSubmit={handleSubmit} noValidate aria-label={isEdit ? t('edit') : t('add')}>
@@ -260,6 +304,18 @@ export function SalaryForm({ salary, onDone }: SalaryFormProps) {
           maxLength={1000}
           {...form.getInputProps('notes')}
         />
+        {stale.conflict && stale.read ? (
+          <StaleVersionDialog
+            namespace="worker-salaries"
+            fields={staleFields}
+            read={salaryFormValues(stale.read)}
+            current={salaryFormValues(stale.conflict.current)}
+            mine={stale.conflict.mine}
+            onUseTheirs={useTheirs}
+            onKeepMine={keepMine}
+            onClose={stale.dismiss}
+          />
+        ) : null}
         <Group justify="flex-end" gap="sm" mt="md">
           <Button variant="default" onClick={onDone} disabled={submitting}>
             {t('ui:actions.cancel')}

@@ -16,6 +16,7 @@ function makeWorker(n: number, fields: Partial<Worker>): Worker {
   return {
     _id: testId(7000 + n),
     organizationId: TEST_ORGANIZATION_ID,
+    version: 1,
     name: `Worker ${n}`,
     phone: null,
     address: null,
@@ -138,14 +139,14 @@ describe('WorkersPage', { timeout: 20_000 }, () => {
     expect(screen.getByRole('button', { name: 'Reset filters' })).toBeEnabled();
   });
 
-  it('toggles a worker inactive from the row and sends only the flag', async () => {
+  it('toggles a worker inactive from the row and sends only the flag and the row’s version', async () => {
     const { user } = renderPage();
     await screen.findByText('Showing 1–4 of 4');
     await user.click(screen.getByRole('switch', { name: 'Mark Ramesh Vasava inactive' }));
     expect(await toasts().findByRole('status')).toHaveTextContent('Worker updated successfully');
     const put = fake.requestsOf('PUT')[0];
     expect(put?.url.pathname).toBe(`/api/workers/${testId(7004)}`);
-    expect(put?.body).toEqual({ isActive: false });
+    expect(put?.body).toEqual({ isActive: false, version: 1 });
     expect(
       await screen.findByRole('switch', { name: 'Mark Ramesh Vasava active' }),
     ).not.toBeChecked();

@@ -108,7 +108,10 @@ export default function WorkersPage() {
                 name: worker.name,
               })}
               onChange={() =>
-                update.mutate({ id: worker._id, body: { isActive: !worker.isActive } })
+                update.mutate({
+                  id: worker._id,
+                  body: { isActive: !worker.isActive, version: worker.version },
+                })
               }
             />
             <Badge variant="light" color={worker.isActive ? 'teal' : 'gray'} size="sm">
