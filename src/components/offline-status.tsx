@@ -6,7 +6,12 @@ import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '@/lib/error-text';
 import { useIsOnline, useQueuedWrites, useShownDataTime } from '@/lib/offline/use-online-status';
-import { discardWrite, queuedWriteState, retryWrite } from '@/lib/offline/write-queue';
+import {
+  discardWrite,
+  overwriteStaleWrite,
+  queuedWriteState,
+  retryWrite,
+} from '@/lib/offline/write-queue';
 
 // Below this width the header has no room for sentences: a tablet shows "Offline" and a count.
 const FULL_TEXT_FROM = 'lg';
@@ -49,7 +54,7 @@ export function PendingChanges() {
   const writes = useQueuedWrites();
   const [opened, { open, close }] = useDisclosure(false);
   if (writes.length === 0 && !opened) return null;
-  const failed = writes.some((write) => queuedWriteState(write) === 'failed');
+  const failed = writes.some((write) => ['failed', 'stale'].includes(queuedWriteState(write)));
 
   return (
     <>
@@ -85,13 +90,33 @@ export function PendingChanges() {
                         defaultValue: t('offline.writes.unknown'),
                       })}
                     </Text>
-                    <Badge color={state === 'failed' ? 'red' : 'gray'} variant="light">
+                    <Badge
+                      color={state === 'failed' ? 'red' : state === 'stale' ? 'orange' : 'gray'}
+                      variant="light"
+                    >
                       {t(`offline.${state}`)}
                     </Badge>
                   </Group>
                   <Text size="xs" c="dimmed">
                     {dayjs(write.state.submittedAt).format('DD MMM YYYY, HH:mm')}
                   </Text>
+                  {state === 'stale' && (
+                    <>
+                      <Text size="sm">{t('offline.staleExplain')}</Text>
+                      <Group gap="xs">
+                        <Button
+                          size="compact-xs"
+                          variant="default"
+                          onClick={() => discardWrite(client, write)}
+                        >
+                          {t('offline.discardMine')}
+                        </Button>
+                        <Button size="compact-xs" onClick={() => void overwriteStaleWrite(write)}>
+                          {t('offline.overwrite')}
+                        </Button>
+                      </Group>
+                    </>
+                  )}
                   {state === 'failed' && (
                     <>
                       <Text size="sm" c="red">

@@ -2,7 +2,7 @@ import { Button, Group, Modal, Table, Text } from '@mantine/core';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FieldSpec } from '@/components/form-fields';
-import { ApiError } from '@/lib/api-client';
+import { staleRecordOf } from '@/lib/api-client';
 import { runtimeT } from '@/lib/translation-keys';
 
 type AnyRecord = Record<string, unknown>;
@@ -16,13 +16,6 @@ export type StaleField = Pick<FieldSpec, 'name' | 'options' | 'optionLabels' | '
   /** What counts when comparing, for values that carry more than the user edits. */
   compareAs?: (value: unknown) => unknown;
 };
-
-/** The record as it is now, when `error` is the API's 409 `stale_version`; otherwise undefined. */
-export function staleRecordOf(error: unknown): AnyRecord | undefined {
-  if (!(error instanceof ApiError) || error.code !== 'stale_version') return undefined;
-  const current = error.data;
-  return typeof current === 'object' && current !== null ? (current as AnyRecord) : undefined;
-}
 
 /** Empty inputs ('' or null) and absent values read the same; numbers compare by their value. */
 function comparable(value: unknown): string {

@@ -74,6 +74,18 @@ export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
 }
 
+/**
+ * The record as it is stored now, when `error` is the API's 409 `stale_version` (someone else
+ * saved it after this client read it); otherwise undefined.
+ */
+export function staleRecordOf(error: unknown): Record<string, unknown> | undefined {
+  if (!(error instanceof ApiError) || error.code !== 'stale_version') return undefined;
+  const current = error.data;
+  return typeof current === 'object' && current !== null
+    ? (current as Record<string, unknown>)
+    : undefined;
+}
+
 const MUTATING_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 // A wrong password must stay on the sign-in form instead of being treated as an expired session.
 const CREDENTIAL_PATHS = ['/api/auth/login', '/api/auth/register'];

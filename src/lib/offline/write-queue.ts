@@ -1,5 +1,6 @@
 import type { Mutation, QueryClient } from '@tanstack/react-query';
 import type { Persister } from '@tanstack/react-query-persist-client';
+import { newIdempotencyKey, staleRecordOf } from '@/lib/api-client';
 import {
   WRITE_QUEUE_SCOPE,
   registerMutationDefaults,
@@ -8,7 +9,7 @@ import {
 
 export type QueuedWrite = Mutation<unknown, Error, unknown, unknown>;
 
-export type QueuedWriteState = 'waiting' | 'sending' | 'failed';
+export type QueuedWriteState = 'waiting' | 'sending' | 'failed' | 'stale';
 
 function wasQueuedOffline(mutation: QueuedWrite): boolean {
   const variables = mutation.state.variables as Partial<KeyedVariables<unknown>> | undefined;
@@ -32,7 +33,10 @@ export function queuedWrites(client: QueryClient): QueuedWrite[] {
 }
 
 export function queuedWriteState(mutation: QueuedWrite): QueuedWriteState {
-  if (mutation.state.status === 'error') return 'failed';
+  if (mutation.state.status === 'error') {
+    // Someone else saved the record after this device's change was made: the user chooses.
+    return staleRecordOf(mutation.state.error) ? 'stale' : 'failed';
+  }
   return mutation.state.isPaused ? 'waiting' : 'sending';
 }
 
@@ -43,6 +47,34 @@ export function queuedWriteState(mutation: QueuedWrite): QueuedWriteState {
  */
 export function retryWrite(mutation: QueuedWrite): Promise<unknown> {
   return mutation.execute(mutation.state.variables).catch(() => undefined);
+}
+
+/** The write's input with `version` set: in an update's body, or on an action's own input. */
+function withVersion(input: unknown, version: unknown): unknown {
+  if (typeof input !== 'object' || input === null) return input;
+  const fields = input as Record<string, unknown>;
+  if (typeof fields.body === 'object' && fields.body !== null) {
+    return { ...fields, body: { ...fields.body, version } };
+  }
+  return { ...fields, version };
+}
+
+/**
+ * Sends a write the server refused as stale again, over the version stored now: the user chose
+ * their change over the one saved meanwhile. It is a new request, so it gets a new key (the old
+ * key's answer, the refusal, is what the server would replay).
+ */
+export function overwriteStaleWrite(mutation: QueuedWrite): Promise<unknown> {
+  const current = staleRecordOf(mutation.state.error);
+  const variables = mutation.state.variables as KeyedVariables<unknown> | undefined;
+  if (!current || !variables) return Promise.resolve(undefined);
+  return mutation
+    .execute({
+      ...variables,
+      input: withVersion(variables.input, current.version),
+      idempotencyKey: newIdempotencyKey(),
+    })
+    .catch(() => undefined);
 }
 
 export function discardWrite(client: QueryClient, mutation: QueuedWrite) {

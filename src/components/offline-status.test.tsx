@@ -1,0 +1,123 @@
+import { onlineManager } from '@tanstack/react-query';
+import { act, renderHook, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Merchant } from '../../contract/merchants.ts';
+import { queuedWrites, queuedWriteState } from '@/lib/offline/write-queue';
+import { merchants } from '@/lib/resources';
+import { createMerchantsFake, makeMerchants, type MerchantsFake } from '@/test/msw/merchants';
+import { setupMswServer } from '@/test/msw/server';
+import { signInTestUser } from '@/test/msw/session';
+import { createTestQueryClient, createTestWrapper, renderWithProviders } from '@/test/render';
+import { PendingChanges } from './offline-status';
+
+const server = setupMswServer();
+let fake: MerchantsFake;
+let merchant: Merchant;
+
+beforeEach(() => {
+  signInTestUser();
+  merchant = { ...makeMerchants(1)[0]!, city: 'Surat' };
+  fake = createMerchantsFake({ merchants: [merchant] });
+  server.use(...fake.handlers);
+});
+
+afterEach(() => onlineManager.setOnline(true));
+
+/**
+ * On a tablet without network: a city change to the merchant and a new merchant wait in the
+ * queue. Meanwhile the office saves the same merchant. Then the network returns.
+ */
+async function replayOverNewerRecord() {
+  const client = createTestQueryClient();
+  const { wrapper } = createTestWrapper({ queryClient: client });
+  onlineManager.setOnline(false);
+  const update = renderHook(() => merchants.useUpdate(), { wrapper });
+  const create = renderHook(() => merchants.useCreate(), { wrapper });
+  act(() =>
+    update.result.current.mutate({
+      id: merchant._id,
+      body: { city: 'Vadodara', version: merchant.version },
+    }),
+  );
+  act(() =>
+    create.result.current.mutate({
+      name: 'Navrang Prints',
+      contactPerson: null,
+      phone: null,
+      email: null,
+      address: null,
+      city: 'Surat',
+      gstin: null,
+      notes: null,
+    }),
+  );
+  await waitFor(() => expect(queuedWrites(client)).toHaveLength(2));
+  // The forms that made them are gone, as when the user moved on; the queue holds the writes.
+  update.unmount();
+  create.unmount();
+
+  fake.changeElsewhere(merchant._id, { city: 'Ahmedabad' });
+  onlineManager.setOnline(true);
+  await client.resumePausedMutations();
+
+  const view = renderWithProviders(<PendingChanges />, { queryClient: client });
+  return { client, ...view };
+}
+
+async function openPanel(user: ReturnType<typeof renderWithProviders>['user']) {
+  await user.click(await screen.findByRole('button', { name: '1 change waiting to sync' }));
+  const panel = await screen.findByRole('dialog', { name: 'Pending changes' });
+  const [entry] = within(panel).getAllByTestId('pending-change');
+  return within(entry!);
+}
+
+describe('a queued change replayed against a newer record', () => {
+  it('stays in the pending changes, marked, while the other queued writes go through', async () => {
+    const { client, user } = await replayOverNewerRecord();
+    await waitFor(() => expect(fake.merchants.map((m) => m.name)).toContain('Navrang Prints'));
+    await waitFor(() => expect(queuedWrites(client)).toHaveLength(1));
+    expect(queuedWriteState(queuedWrites(client)[0]!)).toBe('stale');
+    // Neither lost nor silently applied.
+    expect(fake.merchants.find((m) => m._id === merchant._id)).toMatchObject({
+      city: 'Ahmedabad',
+      version: 2,
+    });
+
+    const entry = await openPanel(user);
+    expect(entry.getByText('Merchant changed')).toBeInTheDocument();
+    expect(entry.getByText('Changed by someone else')).toBeInTheDocument();
+    expect(entry.getByRole('button', { name: 'Discard mine' })).toBeInTheDocument();
+  });
+
+  it('"Overwrite with mine" sends it again over the stored version', async () => {
+    const { client, user } = await replayOverNewerRecord();
+    await waitFor(() => expect(queuedWrites(client)).toHaveLength(1));
+    const entry = await openPanel(user);
+    await user.click(entry.getByRole('button', { name: 'Overwrite with mine' }));
+
+    await waitFor(() => expect(queuedWrites(client)).toHaveLength(0));
+    expect(fake.merchants.find((m) => m._id === merchant._id)).toMatchObject({
+      city: 'Vadodara',
+      version: 3,
+    });
+    const puts = fake.requestsOf('PUT');
+    expect(puts.map((put) => (put.body as { version: number }).version)).toEqual([1, 2]);
+    expect(puts[1]?.headers.get('Idempotency-Key')).not.toBe(
+      puts[0]?.headers.get('Idempotency-Key'),
+    );
+  });
+
+  it('"Discard mine" drops it and keeps what was saved meanwhile', async () => {
+    const { client, user } = await replayOverNewerRecord();
+    await waitFor(() => expect(queuedWrites(client)).toHaveLength(1));
+    const entry = await openPanel(user);
+    await user.click(entry.getByRole('button', { name: 'Discard mine' }));
+
+    await waitFor(() => expect(queuedWrites(client)).toHaveLength(0));
+    expect(fake.requestsOf('PUT')).toHaveLength(1);
+    expect(fake.merchants.find((m) => m._id === merchant._id)).toMatchObject({
+      city: 'Ahmedabad',
+      version: 2,
+    });
+  });
+});
