@@ -159,6 +159,33 @@ describe('security headers and documentation', () => {
     expect(document.paths['/api/merchants']?.post?.requestBody).toBeDefined();
   });
 
+  it('documents the version a PUT names and the current record a stale one gets back', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/openapi.json' });
+    type Schema = { properties?: Record<string, Schema>; required?: string[] };
+    const document = response.json<{
+      paths: Record<
+        string,
+        Record<
+          string,
+          {
+            requestBody?: { content: Record<string, { schema: Schema }> };
+            responses: Record<string, { content?: Record<string, { schema: Schema }> }>;
+          }
+        >
+      >;
+    }>();
+    const put = document.paths['/api/merchants/{id}']?.put;
+    const body = put?.requestBody?.content['application/json']?.schema;
+    expect(body?.required).toContain('version');
+    const stale = put?.responses['409']?.content?.['application/json']?.schema;
+    expect(stale?.properties?.data?.properties).toHaveProperty('version');
+    expect(stale?.properties?.data?.properties).toHaveProperty('name');
+    const status = document.paths['/api/orders/{id}/status']?.put;
+    const statusBody = status?.requestBody?.content['application/json']?.schema;
+    expect(statusBody?.properties).toHaveProperty('version');
+    expect(statusBody?.required ?? []).not.toContain('version');
+  });
+
   it('serves the docs UI with a relaxed CSP', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/docs/' });
     expect(response.statusCode).toBe(200);

@@ -142,4 +142,44 @@ describe('OrderFormPage', { timeout: 30_000 }, () => {
     await waitFor(() => expect(group.getByText('Delivered')).toBeInTheDocument());
     expect(group.queryAllByRole('button')).toHaveLength(0);
   });
+
+  it('saves over the user’s own status move without asking, sending the newer version', async () => {
+    const { user } = renderEdit('pending');
+    const notes = await screen.findByRole('textbox', { name: 'Notes' });
+    await user.type(notes, 'Pack in dozens');
+    const group = within(screen.getByRole('group', { name: 'Status' }));
+    await user.click(group.getByRole('button', { name: 'Start work' }));
+    await waitFor(() => expect(group.getByText('In progress')).toBeInTheDocument());
+    expect(notes).toHaveValue('Pack in dozens');
+
+    await user.click(screen.getByRole('button', { name: 'Save order' }));
+    expect(await screen.findByText('Orders list')).toBeInTheDocument();
+    const puts = fake.requestsOf('PUT').filter((put) => !put.url.pathname.endsWith('/status'));
+    expect(puts.map((put) => (put.body as { version: number }).version)).toEqual([2]);
+    expect(fake.orders[0]).toMatchObject({ notes: 'Pack in dozens', status: 'in_progress' });
+  });
+
+  it('asks when someone else changed the order, and saves the user’s order on request', async () => {
+    const { user } = renderEdit('pending');
+    const poNumber = await screen.findByRole('textbox', { name: 'PO number' });
+    fake.changeElsewhere(ORDER_ID, { poNumber: 'PO-OFFICE' });
+    await user.clear(poNumber);
+    await user.type(poNumber, 'PO-TABLET');
+    await user.click(screen.getByRole('button', { name: 'Save order' }));
+
+    const conflict = await screen.findByRole('dialog', {
+      name: 'Someone else saved this record first',
+    });
+    const rows = within(conflict).getAllByRole('row').slice(1);
+    expect(
+      rows.map((row) =>
+        within(row)
+          .getAllByRole('cell')
+          .map((c) => c.textContent),
+      ),
+    ).toEqual([['PO number', 'PO-OFFICE', 'PO-TABLET']]);
+    await user.click(within(conflict).getByRole('button', { name: 'Keep mine' }));
+    expect(await screen.findByText('Orders list')).toBeInTheDocument();
+    expect(fake.orders[0]).toMatchObject({ poNumber: 'PO-TABLET', version: 3 });
+  });
 });
