@@ -1,8 +1,10 @@
-import { onlineManager } from '@tanstack/react-query';
+import { dehydrate, hydrate, onlineManager, QueryClient } from '@tanstack/react-query';
 import { act, renderHook, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Merchant } from '../../contract/merchants.ts';
-import { queuedWrites, queuedWriteState } from '@/lib/offline/write-queue';
+import { persistOptions } from '@/lib/app-query-client';
+import { overwriteStaleWrite, queuedWrites, queuedWriteState } from '@/lib/offline/write-queue';
+import { registerMutationDefaults } from '@/lib/resource-factory';
 import { merchants } from '@/lib/resources';
 import { createMerchantsFake, makeMerchants, type MerchantsFake } from '@/test/msw/merchants';
 import { setupMswServer } from '@/test/msw/server';
@@ -118,6 +120,28 @@ describe('a queued change replayed against a newer record', () => {
     expect(fake.merchants.find((m) => m._id === merchant._id)).toMatchObject({
       city: 'Ahmedabad',
       version: 2,
+    });
+  });
+
+  it('is still there, with the same choice, after the app is reloaded', async () => {
+    const { client, unmount } = await replayOverNewerRecord();
+    await waitFor(() => expect(queuedWrites(client)).toHaveLength(1));
+    const saved = JSON.parse(
+      JSON.stringify(dehydrate(client, persistOptions.dehydrateOptions)),
+    ) as ReturnType<typeof dehydrate>;
+    unmount();
+    client.clear();
+
+    const reloaded = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
+    registerMutationDefaults(reloaded);
+    hydrate(reloaded, saved);
+    const [restored] = queuedWrites(reloaded);
+    expect(restored && queuedWriteState(restored)).toBe('stale');
+    await overwriteStaleWrite(restored!);
+    await waitFor(() => expect(queuedWrites(reloaded)).toHaveLength(0));
+    expect(fake.merchants.find((m) => m._id === merchant._id)).toMatchObject({
+      city: 'Vadodara',
+      version: 3,
     });
   });
 });

@@ -79,8 +79,12 @@ export function isApiError(error: unknown): error is ApiError {
  * saved it after this client read it); otherwise undefined.
  */
 export function staleRecordOf(error: unknown): Record<string, unknown> | undefined {
-  if (!(error instanceof ApiError) || error.code !== 'stale_version') return undefined;
-  const current = error.data;
+  // A refused write restored after a reload carries its error as plain data, not an ApiError.
+  const failure = error as { code?: unknown; data?: unknown } | null | undefined;
+  if (typeof failure !== 'object' || failure === null || failure.code !== 'stale_version') {
+    return undefined;
+  }
+  const current = failure.data;
   return typeof current === 'object' && current !== null
     ? (current as Record<string, unknown>)
     : undefined;

@@ -83,6 +83,13 @@ export const persistOptions: Omit<PersistQueryClientOptions, 'queryClient'> = {
     // Only finished, successful reads are worth showing offline; errors and pending states are not.
     shouldDehydrateQuery: (query) =>
       query.state.status === 'success' && query.meta?.persist !== false,
+    // Writes waiting for the network, and queued writes the server refused (e.g. someone else
+    // saved the record first): those wait for the user's decision, across reloads too.
+    shouldDehydrateMutation: (mutation) =>
+      mutation.state.isPaused ||
+      (mutation.state.status === 'error' &&
+        (mutation.state.variables as { queuedOffline?: unknown } | undefined)?.queuedOffline ===
+          true),
   },
 };
 
@@ -100,12 +107,16 @@ export async function persistNow(client: QueryClient = queryClient) {
   await queryCacheStorage.setItem(QUERY_CACHE_KEY, JSON.stringify(persisted));
 }
 
-/** Saves immediately whenever a write is queued or paused, and when the page is hidden or left. */
+/**
+ * Saves immediately whenever a write is queued, paused or refused, and when the page is hidden or
+ * left.
+ */
 export function persistWritesImmediately(client: QueryClient = queryClient) {
   const unsubscribe = client.getMutationCache().subscribe((event) => {
     const queued = event.type === 'added';
     const paused = event.type === 'updated' && event.action.type === 'pause';
-    if (queued || paused) void persistNow(client);
+    const refused = event.type === 'updated' && event.action.type === 'error';
+    if (queued || paused || refused) void persistNow(client);
   });
   const onHidden = () => {
     if (document.visibilityState === 'hidden') void persistNow(client);
