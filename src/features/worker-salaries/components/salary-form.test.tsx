@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { WorkerSalary } from '../../../../contract/worker-salaries.ts';
 import type { Worker } from '../../../../contract/workers.ts';
 import { renderWithProviders } from '@/test/render';
-import { ok } from '@/test/msw/envelope';
+import { fail, ok } from '@/test/msw/envelope';
 import { TEST_ORGANIZATION_ID, testId } from '@/test/msw/merchants';
 import { setupMswServer } from '@/test/msw/server';
 import { signInTestUser, TEST_USER_ID } from '@/test/msw/session';
@@ -197,6 +197,42 @@ describe('SalaryForm', { timeout: 15_000 }, () => {
     });
     expect(sent[0]?.body).not.toHaveProperty('createdBy');
     expect(sent[0]?.body).not.toHaveProperty('updatedBy');
+  });
+
+  it('shows what someone else saved first and keeps the user’s entry on request', async () => {
+    const theirs = { ...existing, paymentMethod: 'cash' as const, version: 2 };
+    server.use(
+      http.put('*/api/worker-salaries/:id', async ({ request }) => {
+        const body = (await request.json()) as Record<string, unknown>;
+        sent.push({ method: request.method, url: new URL(request.url), body });
+        if (body.version !== theirs.version) {
+          return fail(409, 'Stale version', undefined, 'stale_version', theirs);
+        }
+        return ok({ ...theirs, ...body, version: 3 }, 'Worker salary entry updated successfully');
+      }),
+    );
+    const { user, onDone } = renderForm(existing);
+    const amount = within(form()).getByRole('textbox', { name: 'Amount' });
+    await user.clear(amount);
+    await user.type(amount, '12000');
+    await user.click(within(form()).getByRole('button', { name: 'Save' }));
+
+    const conflict = await screen.findByRole('dialog', {
+      name: 'Someone else saved this record first',
+    });
+    const rows = within(conflict).getAllByRole('row').slice(1);
+    expect(
+      rows.map((row) =>
+        within(row)
+          .getAllByRole('cell')
+          .map((c) => c.textContent),
+      ),
+    ).toEqual([['Payment method', 'Cash', 'UPI']]);
+    expect(onDone).not.toHaveBeenCalled();
+    await user.click(within(conflict).getByRole('button', { name: 'Keep mine' }));
+    await waitFor(() => expect(onDone).toHaveBeenCalledTimes(1));
+    expect(sent.map((request) => request.body.version)).toEqual([1, 2]);
+    expect(sent[1]?.body).toMatchObject({ amount: 12000, paymentMethod: 'upi' });
   });
 
   it('refuses to save without a user id in the session', async () => {
