@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LIMITS, id, requiredText } from './common.ts';
+import { LIMITS, id, passwordText, plainText, requiredText } from './common.ts';
 
 export const ROLES = ['owner', 'admin', 'staff'] as const;
 export const role = z.enum(ROLES);
@@ -8,13 +8,11 @@ export type Role = z.infer<typeof role>;
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
 
-const email = z
-  .string()
-  .trim()
+const email = plainText()
   .toLowerCase()
   .max(LIMITS.email)
   .pipe(z.email({ error: 'email' }));
-const password = z.string().min(PASSWORD_MIN).max(PASSWORD_MAX);
+const password = passwordText().min(PASSWORD_MIN).max(PASSWORD_MAX);
 
 export const registerBody = z.strictObject({
   organizationName: requiredText(LIMITS.name),
@@ -27,7 +25,7 @@ export type RegisterBody = z.input<typeof registerBody>;
 export const loginBody = z.strictObject({
   email,
   // Any length is accepted at login so a wrong password is simply "invalid", never a 400 hint.
-  password: z.string().min(1).max(1024),
+  password: passwordText().min(1).max(1024),
 });
 export type LoginBody = z.input<typeof loginBody>;
 
