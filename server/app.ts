@@ -70,6 +70,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   app.addHook('onSend', async (request, reply, payload) => {
     reply.header('x-request-id', request.id);
+    // API answers carry one organization's data: no browser, proxy or service worker cache keeps
+    // them. Static files set their own rules.
+    if (
+      request.url === '/api' ||
+      request.url.startsWith('/api/') ||
+      request.url.startsWith('/api?')
+    )
+      reply.header('cache-control', 'no-store');
     return payload;
   });
 
