@@ -20,6 +20,8 @@ import { loadResourceModules } from './modules/registry.ts';
 declare module 'fastify' {
   interface FastifyInstance {
     db: Database;
+    /** The current time for sessions and sign-in throttling; tests inject their own. */
+    clock: () => Date;
   }
 }
 
@@ -45,6 +47,8 @@ export interface BuildAppOptions {
   rateLimitPerMinute?: number;
   /** Reported by /api/health; defaults to package.json's version. */
   version?: string;
+  /** The current time for sessions and sign-in throttling; defaults to the system clock. */
+  clock?: () => Date;
 }
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
@@ -61,6 +65,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const version = options.version ?? packageVersion;
 
   app.decorate('db', options.db);
+  app.decorate('clock', options.clock ?? (() => new Date()));
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setSerializerCompiler(jsonSerializerCompiler);
   registerJsonBodyParser(app);

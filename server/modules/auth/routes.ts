@@ -18,7 +18,7 @@ import {
   clearAccessTokenCookie,
   requireAuth,
   resolveAuth,
-  setAccessTokenCookie,
+  setSessionCookies,
   type CookieSettings,
 } from '../../plugins/auth.ts';
 import {
@@ -46,8 +46,9 @@ async function startSession(
     request.server.db,
     user.id,
     user.organizationId,
+    request.server.clock(),
   );
-  setAccessTokenCookie(request, reply, cookies, accessToken, expiresAt);
+  setSessionCookies(request, reply, cookies, accessToken, expiresAt);
   return {
     user: {
       _id: user.id,
@@ -89,7 +90,8 @@ export function authRoutes(cookies: CookieSettings): FastifyPluginCallback {
       { schema: { tags, body: loginBody, response: { 200: envelope(authData) } } },
       async (request, reply) => {
         const { email, password } = request.body;
-        const retryAfter = await loginRetryAfterSeconds(app.db, email, request.ip);
+        const now = app.clock();
+        const retryAfter = await loginRetryAfterSeconds(app.db, email, request.ip, now);
         if (retryAfter > 0) {
           throw tooManyRequests(
             'Too many failed sign-in attempts. Please try again later',
@@ -103,10 +105,10 @@ export function authRoutes(cookies: CookieSettings): FastifyPluginCallback {
           user?.passwordHash ?? (await dummyPasswordHash()),
         );
         if (!user || !valid) {
-          await recordLoginFailure(app.db, email, request.ip);
+          await recordLoginFailure(app.db, email, request.ip, now);
           throw unauthorized(INVALID_CREDENTIALS_MESSAGE);
         }
-        await clearLoginFailures(app.db, email);
+        await clearLoginFailures(app.db, email, request.ip);
         return ok(await startSession(request, reply, cookies, user), 'Login successful');
       },
     );
@@ -117,7 +119,7 @@ export function authRoutes(cookies: CookieSettings): FastifyPluginCallback {
       async (request, reply) => {
         const auth = await resolveAuth(request);
         if (auth.kind === 'session') {
-          if (auth.via === 'cookie') assertCsrf(request);
+          if (auth.via === 'cookie') assertCsrf(request, reply, cookies, auth.accessToken);
           await revokeSession(app.db, auth.accessToken);
         }
         clearAccessTokenCookie(request, reply, cookies);
