@@ -29,6 +29,27 @@ export const loginBody = z.strictObject({
 });
 export type LoginBody = z.input<typeof loginBody>;
 
+/** Letters and digits that cannot be mistaken for one another when typed from an email. */
+export const SIGN_UP_CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+export const SIGN_UP_CODE_LENGTH = 10;
+
+/** What `POST /auth/register` answers (202) when the address must be confirmed by email first. */
+export const signUpPending = z.object({
+  confirmationRequired: z.literal(true),
+  email: z.string(),
+});
+export type SignUpPending = z.infer<typeof signUpPending>;
+
+/** The code from the confirmation email; spaces and dashes as copied from a mail are ignored. */
+export const confirmSignUpBody = z.strictObject({
+  email,
+  code: plainText()
+    .toUpperCase()
+    .transform((value) => value.replace(/[\s-]/g, ''))
+    .pipe(z.string().min(1).max(64)),
+});
+export type ConfirmSignUpBody = z.input<typeof confirmSignUpBody>;
+
 export const sessionUser = z.object({
   _id: id,
   name: z.string(),

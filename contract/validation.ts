@@ -70,6 +70,7 @@ export const fieldMessagesEn = {
   invalid_value_sort: 'Cannot sort by this field',
   invalid_value_date_range: 'Start date must not be after end date',
   invalid_value_organization: 'Organization does not match the signed-in organization',
+  invalid_value_sign_up_code: 'This code is wrong or has expired; sign up again for a new one',
   unknown_key: 'Unknown field: {{keys}}',
   duplicate: 'This value is already in use',
   not_found: 'This record does not exist',

@@ -13,6 +13,7 @@ import { documentErrorResponses, registerOpenApi } from './plugins/openapi.ts';
 import { contentSecurityPolicy } from './plugins/security.ts';
 import { hasBuiltClient, registerStaticFiles } from './plugins/static-files.ts';
 import { jsonSerializerCompiler, zodValidatorCompiler } from './lib/validation.ts';
+import { createSmtpMailer } from './lib/mailer.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { loadResourceModules } from './modules/registry.ts';
@@ -49,6 +50,9 @@ export interface BuildAppOptions {
   version?: string;
   /** The current time for sessions and sign-in throttling; defaults to the system clock. */
   clock?: () => Date;
+  /** SMTP server for sign-up confirmation mail; without it sign-up cannot confirm addresses. */
+  smtpUrl?: string | undefined;
+  mailFrom?: string;
 }
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
@@ -63,6 +67,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   const cookies: CookieSettings = { secure: options.cookieSecure ?? 'auto' };
   const version = options.version ?? packageVersion;
+  const mailer = options.smtpUrl
+    ? createSmtpMailer(options.smtpUrl, options.mailFrom ?? 'Karkhana <no-reply@localhost>')
+    : null;
+  if (mailer) {
+    app.addHook('onClose', (_instance, done) => {
+      mailer.close();
+      done();
+    });
+  }
 
   app.decorate('db', options.db);
   app.decorate('clock', options.clock ?? (() => new Date()));
@@ -110,7 +123,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(
     async (api) => {
       await api.register(healthRoutes(version));
-      await api.register(authRoutes(cookies), { prefix: '/auth' });
+      await api.register(authRoutes(cookies, mailer), { prefix: '/auth' });
       await api.register(async (tenantScope) => {
         tenantScope.addHook('onRequest', requireAuth(cookies));
         registerIdempotency(tenantScope);
