@@ -139,6 +139,44 @@ describe('with mail configured', () => {
   });
 });
 
+describe('sign-up limit per address', () => {
+  it('allows 10 sign-ups per address in 15 minutes, with or without mail', async () => {
+    const limited = await createTestApp({ rateLimitPerMinute: 1200 });
+    try {
+      const statuses: number[] = [];
+      for (let attempt = 0; attempt < 11; attempt += 1) {
+        const response = await limited.app.inject({
+          method: 'POST',
+          url: '/api/auth/register',
+          remoteAddress: '10.7.0.1',
+          payload: {
+            organizationName: 'Org',
+            name: 'Name',
+            email: `limit-${attempt}@example.com`,
+            password: TEST_PASSWORD,
+          },
+        });
+        statuses.push(response.statusCode);
+      }
+      expect(statuses).toEqual([...Array<number>(10).fill(201), 429]);
+      const elsewhere = await limited.app.inject({
+        method: 'POST',
+        url: '/api/auth/register',
+        remoteAddress: '10.7.0.2',
+        payload: {
+          organizationName: 'Org',
+          name: 'Name',
+          email: 'limit-other@example.com',
+          password: TEST_PASSWORD,
+        },
+      });
+      expect(elsewhere.statusCode).toBe(201);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
 describe('when the mail server is down', () => {
   it('answers 503 and creates no account', async () => {
     const broken = await createTestApp({ smtpUrl: 'smtp://127.0.0.1:1' });
