@@ -40,13 +40,18 @@ export const signUpPending = z.object({
 });
 export type SignUpPending = z.infer<typeof signUpPending>;
 
-/** The code from the confirmation email; spaces and dashes as copied from a mail are ignored. */
+/**
+ * The code from the confirmation email (spaces and dashes as copied from a mail are ignored) with
+ * the sign-up's password again: a stranger who signs up with someone else's address makes a code
+ * arrive there too, and that code must not finish a sign-up with the stranger's password.
+ */
 export const confirmSignUpBody = z.strictObject({
   email,
   code: plainText()
     .toUpperCase()
     .transform((value) => value.replace(/[\s-]/g, ''))
     .pipe(z.string().min(1).max(64)),
+  password: passwordText().min(1).max(1024),
 });
 export type ConfirmSignUpBody = z.input<typeof confirmSignUpBody>;
 

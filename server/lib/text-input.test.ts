@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { loginBody, registerBody } from '../../contract/auth.ts';
+import { confirmSignUpBody, loginBody, registerBody } from '../../contract/auth.ts';
 import * as bankDetails from '../../contract/bank-details.ts';
 import * as designs from '../../contract/designs.ts';
 import * as expenses from '../../contract/expenses.ts';
@@ -326,12 +326,14 @@ describe.each(Object.entries(resources))('%s', (_name, resource) => {
 describe.each([
   ['/api/auth/register', registerBody],
   ['/api/auth/login', loginBody],
+  ['/api/auth/register/confirm', confirmSignUpBody],
 ] as const)('%s', (url, schema) => {
   const valid = {
     organizationName: 'Surat Silk',
     name: 'Mehul',
     email: 'mehul@example.com',
     password: 'correct horse battery',
+    code: 'ABCDE-FGHJK',
   };
   const fields = stringFields(schema);
 

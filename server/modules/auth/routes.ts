@@ -153,8 +153,8 @@ export function authRoutes(cookies: CookieSettings, mailer: Mailer | null): Fast
         schema: { tags, body: confirmSignUpBody, response: { 201: envelope(authData) } },
       },
       async (request, reply) => {
-        const { email, code } = request.body;
-        const pending = await takePendingSignUp(app.db, email, code, app.clock());
+        const { email, code, password } = request.body;
+        const pending = await takePendingSignUp(app.db, email, code, password, app.clock());
         if (!pending) {
           throw badRequest('Validation failed', [
             {

@@ -55,8 +55,12 @@ const signUp = (email: string, password = TEST_PASSWORD) =>
     payload: { organizationName: 'Shree Embroidery', name: 'Meena', email, password },
   });
 
-const confirm = (email: string, code: string) =>
-  t.app.inject({ method: 'POST', url: '/api/auth/register/confirm', payload: { email, code } });
+const confirm = (email: string, code: string, password = TEST_PASSWORD) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/auth/register/confirm',
+    payload: { email, code, password },
+  });
 
 const codeIn = (mail: ReceivedMail | undefined) =>
   /Your code: ([A-Z0-9]{5}-[A-Z0-9]{5})/.exec(mail?.raw ?? '')?.[1];
@@ -126,6 +130,19 @@ describe('with mail configured', () => {
     expect((await confirm(email, code!)).statusCode).toBe(400);
     const waiting = await db.select().from(pendingSignups);
     expect(waiting.map((row) => row.email)).not.toContain(email);
+  });
+
+  it('never finishes a sign-up with a stranger’s password, even with the code the owner received', async () => {
+    const email = 'victim@example.com';
+    await signUp(email);
+    // A stranger starts a sign-up for the same address; the owner now holds the newer code.
+    await signUp(email, 'stranger password');
+    const newest = codeIn(inbox[1]);
+    expect(newest).toBeDefined();
+    expect((await confirm(email, newest!, TEST_PASSWORD)).statusCode).toBe(400);
+    expect((await confirm(email, codeIn(inbox[0])!, 'stranger password')).statusCode).toBe(400);
+    const db = t.database.handle.db;
+    expect((await db.select().from(users)).some((user) => user.email === email)).toBe(false);
   });
 
   it('refuses an expired code', async () => {

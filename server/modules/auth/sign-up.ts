@@ -4,6 +4,7 @@ import { SIGN_UP_CODE_ALPHABET, SIGN_UP_CODE_LENGTH } from '../../../contract/au
 import type { Database } from '../../db/client.ts';
 import { pendingSignups } from '../../db/schema.ts';
 import type { MailMessage } from '../../lib/mailer.ts';
+import { verifyPassword } from '../../lib/passwords.ts';
 
 /** How long a mailed sign-up code stays good. */
 export const SIGN_UP_CODE_TTL_MS = 24 * 60 * 60 * 1000;
@@ -49,11 +50,15 @@ export async function savePendingSignUp(
   return code;
 }
 
-/** The waiting sign-up when `code` is its live code; it is used up either way only on success. */
+/**
+ * The waiting sign-up when `code` is its live code and `password` the one it was started with;
+ * used up only on success.
+ */
 export async function takePendingSignUp(
   db: Database,
   email: string,
   code: string,
+  password: string,
   now: Date,
 ): Promise<PendingSignUp | undefined> {
   const [row] = await db
@@ -65,6 +70,7 @@ export async function takePendingSignUp(
   const expected = Buffer.from(row.codeHash, 'hex');
   const actual = Buffer.from(hashCode(code), 'hex');
   if (expected.length !== actual.length || !timingSafeEqual(expected, actual)) return undefined;
+  if (!(await verifyPassword(password, row.passwordHash))) return undefined;
   await db.delete(pendingSignups).where(eq(pendingSignups.email, email));
   return {
     email: row.email,

@@ -124,6 +124,10 @@ describe('auth pages', { timeout: 15_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Finish sign-up' }));
 
     expect(await screen.findByText('Analytics')).toBeInTheDocument();
-    expect(confirmed).toEqual({ email: 'meena@example.com', code: 'ABCDEFGHJK' });
+    expect(confirmed).toEqual({
+      email: 'meena@example.com',
+      code: 'ABCDEFGHJK',
+      password: 'long enough',
+    });
   });
 });

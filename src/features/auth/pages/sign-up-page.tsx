@@ -23,13 +23,21 @@ import { EmailField } from '../components/email-field';
  * Where the server can mail, sign-up ends with a code sent to the address (or, when the address
  * already has an account, a note to its owner); the same screen follows either way.
  */
-function ConfirmSignUpForm({ email, onStartOver }: { email: string; onStartOver: () => void }) {
+function ConfirmSignUpForm({
+  email,
+  password,
+  onStartOver,
+}: {
+  email: string;
+  password: string;
+  onStartOver: () => void;
+}) {
   const { t } = useTranslation('auth');
   const loading = useAuthStore((state) => state.loading);
   const form = useZodForm<ConfirmSignUpBody>({
     namespace: 'auth',
     schema: confirmSignUpBody,
-    initialValues: { email, code: '' },
+    initialValues: { email, code: '', password },
   });
   const { handleSubmit, failure } = useSessionSubmit(form, confirmSignUp, {
     failedKey: 'auth:signUp.failed',
@@ -64,7 +72,8 @@ function ConfirmSignUpForm({ email, onStartOver }: { email: string; onStartOver:
 export default function SignUpPage() {
   const { t } = useTranslation('auth');
   const loading = useAuthStore((state) => state.loading);
-  const [pendingEmail, setPendingEmail] = useState<string | null>(null);
+  // Kept in memory only, to prove at confirmation that this browser started the sign-up.
+  const [pending, setPending] = useState<{ email: string; password: string } | null>(null);
 
   const form = useZodForm<RegisterBody>({
     namespace: 'auth',
@@ -76,7 +85,7 @@ export default function SignUpPage() {
   const { handleSubmit, failure } = useSessionSubmit(form, register, {
     failedKey: 'auth:signUp.failed',
     target: () => HOME_PATH,
-    onPending: (pending) => setPendingEmail(pending.email),
+    onPending: (answer) => setPending({ email: answer.email, password: form.getValues().password }),
   });
 
   return (
@@ -92,8 +101,12 @@ export default function SignUpPage() {
         </>
       }
     >
-      {pendingEmail !== null ? (
-        <ConfirmSignUpForm email={pendingEmail} onStartOver={() => setPendingEmail(null)} />
+      {pending !== null ? (
+        <ConfirmSignUpForm
+          email={pending.email}
+          password={pending.password}
+          onStartOver={() => setPending(null)}
+        />
       ) : (
         <form onSubmit={handleSubmit} noValidate>
           <Stack gap="md">
