@@ -80,12 +80,14 @@ function setXsrfCookie(
   reply: FastifyReply,
   settings: CookieSettings,
   value: string,
+  expiresAt?: Date,
 ) {
   reply.setCookie(XSRF_COOKIE, value, {
     path: '/',
     httpOnly: false,
     sameSite: 'lax',
     secure: isSecureRequest(request, settings),
+    ...(expiresAt ? { expires: expiresAt } : {}),
   });
 }
 
@@ -98,7 +100,8 @@ export function setSessionCookies(
   expiresAt: Date,
 ) {
   setAccessTokenCookie(request, reply, settings, accessToken, expiresAt);
-  setXsrfCookie(request, reply, settings, xsrfTokenFor(accessToken));
+  // Lives as long as the session cookie, so a browser restart does not leave a session without it.
+  setXsrfCookie(request, reply, settings, xsrfTokenFor(accessToken), expiresAt);
 }
 
 /** Bearer header first; without an Authorization header, the cookie. */
@@ -136,11 +139,12 @@ export function assertCsrf(
   reply: FastifyReply,
   settings: CookieSettings,
   accessToken: string,
+  session: ActiveSession,
 ) {
   const expected = xsrfTokenFor(accessToken);
   const cookie = request.cookies[XSRF_COOKIE];
   if (cookie === undefined || !safeEqual(cookie, expected)) {
-    setXsrfCookie(request, reply, settings, expected);
+    setXsrfCookie(request, reply, settings, expected, session.expiresAt);
   }
   if (!MUTATING_METHODS.has(request.method)) return;
   const header = request.headers[XSRF_HEADER];
@@ -156,17 +160,11 @@ export function requireAuth(settings: CookieSettings) {
     if (result.kind === 'none') throw unauthorized('Authentication required');
     if (result.kind === 'invalid') throw unauthorized('Session expired. Please sign in again');
     if (result.via === 'cookie') {
-      assertCsrf(request, reply, settings, result.accessToken);
-      // Keep the browser cookie's lifetime in step with the sliding server-side expiry.
+      // Keep the browser cookies' lifetime in step with the sliding server-side expiry.
       if (result.session.renewed) {
-        setAccessTokenCookie(
-          request,
-          reply,
-          settings,
-          result.accessToken,
-          result.session.expiresAt,
-        );
+        setSessionCookies(request, reply, settings, result.accessToken, result.session.expiresAt);
       }
+      assertCsrf(request, reply, settings, result.accessToken, result.session);
     }
     request.authenticated = {
       via: result.via,

@@ -309,6 +309,11 @@ describe('cookie sessions and CSRF', () => {
     expect(cookieValue(signedIn, 'XSRF-TOKEN')).toBe(xsrfTokenFor(signedInToken));
     expect(xsrfTokenFor(signedInToken)).not.toBe(xsrfTokenFor(registeredToken));
     expect(signedIn.cookies.filter((c) => c.name === 'XSRF-TOKEN')).toHaveLength(1);
+    // It lasts as long as the session cookie, so a browser restart keeps both.
+    const expiryOf = (name: string) =>
+      signedIn.cookies.find((c) => c.name === name)?.expires?.getTime();
+    expect(expiryOf('XSRF-TOKEN')).toBeDefined();
+    expect(expiryOf('XSRF-TOKEN')).toBe(expiryOf('accessToken'));
   });
 
   it('needs the CSRF header to log out by cookie', async () => {

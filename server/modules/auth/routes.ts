@@ -205,7 +205,9 @@ export function authRoutes(cookies: CookieSettings, mailer: Mailer | null): Fast
       async (request, reply) => {
         const auth = await resolveAuth(request);
         if (auth.kind === 'session') {
-          if (auth.via === 'cookie') assertCsrf(request, reply, cookies, auth.accessToken);
+          if (auth.via === 'cookie') {
+            assertCsrf(request, reply, cookies, auth.accessToken, auth.session);
+          }
           await revokeSession(app.db, auth.accessToken);
         }
         clearAccessTokenCookie(request, reply, cookies);
