@@ -2,8 +2,10 @@ import { z } from 'zod';
 import {
   LIMITS,
   actionVersion,
+  isInvisibleOnly,
   listQuery,
   optionalText,
+  plainText,
   paged,
   queryBoolean,
   queryText,
@@ -17,18 +19,16 @@ export const IFSC_PATTERN = /^[A-Z]{4}0[A-Z0-9]{6}$/;
 export const ACCOUNT_NUMBER_PATTERN = /^\d{6,20}$/;
 
 // `abort` keeps an empty value to the single "required" message instead of also failing the format.
-const accountNumber = z
-  .string()
-  .trim()
+const accountNumber = plainText()
   .min(1, { abort: true })
+  .refine((value) => !isInvisibleOnly(value), { error: 'invisibleOnly', abort: true })
   .max(20, { abort: true })
   .regex(ACCOUNT_NUMBER_PATTERN, { error: 'accountNumber' });
 
-const ifscCode = z
-  .string()
-  .trim()
+const ifscCode = plainText()
   .toUpperCase()
   .min(1, { abort: true })
+  .refine((value) => !isInvisibleOnly(value), { error: 'invisibleOnly', abort: true })
   .max(11, { abort: true })
   .regex(IFSC_PATTERN, { error: 'ifsc' });
 

@@ -10,21 +10,58 @@ export const id = z.uuid({
 /** ISO-8601 date-time as produced by the server. */
 export const timestamp = z.string();
 
-/** A calendar date `yyyy-MM-dd` that really exists (no 2025-02-30). */
-export const calendarDate = z.iso
-  // A missing date is "required", like any other missing field; anything else malformed is "date".
-  .date({
-    error: (issue) => (issue.input === undefined || issue.input === null ? 'required' : 'date'),
-  })
-  .refine(
-    (value) => {
-      const [y, m, d] = value.split('-').map(Number) as [number, number, number];
-      const date = new Date(Date.UTC(y, m - 1, d));
-      return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
-    },
-    // A string that is not even a date already has its format issue; one message per field.
-    { error: 'date', when: (payload) => payload.issues.length === 0 },
-  );
+export const DATE_MIN = '2000-01-01';
+export const DATE_MAX = '2100-12-31';
+
+/** Date bounds travel in issues as epoch milliseconds, as zod's own date checks do. */
+export const dateBound = (date: string) => Date.parse(date);
+
+/**
+ * A calendar date `yyyy-MM-dd` that really exists (no 2025-02-30) within `min`..`max` (inclusive),
+ * by default 2000-01-01..2100-12-31: a year such as 0100 or 9999 is a typing slip, not a record.
+ */
+export const calendarDateBetween = (min: string, max: string) =>
+  z.iso
+    // A missing date is "required", like any other missing field; anything else malformed is "date".
+    .date({
+      error: (issue) => (issue.input === undefined || issue.input === null ? 'required' : 'date'),
+    })
+    .refine(
+      (value) => {
+        const [y, m, d] = value.split('-').map(Number) as [number, number, number];
+        const date = new Date(Date.UTC(y, m - 1, d));
+        return (
+          date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d
+        );
+      },
+      // A string that is not even a date already has its format issue; one message per field.
+      { error: 'date', when: (payload) => payload.issues.length === 0 },
+    )
+    .superRefine((value, context) => {
+      if (context.issues.length > 0) return;
+      // ISO dates of four-digit years compare correctly as strings.
+      if (value < min) {
+        context.addIssue({
+          code: 'too_small',
+          origin: 'date',
+          minimum: dateBound(min),
+          inclusive: true,
+          input: value,
+          message: 'too_small',
+        });
+      } else if (value > max) {
+        context.addIssue({
+          code: 'too_big',
+          origin: 'date',
+          maximum: dateBound(max),
+          inclusive: true,
+          input: value,
+          message: 'too_big',
+        });
+      }
+    });
+
+export const calendarDate = calendarDateBetween(DATE_MIN, DATE_MAX);
 
 const hasAtMostTwoDecimals = (value: number) => /^-?\d+(\.\d{1,2})?$/.test(String(value));
 
@@ -41,20 +78,76 @@ export const positiveMoney = z
   .max(MONEY_MAX)
   .refine(hasAtMostTwoDecimals, { error: 'money' });
 
-/** A required text field: trimmed, non-empty, bounded. */
-export const requiredText = (max: number) => z.string().trim().min(1).max(max);
+/** A surrogate not paired with its other half: not Unicode text, and PostgreSQL cannot store it. */
+const UNPAIRED_SURROGATE = /\p{Cs}/u;
+/** Text that renders as nothing: whitespace, zero-width space/joiners, word joiner and friends. */
+const INVISIBLE_ONLY = /^[\s\u00AD\u180E\u200B-\u200D\u2060-\u2064\uFEFF]*$/u;
+
+export interface TextOptions {
+  /** Line breaks and tabs are allowed (addresses, notes, descriptions). */
+  multiline?: boolean;
+}
+
+const LINE_BREAKS_AND_TAB = new Set([0x09, 0x0a, 0x0d]);
+
+/** C0 controls (tab, line feed and carriage return are allowed where line breaks are), DEL, C1. */
+export function hasControlCharacter(value: string, options: TextOptions = {}): boolean {
+  for (let index = 0; index < value.length; index += 1) {
+    const code = value.charCodeAt(index);
+    if (code <= 0x1f && !(options.multiline && LINE_BREAKS_AND_TAB.has(code))) return true;
+    if (code >= 0x7f && code <= 0x9f) return true;
+  }
+  return false;
+}
+
+export const isInvisibleOnly = (value: string) => INVISIBLE_ONLY.test(value);
 
 /**
- * An optional text field: trimmed; an empty string becomes null; null clears it.
- * Output is `string | null | undefined` (undefined = not sent, which PUT leaves unchanged).
+ * A trimmed string without control characters or unpaired surrogates, the base of every free-text
+ * field and filter: PostgreSQL refuses NUL in text, and the others corrupt what is shown or exported.
  */
-export const optionalText = (max: number) =>
+export const plainText = (options: TextOptions = {}) =>
   z
     .string()
     .trim()
+    .refine((value) => !hasControlCharacter(value, options), {
+      error: 'controlCharacter',
+      abort: true,
+    })
+    .refine((value) => !UNPAIRED_SURROGATE.test(value), {
+      error: 'unpairedSurrogate',
+      abort: true,
+    });
+
+/** A password keeps its spaces but, like any text, has no control characters or broken pairs. */
+export const passwordText = () =>
+  z
+    .string()
+    .refine((value) => !hasControlCharacter(value), { error: 'controlCharacter', abort: true })
+    .refine((value) => !UNPAIRED_SURROGATE.test(value), {
+      error: 'unpairedSurrogate',
+      abort: true,
+    });
+
+/** A required text field: trimmed, non-empty, bounded, and more than invisible characters. */
+export const requiredText = (max: number, options: TextOptions = {}) =>
+  plainText(options)
+    .min(1)
+    .max(max)
+    .refine((value) => !isInvisibleOnly(value), {
+      error: 'invisibleOnly',
+      when: (payload) => payload.issues.length === 0,
+    });
+
+/**
+ * An optional text field: trimmed; an empty (or invisible-only) string becomes null; null clears
+ * it. Output is `string | null | undefined` (undefined = not sent, which PUT leaves unchanged).
+ */
+export const optionalText = (max: number, options: TextOptions = {}) =>
+  plainText(options)
     .max(max)
     .nullish()
-    .transform((value) => (value === '' ? null : value));
+    .transform((value) => (value != null && isInvisibleOnly(value) ? null : value));
 
 export const LIMITS = {
   name: 120,
@@ -64,9 +157,7 @@ export const LIMITS = {
   longText: 1000,
 } as const;
 
-export const optionalEmail = z
-  .string()
-  .trim()
+export const optionalEmail = plainText()
   .max(LIMITS.email)
   .nullish()
   .transform((value) => (value === '' ? null : value))
@@ -155,7 +246,7 @@ export const recordBase = {
 const blankToUndefined = (value: unknown) => (value === '' ? undefined : value);
 
 export const queryText = (max = 120) =>
-  z.preprocess(blankToUndefined, z.string().trim().max(max).optional());
+  z.preprocess(blankToUndefined, plainText().max(max).optional());
 
 export const queryBoolean = z.preprocess(
   blankToUndefined,

@@ -13,7 +13,7 @@ import {
 export const designShape = {
   name: requiredText(LIMITS.name),
   designCode: requiredText(LIMITS.code),
-  description: optionalText(LIMITS.longText),
+  description: optionalText(LIMITS.longText, { multiline: true }),
   /** Price per piece; null when the design has no standard rate. */
   rate: money.nullish(),
 };

@@ -24,7 +24,7 @@ export const expenseShape = {
   category: requiredText(CATEGORY_MAX_LENGTH),
   amount: positiveMoney,
   expenseDate: calendarDate,
-  description: optionalText(LIMITS.longText),
+  description: optionalText(LIMITS.longText, { multiline: true }),
   paymentMethod: z.enum(EXPENSE_PAYMENT_METHODS, { error: 'oneOf' }).nullish(),
 };
 

@@ -5,6 +5,7 @@ import {
   optionalEmail,
   optionalPhone,
   optionalText,
+  plainText,
   queryText,
   recordBase,
   requiredText,
@@ -13,9 +14,7 @@ import {
 
 export const GSTIN_PATTERN = /^[0-9]{2}[A-Z]{5}[0-9]{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/;
 
-const gstin = z
-  .string()
-  .trim()
+const gstin = plainText()
   .toUpperCase()
   .max(15, { abort: true })
   .nullish()
@@ -27,10 +26,10 @@ export const merchantShape = {
   contactPerson: optionalText(LIMITS.name),
   phone: optionalPhone,
   email: optionalEmail,
-  address: optionalText(LIMITS.longText),
+  address: optionalText(LIMITS.longText, { multiline: true }),
   city: optionalText(LIMITS.name),
   gstin,
-  notes: optionalText(LIMITS.longText),
+  notes: optionalText(LIMITS.longText, { multiline: true }),
 };
 
 export const { create: merchantCreate, update: merchantUpdate } = writeSchemas(merchantShape);

@@ -4,6 +4,7 @@ import {
   MONEY_MAX,
   actionVersion,
   calendarDate,
+  dateBound,
   id,
   listQuery,
   money,
@@ -109,11 +110,42 @@ export const orderShape = {
   // A cleared date input sends an empty string, which means "no date".
   deliveryDate: z.preprocess((value) => (value === '' ? null : value), calendarDate.nullish()),
   isPaid: z.boolean({ error: 'boolean' }).optional(),
-  notes: optionalText(LIMITS.longText),
+  notes: optionalText(LIMITS.longText, { multiline: true }),
   designs: orderLines,
 };
 
-export const { create: orderCreate, update: orderUpdate } = writeSchemas(orderShape);
+/** The field error of a delivery date before its order date; the server reuses it on PUT. */
+export function deliveryBeforeOrderIssue(orderDate: string) {
+  return {
+    code: 'too_small' as const,
+    origin: 'date' as const,
+    minimum: dateBound(orderDate),
+    inclusive: true,
+    path: ['deliveryDate'],
+    message: 'too_small',
+  };
+}
+
+const deliveryNotBeforeOrder = (
+  value: { orderDate?: string | undefined; deliveryDate?: string | null | undefined },
+  context: z.core.$RefinementCtx,
+) => {
+  if (value.orderDate && value.deliveryDate && value.deliveryDate < value.orderDate) {
+    context.addIssue({ ...deliveryBeforeOrderIssue(value.orderDate), input: value.deliveryDate });
+  }
+};
+
+const orderWrites = writeSchemas(orderShape);
+export const orderCreate = orderWrites.create.superRefine(deliveryNotBeforeOrder);
+/** A PUT naming only one of the two dates is checked against the stored other by the server. */
+export const orderUpdate = orderWrites.update.superRefine(deliveryNotBeforeOrder);
+
+/**
+ * What a delivered order still lets change: it has left the workshop, so its merchant, lines,
+ * amounts, PO number and order date are what was delivered; notes, the delivery date and the
+ * paid flag are still kept up to date afterwards.
+ */
+export const DELIVERED_ORDER_EDITABLE = ['notes', 'deliveryDate', 'isPaid'] as const;
 export type OrderCreate = z.output<typeof orderCreate>;
 export type OrderUpdate = z.output<typeof orderUpdate>;
 /** What the order form edits and sends. */

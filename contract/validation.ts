@@ -8,6 +8,9 @@ import { FIELD_ERROR_CODES, type FieldErrorCode, type FieldErrorParams } from '.
  */
 const RULES = {
   required: { code: 'required' },
+  invisibleOnly: { code: 'required', params: { reason: 'invisible_only' } },
+  controlCharacter: { code: 'invalid_format', params: { reason: 'control_character' } },
+  unpairedSurrogate: { code: 'invalid_format', params: { reason: 'unpaired_surrogate' } },
   id: { code: 'invalid_format', params: { format: 'uuid' } },
   date: { code: 'invalid_format', params: { format: 'date' } },
   email: { code: 'invalid_format', params: { format: 'email' } },
@@ -61,10 +64,13 @@ export const fieldMessagesEn = {
   invalid_format_gstin: 'Enter a valid 15-character GSTIN',
   invalid_format_ifsc: 'Enter a valid IFSC code (e.g. HDFC0001234)',
   invalid_format_account_number: 'Account number must be 6 to 20 digits',
+  invalid_format_control_character: 'Remove control characters (such as NUL) from this text',
+  invalid_format_unpaired_surrogate: 'Contains a broken character; please retype the text',
   invalid_value: 'Must be one of: {{values}}',
   invalid_value_sort: 'Cannot sort by this field',
   invalid_value_date_range: 'Start date must not be after end date',
   invalid_value_organization: 'Organization does not match the signed-in organization',
+  invalid_value_sign_up_code: 'This code is wrong or has expired; sign up again for a new one',
   unknown_key: 'Unknown field: {{keys}}',
   duplicate: 'This value is already in use',
   not_found: 'This record does not exist',
@@ -94,7 +100,7 @@ export function fieldMessageKey(
       if (params.inclusive === false) variants.push('exclusive');
       break;
     case 'invalid_format':
-      variants.push(params.format);
+      variants.push(params.reason, params.format);
       break;
     case 'invalid_value':
       variants.push(params.rule);
@@ -165,10 +171,14 @@ export function describeIssue(issue: z.core.$ZodIssue): DescribedIssue {
     code = issue.message as FieldErrorCode;
   }
   if (code === 'too_small' || code === 'too_big' || code === 'too_short' || code === 'too_long') {
-    if (raw.minimum !== undefined) params.minimum = Number(raw.minimum);
-    if (raw.maximum !== undefined) params.maximum = Number(raw.maximum);
+    // Date bounds arrive as epoch milliseconds and are reported as `yyyy-MM-dd`.
+    const bound = (value: unknown) =>
+      raw.origin === 'date' ? new Date(Number(value)).toISOString().slice(0, 10) : Number(value);
+    if (raw.minimum !== undefined) params.minimum = bound(raw.minimum);
+    if (raw.maximum !== undefined) params.maximum = bound(raw.maximum);
     if (raw.inclusive === false) params.inclusive = false;
     if (raw.origin === 'array' || raw.origin === 'set') params.origin = 'array';
+    if (raw.origin === 'date') params.origin = 'date';
   }
   if (
     code === 'invalid_type' &&

@@ -34,7 +34,7 @@ export const workerSalaryShape = {
   year: z.number().int({ error: 'integer' }).min(PAY_PERIOD_YEAR_MIN).max(PAY_PERIOD_YEAR_MAX),
   paymentDate: calendarDate,
   amount: positiveMoney,
-  notes: optionalText(LIMITS.longText),
+  notes: optionalText(LIMITS.longText, { multiline: true }),
 };
 
 /** `createdBy`, `updatedBy` and the embedded `worker` are read-only: the server sets them. */

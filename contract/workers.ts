@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import {
   LIMITS,
-  calendarDate,
+  DATE_MAX,
+  calendarDateBetween,
   listQuery,
   money,
   optionalPhone,
@@ -16,12 +17,15 @@ import {
 export const SALARY_TYPES = ['monthly', 'daily', 'piece_rate'] as const;
 export type SalaryType = (typeof SALARY_TYPES)[number];
 
+/** Workshops keep people on for decades, so a joining date may go back further than other dates. */
+export const JOINING_DATE_MIN = '1950-01-01';
+
 export const workerShape = {
   name: requiredText(LIMITS.name),
   phone: optionalPhone,
-  address: optionalText(LIMITS.longText),
+  address: optionalText(LIMITS.longText, { multiline: true }),
   designation: optionalText(LIMITS.name),
-  joiningDate: calendarDate,
+  joiningDate: calendarDateBetween(JOINING_DATE_MIN, DATE_MAX),
   isActive: z.boolean({ error: 'boolean' }).optional(),
   salaryType: z.enum(SALARY_TYPES).nullish(),
   baseSalary: money.nullish(),

@@ -129,6 +129,21 @@ describe('health', () => {
 });
 
 describe('security headers and documentation', () => {
+  it('marks every /api answer no-store: records, failures, unknown paths and sign-in', async () => {
+    const answers = [
+      await t.send(user, 'GET', '/api/merchants'),
+      await t.send(user, 'GET', '/api/auth/me'),
+      await t.send(null, 'GET', '/api/merchants'),
+      await t.send(null, 'GET', '/api/no-such-thing'),
+      await t.send(null, 'GET', '/api/health'),
+      await t.send(null, 'POST', '/api/auth/login', { email: 'x@example.com', password: 'nope' }),
+      await t.app.inject({ method: 'GET', url: '/api/test/explode' }),
+    ];
+    for (const response of answers) {
+      expect(response.headers['cache-control'], response.body).toBe('no-store');
+    }
+  });
+
   it('sends a CSP that allows inline styles but only own scripts', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/health' });
     const csp = String(response.headers['content-security-policy']);

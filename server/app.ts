@@ -13,6 +13,7 @@ import { documentErrorResponses, registerOpenApi } from './plugins/openapi.ts';
 import { contentSecurityPolicy } from './plugins/security.ts';
 import { hasBuiltClient, registerStaticFiles } from './plugins/static-files.ts';
 import { jsonSerializerCompiler, zodValidatorCompiler } from './lib/validation.ts';
+import { createSmtpMailer } from './lib/mailer.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { loadResourceModules } from './modules/registry.ts';
@@ -20,6 +21,8 @@ import { loadResourceModules } from './modules/registry.ts';
 declare module 'fastify' {
   interface FastifyInstance {
     db: Database;
+    /** The current time for sessions and sign-in throttling; tests inject their own. */
+    clock: () => Date;
   }
 }
 
@@ -45,6 +48,11 @@ export interface BuildAppOptions {
   rateLimitPerMinute?: number;
   /** Reported by /api/health; defaults to package.json's version. */
   version?: string;
+  /** The current time for sessions and sign-in throttling; defaults to the system clock. */
+  clock?: () => Date;
+  /** SMTP server for sign-up confirmation mail; without it sign-up cannot confirm addresses. */
+  smtpUrl?: string | undefined;
+  mailFrom?: string;
 }
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
@@ -59,8 +67,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   const cookies: CookieSettings = { secure: options.cookieSecure ?? 'auto' };
   const version = options.version ?? packageVersion;
+  const mailer = options.smtpUrl
+    ? createSmtpMailer(options.smtpUrl, options.mailFrom ?? 'Karkhana <no-reply@localhost>')
+    : null;
+  if (mailer) {
+    app.addHook('onClose', (_instance, done) => {
+      mailer.close();
+      done();
+    });
+  }
 
   app.decorate('db', options.db);
+  app.decorate('clock', options.clock ?? (() => new Date()));
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setSerializerCompiler(jsonSerializerCompiler);
   registerJsonBodyParser(app);
@@ -70,6 +88,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   app.addHook('onSend', async (request, reply, payload) => {
     reply.header('x-request-id', request.id);
+    // API answers carry one organization's data: no browser, proxy or service worker cache keeps
+    // them. Static files set their own rules.
+    if (
+      request.url === '/api' ||
+      request.url.startsWith('/api/') ||
+      request.url.startsWith('/api?')
+    )
+      reply.header('cache-control', 'no-store');
     return payload;
   });
 
@@ -97,7 +123,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(
     async (api) => {
       await api.register(healthRoutes(version));
-      await api.register(authRoutes(cookies), { prefix: '/auth' });
+      await api.register(authRoutes(cookies, mailer), { prefix: '/auth' });
       await api.register(async (tenantScope) => {
         tenantScope.addHook('onRequest', requireAuth(cookies));
         registerIdempotency(tenantScope);

@@ -36,6 +36,17 @@ describe('loadConfig', () => {
     expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
   });
 
+  it('reads the mail settings, refusing a URL that is not SMTP', () => {
+    expect(loadConfig({})).toMatchObject({
+      smtpUrl: undefined,
+      mailFrom: 'Karkhana <no-reply@localhost>',
+    });
+    expect(
+      loadConfig({ SMTP_URL: 'smtps://user:pw@mail.example.com', MAIL_FROM: 'Shop <a@b.in>' }),
+    ).toMatchObject({ smtpUrl: 'smtps://user:pw@mail.example.com', mailFrom: 'Shop <a@b.in>' });
+    expect(() => loadConfig({ SMTP_URL: 'http://mail.example.com' })).toThrow(/SMTP_URL/);
+  });
+
   it('fails fast with a readable message', () => {
     expect(() => loadConfig({ PORT: 'eighty', SEED_DEMO: 'maybe' })).toThrow(ConfigError);
     try {

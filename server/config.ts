@@ -33,6 +33,15 @@ const envSchema = z.object({
     emptyToUndefined,
     z.coerce.number().int().min(0).default(1200),
   ),
+  /** `smtp://user:pass@host:587` or `smtps://...`: lets sign-up confirm addresses by email. */
+  SMTP_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^smtps?:\/\//, { error: 'must be an smtp:// or smtps:// URL' })
+      .optional(),
+  ),
+  MAIL_FROM: z.preprocess(emptyToUndefined, z.string().default('Karkhana <no-reply@localhost>')),
   SHUTDOWN_TIMEOUT_MS: z.preprocess(
     emptyToUndefined,
     z.coerce.number().int().min(0).default(10_000),
@@ -54,6 +63,9 @@ export interface Config {
   cookieSecure: 'auto' | boolean;
   rateLimitPerMinute: number;
   shutdownTimeoutMs: number;
+  /** unset: no mail, so sign-up cannot confirm addresses (see README). */
+  smtpUrl: string | undefined;
+  mailFrom: string;
 }
 
 function parseTrustProxy(raw: string): TrustProxy {
@@ -90,5 +102,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     cookieSecure: value.COOKIE_SECURE === 'auto' ? 'auto' : value.COOKIE_SECURE === 'true',
     rateLimitPerMinute: value.RATE_LIMIT_PER_MINUTE,
     shutdownTimeoutMs: value.SHUTDOWN_TIMEOUT_MS,
+    smtpUrl: value.SMTP_URL,
+    mailFrom: value.MAIL_FROM,
   };
 }

@@ -36,6 +36,8 @@ async function main() {
     trustProxy: config.trustProxy,
     cookieSecure: config.cookieSecure,
     rateLimitPerMinute: config.rateLimitPerMinute,
+    smtpUrl: config.smtpUrl,
+    mailFrom: config.mailFrom,
   });
   const log = app.log;
 

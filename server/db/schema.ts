@@ -90,6 +90,26 @@ export const loginAttempts = pgTable(
   ],
 );
 
+/**
+ * A sign-up waiting for its email to be confirmed (only when the server can send mail): the
+ * account is created from this row once the code mailed to the address comes back.
+ */
+export const pendingSignups = pgTable(
+  'pending_signups',
+  {
+    /** Lower-cased; a new sign-up for the same address replaces the waiting one. */
+    email: text('email').primaryKey(),
+    organizationName: text('organization_name').notNull(),
+    name: text('name').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    /** SHA-256 of the mailed code (hex); the code itself is never stored. */
+    codeHash: text('code_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [index('pending_signups_expires_idx').on(t.expiresAt)],
+);
+
 export const idempotencyKeys = pgTable(
   'idempotency_keys',
   {

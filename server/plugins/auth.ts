@@ -1,8 +1,8 @@
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { forbidden, unauthorized } from '../lib/http-errors.ts';
 import { createTenantContext, type TenantContext } from '../lib/tenant.ts';
-import { SESSION_TTL_MS, findActiveSession, type ActiveSession } from '../modules/auth/sessions.ts';
+import { findActiveSession, type ActiveSession } from '../modules/auth/sessions.ts';
 
 export const ACCESS_TOKEN_COOKIE = 'accessToken';
 export const XSRF_COOKIE = 'XSRF-TOKEN';
@@ -66,20 +66,58 @@ export function clearAccessTokenCookie(
   });
 }
 
+/**
+ * The CSRF token of a session: derived from its access token, which only the server and the
+ * httpOnly cookie know, so a token planted by another site or a sibling subdomain never matches,
+ * and every API server computes the same value without shared state or a stored column.
+ */
+export function xsrfTokenFor(accessToken: string): string {
+  return createHmac('sha256', accessToken).update('karkhana-xsrf').digest('base64url');
+}
+
+function setXsrfCookie(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  settings: CookieSettings,
+  value: string,
+  expiresAt?: Date,
+) {
+  reply.setCookie(XSRF_COOKIE, value, {
+    path: '/',
+    httpOnly: false,
+    sameSite: 'lax',
+    secure: isSecureRequest(request, settings),
+    ...(expiresAt ? { expires: expiresAt } : {}),
+  });
+}
+
+/** Sets the session cookie and its CSRF token cookie, at sign-in and when either is refreshed. */
+export function setSessionCookies(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  settings: CookieSettings,
+  accessToken: string,
+  expiresAt: Date,
+) {
+  setAccessTokenCookie(request, reply, settings, accessToken, expiresAt);
+  // Lives as long as the session cookie, so a browser restart does not leave a session without it.
+  setXsrfCookie(request, reply, settings, xsrfTokenFor(accessToken), expiresAt);
+}
+
 /** Bearer header first; without an Authorization header, the cookie. */
 export async function resolveAuth(request: FastifyRequest): Promise<AuthResult> {
   const header = request.headers.authorization;
   if (header !== undefined) {
     const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
     if (!match?.[1]) return { kind: 'invalid', via: 'bearer' };
-    const session = await findActiveSession(request.server.db, match[1]);
+    const session = await findActiveSession(request.server.db, match[1], request.server.clock());
     return session
       ? { kind: 'session', via: 'bearer', accessToken: match[1], session }
       : { kind: 'invalid', via: 'bearer' };
   }
   const cookieToken = request.cookies[ACCESS_TOKEN_COOKIE];
   if (!cookieToken) return { kind: 'none' };
-  const session = await findActiveSession(request.server.db, cookieToken);
+  const session = await findActiveSession(request.server.db, cookieToken, request.server.clock());
   return session
     ? { kind: 'session', via: 'cookie', accessToken: cookieToken, session }
     : { kind: 'invalid', via: 'cookie' };
@@ -91,12 +129,26 @@ function safeEqual(a: string, b: string): boolean {
   return left.length === right.length && timingSafeEqual(left, right);
 }
 
-/** Double-submit check for cookie-authenticated writes. */
-export function assertCsrf(request: FastifyRequest) {
-  if (!MUTATING_METHODS.has(request.method)) return;
+/**
+ * CSRF check for a cookie-authenticated request: a write must echo the session's own token in the
+ * header. A browser holding another XSRF-TOKEN cookie (planted, or left from before sign-in) is
+ * sent the right one on this response, so the SPA's next write carries it.
+ */
+export function assertCsrf(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  settings: CookieSettings,
+  accessToken: string,
+  session: ActiveSession,
+) {
+  const expected = xsrfTokenFor(accessToken);
   const cookie = request.cookies[XSRF_COOKIE];
+  if (cookie === undefined || !safeEqual(cookie, expected)) {
+    setXsrfCookie(request, reply, settings, expected, session.expiresAt);
+  }
+  if (!MUTATING_METHODS.has(request.method)) return;
   const header = request.headers[XSRF_HEADER];
-  if (!cookie || typeof header !== 'string' || !safeEqual(cookie, header)) {
+  if (typeof header !== 'string' || !safeEqual(header, expected)) {
     throw forbidden('Invalid or missing CSRF token', 'csrf_failed');
   }
 }
@@ -108,17 +160,11 @@ export function requireAuth(settings: CookieSettings) {
     if (result.kind === 'none') throw unauthorized('Authentication required');
     if (result.kind === 'invalid') throw unauthorized('Session expired. Please sign in again');
     if (result.via === 'cookie') {
-      assertCsrf(request);
-      // Keep the browser cookie's lifetime in step with the sliding server-side expiry.
-      if (result.session.expiresAt.getTime() >= Date.now() + SESSION_TTL_MS - 60_000) {
-        setAccessTokenCookie(
-          request,
-          reply,
-          settings,
-          result.accessToken,
-          result.session.expiresAt,
-        );
+      // Keep the browser cookies' lifetime in step with the sliding server-side expiry.
+      if (result.session.renewed) {
+        setSessionCookies(request, reply, settings, result.accessToken, result.session.expiresAt);
       }
+      assertCsrf(request, reply, settings, result.accessToken, result.session);
     }
     request.authenticated = {
       via: result.via,
@@ -142,17 +188,13 @@ export function tenantOf(request: FastifyRequest): TenantContext {
 
 /**
  * Registers the request decoration and the readable XSRF-TOKEN cookie set on any response whose
- * request came without one. Called on the root instance so that it covers every route.
+ * request came without one (signed out: a placeholder until sign-in sets the session's token).
+ * Called on the root instance so that it covers every route.
  */
 export function registerAuthBasics(app: FastifyInstance, settings: CookieSettings) {
   app.decorateRequest('authenticated', null);
   app.addHook('onRequest', async (request, reply) => {
     if (request.cookies[XSRF_COOKIE]) return;
-    reply.setCookie(XSRF_COOKIE, randomBytes(24).toString('base64url'), {
-      path: '/',
-      httpOnly: false,
-      sameSite: 'lax',
-      secure: isSecureRequest(request, settings),
-    });
+    setXsrfCookie(request, reply, settings, randomBytes(24).toString('base64url'));
   });
 }

@@ -5,6 +5,7 @@ import type { AuthData } from '../../contract/auth.ts';
 import { buildApp, type BuildAppOptions } from '../app.ts';
 import { openDatabase, type DatabaseHandle } from '../db/client.ts';
 import { migrate } from '../db/migrate.ts';
+import { xsrfTokenFor } from '../plugins/auth.ts';
 import { unscopedTenantTables } from '../db/tenant-guard.ts';
 
 export interface TestDatabase {
@@ -113,7 +114,7 @@ export function cookieValue(response: LightMyRequestResponse, name: string): str
 
 export function testUserFromAuth(auth: AuthData): TestUser {
   const token = auth.token.accessToken;
-  const xsrf = randomBytes(12).toString('base64url');
+  const xsrf = xsrfTokenFor(token);
   return {
     auth,
     token,

@@ -3,6 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   authData,
+  confirmSignUpBody,
+  signUpPending,
   loginBody,
   meData,
   registerBody,
@@ -10,7 +12,15 @@ import {
 } from '../../../contract/auth.ts';
 import { envelope } from '../../../contract/common.ts';
 import { ok } from '../../lib/envelope.ts';
-import { conflict, tooManyRequests, unauthorized } from '../../lib/http-errors.ts';
+import { englishFieldMessage } from '../../../contract/validation.ts';
+import {
+  HttpError,
+  badRequest,
+  conflict,
+  tooManyRequests,
+  unauthorized,
+} from '../../lib/http-errors.ts';
+import type { MailMessage, Mailer } from '../../lib/mailer.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import {
   assertCsrf,
@@ -18,7 +28,7 @@ import {
   clearAccessTokenCookie,
   requireAuth,
   resolveAuth,
-  setAccessTokenCookie,
+  setSessionCookies,
   type CookieSettings,
 } from '../../plugins/auth.ts';
 import {
@@ -33,6 +43,12 @@ import {
   type UserWithOrganization,
 } from './repository.ts';
 import { createSession, revokeSession } from './sessions.ts';
+import {
+  confirmationMail,
+  existingAccountMail,
+  savePendingSignUp,
+  takePendingSignUp,
+} from './sign-up.ts';
 
 export const INVALID_CREDENTIALS_MESSAGE = 'Invalid email or password';
 
@@ -46,8 +62,9 @@ async function startSession(
     request.server.db,
     user.id,
     user.organizationId,
+    request.server.clock(),
   );
-  setAccessTokenCookie(request, reply, cookies, accessToken, expiresAt);
+  setSessionCookies(request, reply, cookies, accessToken, expiresAt);
   return {
     user: {
       _id: user.id,
@@ -61,24 +78,94 @@ async function startSession(
   };
 }
 
-export function authRoutes(cookies: CookieSettings): FastifyPluginCallback {
+export const SIGN_UP_PENDING_MESSAGE = 'Check your email to finish signing up';
+/** Sign-ups per address; on top of the API-wide limit, as each one may send an email. */
+const REGISTER_RATE_LIMIT = { max: 10, timeWindow: 15 * 60 * 1000 };
+
+async function sendOrUnavailable(request: FastifyRequest, mailer: Mailer, message: MailMessage) {
+  try {
+    await mailer.send(message);
+  } catch (error) {
+    request.log.error({ err: error }, 'sign-up email could not be sent');
+    throw new HttpError(503, 'Email could not be sent. Please try again later', {
+      code: 'service_unavailable',
+    });
+  }
+}
+
+export function authRoutes(cookies: CookieSettings, mailer: Mailer | null): FastifyPluginCallback {
   return function registerAuthRoutes(scope, _options, done) {
     const app = scope.withTypeProvider<ZodTypeProvider>();
     const tags = ['Auth'];
 
+    /**
+     * With mail, every sign-up answers 202 alike and the address decides by email: a new one gets
+     * a code that finishes the sign-up, an existing account's owner a note that someone tried.
+     * Without mail nothing can prove the address, so a taken email stays an honest 409.
+     */
     app.post(
       '/register',
-      { schema: { tags, body: registerBody, response: { 201: envelope(authData) } } },
+      {
+        config: { rateLimit: REGISTER_RATE_LIMIT },
+        schema: {
+          tags,
+          body: registerBody,
+          response: { 201: envelope(authData), 202: envelope(signUpPending) },
+        },
+      },
       async (request, reply) => {
         const { organizationName, name, email, password } = request.body;
-        if (await findUserByEmail(app.db, email))
-          throw conflict(DUPLICATE_EMAIL_MESSAGE, { code: 'duplicate' });
+        // Hashed on every path, so the answer takes as long whether or not the email is taken.
+        const passwordHash = await hashPassword(password);
+        const existing = await findUserByEmail(app.db, email);
+        if (mailer) {
+          const message = existing
+            ? existingAccountMail(email)
+            : confirmationMail(
+                email,
+                await savePendingSignUp(
+                  app.db,
+                  { email, organizationName, name, passwordHash },
+                  app.clock(),
+                ),
+              );
+          await sendOrUnavailable(request, mailer, message);
+          return reply
+            .code(202)
+            .send(ok({ confirmationRequired: true, email }, SIGN_UP_PENDING_MESSAGE));
+        }
+        if (existing) throw conflict(DUPLICATE_EMAIL_MESSAGE, { code: 'duplicate' });
         const user = await createOrganizationWithOwner(app.db, {
           organizationName,
           name,
           email,
-          passwordHash: await hashPassword(password),
+          passwordHash,
         });
+        const data = await startSession(request, reply, cookies, user);
+        return reply.code(201).send(ok(data, 'Account created successfully'));
+      },
+    );
+
+    app.post(
+      '/register/confirm',
+      {
+        config: { rateLimit: REGISTER_RATE_LIMIT },
+        schema: { tags, body: confirmSignUpBody, response: { 201: envelope(authData) } },
+      },
+      async (request, reply) => {
+        const { email, code, password } = request.body;
+        const pending = await takePendingSignUp(app.db, email, code, password, app.clock());
+        if (!pending) {
+          throw badRequest('Validation failed', [
+            {
+              path: 'code',
+              code: 'invalid_value',
+              params: { rule: 'sign_up_code' },
+              message: englishFieldMessage('invalid_value', { rule: 'sign_up_code' }),
+            },
+          ]);
+        }
+        const user = await createOrganizationWithOwner(app.db, pending);
         const data = await startSession(request, reply, cookies, user);
         return reply.code(201).send(ok(data, 'Account created successfully'));
       },
@@ -89,7 +176,8 @@ export function authRoutes(cookies: CookieSettings): FastifyPluginCallback {
       { schema: { tags, body: loginBody, response: { 200: envelope(authData) } } },
       async (request, reply) => {
         const { email, password } = request.body;
-        const retryAfter = await loginRetryAfterSeconds(app.db, email, request.ip);
+        const now = app.clock();
+        const retryAfter = await loginRetryAfterSeconds(app.db, email, request.ip, now);
         if (retryAfter > 0) {
           throw tooManyRequests(
             'Too many failed sign-in attempts. Please try again later',
@@ -103,10 +191,10 @@ export function authRoutes(cookies: CookieSettings): FastifyPluginCallback {
           user?.passwordHash ?? (await dummyPasswordHash()),
         );
         if (!user || !valid) {
-          await recordLoginFailure(app.db, email, request.ip);
+          await recordLoginFailure(app.db, email, request.ip, now);
           throw unauthorized(INVALID_CREDENTIALS_MESSAGE);
         }
-        await clearLoginFailures(app.db, email);
+        await clearLoginFailures(app.db, email, request.ip);
         return ok(await startSession(request, reply, cookies, user), 'Login successful');
       },
     );
@@ -117,7 +205,9 @@ export function authRoutes(cookies: CookieSettings): FastifyPluginCallback {
       async (request, reply) => {
         const auth = await resolveAuth(request);
         if (auth.kind === 'session') {
-          if (auth.via === 'cookie') assertCsrf(request);
+          if (auth.via === 'cookie') {
+            assertCsrf(request, reply, cookies, auth.accessToken, auth.session);
+          }
           await revokeSession(app.db, auth.accessToken);
         }
         clearAccessTokenCookie(request, reply, cookies);

@@ -1,10 +1,14 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, lt } from 'drizzle-orm';
+import { and, eq, gt, lt, or } from 'drizzle-orm';
 import type { SessionOrganization, SessionUser } from '../../../contract/auth.ts';
 import type { Database } from '../../db/client.ts';
 import { organizations, sessions, users } from '../../db/schema.ts';
 
-export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** A session unused this long ends (idle expiry, slid forward while it is used). */
+export const SESSION_TTL_MS = 30 * DAY_MS;
+/** However much it is used, a session ends this long after sign-in: then sign in again. */
+export const SESSION_MAX_LIFETIME_MS = 90 * DAY_MS;
 /** The stored expiry is pushed forward at most this often, so reads do not turn into writes. */
 export const SESSION_REFRESH_INTERVAL_MS = 60 * 60 * 1000;
 
@@ -19,6 +23,8 @@ export function hashAccessToken(token: string): string {
 export interface ActiveSession {
   tokenHash: string;
   expiresAt: Date;
+  /** The stored expiry moved forward on this request. */
+  renewed: boolean;
   user: SessionUser;
   organization: SessionOrganization;
 }
@@ -41,9 +47,16 @@ export async function createSession(
   return { accessToken, expiresAt };
 }
 
+/** The idle expiry from `now`, never past the absolute end of a session created at `createdAt`. */
+export function slidingExpiry(createdAt: Date, now: Date): Date {
+  return new Date(
+    Math.min(now.getTime() + SESSION_TTL_MS, createdAt.getTime() + SESSION_MAX_LIFETIME_MS),
+  );
+}
+
 /**
  * The live session for a token, with its user and organization in one query; slides the expiry
- * when the last refresh is over an hour old.
+ * when the last refresh is over an hour old, up to the session's absolute lifetime.
  */
 export async function findActiveSession(
   db: Database,
@@ -53,6 +66,7 @@ export async function findActiveSession(
   const tokenHash = hashAccessToken(accessToken);
   const [row] = await db
     .select({
+      createdAt: sessions.createdAt,
       expiresAt: sessions.expiresAt,
       userId: users.id,
       userName: users.name,
@@ -64,19 +78,32 @@ export async function findActiveSession(
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .innerJoin(organizations, eq(organizations.id, users.organizationId))
-    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now)))
+    .where(
+      and(
+        eq(sessions.tokenHash, tokenHash),
+        gt(sessions.expiresAt, now),
+        gt(sessions.createdAt, new Date(now.getTime() - SESSION_MAX_LIFETIME_MS)),
+      ),
+    )
     .limit(1);
   if (!row) return undefined;
 
   let expiresAt = row.expiresAt;
+  let renewed = false;
   const renewedAt = expiresAt.getTime() - SESSION_TTL_MS;
-  if (now.getTime() - renewedAt >= SESSION_REFRESH_INTERVAL_MS) {
-    expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
+  const next = slidingExpiry(row.createdAt, now);
+  if (
+    now.getTime() - renewedAt >= SESSION_REFRESH_INTERVAL_MS &&
+    next.getTime() > expiresAt.getTime()
+  ) {
+    expiresAt = next;
+    renewed = true;
     await db.update(sessions).set({ expiresAt }).where(eq(sessions.tokenHash, tokenHash));
   }
   return {
     tokenHash,
     expiresAt,
+    renewed,
     user: {
       _id: row.userId,
       name: row.userName,
@@ -93,5 +120,12 @@ export async function revokeSession(db: Database, accessToken: string): Promise<
 }
 
 export async function purgeExpiredSessions(db: Database, now = new Date()): Promise<void> {
-  await db.delete(sessions).where(lt(sessions.expiresAt, now));
+  await db
+    .delete(sessions)
+    .where(
+      or(
+        lt(sessions.expiresAt, now),
+        lt(sessions.createdAt, new Date(now.getTime() - SESSION_MAX_LIFETIME_MS)),
+      ),
+    );
 }

@@ -594,3 +594,123 @@ describe('deep pages', () => {
     expect(deep?.merchant.name).toMatch(/Surat Silk|Lakshmi/);
   });
 });
+
+describe('dates and delivered orders', () => {
+  const lineOf = (designId: string, quantity = 2) => [{ designId, quantity, rate: 12.5 }];
+
+  async function deliveredOrder() {
+    const [merchantId] = mine.merchantIds as [string];
+    const [designId] = mine.designIds as [string];
+    const created = await createOrder(owner, {
+      merchantId,
+      poNumber: 'PO-DELIVERED',
+      orderDate: '2025-05-01',
+      designs: lineOf(designId),
+    });
+    for (const status of ['in_progress', 'completed', 'delivered']) {
+      expect((await setStatus(owner, created._id, status)).statusCode).toBe(200);
+    }
+    return created;
+  }
+
+  it('refuses dates outside 2000-01-01..2100-12-31 with the bound', async () => {
+    const [merchantId] = mine.merchantIds as [string];
+    const [designId] = mine.designIds as [string];
+    const response = await postOrder(owner, {
+      merchantId,
+      poNumber: 'PO-YEARS',
+      orderDate: '0100-01-01',
+      deliveryDate: '9999-12-31',
+      designs: lineOf(designId),
+    });
+    expect(response.statusCode, response.body).toBe(400);
+    expect(response.json<{ errors: unknown[] }>().errors).toEqual([
+      expect.objectContaining({
+        path: 'orderDate',
+        code: 'too_small',
+        params: { minimum: '2000-01-01', origin: 'date' },
+      }),
+      expect.objectContaining({
+        path: 'deliveryDate',
+        code: 'too_big',
+        params: { maximum: '2100-12-31', origin: 'date' },
+      }),
+    ]);
+  });
+
+  it('refuses a delivery date before the order date, on create and on a PUT of one date', async () => {
+    const [merchantId] = mine.merchantIds as [string];
+    const [designId] = mine.designIds as [string];
+    const early = await postOrder(owner, {
+      merchantId,
+      poNumber: 'PO-EARLY',
+      orderDate: '2025-05-10',
+      deliveryDate: '2025-05-09',
+      designs: lineOf(designId),
+    });
+    expect(early.statusCode, early.body).toBe(400);
+    expect(early.json<{ errors: unknown[] }>().errors).toEqual([
+      expect.objectContaining({
+        path: 'deliveryDate',
+        code: 'too_small',
+        params: { minimum: '2025-05-10', origin: 'date' },
+      }),
+    ]);
+
+    const created = await createOrder(owner, {
+      merchantId,
+      poNumber: 'PO-DATES',
+      orderDate: '2025-05-10',
+      deliveryDate: '2025-05-20',
+      designs: lineOf(designId),
+    });
+    const url = `/api/orders/${created._id}`;
+    const deliveryOnly = await t.send(owner, 'PUT', url, { deliveryDate: '2025-05-01' });
+    expect(deliveryOnly.statusCode, deliveryOnly.body).toBe(400);
+    expect(deliveryOnly.json<{ errors: { path: string }[] }>().errors[0]?.path).toBe(
+      'deliveryDate',
+    );
+    const orderOnly = await t.send(owner, 'PUT', url, { orderDate: '2025-06-01' });
+    expect(orderOnly.statusCode, orderOnly.body).toBe(400);
+    expect(orderOnly.json<{ errors: { path: string }[] }>().errors[0]?.path).toBe('deliveryDate');
+
+    const sameDay = await t.send(owner, 'PUT', url, { deliveryDate: '2025-05-10' });
+    expect(sameDay.statusCode, sameDay.body).toBe(200);
+  });
+
+  it('keeps a delivered order’s merchant, lines, PO number and order date', async () => {
+    const delivered = await deliveredOrder();
+    const url = `/api/orders/${delivered._id}`;
+    const [, otherMerchant] = mine.merchantIds as [string, string];
+    const [designId, otherDesign] = mine.designIds as [string, string];
+    for (const change of [
+      { designs: lineOf(designId, 5) },
+      { designs: lineOf(otherDesign) },
+      { merchantId: otherMerchant },
+      { poNumber: 'PO-CHANGED' },
+      { orderDate: '2025-04-01' },
+    ]) {
+      const response = await t.send(owner, 'PUT', url, change);
+      expect(response.statusCode, `${JSON.stringify(change)} ${response.body}`).toBe(409);
+      expect(response.json<{ code: string }>().code).toBe('invalid_transition');
+    }
+    const stored = await t.send(owner, 'GET', url);
+    expect(envelope(order).parse(stored.json()).data.designs[0]?.quantity).toBe(2);
+  });
+
+  it('still lets a delivered order’s notes, delivery date and paid flag change, sent alone or with the whole record', async () => {
+    const delivered = await deliveredOrder();
+    const url = `/api/orders/${delivered._id}`;
+    const alone = await t.send(owner, 'PUT', url, { isPaid: true, notes: 'Paid by cheque' });
+    expect(alone.statusCode, alone.body).toBe(200);
+    const { status: _status, ...sentBack } = delivered;
+    const wholeRecord = await t.send(owner, 'PUT', url, {
+      ...sentBack,
+      deliveryDate: '2025-05-20',
+      isPaid: true,
+    });
+    expect(wholeRecord.statusCode, wholeRecord.body).toBe(200);
+    const record = envelope(order).parse(wholeRecord.json()).data;
+    expect(record).toMatchObject({ deliveryDate: '2025-05-20', isPaid: true, status: 'delivered' });
+  });
+});

@@ -2,13 +2,16 @@ import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { Paged } from '../../../contract/common.ts';
 import {
+  DELIVERED_ORDER_EDITABLE,
   canMoveOrderStatus,
+  deliveryBeforeOrderIssue,
   type Order,
   type OrderCreate,
   type OrderListParams,
   type OrderStatus,
   type OrderUpdate,
 } from '../../../contract/orders.ts';
+import { describeIssue, englishFieldMessage } from '../../../contract/validation.ts';
 import { queryRows, type Database } from '../../db/client.ts';
 import { designs, merchants, orderLines, orders } from '../../db/schema.ts';
 import { badRequest, conflict, staleVersion, type FieldError } from '../../lib/http-errors.ts';
@@ -180,16 +183,64 @@ async function replaceLines(
 }
 
 /**
- * Locks the order for the rest of the transaction; its status and version, or undefined when it
- * is not there.
+ * Locks the order for the rest of the transaction; what the checks before a write need, or
+ * undefined when it is not there.
  */
 async function lockOrder(db: Database, tenant: TenantContext, id: string) {
   const [row] = await db
-    .select({ status: orders.status, version: orders.version })
+    .select({
+      status: orders.status,
+      version: orders.version,
+      orderDate: orders.orderDate,
+      deliveryDate: orders.deliveryDate,
+    })
     .from(orders)
     .where(tenantScope(orders, tenant, eq(orders.id, id)))
     .for('update');
   return row;
+}
+
+/** A PUT may name one date only; the other is the stored one. */
+function assertDeliveryNotBeforeOrder(
+  stored: { orderDate: string; deliveryDate: string | null },
+  values: OrderUpdate,
+) {
+  if (values.orderDate === undefined && values.deliveryDate === undefined) return;
+  const orderDate = values.orderDate ?? stored.orderDate;
+  const deliveryDate =
+    values.deliveryDate === undefined ? stored.deliveryDate : values.deliveryDate;
+  if (deliveryDate === null || deliveryDate >= orderDate) return;
+  const issue = deliveryBeforeOrderIssue(orderDate);
+  const { path, code, params } = describeIssue({ ...issue, input: deliveryDate });
+  throw badRequest('Validation failed', [
+    { path, code, params, message: englishFieldMessage(code, params) },
+  ]);
+}
+
+const sameLines = (stored: Order['designs'], sent: NonNullable<OrderUpdate['designs']>) =>
+  stored.length === sent.length &&
+  stored.every(
+    (line, index) =>
+      line.designId === sent[index]?.designId &&
+      line.quantity === sent[index].quantity &&
+      line.rate === sent[index].rate,
+  );
+
+/**
+ * A delivered order keeps what was delivered; a client that sends back unchanged values (a form
+ * saving the whole record) is not refused, only a real change outside DELIVERED_ORDER_EDITABLE.
+ */
+function changedAfterDelivery(stored: Order, values: OrderUpdate): string[] {
+  const changed: string[] = [];
+  if (values.merchantId !== undefined && values.merchantId !== stored.merchantId)
+    changed.push('merchantId');
+  if (values.poNumber !== undefined && values.poNumber !== stored.poNumber)
+    changed.push('poNumber');
+  if (values.orderDate !== undefined && values.orderDate !== stored.orderDate)
+    changed.push('orderDate');
+  if (values.designs !== undefined && !sameLines(stored.designs, values.designs))
+    changed.push('designs');
+  return changed;
 }
 
 function inTransaction<T>(db: Database, work: (tx: Database) => Promise<T>): Promise<T> {
@@ -266,8 +317,24 @@ export const orderRepository = {
     values: OrderUpdate,
   ): Promise<Order | undefined> {
     return inTransaction(db, async (tx) => {
-      await assertReferencesExist(tx, tenant, values);
+      const stored = await lockOrder(tx, tenant, id);
+      if (stored === undefined) return undefined;
+      // A stale client is told so first: the other checks would judge someone else's record.
       const expected = expectedVersionOf(values);
+      if (expected !== undefined && stored.version !== expected) {
+        throw staleVersion(await readOrder(tx, tenant, id));
+      }
+      if (stored.status === 'delivered') {
+        const changed = changedAfterDelivery((await readOrder(tx, tenant, id)) as Order, values);
+        if (changed.length > 0) {
+          throw conflict(
+            `A delivered order's ${changed.join(', ')} cannot change; only ${DELIVERED_ORDER_EDITABLE.join(', ')} can`,
+            { code: 'invalid_transition' },
+          );
+        }
+      }
+      assertDeliveryNotBeforeOrder(stored, values);
+      await assertReferencesExist(tx, tenant, values);
       const changes: Partial<typeof orders.$inferInsert> = {
         updatedAt: new Date(),
         version: nextVersion(orders) as unknown as number,

@@ -1,4 +1,11 @@
-import type { AuthData, LoginBody, MeData, RegisterBody } from '../../../contract/auth.ts';
+import type {
+  AuthData,
+  ConfirmSignUpBody,
+  LoginBody,
+  MeData,
+  RegisterBody,
+  SignUpPending,
+} from '../../../contract/auth.ts';
 import { apiRequest } from '@/lib/api-client';
 
 export const LOGIN_FAILED_MESSAGE = 'Login failed';
@@ -13,8 +20,16 @@ export function login(body: LoginBody) {
   });
 }
 
+/** A session, or (where the server mails) a sign-up waiting for the emailed code. */
 export function register(body: RegisterBody) {
-  return apiRequest<AuthData>('POST', '/auth/register', {
+  return apiRequest<AuthData | SignUpPending>('POST', '/auth/register', {
+    json: body,
+    defaultError: REGISTER_FAILED_MESSAGE,
+  });
+}
+
+export function confirmSignUp(body: ConfirmSignUpBody) {
+  return apiRequest<AuthData>('POST', '/auth/register/confirm', {
     json: body,
     defaultError: REGISTER_FAILED_MESSAGE,
   });

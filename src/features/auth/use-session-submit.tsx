@@ -3,7 +3,7 @@ import { IconAlertCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import type { AuthData } from '../../../contract/auth.ts';
+import type { AuthData, SignUpPending } from '../../../contract/auth.ts';
 import { errorText } from '@/lib/error-text';
 import { notifyError } from '@/lib/notify';
 import type { ZodForm } from '@/lib/use-zod-form';
@@ -16,8 +16,13 @@ import type { TranslationKey } from '@/lib/translation-keys';
  */
 export function useSessionSubmit<Values, Output>(
   form: ZodForm<Values, Output>,
-  request: (body: Output) => Promise<{ data: AuthData }>,
-  options: { failedKey: TranslationKey; target: () => string },
+  request: (body: Output) => Promise<{ data: AuthData | SignUpPending }>,
+  options: {
+    failedKey: TranslationKey;
+    target: () => string;
+    /** The server wants the address confirmed first: no session yet. */
+    onPending?: (pending: SignUpPending) => void;
+  },
 ) {
   const { t } = useTranslation('auth');
   const navigate = useNavigate();
@@ -29,6 +34,11 @@ export function useSessionSubmit<Values, Output>(
     setLoading(true);
     try {
       const { data } = await request(body);
+      if ('confirmationRequired' in data) {
+        setLoading(false);
+        options.onPending?.(data);
+        return;
+      }
       setSession(data);
       await navigate(options.target(), { replace: true });
     } catch (error) {

@@ -90,4 +90,44 @@ describe('auth pages', { timeout: 15_000 }, () => {
       'An account with this email already exists',
     );
   });
+
+  it('sign-up that needs the email confirmed asks for the mailed code, then signs in', async () => {
+    let confirmed: unknown;
+    server.use(
+      http.post('*/api/auth/register', () =>
+        ok(
+          { confirmationRequired: true, email: 'meena@example.com' },
+          'Check your email to finish signing up',
+          202,
+        ),
+      ),
+      http.post('*/api/auth/register/confirm', async ({ request }) => {
+        confirmed = await request.json();
+        return ok(testSession('confirmed-token'), 'Account created successfully', 201);
+      }),
+    );
+    const { user } = renderWithProviders(<SignUpPage />, {
+      path: '/sign-up',
+      routes: [{ path: '/order-analytics', element: <p>Analytics</p> }],
+    });
+    await user.type(screen.getByLabelText('Organization name'), 'Shree Embroidery');
+    await user.type(screen.getByLabelText('Your name'), 'Meena Patel');
+    await user.type(screen.getByLabelText('Email'), 'meena@example.com');
+    await user.type(screen.getByLabelText('Password'), 'long enough');
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+
+    expect(await screen.findByText(/Check your email to finish signing up/)).toHaveTextContent(
+      'meena@example.com',
+    );
+    expect(useAuthStore.getState().organization).toBeNull();
+    await user.type(screen.getByLabelText('Code from the email'), 'abcde-fghjk');
+    await user.click(screen.getByRole('button', { name: 'Finish sign-up' }));
+
+    expect(await screen.findByText('Analytics')).toBeInTheDocument();
+    expect(confirmed).toEqual({
+      email: 'meena@example.com',
+      code: 'ABCDEFGHJK',
+      password: 'long enough',
+    });
+  });
 });

@@ -1,20 +1,79 @@
-import { Anchor, Button, Stack, TextInput } from '@mantine/core';
-import { IconBuildingFactory2, IconLock, IconUser } from '@tabler/icons-react';
+import { Alert, Anchor, Button, Stack, TextInput } from '@mantine/core';
+import { IconBuildingFactory2, IconKey, IconLock, IconMail, IconUser } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { PASSWORD_MIN, registerBody, type RegisterBody } from '../../../../contract/auth.ts';
+import {
+  PASSWORD_MIN,
+  confirmSignUpBody,
+  registerBody,
+  type ConfirmSignUpBody,
+  type RegisterBody,
+} from '../../../../contract/auth.ts';
 import { HOME_PATH } from '../redirect-target';
 import { useZodForm } from '@/lib/use-zod-form';
 import { useAuthStore } from '@/stores/auth';
-import { register } from '../api';
+import { confirmSignUp, register } from '../api';
 import { SubmitFailure, useSessionSubmit } from '../use-session-submit';
 import { AuthCardLayout } from '../components/auth-card-layout';
 import { PasswordField } from '../components/password-field';
 import { EmailField } from '../components/email-field';
 
+/**
+ * Where the server can mail, sign-up ends with a code sent to the address (or, when the address
+ * already has an account, a note to its owner); the same screen follows either way.
+ */
+function ConfirmSignUpForm({
+  email,
+  password,
+  onStartOver,
+}: {
+  email: string;
+  password: string;
+  onStartOver: () => void;
+}) {
+  const { t } = useTranslation('auth');
+  const loading = useAuthStore((state) => state.loading);
+  const form = useZodForm<ConfirmSignUpBody>({
+    namespace: 'auth',
+    schema: confirmSignUpBody,
+    initialValues: { email, code: '', password },
+  });
+  const { handleSubmit, failure } = useSessionSubmit(form, confirmSignUp, {
+    failedKey: 'auth:signUp.failed',
+    target: () => HOME_PATH,
+  });
+
+  return (
+    <form onSubmit={handleSubmit} noValidate>
+      <Stack gap="md">
+        <Alert color="blue" variant="light" icon={<IconMail size={18} aria-hidden />} role="status">
+          {t('signUp.checkEmail', { email })}
+        </Alert>
+        <SubmitFailure message={failure} />
+        <TextInput
+          label={t('fields.signUpCode')}
+          placeholder={t('fields.signUpCodePlaceholder')}
+          autoComplete="one-time-code"
+          leftSection={<IconKey size={16} aria-hidden />}
+          {...form.getInputProps('code')}
+        />
+        <Button type="submit" fullWidth size="md" loading={loading}>
+          {t('signUp.confirmSubmit')}
+        </Button>
+        <Button variant="subtle" onClick={onStartOver}>
+          {t('signUp.startOver')}
+        </Button>
+      </Stack>
+    </form>
+  );
+}
+
 export default function SignUpPage() {
   const { t } = useTranslation('auth');
   const loading = useAuthStore((state) => state.loading);
+  // Kept in memory only, to prove at confirmation that this browser started the sign-up.
+  const [pending, setPending] = useState<{ email: string; password: string } | null>(null);
 
   const form = useZodForm<RegisterBody>({
     namespace: 'auth',
@@ -26,6 +85,7 @@ export default function SignUpPage() {
   const { handleSubmit, failure } = useSessionSubmit(form, register, {
     failedKey: 'auth:signUp.failed',
     target: () => HOME_PATH,
+    onPending: (answer) => setPending({ email: answer.email, password: form.getValues().password }),
   });
 
   return (
@@ -41,37 +101,45 @@ export default function SignUpPage() {
         </>
       }
     >
-      <form onSubmit={handleSubmit} noValidate>
-        <Stack gap="md">
-          <SubmitFailure message={failure} />
-          <TextInput
-            label={t('fields.organizationName')}
-            placeholder={t('fields.organizationNamePlaceholder')}
-            autoComplete="organization"
-            leftSection={<IconBuildingFactory2 size={16} aria-hidden />}
-            {...form.getInputProps('organizationName')}
-          />
-          <TextInput
-            label={t('fields.yourName')}
-            placeholder={t('fields.yourNamePlaceholder')}
-            autoComplete="name"
-            leftSection={<IconUser size={16} aria-hidden />}
-            {...form.getInputProps('name')}
-          />
-          <EmailField {...form.getInputProps('email')} />
-          <PasswordField
-            label={t('fields.password')}
-            placeholder={t('fields.passwordPlaceholder')}
-            description={t('fields.passwordHint', { min: PASSWORD_MIN })}
-            autoComplete="new-password"
-            leftSection={<IconLock size={16} aria-hidden />}
-            {...form.getInputProps('password')}
-          />
-          <Button type="submit" fullWidth size="md" loading={loading}>
-            {t('signUp.submit')}
-          </Button>
-        </Stack>
-      </form>
+      {pending !== null ? (
+        <ConfirmSignUpForm
+          email={pending.email}
+          password={pending.password}
+          onStartOver={() => setPending(null)}
+        />
+      ) : (
+        <form onSubmit={handleSubmit} noValidate>
+          <Stack gap="md">
+            <SubmitFailure message={failure} />
+            <TextInput
+              label={t('fields.organizationName')}
+              placeholder={t('fields.organizationNamePlaceholder')}
+              autoComplete="organization"
+              leftSection={<IconBuildingFactory2 size={16} aria-hidden />}
+              {...form.getInputProps('organizationName')}
+            />
+            <TextInput
+              label={t('fields.yourName')}
+              placeholder={t('fields.yourNamePlaceholder')}
+              autoComplete="name"
+              leftSection={<IconUser size={16} aria-hidden />}
+              {...form.getInputProps('name')}
+            />
+            <EmailField {...form.getInputProps('email')} />
+            <PasswordField
+              label={t('fields.password')}
+              placeholder={t('fields.passwordPlaceholder')}
+              description={t('fields.passwordHint', { min: PASSWORD_MIN })}
+              autoComplete="new-password"
+              leftSection={<IconLock size={16} aria-hidden />}
+              {...form.getInputProps('password')}
+            />
+            <Button type="submit" fullWidth size="md" loading={loading}>
+              {t('signUp.submit')}
+            </Button>
+          </Stack>
+        </form>
+      )}
     </AuthCardLayout>
   );
 }

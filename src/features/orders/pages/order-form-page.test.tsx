@@ -131,6 +131,15 @@ describe('OrderFormPage', { timeout: 30_000 }, () => {
     ).toBeInTheDocument();
   });
 
+  it('keeps a delivered order’s merchant, PO number, order date and lines read-only', async () => {
+    renderEdit('delivered');
+    expect(await screen.findByText(/This order has been delivered/)).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('textbox', { name: /PO number/ })).toBeDisabled());
+    expect(line(1).getByRole('textbox', { name: 'Quantity' })).toBeDisabled();
+    expect(screen.getByRole('textbox', { name: /Notes/ })).toBeEnabled();
+    expect(screen.getByRole('switch', { name: /Paid/ })).toBeEnabled();
+  });
+
   it('moves the status with the status endpoint and shows the new one', async () => {
     const { user } = renderEdit('completed');
     const group = within(await screen.findByRole('group', { name: 'Status' }));

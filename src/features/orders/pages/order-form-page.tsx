@@ -1,10 +1,11 @@
-import { Anchor, Button, Group, Loader, Paper, Stack } from '@mantine/core';
+import { Alert, Anchor, Button, Fieldset, Group, Loader, Paper, Stack } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import {
+  DELIVERED_ORDER_EDITABLE,
   orderShape,
   type Order,
   type OrderCreate,
@@ -208,9 +209,16 @@ function OrderForm({ order }: { order: Order | null }) {
   if (order && !merchantChoices.some((choice) => choice.value === order.merchantId)) {
     merchantChoices.unshift({ value: order.merchantId, label: order.merchant.name });
   }
-  const fields = ORDER_FIELDS.map((field) =>
-    field.name === 'merchantId' ? { ...field, choices: merchantChoices } : field,
-  );
+  // A delivered order keeps what was delivered; the server refuses changes to the rest.
+  const delivered = order?.status === 'delivered';
+  const editable = new Set<string>(DELIVERED_ORDER_EDITABLE);
+  const fields = ORDER_FIELDS.map((field) => {
+    const withChoices =
+      field.name === 'merchantId' ? { ...field, choices: merchantChoices } : field;
+    return delivered && !editable.has(field.name)
+      ? { ...withChoices, props: { ...withChoices.props, disabled: true } }
+      : withChoices;
+  });
   const staleFields: StaleField[] = [
     ...fields,
     {
@@ -234,14 +242,21 @@ function OrderForm({ order }: { order: Order | null }) {
       <LeaveGuard when={() => form.isDirty()} />
       <Stack gap="md">
         <FormNotices safety={safety} failure={failure} />
+        {delivered && (
+          <Alert color="blue" variant="light">
+            {t('deliveredLocked')}
+          </Alert>
+        )}
         <Paper withBorder p="md" radius="md">
           <FormFields fields={fields} form={form} shape={orderShape} namespace="orders" />
         </Paper>
-        <OrderLinesEditor
-          form={form}
-          designs={designs.data ?? []}
-          designsLoading={designs.isPending}
-        />
+        <Fieldset variant="unstyled" disabled={delivered}>
+          <OrderLinesEditor
+            form={form}
+            designs={designs.data ?? []}
+            designsLoading={designs.isPending}
+          />
+        </Fieldset>
         {stale.conflict && stale.read ? (
           <StaleVersionDialog
             namespace="orders"
