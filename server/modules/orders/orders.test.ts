@@ -607,10 +607,13 @@ describe('dates and delivered orders', () => {
       orderDate: '2025-05-01',
       designs: lineOf(designId),
     });
+    let moved = created;
     for (const status of ['in_progress', 'completed', 'delivered']) {
-      expect((await setStatus(owner, created._id, status)).statusCode).toBe(200);
+      const response = await setStatus(owner, created._id, status);
+      expect(response.statusCode).toBe(200);
+      moved = envelope(order).parse(response.json()).data;
     }
-    return created;
+    return moved;
   }
 
   it('refuses dates outside 2000-01-01..2100-12-31 with the bound', async () => {
@@ -665,16 +668,25 @@ describe('dates and delivered orders', () => {
       designs: lineOf(designId),
     });
     const url = `/api/orders/${created._id}`;
-    const deliveryOnly = await t.send(owner, 'PUT', url, { deliveryDate: '2025-05-01' });
+    const deliveryOnly = await t.send(owner, 'PUT', url, {
+      deliveryDate: '2025-05-01',
+      version: created.version,
+    });
     expect(deliveryOnly.statusCode, deliveryOnly.body).toBe(400);
     expect(deliveryOnly.json<{ errors: { path: string }[] }>().errors[0]?.path).toBe(
       'deliveryDate',
     );
-    const orderOnly = await t.send(owner, 'PUT', url, { orderDate: '2025-06-01' });
+    const orderOnly = await t.send(owner, 'PUT', url, {
+      orderDate: '2025-06-01',
+      version: created.version,
+    });
     expect(orderOnly.statusCode, orderOnly.body).toBe(400);
     expect(orderOnly.json<{ errors: { path: string }[] }>().errors[0]?.path).toBe('deliveryDate');
 
-    const sameDay = await t.send(owner, 'PUT', url, { deliveryDate: '2025-05-10' });
+    const sameDay = await t.send(owner, 'PUT', url, {
+      deliveryDate: '2025-05-10',
+      version: created.version,
+    });
     expect(sameDay.statusCode, sameDay.body).toBe(200);
   });
 
@@ -690,7 +702,7 @@ describe('dates and delivered orders', () => {
       { poNumber: 'PO-CHANGED' },
       { orderDate: '2025-04-01' },
     ]) {
-      const response = await t.send(owner, 'PUT', url, change);
+      const response = await t.send(owner, 'PUT', url, { ...change, version: delivered.version });
       expect(response.statusCode, `${JSON.stringify(change)} ${response.body}`).toBe(409);
       expect(response.json<{ code: string }>().code).toBe('invalid_transition');
     }
@@ -701,13 +713,18 @@ describe('dates and delivered orders', () => {
   it('still lets a delivered order’s notes, delivery date and paid flag change, sent alone or with the whole record', async () => {
     const delivered = await deliveredOrder();
     const url = `/api/orders/${delivered._id}`;
-    const alone = await t.send(owner, 'PUT', url, { isPaid: true, notes: 'Paid by cheque' });
+    const alone = await t.send(owner, 'PUT', url, {
+      isPaid: true,
+      notes: 'Paid by cheque',
+      version: delivered.version,
+    });
     expect(alone.statusCode, alone.body).toBe(200);
     const { status: _status, ...sentBack } = delivered;
     const wholeRecord = await t.send(owner, 'PUT', url, {
       ...sentBack,
       deliveryDate: '2025-05-20',
       isPaid: true,
+      version: envelope(order).parse(alone.json()).data.version,
     });
     expect(wholeRecord.statusCode, wholeRecord.body).toBe(200);
     const record = envelope(order).parse(wholeRecord.json()).data;
