@@ -61,7 +61,10 @@ export async function run(context: ScenarioContext): Promise<ScenarioResult> {
       for (const [resource, list] of Object.entries(aIds))
         for (const id of list) {
           const reply = await call(baseUrl, 'GET', `/api/${resource}/${id}`, { token: a.token });
-          records.set(`${resource}/${id}`, reply.status === 200 ? dataOf(reply) : { missing: reply.status });
+          records.set(
+            `${resource}/${id}`,
+            reply.status === 200 ? dataOf(reply) : { missing: reply.status },
+          );
         }
       for (const resource of RESOURCES) {
         const reply = await call(baseUrl, 'GET', `/api/${resource}?limit=100`, { token: a.token });
@@ -89,7 +92,10 @@ export async function run(context: ScenarioContext): Promise<ScenarioResult> {
     const mustRefuse = async (label: string, method: string, path: string, body?: unknown) => {
       const reply = await check(label, method, path, body);
       if (is2xx(reply.status) || reply.status === 0 || reply.status >= 500)
-        failures.add('not refused', `${label}: ${method} ${path} -> ${reply.status} ${excerpt(reply.text)}`);
+        failures.add(
+          'not refused',
+          `${label}: ${method} ${path} -> ${reply.status} ${excerpt(reply.text)}`,
+        );
       else refused += 1;
       return reply;
     };
@@ -129,7 +135,12 @@ export async function run(context: ScenarioContext): Promise<ScenarioResult> {
           for (const parameter of operation.parameters ?? []) {
             const target = parameter.in === 'query' ? resourceOfField(parameter.name) : null;
             const foreign = target ? aIds[target]?.[0] : undefined;
-            if (foreign) await check(`A's id in filter ${parameter.name}`, method, `${path}?${parameter.name}=${foreign}`);
+            if (foreign)
+              await check(
+                `A's id in filter ${parameter.name}`,
+                method,
+                `${path}?${parameter.name}=${foreign}`,
+              );
           }
 
           // Id fields inside the body of B's own create or update.
@@ -147,7 +158,10 @@ export async function run(context: ScenarioContext): Promise<ScenarioResult> {
               const target = resourceOfField(field);
               const foreign = target ? aIds[target]?.[0] : undefined;
               if (typeof value === 'string' && foreign)
-                await mustRefuse(`A's ${field} in body`, method, ownPath, { ...ownBase, [field]: foreign });
+                await mustRefuse(`A's ${field} in body`, method, ownPath, {
+                  ...ownBase,
+                  [field]: foreign,
+                });
               if (Array.isArray(value) && typeof value[0] === 'object' && value[0] !== null) {
                 for (const innerField of Object.keys(value[0] as Json)) {
                   const innerTarget = resourceOfField(innerField);
@@ -184,16 +198,25 @@ export async function run(context: ScenarioContext): Promise<ScenarioResult> {
     for (const [key, value] of before) {
       if (!isDeepStrictEqual(value, after.get(key))) {
         changed += 1;
-        failures.add('A changed', `${key}: before ${excerpt(JSON.stringify(value), 200)} after ${excerpt(JSON.stringify(after.get(key)), 200)}`);
+        failures.add(
+          'A changed',
+          `${key}: before ${excerpt(JSON.stringify(value), 200)} after ${excerpt(JSON.stringify(after.get(key)), 200)}`,
+        );
       }
     }
-    context.log(`${attempts} attempts, ${refused} refused, ${leaks} leaks, ${changed} of A's records changed`);
+    context.log(
+      `${attempts} attempts, ${refused} refused, ${leaks} leaks, ${changed} of A's records changed`,
+    );
   } catch (error) {
-    failures.add('harness', error instanceof Error ? (error.stack ?? error.message) : String(error));
+    failures.add(
+      'harness',
+      error instanceof Error ? (error.stack ?? error.message) : String(error),
+    );
   } finally {
     if (server) await stopServer(server);
     const left = await reapPostgres(dataDir);
-    if (left.length > 0) failures.add('postgres left running', `pids ${left.join(', ')} after SIGTERM`);
+    if (left.length > 0)
+      failures.add('postgres left running', `pids ${left.join(', ')} after SIGTERM`);
     removeDataDir(dataDir);
   }
   return {

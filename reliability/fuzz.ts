@@ -21,7 +21,10 @@ import { freshDataDir, reapPostgres, removeDataDir, startServer, stopServer } fr
 
 /** A literal JSON text placed where a value goes, for numbers JSON.stringify cannot write. */
 class RawJson {
-  constructor(readonly text: string) {}
+  readonly text: string;
+  constructor(text: string) {
+    this.text = text;
+  }
 }
 
 interface BadValue {
@@ -193,7 +196,9 @@ function operationsOf(document: OpenApiDocument): Operation[] {
         method: method.toUpperCase(),
         path,
         parameters: operation.parameters ?? [],
-        bodySchema: content?.['application/json'] ? resolve(content['application/json'].schema) : null,
+        bodySchema: content?.['application/json']
+          ? resolve(content['application/json'].schema)
+          : null,
       });
     }
   }
@@ -246,7 +251,11 @@ function sampleOf(schema: Schema, resolve: (s: Schema | undefined) => Schema, de
 }
 
 /** Every fuzzable position of a body: top-level fields and the fields of nested objects/arrays. */
-function fieldPaths(schema: Schema, resolve: (s: Schema | undefined) => Schema, prefix: string[] = []) {
+function fieldPaths(
+  schema: Schema,
+  resolve: (s: Schema | undefined) => Schema,
+  prefix: string[] = [],
+) {
   const paths: string[][] = [];
   const resolved = resolve(schema);
   for (const [key, property] of Object.entries(resolved.properties ?? {})) {
@@ -263,7 +272,7 @@ function fieldPaths(schema: Schema, resolve: (s: Schema | undefined) => Schema, 
 }
 
 function withValue(base: Json, fieldPath: string[], value: unknown): Json {
-  const copy = structuredClone(base) as Json;
+  const copy = structuredClone(base);
   let cursor: Record<string, unknown> = copy;
   for (const key of fieldPath.slice(0, -1)) {
     const next = cursor[key];
@@ -286,7 +295,10 @@ function serialize(body: unknown): string {
     }
     return value;
   });
-  return text.replace(/"\\u0000raw(\d+)\\u0000"/g, (_match, index: string) => raws[Number(index)] ?? '');
+  return text.replace(
+    /"\\u0000raw(\d+)\\u0000"/g,
+    (_match, index: string) => raws[Number(index)] ?? '',
+  );
 }
 
 const resourceOfPath = (path: string) => /^\/api\/([^/]+)/.exec(path)?.[1] ?? '';
@@ -324,7 +336,13 @@ export async function run(context: ScenarioContext): Promise<ScenarioResult> {
     // Logout ends the session it is called with, login fuzzing trips the login throttle, and
     // delete removes the record: each goes where it cannot spoil the others.
     const rank = (op: Operation) =>
-      op.path.endsWith('/logout') ? 0 : op.path.endsWith('/login') ? 3 : op.method === 'DELETE' ? 2 : 1;
+      op.path.endsWith('/logout')
+        ? 0
+        : op.path.endsWith('/login')
+          ? 3
+          : op.method === 'DELETE'
+            ? 2
+            : 1;
     operations.sort((a, b) => rank(a) - rank(b));
 
     const values = BAD_VALUES.filter((value) => !context.smoke || value.smoke);
@@ -401,8 +419,20 @@ export async function run(context: ScenarioContext): Promise<ScenarioResult> {
       const probes: Probe[] = [];
       const bodyFor = (body: unknown) => (operation.bodySchema ? serialize(body) : undefined);
       // Not signed in, and signed in with a token that does not exist.
-      probes.push({ label: 'no token', method: operation.method, path: realPath, body: bodyFor(base), token: null });
-      probes.push({ label: 'unknown token', method: operation.method, path: realPath, body: bodyFor(base), token: 'x'.repeat(43) });
+      probes.push({
+        label: 'no token',
+        method: operation.method,
+        path: realPath,
+        body: bodyFor(base),
+        token: null,
+      });
+      probes.push({
+        label: 'unknown token',
+        method: operation.method,
+        path: realPath,
+        body: bodyFor(base),
+        token: 'x'.repeat(43),
+      });
       if (hasId) {
         for (const bad of badIds)
           probes.push({
@@ -427,7 +457,12 @@ export async function run(context: ScenarioContext): Promise<ScenarioResult> {
           body: bodyFor(base),
         });
       }
-      probes.push({ label: 'unknown query key', method: operation.method, path: `${realPath}?zzUnknown=1`, body: bodyFor(base) });
+      probes.push({
+        label: 'unknown query key',
+        method: operation.method,
+        path: `${realPath}?zzUnknown=1`,
+        body: bodyFor(base),
+      });
       for (const probe of probes) await sendTracked(probe);
 
       if (operation.bodySchema && base) {
@@ -444,8 +479,14 @@ export async function run(context: ScenarioContext): Promise<ScenarioResult> {
         const current = baseWithVersion() ?? {};
         const wholeBody: { label: string; body: string; contentType?: string | null }[] = [
           { label: 'unknown key', body: serialize({ ...current, zzUnknown: 1 }) },
-          { label: 'prototype key', body: serialize(current).replace(/^\{/, '{"__proto__":{"x":1},') },
-          { label: 'constructor key', body: serialize({ ...current, constructor: { prototype: {} } }) },
+          {
+            label: 'prototype key',
+            body: serialize(current).replace(/^\{/, '{"__proto__":{"x":1},'),
+          },
+          {
+            label: 'constructor key',
+            body: serialize({ ...current, constructor: { prototype: {} } }),
+          },
           { label: 'duplicate keys', body: serialize(current).replace(/^\{/, '{"zz":1,"zz":2,') },
           { label: 'array body', body: serialize([current]) },
           { label: 'null body', body: 'null' },
@@ -457,18 +498,44 @@ export async function run(context: ScenarioContext): Promise<ScenarioResult> {
           { label: 'trailing garbage', body: `${serialize(current)}}` },
           { label: 'single quotes', body: "{'a': 1}" },
           { label: 'byte order mark', body: `\ufeff${serialize(current)}` },
-          { label: 'invalid UTF-8', body: Buffer.concat([Buffer.from('{"name":"'), Buffer.from([0xff, 0xfe]), Buffer.from('"}')]).toString('latin1') },
+          {
+            label: 'invalid UTF-8',
+            body: Buffer.concat([
+              Buffer.from('{"name":"'),
+              Buffer.from([0xff, 0xfe]),
+              Buffer.from('"}'),
+            ]).toString('latin1'),
+          },
           { label: 'deep array body', body: deepArray(10000).text },
           { label: 'deep object body', body: deepObject(10000).text },
-          { label: 'body over 1 MB', body: serialize({ ...current, notes: 'x'.repeat(2 * MEGABYTE) }) },
+          {
+            label: 'body over 1 MB',
+            body: serialize({ ...current, notes: 'x'.repeat(2 * MEGABYTE) }),
+          },
           { label: 'text/plain', body: serialize(current), contentType: 'text/plain' },
           { label: 'form', body: 'name=a&b=c', contentType: 'application/x-www-form-urlencoded' },
-          { label: 'multipart', body: '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n--x--', contentType: 'multipart/form-data; boundary=x' },
+          {
+            label: 'multipart',
+            body: '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n--x--',
+            contentType: 'multipart/form-data; boundary=x',
+          },
           { label: 'xml', body: '<a>1</a>', contentType: 'application/xml' },
           { label: 'no content type', body: serialize(current), contentType: null },
-          { label: 'json latin1 charset', body: serialize(current), contentType: 'application/json; charset=latin1' },
-          { label: 'json with bogus parameter', body: serialize(current), contentType: 'application/json; x=' },
-          { label: 'vendor JSON type', body: serialize(current), contentType: 'application/vnd.api+json' },
+          {
+            label: 'json latin1 charset',
+            body: serialize(current),
+            contentType: 'application/json; charset=latin1',
+          },
+          {
+            label: 'json with bogus parameter',
+            body: serialize(current),
+            contentType: 'application/json; x=',
+          },
+          {
+            label: 'vendor JSON type',
+            body: serialize(current),
+            contentType: 'application/vnd.api+json',
+          },
         ];
         for (const probe of wholeBody)
           await sendTracked({
@@ -491,11 +558,15 @@ export async function run(context: ScenarioContext): Promise<ScenarioResult> {
       context.log(`fuzz ${operation.method} ${operation.path}: ${requests} requests so far`);
     }
   } catch (error) {
-    failures.add('harness', error instanceof Error ? (error.stack ?? error.message) : String(error));
+    failures.add(
+      'harness',
+      error instanceof Error ? (error.stack ?? error.message) : String(error),
+    );
   } finally {
     if (server) await stopServer(server);
     const left = await reapPostgres(dataDir);
-    if (left.length > 0) failures.add('postgres left running', `pids ${left.join(', ')} after SIGTERM`);
+    if (left.length > 0)
+      failures.add('postgres left running', `pids ${left.join(', ')} after SIGTERM`);
     removeDataDir(dataDir);
   }
   const statusList = Object.entries(histogram)

@@ -45,7 +45,8 @@ export async function run(context: ScenarioContext): Promise<ScenarioResult> {
         let serial = 0;
         while (!stop) {
           serial += 1;
-          const resource = WRITTEN_RESOURCES[(writerIndex + serial) % WRITTEN_RESOURCES.length] ?? 'merchants';
+          const resource =
+            WRITTEN_RESOURCES[(writerIndex + serial) % WRITTEN_RESOURCES.length] ?? 'merchants';
           const body = validBody(resource, references, `k${round}w${writerIndex}`);
           const reply = await call(baseUrl, 'POST', `/api/${resource}`, {
             token,
@@ -53,11 +54,13 @@ export async function run(context: ScenarioContext): Promise<ScenarioResult> {
             headers: { 'idempotency-key': randomUUID() },
             timeoutMs: 15_000,
           });
-          if (is2xx(reply.status)) confirmed.push({ resource, id: String(dataOf(reply)._id), round });
+          if (is2xx(reply.status))
+            confirmed.push({ resource, id: String(dataOf(reply)._id), round });
           else if (reply.status === 0) {
             unconfirmed += 1;
             return;
-          } else failures.add('write refused', `${resource} -> ${reply.status} ${excerpt(reply.text)}`);
+          } else
+            failures.add('write refused', `${resource} -> ${reply.status} ${excerpt(reply.text)}`);
         }
       };
       const writers = Array.from({ length: WRITERS }, (_, index) => writer(index));
@@ -70,7 +73,10 @@ export async function run(context: ScenarioContext): Promise<ScenarioResult> {
         // Today's embedded database (PGlite) runs inside the server; a PostgreSQL cluster in the
         // folder must have had processes to kill, or the round tested nothing more.
         if (killed === 0 && existsSync(path.join(dataDir, 'postgres', 'PG_VERSION')))
-          failures.add('no postgres to kill', `round ${round}: DATA_DIR/postgres exists but no live postmaster`);
+          failures.add(
+            'no postgres to kill',
+            `round ${round}: DATA_DIR/postgres exists but no live postmaster`,
+          );
       }
       stop = true;
       await Promise.all(writers);
@@ -80,17 +86,25 @@ export async function run(context: ScenarioContext): Promise<ScenarioResult> {
         server = await startServer(dataDir);
       } catch (error) {
         server = null;
-        failures.add('restart failed', `round ${round}: ${error instanceof Error ? error.message : String(error)}`);
+        failures.add(
+          'restart failed',
+          `round ${round}: ${error instanceof Error ? error.message : String(error)}`,
+        );
         break;
       }
       if ((await call(server.baseUrl, 'GET', '/api/auth/me', { token })).status === 401)
         token = await login(server.baseUrl, account);
       let missingThisRound = 0;
       for (const record of confirmed) {
-        const reply = await call(server.baseUrl, 'GET', `/api/${record.resource}/${record.id}`, { token });
+        const reply = await call(server.baseUrl, 'GET', `/api/${record.resource}/${record.id}`, {
+          token,
+        });
         if (reply.status !== 200) {
           missingThisRound += 1;
-          failures.add('lost', `round ${record.round} ${record.resource}/${record.id} -> ${reply.status} ${excerpt(reply.text, 120)}`);
+          failures.add(
+            'lost',
+            `round ${record.round} ${record.resource}/${record.id} -> ${reply.status} ${excerpt(reply.text, 120)}`,
+          );
         }
       }
       lost += missingThisRound;
@@ -100,19 +114,30 @@ export async function run(context: ScenarioContext): Promise<ScenarioResult> {
       );
     }
   } catch (error) {
-    failures.add('harness', error instanceof Error ? (error.stack ?? error.message) : String(error));
+    failures.add(
+      'harness',
+      error instanceof Error ? (error.stack ?? error.message) : String(error),
+    );
   } finally {
     if (server) await stopServer(server);
     const left = await reapPostgres(dataDir);
-    if (left.length > 0) failures.add('postgres left running', `pids ${left.join(', ')} after SIGTERM`);
+    if (left.length > 0)
+      failures.add('postgres left running', `pids ${left.join(', ')} after SIGTERM`);
     removeDataDir(dataDir);
   }
-  if (roundsDone < rounds && failures.count() === 0) failures.add('rounds', `${roundsDone}/${rounds} rounds ran`);
+  if (roundsDone < rounds && failures.count() === 0)
+    failures.add('rounds', `${roundsDone}/${rounds} rounds ran`);
   return {
     name: 'kill-during-writes',
     status: failures.count() === 0 ? 'passed' : 'failed',
     summary: `${roundsDone}/${rounds} rounds, ${confirmed.length} confirmed writes, ${lost} lost, ${unconfirmed} in flight at the kill, ${postgresKilled} PostgreSQL processes killed`,
-    counts: { rounds: roundsDone, confirmed: confirmed.length, lost, inFlight: unconfirmed, postgresKilled },
+    counts: {
+      rounds: roundsDone,
+      confirmed: confirmed.length,
+      lost,
+      inFlight: unconfirmed,
+      postgresKilled,
+    },
     failures: failures.all(),
     seconds: (Date.now() - started) / 1000,
   };

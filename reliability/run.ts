@@ -47,8 +47,7 @@ function parseOptions(argv: string[]): Options {
   const partial = smoke || flags.has('only');
   return {
     smoke,
-    docsPath:
-      partial || flags.has('no-docs') ? null : (flags.get('docs') ?? 'docs/reliability.md'),
+    docsPath: partial || flags.has('no-docs') ? null : (flags.get('docs') ?? 'docs/reliability.md'),
     only,
   };
 }
