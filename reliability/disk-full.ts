@@ -25,7 +25,16 @@ import {
   type Ids,
 } from './api.ts';
 import { Failures, excerpt, type ScenarioContext, type ScenarioResult } from './scenario.ts';
-import { reapPostgres, sleep, startServer, stopServer, type ServerHandle } from './server.ts';
+import {
+  forgetInterrupt,
+  killPostgres,
+  onInterrupt,
+  reapPostgres,
+  sleep,
+  startServer,
+  stopServer,
+  type ServerHandle,
+} from './server.ts';
 
 const TMPFS_SIZE = '512m';
 const WRITES_WHILE_FULL = 10;
@@ -84,6 +93,11 @@ export async function run(context: ScenarioContext): Promise<ScenarioResult> {
   }
   const failures = new Failures();
   const dataDir = path.join(mountPoint, 'data');
+  onInterrupt(mountPoint, () => {
+    killPostgres(dataDir);
+    spawnSync('umount', ['-l', mountPoint]);
+    rmSync(mountPoint, { recursive: true, force: true });
+  });
   const fillerPath = path.join(mountPoint, 'filler');
   let server: ServerHandle | null = null;
   const statuses: Record<string, number> = {};
@@ -189,6 +203,7 @@ export async function run(context: ScenarioContext): Promise<ScenarioResult> {
     }
     if (unmounted.status !== 0) failures.add('umount', `${mountPoint}: ${unmounted.stderr.trim()}`);
     else rmSync(mountPoint, { recursive: true, force: true });
+    forgetInterrupt(mountPoint);
   }
   const statusList = Object.entries(statuses)
     .map(([status, count]) => `${status}×${count}`)

@@ -404,7 +404,8 @@ export async function run(context: ScenarioContext): Promise<ScenarioResult> {
       }
       const baseWithVersion = () => {
         if (!base) return undefined;
-        const version = recordId ? versions.get(recordId) : undefined;
+        // Only a write to an existing record carries the version it read.
+        const version = hasId && recordId ? versions.get(recordId) : undefined;
         const schemaHasVersion = Boolean(resolve(operation.bodySchema ?? {}).properties?.version);
         return schemaHasVersion && version !== undefined ? { ...base, version } : base;
       };

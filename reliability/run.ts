@@ -11,7 +11,7 @@ import * as fuzz from './fuzz.ts';
 import * as killDuringWrites from './kill-during-writes.ts';
 import * as load from './load.ts';
 import type { ScenarioContext, ScenarioResult } from './scenario.ts';
-import { killAllChildren } from './server.ts';
+import { cleanUpAfterInterrupt } from './server.ts';
 import * as twoServers from './two-servers.ts';
 
 const SCENARIOS: Record<string, (context: ScenarioContext) => Promise<ScenarioResult>> = {
@@ -105,8 +105,8 @@ async function main() {
       `[reliability ${((Date.now() - started.getTime()) / 1000).toFixed(1).padStart(6)} s] ${line}`,
     );
   const onSignal = (signal: NodeJS.Signals) => {
-    console.error(`\n${signal}: stopping servers`);
-    killAllChildren();
+    console.error(`\n${signal}: stopping servers and PostgreSQL, unmounting`);
+    cleanUpAfterInterrupt();
     process.exit(signal === 'SIGINT' ? 130 : 143);
   };
   process.once('SIGINT', onSignal);

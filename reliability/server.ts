@@ -10,8 +10,24 @@ import { fileURLToPath } from 'node:url';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
+const interruptCleanups = new Map<string, () => void>();
+
+/** Work to do if the run is interrupted (Ctrl+C) before the scenario's own cleanup runs. */
+export function onInterrupt(key: string, cleanup: () => void) {
+  interruptCleanups.set(key, cleanup);
+}
+
+export function forgetInterrupt(key: string) {
+  interruptCleanups.delete(key);
+}
+
 export function freshDataDir(label: string): string {
-  return mkdtempSync(path.join(os.tmpdir(), `karkhana-reliability-${label}-`));
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), `karkhana-reliability-${label}-`));
+  onInterrupt(dataDir, () => {
+    killPostgres(dataDir);
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+  return dataDir;
 }
 
 export async function freePort(): Promise<number> {
@@ -127,9 +143,17 @@ export async function killServer(server: ServerHandle) {
 
 const liveChildren = new Set<ChildProcess>();
 
-/** Last resort on an interrupted run. */
-export function killAllChildren() {
+/** Last resort on an interrupted run: servers, their PostgreSQL processes, mounts. */
+export function cleanUpAfterInterrupt() {
   for (const child of liveChildren) child.kill('SIGKILL');
+  for (const cleanup of interruptCleanups.values()) {
+    try {
+      cleanup();
+    } catch (error) {
+      console.error('cleanup failed:', error);
+    }
+  }
+  interruptCleanups.clear();
 }
 
 function isAlive(pid: number): boolean {
@@ -218,4 +242,5 @@ export async function reapPostgres(dataDir: string, waitMs = 10_000): Promise<nu
 
 export function removeDataDir(dataDir: string) {
   rmSync(dataDir, { recursive: true, force: true });
+  forgetInterrupt(dataDir);
 }
