@@ -2,7 +2,7 @@
 // and the bookkeeping that guarantees nothing outlives a scenario: the Node server, and the
 // PostgreSQL processes the embedded database runs in DATA_DIR/postgres.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -23,6 +23,8 @@ export function forgetInterrupt(key: string) {
 
 export function freshDataDir(label: string): string {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), `karkhana-reliability-${label}-`));
+  // Run as root, the embedded PostgreSQL runs as an unprivileged user that must reach the folder.
+  chmodSync(dataDir, 0o755);
   onInterrupt(dataDir, () => {
     killPostgres(dataDir);
     rmSync(dataDir, { recursive: true, force: true });
