@@ -70,7 +70,7 @@ function renderMarkdown(results: ScenarioResult[], startedAt: Date, seconds: num
   if (failed.length > 0) {
     lines.push('', 'Broken expectations (first examples of each kind):', '');
     for (const result of failed)
-      for (const failure of result.failures.slice(0, 8))
+      for (const failure of result.failures.slice(0, 5))
         lines.push(`- ${result.name}: ${cell(failure.split('\n')[0] ?? '').slice(0, 400)}`);
   }
   return lines.join('\n');
