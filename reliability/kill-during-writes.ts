@@ -65,7 +65,8 @@ export async function run(context: ScenarioContext): Promise<ScenarioResult> {
       };
       const writers = Array.from({ length: WRITERS }, (_, index) => writer(index));
       await sleep(randomInt(800, 3000));
-      const killPostgresToo = round % 2 === 0;
+      // Odd rounds, and so the single smoke round, take the whole stack down.
+      const killPostgresToo = round % 2 === 1;
       await killServer(server);
       if (killPostgresToo) {
         const killed = killPostgres(dataDir).length;
