@@ -316,6 +316,8 @@ export async function run(context: ScenarioContext): Promise<ScenarioResult> {
   const started = Date.now();
   const failures = new Failures();
   const histogram: Record<string, number> = {};
+  /** Which bad values caused the 5xx answers, since the examples list only the first few. */
+  const serverErrorsByValue = new Map<string, number>();
   const dataDir = freshDataDir('fuzz');
   let server: Awaited<ReturnType<typeof startServer>> | null = null;
   let requests = 0;
@@ -365,9 +367,11 @@ export async function run(context: ScenarioContext): Promise<ScenarioResult> {
       histogram[bucket] = (histogram[bucket] ?? 0) + 1;
       const where = `${probe.method} ${probe.path.slice(0, 120)} [${probe.label}]`;
       if (reply.status === 0) failures.add('no answer', `${where}: ${reply.error ?? ''}`);
-      else if (reply.status >= 500)
+      else if (reply.status >= 500) {
         failures.add('status >= 500', `${where} -> ${reply.status} ${excerpt(reply.text)}`);
-      else if (reply.status >= 400 && !hasErrorEnvelope(reply))
+        const kind = probe.label.replace(/^[^=]*=/, '');
+        serverErrorsByValue.set(kind, (serverErrorsByValue.get(kind) ?? 0) + 1);
+      } else if (reply.status >= 400 && !hasErrorEnvelope(reply))
         failures.add(
           '4xx without error envelope',
           `${where} -> ${reply.status} ${excerpt(reply.text)}`,
@@ -570,6 +574,10 @@ export async function run(context: ScenarioContext): Promise<ScenarioResult> {
       failures.add('postgres left running', `pids ${left.join(', ')} after SIGTERM`);
     removeDataDir(dataDir);
   }
+  if (serverErrorsByValue.size > 0)
+    failures.lines.push(
+      `5xx by bad value: ${[...serverErrorsByValue.entries()].map(([value, count]) => `${value}×${count}`).join(', ')}`,
+    );
   const statusList = Object.entries(histogram)
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([status, count]) => `${status}×${count}`)
