@@ -125,7 +125,14 @@ export default defineConfig([
   },
 
   {
-    files: ['e2e/**/*.ts', '*.config.ts', 'server/**/*.ts', 'scripts/**/*.ts', 'bench/**/*.ts'],
+    files: [
+      'e2e/**/*.ts',
+      '*.config.ts',
+      'server/**/*.ts',
+      'scripts/**/*.ts',
+      'bench/**/*.ts',
+      'reliability/**/*.ts',
+    ],
     languageOptions: { globals: { ...globals.node } },
   },
 

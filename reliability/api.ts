@@ -1,0 +1,248 @@
+// HTTP helpers and the records every scenario starts from: a registered owner and a record of each
+// resource, with bodies the API accepts.
+import { randomUUID } from 'node:crypto';
+
+export interface Reply {
+  /** 0 when no HTTP answer came (connection refused or reset, timeout). */
+  status: number;
+  text: string;
+  json: unknown;
+  error?: string;
+}
+
+export interface CallOptions {
+  token?: string;
+  body?: unknown;
+  /** Sent as is instead of JSON.stringify(body). */
+  rawBody?: string | Buffer;
+  contentType?: string | null;
+  headers?: Record<string, string>;
+  timeoutMs?: number;
+}
+
+export async function call(
+  baseUrl: string,
+  method: string,
+  path: string,
+  options: CallOptions = {},
+): Promise<Reply> {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  let body: string | Buffer | undefined;
+  if (options.rawBody !== undefined) body = options.rawBody;
+  else if (options.body !== undefined) body = JSON.stringify(options.body);
+  if (body !== undefined && options.contentType !== null)
+    headers['content-type'] = options.contentType ?? 'application/json';
+  try {
+    const response = await fetch(`${baseUrl}${path}`, {
+      method,
+      headers,
+      body,
+      signal: AbortSignal.timeout(options.timeoutMs ?? 30_000),
+    });
+    const text = await response.text();
+    let json: unknown = undefined;
+    try {
+      json = text ? JSON.parse(text) : undefined;
+    } catch {
+      // Left undefined: the envelope check reports a body that is not JSON.
+    }
+    return { status: response.status, text, json };
+  } catch (error) {
+    return {
+      status: 0,
+      text: '',
+      json: undefined,
+      error: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
+    };
+  }
+}
+
+export type Json = Record<string, unknown>;
+
+export const dataOf = (reply: Reply): Json => {
+  const envelope = reply.json as { data?: unknown } | undefined;
+  return (envelope?.data ?? {}) as Json;
+};
+
+export const codeOf = (reply: Reply): string | undefined => {
+  const envelope = reply.json as { code?: unknown } | undefined;
+  return typeof envelope?.code === 'string' ? envelope.code : undefined;
+};
+
+/** A failure answer carries `{ success: false, code, message }`. */
+export function hasErrorEnvelope(reply: Reply): boolean {
+  const envelope = reply.json as { success?: unknown; code?: unknown } | undefined;
+  return (
+    typeof envelope === 'object' &&
+    envelope !== null &&
+    envelope.success === false &&
+    typeof envelope.code === 'string' &&
+    envelope.code.length > 0
+  );
+}
+
+export const is2xx = (status: number) => status >= 200 && status < 300;
+
+export interface Account {
+  token: string;
+  organizationId: string;
+  email: string;
+  password: string;
+}
+
+export async function register(baseUrl: string, label: string): Promise<Account> {
+  const email = `${label}-${randomUUID().slice(0, 8)}@reliability.test`;
+  const password = 'reliability-password';
+  const reply = await call(baseUrl, 'POST', '/api/auth/register', {
+    body: { organizationName: `Org ${label}`, name: `Owner ${label}`, email, password },
+  });
+  if (reply.status !== 201) throw new Error(`register ${label}: ${reply.status} ${reply.text}`);
+  const data = dataOf(reply) as {
+    token: { accessToken: string };
+    organization: { _id: string };
+  };
+  return { token: data.token.accessToken, organizationId: data.organization._id, email, password };
+}
+
+export async function login(baseUrl: string, account: Account): Promise<string> {
+  const reply = await call(baseUrl, 'POST', '/api/auth/login', {
+    body: { email: account.email, password: account.password },
+  });
+  if (reply.status !== 200) throw new Error(`login: ${reply.status} ${reply.text}`);
+  return (dataOf(reply) as { token: { accessToken: string } }).token.accessToken;
+}
+
+/** Resources in the order their records can be created (references first). */
+export const RESOURCES = [
+  'merchants',
+  'designs',
+  'bank-details',
+  'workers',
+  'expenses',
+  'orders',
+  'worker-salaries',
+] as const;
+
+export type Ids = Record<string, string[]>;
+
+/** Which resource an id-bearing field or query parameter points into. */
+export function resourceOfField(field: string): string | null {
+  const known: Record<string, string> = {
+    merchantId: 'merchants',
+    designId: 'designs',
+    workerId: 'workers',
+    orderId: 'orders',
+    billId: 'bills',
+    paymentId: 'payments',
+    userId: 'users',
+    bankDetailId: 'bank-details',
+    expenseId: 'expenses',
+  };
+  if (known[field]) return known[field];
+  const match = /^([a-z][A-Za-z]*)Id$/.exec(field);
+  return match?.[1] ? `${match[1].replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}s` : null;
+}
+
+let serial = 0;
+
+/** A body the API accepts for a new record of the resource; `marker` goes into its text fields. */
+export function validBody(resource: string, ids: Ids, marker: string): Json | null {
+  serial += 1;
+  const unique = `${marker}-${serial}`;
+  const first = (name: string) => ids[name]?.[0];
+  switch (resource) {
+    case 'merchants':
+      return {
+        name: `Merchant ${unique}`,
+        contactPerson: 'Ramesh',
+        phone: '+91 98250 00000',
+        email: 'buyer@example.com',
+        address: 'Ring Road',
+        city: 'Surat',
+        notes: `notes ${unique}`,
+      };
+    case 'designs':
+      return {
+        name: `Design ${unique}`,
+        designCode: `D${serial}-${marker}`.slice(0, 40),
+        description: `description ${unique}`,
+        rate: 125.5,
+      };
+    case 'bank-details':
+      return {
+        bankName: `Bank ${unique}`,
+        accountHolderName: 'Owner',
+        accountNumber: String(10_000_000 + serial),
+        ifscCode: 'HDFC0001234',
+        branch: 'Varachha',
+        isActive: false,
+      };
+    case 'workers':
+      return {
+        name: `Worker ${unique}`,
+        phone: '9825000000',
+        address: 'Udhna',
+        designation: 'Karigar',
+        joiningDate: '2024-04-01',
+        isActive: true,
+        salaryType: 'monthly',
+        baseSalary: 15000,
+      };
+    case 'expenses':
+      return {
+        category: `Power ${marker}`.slice(0, 60),
+        amount: 1234.5,
+        expenseDate: '2025-03-10',
+        description: `description ${unique}`,
+        paymentMethod: 'cash',
+      };
+    case 'orders':
+      if (!first('merchants') || !first('designs')) return null;
+      return {
+        merchantId: first('merchants'),
+        poNumber: `PO-${serial}-${marker}`.slice(0, 40),
+        orderDate: '2025-03-01',
+        deliveryDate: '2025-03-20',
+        isPaid: false,
+        notes: `notes ${unique}`,
+        designs: [{ designId: first('designs'), quantity: 3, rate: 99.99 }],
+      };
+    case 'worker-salaries':
+      if (!first('workers')) return null;
+      return {
+        workerId: first('workers'),
+        paymentType: 'salary',
+        paymentMethod: 'cash',
+        month: 2,
+        year: 2025,
+        paymentDate: '2025-03-01',
+        amount: 15000,
+        notes: `notes ${unique}`,
+      };
+    default:
+      return null;
+  }
+}
+
+/** Creates `perResource` records of every resource; fails loudly when the API refuses one. */
+export async function createRecords(
+  baseUrl: string,
+  token: string,
+  marker: string,
+  perResource: number,
+): Promise<Ids> {
+  const ids: Ids = {};
+  for (const resource of RESOURCES) {
+    ids[resource] = [];
+    for (let index = 0; index < perResource; index += 1) {
+      const body = validBody(resource, ids, marker);
+      if (!body) break;
+      const reply = await call(baseUrl, 'POST', `/api/${resource}`, { token, body });
+      if (reply.status !== 201)
+        throw new Error(`create ${resource}: ${reply.status} ${reply.text.slice(0, 500)}`);
+      ids[resource].push(String(dataOf(reply)._id));
+    }
+  }
+  return ids;
+}
