@@ -169,7 +169,12 @@ export const optionalPhone = optionalText(LIMITS.phone).refine(
 );
 
 /** A record's version: 1 when created, one more with every change (API.md "Versions"). */
-export const recordVersion = z.number().int({ error: 'integer' }).min(1);
+export const recordVersion = z
+  .number()
+  .int({ error: 'integer' })
+  .min(1)
+  // The column is a PostgreSQL integer; a larger number can never be a stored version.
+  .max(2_147_483_647);
 
 /** The body of an action route (status change, set-active): the version is checked when given. */
 export const actionVersion = { version: recordVersion.optional() };

@@ -83,6 +83,21 @@ describe('envelope and status codes', () => {
     });
   });
 
+  it('answers a malformed URL or an over-long path parameter with the 400 envelope', async () => {
+    for (const url of [
+      '/api/merchants/%FF',
+      '/api/merchants/%ED%A0%80',
+      `/api/merchants/${'a'.repeat(150)}`,
+    ]) {
+      const response = await t.app.inject({ method: 'GET', url, headers: user.bearer });
+      expect(response.statusCode, url).toBe(400);
+      expect(errorEnvelope.parse(response.json<TestBody>())).toMatchObject({
+        success: false,
+        code: 'validation_failed',
+      });
+    }
+  });
+
   it('treats an empty JSON body on a bodiless write as no body', async () => {
     const created = await t.send(user, 'POST', '/api/merchants', { name: 'Empty Body Co' });
     const response = await t.app.inject({

@@ -6,7 +6,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { TrustProxy } from './config.ts';
 import type { Database } from './db/client.ts';
-import { registerErrorHandling } from './plugins/errors.ts';
+import { frameworkErrorHandler, registerErrorHandling } from './plugins/errors.ts';
 import { registerAuthBasics, requireAuth, type CookieSettings } from './plugins/auth.ts';
 import { registerIdempotency } from './plugins/idempotency.ts';
 import { documentErrorResponses, registerOpenApi } from './plugins/openapi.ts';
@@ -64,6 +64,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     genReqId: () => randomUUID(),
     requestIdHeader: false,
     routerOptions: { ignoreTrailingSlash: true },
+    frameworkErrors: frameworkErrorHandler,
   });
   const cookies: CookieSettings = { secure: options.cookieSecure ?? 'auto' };
   const version = options.version ?? packageVersion;

@@ -372,6 +372,17 @@ describe.each(Object.entries(cases))('%s', (_name, resource) => {
       expect(single().parse(fetched.json()).data).toEqual(created);
     });
 
+    it('refuses a version no stored record can have with 400, not a database error', async () => {
+      const created = await create(owner);
+      for (const version of [0, 2_147_483_648, 1e15, 1.5]) {
+        const response = await send('PUT', url(created), owner, { ...resource.change, version });
+        expect(response.statusCode, `${version}: ${response.body}`).toBe(400);
+        expect(failure(response).errors).toContainEqual(
+          expect.objectContaining({ path: 'version' }),
+        );
+      }
+    });
+
     it('refuses a stale version with 409 stale_version carrying the current record', async () => {
       const created = await create(owner);
       const fresh = await send('PUT', url(created), owner, {

@@ -35,6 +35,17 @@ const FRAMEWORK_MESSAGES: Record<string, { status: number; code: FailureCode; me
     code: 'validation_failed',
     message: 'Request body is not valid JSON',
   },
+  // Raised by the router before any route or error handler runs (see frameworkErrorHandler).
+  FST_ERR_BAD_URL: {
+    status: 400,
+    code: 'validation_failed',
+    message: 'The URL is not valid (bad percent-encoding)',
+  },
+  FST_ERR_MAX_PARAM_LENGTH: {
+    status: 400,
+    code: 'validation_failed',
+    message: 'A part of the URL is too long',
+  },
 };
 
 function sendError(
@@ -89,6 +100,18 @@ function handleError(error: unknown, request: FastifyRequest, reply: FastifyRepl
   }
   request.log.error({ err: error, requestId: request.id }, 'unhandled error');
   return sendError(reply, 500, 'internal', INTERNAL_ERROR_MESSAGE);
+}
+
+/**
+ * Fastify's `frameworkErrors` option: the router answers a malformed URL or an over-long path
+ * parameter itself, with its own body, unless given this.
+ */
+export function frameworkErrorHandler(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) {
+  return handleError(error, request, reply);
 }
 
 /** Every failure leaves as the API envelope; unknown /api paths are 404 envelopes too. */
