@@ -12,6 +12,7 @@ import { registerIdempotency } from './plugins/idempotency.ts';
 import { documentErrorResponses, registerOpenApi } from './plugins/openapi.ts';
 import { contentSecurityPolicy } from './plugins/security.ts';
 import { hasBuiltClient, registerStaticFiles } from './plugins/static-files.ts';
+import { StorageMonitor } from './lib/storage.ts';
 import { jsonSerializerCompiler, zodValidatorCompiler } from './lib/validation.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
@@ -20,6 +21,7 @@ import { loadResourceModules } from './modules/registry.ts';
 declare module 'fastify' {
   interface FastifyInstance {
     db: Database;
+    storage: StorageMonitor;
   }
 }
 
@@ -43,6 +45,11 @@ export interface BuildAppOptions {
   cookieSecure?: CookieSettings['secure'];
   /** Coarse per-IP ceiling for all requests per minute; 0 turns it off. */
   rateLimitPerMinute?: number;
+  /**
+   * The embedded database's folder: /api/health reports storage as full when its disk runs low.
+   * Absent for a PostgreSQL server elsewhere (only failed writes count then).
+   */
+  dataDir?: string | null;
   /** Reported by /api/health; defaults to package.json's version. */
   version?: string;
 }
@@ -61,6 +68,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const version = options.version ?? packageVersion;
 
   app.decorate('db', options.db);
+  app.decorate('storage', new StorageMonitor(options.dataDir ?? null));
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setSerializerCompiler(jsonSerializerCompiler);
   registerJsonBodyParser(app);

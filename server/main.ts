@@ -1,6 +1,7 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { isDatabaseEmpty, openDatabase, type DatabaseHandle } from './db/client.ts';
+import { DataFolderError } from './db/embedded-postgres.ts';
 import { migrate } from './db/migrate.ts';
 import { seedDemoData } from './db/seed.ts';
 import { purgeOldLoginAttempts } from './modules/auth/login-throttle.ts';
@@ -28,9 +29,17 @@ async function main() {
     throw error;
   }
 
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  // Until the app's logger exists, the embedded database reports to the console.
+  let logTo: (level: 'info' | 'warn' | 'error', message: string) => void = (level, message) =>
+    level === 'info' ? console.log(message) : console.error(message);
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    log: (level, message) => logTo(level, message),
+  });
   const app = await buildApp({
     db: database.db,
+    dataDir: database.kind === 'embedded' ? config.dataDir : null,
     logger: { level: config.logLevel },
     staticDir: config.staticDir,
     trustProxy: config.trustProxy,
@@ -38,6 +47,7 @@ async function main() {
     rateLimitPerMinute: config.rateLimitPerMinute,
   });
   const log = app.log;
+  logTo = (level, message) => log[level](message);
 
   const { applied } = await migrate(database.db);
   if (applied.length > 0) log.info({ migrations: applied }, 'database migrated');
@@ -89,6 +99,10 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
+  if (error instanceof DataFolderError) {
+    console.error(error.message);
+    process.exit(1);
+  }
   console.error(error);
   process.exit(1);
 });

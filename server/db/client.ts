@@ -1,15 +1,13 @@
-import { mkdir } from 'node:fs/promises';
-import { PGlite } from '@electric-sql/pglite';
 import { sql, type SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import { EmbeddedPostgres, type EmbeddedPostgresOptions } from './embedded-postgres.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
 
-/** What repositories accept: the embedded PGlite database, a PostgreSQL pool, or a transaction of either. */
+/** What repositories accept: a PostgreSQL pool or a transaction on it. */
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 
 export interface DatabaseHandle {
@@ -20,7 +18,9 @@ export interface DatabaseHandle {
    * to `onStatement` first. Tests give this one to the app to check what it sends.
    */
   observed(onStatement: (statement: string) => void): Database;
+  /** Closes the pool, then stops the embedded PostgreSQL when this process runs one. */
   close(): Promise<void>;
+  embedded?: EmbeddedPostgres;
 }
 
 const observer = (onStatement: (statement: string) => void) => ({
@@ -28,46 +28,60 @@ const observer = (onStatement: (statement: string) => void) => ({
 });
 
 export interface OpenDatabaseOptions {
-  /** PostgreSQL connection string; when absent the embedded PGlite database is used. */
+  /** PostgreSQL connection string of an existing server. */
   databaseUrl?: string | undefined;
-  /** PGlite data directory; absent = in memory (tests). Ignored with databaseUrl. */
+  /**
+   * Without databaseUrl: the folder of the embedded PostgreSQL that this process runs itself
+   * (server/db/embedded-postgres.ts).
+   */
   dataDir?: string | undefined;
   /** Pool size for PostgreSQL. */
   maxConnections?: number;
+  log?: EmbeddedPostgresOptions['log'];
 }
 
-export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<DatabaseHandle> {
-  if (options.databaseUrl) {
-    const pool = new pg.Pool({
-      connectionString: options.databaseUrl,
-      max: options.maxConnections ?? 10,
-    });
-    // An idle client losing its connection must not crash the process; the next query reconnects.
-    pool.on('error', () => {});
-    const db = drizzlePostgres({ client: pool, schema }) as unknown as Database;
-    return {
-      db,
-      kind: 'postgres',
-      observed: (onStatement) =>
-        drizzlePostgres({
-          client: pool,
-          schema,
-          logger: observer(onStatement),
-        }),
-      close: () => pool.end(),
-    };
-  }
-  if (options.dataDir) await mkdir(options.dataDir, { recursive: true });
-  const client = options.dataDir ? await PGlite.create(options.dataDir) : await PGlite.create();
-  const db = drizzlePglite({ client, schema }) as unknown as Database;
+function poolHandle(
+  url: string,
+  maxConnections: number,
+  kind: DatabaseHandle['kind'],
+  afterClose: () => Promise<void>,
+): DatabaseHandle {
+  const pool = new pg.Pool({ connectionString: url, max: maxConnections });
+  // An idle client losing its connection must not crash the process; the next query reconnects.
+  pool.on('error', () => {});
+  const db = drizzlePostgres({ client: pool, schema }) as unknown as Database;
   return {
     db,
-    kind: 'embedded',
-    observed: (onStatement) => drizzlePglite({ client, schema, logger: observer(onStatement) }),
+    kind,
+    observed: (onStatement) =>
+      drizzlePostgres({
+        client: pool,
+        schema,
+        logger: observer(onStatement),
+      }),
     close: async () => {
-      if (!client.closed) await client.close();
+      await pool.end();
+      await afterClose();
     },
   };
+}
+
+export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
+  if (options.databaseUrl) {
+    return poolHandle(
+      options.databaseUrl,
+      options.maxConnections ?? 10,
+      'postgres',
+      async () => {},
+    );
+  }
+  if (!options.dataDir) throw new Error('openDatabase needs a databaseUrl or a dataDir');
+  const embedded = new EmbeddedPostgres({ dataDir: options.dataDir, log: options.log });
+  await embedded.start();
+  const handle = poolHandle(embedded.url, options.maxConnections ?? 10, 'embedded', () =>
+    embedded.stop(),
+  );
+  return { ...handle, embedded };
 }
 
 /** Raw SQL rows; both drivers return `{ rows }`, which the shared type leaves unknown. */
