@@ -1,6 +1,6 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { constants, closeSync, openSync } from 'node:fs';
+import { constants, closeSync, openSync, readFileSync } from 'node:fs';
 import {
   access,
   chmod,
@@ -256,12 +256,25 @@ export async function freePort(): Promise<number> {
   });
 }
 
-function processAlive(pid: number): boolean {
+/**
+ * Whether `pid` is a running process. A postmaster killed while its parent was gone can linger as
+ * a zombie where nothing reaps them (containers), and after a reboot the pid in postmaster.pid may
+ * belong to something else; on Linux /proc tells both apart.
+ */
+export function processAlive(pid: number, command = 'postgres'): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
+    if ((error as NodeJS.ErrnoException).code !== 'EPERM') return false;
+  }
+  if (process.platform !== 'linux') return true;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const state = stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3);
+    if (state === 'Z' || state === 'X') return false;
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(command);
+  } catch {
+    return false;
   }
 }
 
@@ -415,7 +428,13 @@ export class EmbeddedPostgres {
       const existing = await readPostmasterPid(this.paths.cluster);
       if (existing && processAlive(existing.pid)) {
         this.port = existing.port;
-        await this.waitUntilReady(undefined);
+        try {
+          await this.waitUntilReady(() => !processAlive(existing.pid));
+        } catch (error) {
+          // It was on its way out (a crash or a stop): start a new one.
+          if (!processAlive(existing.pid)) continue;
+          throw error;
+        }
         await this.takeServerLock();
         this.log('info', `adopted the running PostgreSQL (pid ${existing.pid})`);
         this.running = true;
@@ -501,7 +520,7 @@ export class EmbeddedPostgres {
     const deadline = Date.now() + READY_TIMEOUT_MS;
     let lastError: unknown;
     while (Date.now() < deadline) {
-      if (hasExited?.()) throw new Error('PostgreSQL exited during start-up');
+      if (hasExited?.()) throw new Error('PostgreSQL exited');
       const client = new pg.Client({ connectionString: this.urlFor(SUPERUSER) });
       try {
         await client.connect();
