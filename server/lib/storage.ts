@@ -16,7 +16,7 @@ const NO_SPACE_MESSAGE = /No space left on device|could not extend file/i;
 export function isStorageFullError(error: unknown): boolean {
   const pgError = findPostgresError(error);
   if (pgError?.code === '53100') return true;
-  if (pgError && pgError.code !== '53000' && pgError.code !== '58030') return false;
+  if (!pgError || (pgError.code !== '53000' && pgError.code !== '58030')) return false;
   for (let current: unknown = error, depth = 0; current && depth < 5; depth += 1) {
     const message = (current as { message?: unknown }).message;
     if (typeof message === 'string' && NO_SPACE_MESSAGE.test(message)) return true;
@@ -30,6 +30,8 @@ export type StorageStatus = 'ok' | 'full';
 /** Whether the database's disk has room, for /api/health. */
 export class StorageMonitor {
   private lastFullAt = Number.NEGATIVE_INFINITY;
+  /** Free space when the last write failed; freeing more than LOW_SPACE_BYTES since ends "full". */
+  private freeAtLastFull = 0;
 
   private readonly dataDir: string | null;
   private readonly now: () => number;
@@ -49,17 +51,27 @@ export class StorageMonitor {
     this.freeBytes = freeBytes;
   }
 
-  recordFull(): void {
+  async recordFull(): Promise<void> {
     this.lastFullAt = this.now();
+    this.freeAtLastFull = Number.POSITIVE_INFINITY;
+    this.freeAtLastFull = (await this.free()) ?? 0;
   }
 
   async status(): Promise<StorageStatus> {
-    if (this.now() - this.lastFullAt < FULL_WRITE_MEMORY_MS) return 'full';
-    if (!this.dataDir) return 'ok';
+    const free = await this.free();
+    if (this.now() - this.lastFullAt < FULL_WRITE_MEMORY_MS) {
+      // Without a folder to measure, a recent failure is all there is to go on.
+      if (free === undefined || free < this.freeAtLastFull + LOW_SPACE_BYTES) return 'full';
+    }
+    return free !== undefined && free < LOW_SPACE_BYTES ? 'full' : 'ok';
+  }
+
+  private async free(): Promise<number | undefined> {
+    if (!this.dataDir) return undefined;
     try {
-      return (await this.freeBytes(this.dataDir)) < LOW_SPACE_BYTES ? 'full' : 'ok';
+      return await this.freeBytes(this.dataDir);
     } catch {
-      return 'ok';
+      return undefined;
     }
   }
 }

@@ -63,7 +63,7 @@ function handleError(error: unknown, request: FastifyRequest, reply: FastifyRepl
     });
   }
   if (isStorageFullError(error)) {
-    request.server.storage.recordFull();
+    void request.server.storage.recordFull();
     request.log.error({ err: error, requestId: request.id }, 'write failed: the disk is full');
     return sendError(
       reply,

@@ -1,0 +1,117 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import { chmod, cp, lstat, mkdir, mkdtemp, readlink, rm, unlink } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  DataFolderError,
+  EmbeddedPostgres,
+  platformBinaries,
+  restoreLibrarySymlinks,
+} from './embedded-postgres.ts';
+
+const isRoot = process.getuid?.() === 0;
+const canMount = isRoot && spawnSync('mount', ['--version']).status === 0;
+
+let scratch: string;
+
+beforeEach(async () => {
+  scratch = await mkdtemp(path.join(os.tmpdir(), 'karkhana-embedded-'));
+  // mkdtemp makes it 700; the folders inside stand for ones a real installation would use.
+  await chmod(scratch, 0o755);
+});
+
+afterEach(async () => {
+  spawnSync('umount', [path.join(scratch, 'mnt')]);
+  await rm(scratch, { recursive: true, force: true });
+});
+
+async function startError(dataDir: string): Promise<unknown> {
+  const embedded = new EmbeddedPostgres({ dataDir, durability: 'throwaway' });
+  try {
+    await embedded.start();
+  } catch (error) {
+    return error;
+  }
+  await embedded.stop();
+  throw new Error('expected the start to fail');
+}
+
+async function mountTmpfs(options: string): Promise<string> {
+  const mountPoint = path.join(scratch, 'mnt');
+  await mkdir(mountPoint);
+  execFileSync('mount', ['-t', 'tmpfs', '-o', options, 'tmpfs', mountPoint]);
+  return mountPoint;
+}
+
+describe.runIf(process.platform === 'linux')('embedded PostgreSQL', () => {
+  it('recreates shared-library links that npm did not create', async () => {
+    const binaries = await platformBinaries();
+    const packageRoot = path.resolve(path.dirname(binaries.postgres), '..', '..');
+    const copy = path.join(scratch, 'package');
+    await cp(packageRoot, copy, { recursive: true, verbatimSymlinks: true });
+    const link = path.join(copy, 'native', 'lib', 'libicuuc.so.60');
+    const target = await readlink(link);
+    await unlink(link);
+
+    const brokenRun = spawnSync(path.join(copy, 'native', 'bin', 'postgres'), ['--version']);
+    expect(brokenRun.status).not.toBe(0);
+
+    expect(await restoreLibrarySymlinks(copy)).toBe(1);
+    expect((await lstat(link)).isSymbolicLink()).toBe(true);
+    expect(await readlink(link)).toBe(target);
+    const fixedRun = spawnSync(path.join(copy, 'native', 'bin', 'postgres'), ['--version'], {
+      encoding: 'utf8',
+    });
+    expect(fixedRun.stdout).toMatch(/PostgreSQL/);
+    expect(await restoreLibrarySymlinks(copy)).toBe(0);
+  });
+
+  it.runIf(isRoot)(
+    'as root, explains that an unreachable parent folder keeps PostgreSQL out',
+    async () => {
+      const home = path.join(scratch, 'home');
+      await mkdir(home, { mode: 0o700 });
+      await chmod(home, 0o700);
+      const dataDir = path.join(home, 'data');
+      const error = await startError(dataDir);
+      expect(error).toBeInstanceOf(DataFolderError);
+      expect((error as Error).message).toBe(
+        `The embedded database runs as the unprivileged user 'postgres', which cannot reach ${dataDir} because ${home} is not accessible to it. Set DATA_DIR to a folder outside ${home}, e.g. DATA_DIR=/var/lib/karkhana, or run Karkhana as a normal user.`,
+      );
+    },
+  );
+
+  it.runIf(!isRoot)('says so when the data folder is not writable', async () => {
+    const locked = path.join(scratch, 'locked');
+    await mkdir(locked, { mode: 0o500 });
+    const error = await startError(locked);
+    expect(error).toBeInstanceOf(DataFolderError);
+    expect((error as Error).message).toContain(
+      `Karkhana cannot read and write the data folder ${locked} (permission denied)`,
+    );
+  });
+
+  it.runIf(canMount)('says so when the data folder is on a read-only file system', async () => {
+    const mountPoint = await mountTmpfs('size=8m,mode=755');
+    execFileSync('mount', ['-o', 'remount,ro', mountPoint]);
+    const error = await startError(mountPoint);
+    expect(error).toBeInstanceOf(DataFolderError);
+    expect((error as Error).message).toBe(
+      `The data folder ${mountPoint} is read-only (its file system is mounted read-only). Set DATA_DIR to a writable folder.`,
+    );
+  });
+
+  it.runIf(canMount)(
+    'says so when the disk is too full to create the database',
+    async () => {
+      const mountPoint = await mountTmpfs('size=12m,mode=755');
+      const error = await startError(mountPoint);
+      expect(error).toBeInstanceOf(DataFolderError);
+      expect((error as Error).message).toBe(
+        `The disk holding the data folder ${mountPoint} is full (no space left on device). Free some space, then start Karkhana again.`,
+      );
+    },
+    60_000,
+  );
+});
