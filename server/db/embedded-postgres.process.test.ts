@@ -65,7 +65,7 @@ async function post(server: RunningServer, url: string, body: unknown, token?: s
     },
     body: JSON.stringify(body),
   });
-  return { status: response.status, body: (await response.json()) as Record<string, never> };
+  return { status: response.status, body: (await response.json()) as { data: unknown } };
 }
 
 /** Processes whose command line names the folder: PostgreSQL and its children. */

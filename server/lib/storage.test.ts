@@ -42,7 +42,7 @@ describe('StorageMonitor', () => {
     const monitor = new StorageMonitor(
       '/data',
       () => now,
-      async () => free,
+      () => Promise.resolve(free),
     );
     expect(await monitor.status()).toBe('ok');
     free = LOW_SPACE_BYTES - 1;
