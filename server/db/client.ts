@@ -1,8 +1,15 @@
+import { rm } from 'node:fs/promises';
 import { sql, type SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import { EmbeddedPostgres, type EmbeddedPostgresOptions } from './embedded-postgres.ts';
+import {
+  DataFolderError,
+  EmbeddedPostgres,
+  type EmbeddedPostgresOptions,
+} from './embedded-postgres.ts';
+import { migrate } from './migrate.ts';
+import { importPgliteFolder, isPgliteFolder } from './pglite-import.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -76,12 +83,51 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     );
   }
   if (!options.dataDir) throw new Error('openDatabase needs a databaseUrl or a dataDir');
-  const embedded = new EmbeddedPostgres({ dataDir: options.dataDir, log: options.log });
+  const { dataDir } = options;
+  const embedded = new EmbeddedPostgres({ dataDir, log: options.log });
+  const fromPglite = await isPgliteFolder(dataDir);
   await embedded.start();
+  if (fromPglite) await importPglite(embedded, options);
   const handle = poolHandle(embedded.url, options.maxConnections ?? 10, 'embedded', () =>
     embedded.stop(),
   );
   return { ...handle, embedded };
+}
+
+/**
+ * First start on a folder of an earlier release: its PGlite database moves into the new cluster.
+ * On failure the new cluster is removed again, so the next start tries afresh, and the PGlite
+ * files stay where they are.
+ */
+async function importPglite(embedded: EmbeddedPostgres, options: OpenDatabaseOptions) {
+  const dataDir = options.dataDir!;
+  options.log?.('info', `moving the database in ${dataDir} from PGlite to PostgreSQL ...`);
+  try {
+    const { rowsByTable, backupDir } = await importPgliteFolder(dataDir, embedded.url, async () => {
+      const target = poolHandle(embedded.url, 2, 'embedded', async () => {});
+      try {
+        await migrate(target.db);
+      } finally {
+        await target.close();
+      }
+    });
+    const rows = Object.values(rowsByTable).reduce((sum, count) => sum + count, 0);
+    options.log?.(
+      'info',
+      `moved ${rows} rows from PGlite to PostgreSQL; the old PGlite files are in ${backupDir}`,
+    );
+  } catch (error) {
+    await embedded.stop().catch(() => undefined);
+    await Promise.all(
+      [embedded.paths.cluster, embedded.paths.passwordFile].map((file) =>
+        rm(file, { recursive: true, force: true }),
+      ),
+    );
+    throw new DataFolderError(
+      `Moving the database in ${dataDir} from PGlite to PostgreSQL failed, so the PGlite data was left untouched: ${(error as Error).message}`,
+      { cause: error },
+    );
+  }
 }
 
 /** Raw SQL rows; both drivers return `{ rows }`, which the shared type leaves unknown. */
