@@ -83,8 +83,11 @@ async function main() {
       process.exit(1);
     }
   };
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
-  process.once('SIGINT', () => void shutdown('SIGINT'));
+  // `on`, not `once`: Ctrl+C in a terminal (or a stop by process group) reaches every process of
+  // npm start, and the launchers pass it on as well, so the server gets it more than once; a
+  // second signal must not kill it while it is still closing the database.
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;

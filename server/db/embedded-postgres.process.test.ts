@@ -34,6 +34,8 @@ function launch(dataDir: string) {
         STATIC_DIR: path.join(dataDir, 'no-client'),
       },
       stdio: ['ignore', 'pipe', 'pipe'],
+      // Its own process group, like npm start in a terminal: Ctrl+C goes to the whole group.
+      detached: true,
     },
   );
   let output = '';
@@ -112,14 +114,13 @@ const hasStrace = spawnSync('strace', ['-V']).status === 0;
 
 describe.runIf(process.platform === 'linux')('the server on its embedded PostgreSQL', () => {
   let dataDir: string;
-  const servers: RunningServer[] = [];
 
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'karkhana-durable-'));
   });
 
   afterAll(async () => {
-    for (const server of servers) server.child.kill('SIGKILL');
+    for (const pid of await serverProcesses(dataDir)) process.kill(pid, 'SIGKILL');
     const postmaster = await readPostmasterPid(postgresPaths(dataDir).cluster);
     if (postmaster && processAlive(postmaster.pid)) process.kill(postmaster.pid, 'SIGINT');
     await new Promise((resolve) => setTimeout(resolve, 500));
@@ -128,7 +129,6 @@ describe.runIf(process.platform === 'linux')('the server on its embedded Postgre
 
   it('syncs to disk, refuses a second server, survives kill -9 and stops cleanly', async () => {
     const first = await startServer(dataDir);
-    servers.push(first);
     const registered = await post(first, '/api/auth/register', {
       organizationName: 'Durable Works',
       name: 'Owner',
@@ -189,7 +189,6 @@ describe.runIf(process.platform === 'linux')('the server on its embedded Postgre
     await first.exited;
 
     const third = await startServer(dataDir);
-    servers.push(third);
     const signedIn = await post(third, '/api/auth/login', {
       email: 'owner@durable.example',
       password: PASSWORD,
@@ -204,7 +203,11 @@ describe.runIf(process.platform === 'linux')('the server on its embedded Postgre
     );
     expect(names.sort()).toEqual([...confirmed].sort());
 
-    third.child.kill('SIGTERM');
+    // Ctrl+C: every process of the group gets SIGINT, the server also from its launcher; then
+    // Ctrl+C once more while it is stopping. Neither may cut the database's shutdown short.
+    process.kill(-third.child.pid!, 'SIGINT');
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    process.kill(-third.child.pid!, 'SIGINT');
     expect(await third.exited).toBe(0);
     expect(await processesUsing(dataDir)).toEqual([]);
     expect(await serverProcesses(dataDir)).toEqual([]);
