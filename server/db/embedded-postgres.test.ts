@@ -3,12 +3,19 @@ import { chmod, cp, lstat, mkdir, mkdtemp, readlink, rm, unlink } from 'node:fs/
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { buildApp } from '../app.ts';
+import { openDatabase } from './client.ts';
 import {
   DataFolderError,
   EmbeddedPostgres,
   platformBinaries,
+  readPostmasterPid,
   restoreLibrarySymlinks,
 } from './embedded-postgres.ts';
+
+interface HealthBody {
+  data: { database: string };
+}
 
 const isRoot = process.getuid?.() === 0;
 const canMount = isRoot && spawnSync('mount', ['--version']).status === 0;
@@ -66,6 +73,56 @@ describe.runIf(process.platform === 'linux')('embedded PostgreSQL', () => {
     expect(fixedRun.stdout).toMatch(/PostgreSQL/);
     expect(await restoreLibrarySymlinks(copy)).toBe(0);
   });
+
+  it('notices PostgreSQL dying under a running server and starts it again', async () => {
+    const embedded = new EmbeddedPostgres({
+      dataDir: path.join(scratch, 'data'),
+      durability: 'throwaway',
+    });
+    await embedded.start();
+    const database = await openDatabase({ databaseUrl: embedded.url, maxConnections: 2 });
+    const app = await buildApp({ db: database.db, staticDir: null, rateLimitPerMinute: 0 });
+    const health = async () => {
+      const response = await app.inject({ method: 'GET', url: '/api/health' });
+      return { status: response.statusCode, database: response.json<HealthBody>().data.database };
+    };
+    const waitFor = async (expected: { status: number; database: string }) => {
+      const deadline = Date.now() + 20_000;
+      let last = await health();
+      while (
+        Date.now() < deadline &&
+        (last.status !== expected.status || last.database !== expected.database)
+      ) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        last = await health();
+      }
+      return last;
+    };
+    try {
+      expect(await health()).toEqual({ status: 200, database: 'ok' });
+      const crashed = (await readPostmasterPid(embedded.paths.cluster))!.pid;
+      process.kill(crashed, 'SIGKILL');
+      expect(await waitFor({ status: 503, database: 'down' })).toEqual({
+        status: 503,
+        database: 'down',
+      });
+      expect(await waitFor({ status: 200, database: 'ok' })).toEqual({
+        status: 200,
+        database: 'ok',
+      });
+      const restarted = (await readPostmasterPid(embedded.paths.cluster))!.pid;
+      expect(restarted).not.toBe(crashed);
+      // The server lock is taken again right after PostgreSQL accepts connections.
+      for (let waited = 0; !embedded.running && waited < 5_000; waited += 50) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      expect(embedded.running).toBe(true);
+    } finally {
+      await app.close();
+      await database.close();
+      await embedded.stop();
+    }
+  }, 60_000);
 
   it.runIf(isRoot)(
     'as root, explains that an unreachable parent folder keeps PostgreSQL out',
