@@ -149,6 +149,35 @@ describe.runIf(process.platform === 'linux')('embedded PostgreSQL', () => {
     );
   });
 
+  it.runIf(isRoot && spawnSync('runuser', ['--help']).status === 0)(
+    'as a normal user, says so when the data folder is not accessible (exit 1, no stack)',
+    async () => {
+      // Root may enter every folder, so the server runs as `nobody`, from a node binary it can
+      // reach (the one running the tests may live under /root).
+      const node = path.join(scratch, 'node');
+      await cp(process.execPath, node);
+      await chmod(node, 0o755);
+      const locked = path.join(scratch, 'locked');
+      await mkdir(locked, { mode: 0o700 });
+      const dataDir = path.join(locked, 'data');
+      const run = spawnSync(
+        'runuser',
+        ['-u', 'nobody', '--', node, '--import', 'tsx', 'server/main.ts'],
+        {
+          cwd: path.resolve(import.meta.dirname, '..', '..'),
+          env: { ...process.env, HOME: scratch, PORT: '0', DATA_DIR: dataDir, DATABASE_URL: '' },
+          encoding: 'utf8',
+          timeout: 60_000,
+        },
+      );
+      expect(run.status).toBe(1);
+      expect(run.stderr.trim()).toBe(
+        `Karkhana cannot read and write the data folder ${dataDir} (permission denied). Give the user running Karkhana access to it, or set DATA_DIR to another folder.`,
+      );
+    },
+    90_000,
+  );
+
   it.runIf(canMount)('says so when the data folder is on a read-only file system', async () => {
     const mountPoint = await mountTmpfs('size=8m,mode=755');
     execFileSync('mount', ['-o', 'remount,ro', mountPoint]);
