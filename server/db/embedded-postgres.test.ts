@@ -1,5 +1,5 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { chmod, cp, lstat, mkdir, mkdtemp, readlink, rm, unlink } from 'node:fs/promises';
+import { chmod, cp, lstat, mkdir, mkdtemp, readdir, readlink, rm, unlink } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -73,6 +73,26 @@ describe.runIf(process.platform === 'linux')('embedded PostgreSQL', () => {
     expect(fixedRun.stdout).toMatch(/PostgreSQL/);
     expect(await restoreLibrarySymlinks(copy)).toBe(0);
   });
+
+  it('lets exactly one of two servers started together on a new folder run', async () => {
+    const dataDir = path.join(scratch, 'data');
+    const servers = [0, 1].map(() => new EmbeddedPostgres({ dataDir, durability: 'throwaway' }));
+    const results = await Promise.allSettled(servers.map((server) => server.start()));
+    try {
+      expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(1);
+      const refused = results.find((result) => result.status === 'rejected');
+      expect(refused?.reason).toBeInstanceOf(DataFolderError);
+      expect((refused?.reason as Error).message).toContain(
+        `The data folder ${dataDir} is in use by another Karkhana server`,
+      );
+      expect((await readdir(dataDir)).filter((entry) => entry.includes('initializing'))).toEqual(
+        [],
+      );
+    } finally {
+      const winner = results.findIndex((result) => result.status === 'fulfilled');
+      if (winner >= 0) await servers[winner]!.stop();
+    }
+  }, 60_000);
 
   it('notices PostgreSQL dying under a running server and starts it again', async () => {
     const embedded = new EmbeddedPostgres({

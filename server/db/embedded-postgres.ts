@@ -216,7 +216,10 @@ async function probeDataFolder(dataDir: string): Promise<void> {
   try {
     await mkdir(dataDir, { recursive: true });
     await access(dataDir, constants.R_OK | constants.W_OK | constants.X_OK);
-    const probe = path.join(dataDir, `.write-test-${process.pid}`);
+    const probe = path.join(
+      dataDir,
+      `.write-test-${process.pid}-${randomBytes(4).toString('hex')}`,
+    );
     await writeFile(probe, 'karkhana');
     await rm(probe, { force: true });
   } catch (error) {
@@ -237,7 +240,12 @@ async function readOrCreatePassword(file: string): Promise<string> {
     return password;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'EEXIST') {
-      return (await readFile(file, 'utf8')).trim();
+      // The other server may not have written it yet.
+      for (let attempt = 0; attempt < 50; attempt += 1) {
+        const written = (await readFile(file, 'utf8')).trim();
+        if (written) return written;
+        await sleep(20);
+      }
     }
     throw error;
   }
@@ -365,8 +373,10 @@ export class EmbeddedPostgres {
 
   private async initCluster() {
     const { dataDir } = this.options;
-    const staging = `${this.paths.cluster}.initializing`;
-    const pwfile = path.join(dataDir, `.initdb-password-${process.pid}`);
+    // Per process: two servers started together on a new folder must not share a half-made one.
+    const unique = `${process.pid}-${randomBytes(4).toString('hex')}`;
+    const staging = `${this.paths.cluster}.initializing-${unique}`;
+    const pwfile = path.join(dataDir, `.initdb-password-${unique}`);
     try {
       await rm(staging, { recursive: true, force: true });
       await mkdir(staging, { mode: 0o700 });
@@ -412,7 +422,15 @@ export class EmbeddedPostgres {
         if (NO_SPACE.test(result.output)) throw diskFull(dataDir);
         throw new Error(`initdb failed:\n${result.output}`);
       }
-      await rename(staging, this.paths.cluster);
+      try {
+        await rename(staging, this.paths.cluster);
+      } catch (error) {
+        const code = (error as NodeJS.ErrnoException).code;
+        if (code !== 'ENOTEMPTY' && code !== 'EEXIST') throw error;
+        // The other server finished first; its cluster (and password) are the ones to use.
+        await rm(staging, { recursive: true, force: true });
+        return;
+      }
       this.log('info', `created the database cluster in ${this.paths.cluster}`);
     } finally {
       await rm(pwfile, { force: true });

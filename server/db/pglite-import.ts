@@ -15,12 +15,7 @@ import * as schema from './schema.ts';
 const ROWS_PER_BATCH = 2_000;
 
 /** What the new layout puts in DATA_DIR; everything else belonged to PGlite. */
-const NEW_LAYOUT = new Set([
-  'postgres',
-  'postgres.initializing',
-  'postgres-password',
-  'postgres.log',
-]);
+const NEW_LAYOUT = new Set(['postgres', 'postgres-password', 'postgres.log']);
 
 async function exists(file: string) {
   try {
@@ -128,7 +123,10 @@ export async function importPgliteFolder(
 
     const backupDir = path.join(dataDir, `pglite-backup-${timestamp(new Date())}`);
     const entries = (await readdir(dataDir)).filter(
-      (entry) => !NEW_LAYOUT.has(entry) && !entry.startsWith('pglite-backup-'),
+      (entry) =>
+        !NEW_LAYOUT.has(entry) &&
+        !entry.startsWith('postgres.initializing-') &&
+        !entry.startsWith('pglite-backup-'),
     );
     await mkdir(backupDir);
     for (const entry of entries)
