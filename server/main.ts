@@ -17,6 +17,15 @@ async function shouldSeed(config: Config, database: DatabaseHandle): Promise<boo
   return database.kind === 'embedded' && (await isDatabaseEmpty(database.db));
 }
 
+/** Open until the server stops; closed (stopping the embedded PostgreSQL) when start-up fails. */
+let openedDatabase: DatabaseHandle | undefined;
+
+async function stopBeforeReady(database: DatabaseHandle, signal: string): Promise<never> {
+  console.log(`${signal} during start-up; stopping`);
+  await database.close();
+  process.exit(0);
+}
+
 async function main() {
   let config: Config;
   try {
@@ -29,6 +38,19 @@ async function main() {
     throw error;
   }
 
+  // Ctrl+C in a terminal (or a stop by process group) reaches every process of npm start, and the
+  // launchers pass it on as well, so a signal can come more than once: `on`, not `once`, or the
+  // second would kill the server while it closes the database. A stop that arrives while the
+  // database is starting waits for that start and then stops it; dying there would leave the
+  // (detached) PostgreSQL running on its own.
+  let stopRequested: string | undefined;
+  let shutdown = (signal: string): Promise<void> => {
+    stopRequested ??= signal;
+    return Promise.resolve();
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
   // Until the app's logger exists, the embedded database reports to the console.
   let logTo: (level: 'info' | 'warn' | 'error', message: string) => void = (level, message) =>
     level === 'info' ? console.log(message) : console.error(message);
@@ -37,6 +59,8 @@ async function main() {
     dataDir: config.dataDir,
     log: (level, message) => logTo(level, message),
   });
+  openedDatabase = database;
+  if (stopRequested) await stopBeforeReady(database, stopRequested);
   const app = await buildApp({
     db: database.db,
     dataDir: database.kind === 'embedded' ? config.dataDir : null,
@@ -52,6 +76,7 @@ async function main() {
   const { applied } = await migrate(database.db);
   if (applied.length > 0) log.info({ migrations: applied }, 'database migrated');
   const seed = (await shouldSeed(config, database)) ? await seedDemoData(database.db) : undefined;
+  if (stopRequested) await stopBeforeReady(database, stopRequested);
 
   const housekeeping = setInterval(() => {
     Promise.all([
@@ -63,7 +88,7 @@ async function main() {
   housekeeping.unref();
 
   let shuttingDown = false;
-  const shutdown = async (signal: string) => {
+  shutdown = async (signal: string) => {
     if (shuttingDown) return;
     shuttingDown = true;
     log.info({ signal }, 'shutting down');
@@ -83,12 +108,6 @@ async function main() {
       process.exit(1);
     }
   };
-  // `on`, not `once`: Ctrl+C in a terminal (or a stop by process group) reaches every process of
-  // npm start, and the launchers pass it on as well, so the server gets it more than once; a
-  // second signal must not kill it while it is still closing the database.
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-
   await app.listen({ port: config.port, host: config.host });
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   const address = app.server.address();
@@ -101,11 +120,8 @@ async function main() {
   }
 }
 
-main().catch((error: unknown) => {
-  if (error instanceof DataFolderError) {
-    console.error(error.message);
-    process.exit(1);
-  }
-  console.error(error);
+main().catch(async (error: unknown) => {
+  console.error(error instanceof DataFolderError ? error.message : error);
+  await openedDatabase?.close().catch(() => undefined);
   process.exit(1);
 });

@@ -1,5 +1,6 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { createServer, type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,7 +18,7 @@ interface RunningServer {
 }
 
 /** `npm start` without the build step: with-node.mjs running the server, as a process tree. */
-function launch(dataDir: string) {
+function launch(dataDir: string, env: Record<string, string> = {}) {
   const child = spawn(
     process.execPath,
     ['scripts/with-node.mjs', 'node', '--import', 'tsx', 'server/main.ts'],
@@ -32,6 +33,7 @@ function launch(dataDir: string) {
         SEED_DEMO: 'false',
         LOG_LEVEL: 'info',
         STATIC_DIR: path.join(dataDir, 'no-client'),
+        ...env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
       // Its own process group, like npm start in a terminal: Ctrl+C goes to the whole group.
@@ -212,4 +214,42 @@ describe.runIf(process.platform === 'linux')('the server on its embedded Postgre
     expect(await processesUsing(dataDir)).toEqual([]);
     expect(await serverProcesses(dataDir)).toEqual([]);
   }, 180_000);
+
+  it('stops the database it started when start-up fails later or a stop comes during it', async () => {
+    const busy = createServer();
+    await new Promise<void>((resolve) => busy.listen(0, '127.0.0.1', resolve));
+    const busyPort = (busy.address() as AddressInfo).port;
+    const portTaken = await mkdtemp(path.join(os.tmpdir(), 'karkhana-port-taken-'));
+    const stoppedEarly = await mkdtemp(path.join(os.tmpdir(), 'karkhana-stopped-early-'));
+    try {
+      const failing = launch(portTaken, { PORT: String(busyPort) });
+      expect(await failing.exited).toBe(1);
+      expect(failing.output()).toContain('EADDRINUSE');
+      expect(await processesUsing(portTaken)).toEqual([]);
+
+      const stopping = launch(stoppedEarly);
+      // Stop while the cluster is being created, long before the server listens.
+      const deadline = Date.now() + 30_000;
+      while (Date.now() < deadline) {
+        const entries = await readdir(stoppedEarly);
+        if (entries.some((entry) => entry.startsWith('postgres'))) break;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      process.kill(-stopping.child.pid!, 'SIGTERM');
+      expect(await stopping.exited).toBe(0);
+      expect(stopping.output()).not.toContain('Karkhana is running');
+      expect(await processesUsing(stoppedEarly)).toEqual([]);
+    } finally {
+      busy.close();
+      for (const folder of [portTaken, stoppedEarly]) {
+        for (const pid of await serverProcesses(folder)) process.kill(pid, 'SIGKILL');
+        const postmaster = await readPostmasterPid(postgresPaths(folder).cluster);
+        if (postmaster && processAlive(postmaster.pid)) process.kill(postmaster.pid, 'SIGINT');
+      }
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      await Promise.all(
+        [portTaken, stoppedEarly].map((folder) => rm(folder, { recursive: true, force: true })),
+      );
+    }
+  }, 120_000);
 });

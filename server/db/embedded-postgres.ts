@@ -401,7 +401,9 @@ export class EmbeddedPostgres {
             `--locale=${locale}`,
             '--lc-messages=C',
           ],
-          { stdio: ['ignore', 'pipe', 'pipe'], ...this.spawnOptions() },
+          // Own process group, like PostgreSQL: a Ctrl+C during the first start lets initdb finish
+          // (main.ts stops once the database is up) instead of leaving half a cluster.
+          { stdio: ['ignore', 'pipe', 'pipe'], detached: true, ...this.spawnOptions() },
         );
         let output = '';
         initdb.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
