@@ -94,6 +94,21 @@ describe.runIf(process.platform === 'linux')('embedded PostgreSQL', () => {
     }
   }, 60_000);
 
+  it('clears away the half-made cluster of a server that died during its first start', async () => {
+    const dataDir = path.join(scratch, 'data');
+    // A pid that is certainly gone: a finished child's.
+    const gone = spawnSync('true').pid;
+    const abandoned = path.join(dataDir, `postgres.initializing-${gone}-0badc0de`);
+    await mkdir(path.join(abandoned, 'base'), { recursive: true });
+    const embedded = new EmbeddedPostgres({ dataDir, durability: 'throwaway' });
+    await embedded.start();
+    try {
+      expect(await readdir(dataDir)).not.toContain(path.basename(abandoned));
+    } finally {
+      await embedded.stop();
+    }
+  }, 60_000);
+
   it('notices PostgreSQL dying under a running server and starts it again', async () => {
     const embedded = new EmbeddedPostgres({
       dataDir: path.join(scratch, 'data'),

@@ -7,6 +7,7 @@ import {
   chown,
   lstat,
   mkdir,
+  readdir,
   readFile,
   rename,
   rm,
@@ -378,7 +379,7 @@ export class EmbeddedPostgres {
     const staging = `${this.paths.cluster}.initializing-${unique}`;
     const pwfile = path.join(dataDir, `.initdb-password-${unique}`);
     try {
-      await rm(staging, { recursive: true, force: true });
+      await removeAbandonedStaging(dataDir);
       await mkdir(staging, { mode: 0o700 });
       await writeFile(pwfile, this.password, { mode: 0o600 });
       if (this.user) {
@@ -655,6 +656,22 @@ export class EmbeddedPostgres {
     if (processAlive(postmaster.pid)) {
       throw new Error(`PostgreSQL (pid ${postmaster.pid}) did not stop within 30 s`);
     }
+  }
+}
+
+/** Half-made clusters of servers that died during their first start. */
+async function removeAbandonedStaging(dataDir: string) {
+  for (const entry of await readdir(dataDir)) {
+    const match = /^(?:postgres\.initializing|\.initdb-password)-(\d+)-[0-9a-f]+$/.exec(entry);
+    if (!match) continue;
+    const pid = Number(match[1]);
+    let alive = true;
+    try {
+      process.kill(pid, 0);
+    } catch (error) {
+      alive = (error as NodeJS.ErrnoException).code === 'EPERM';
+    }
+    if (!alive) await rm(path.join(dataDir, entry), { recursive: true, force: true });
   }
 }
 
