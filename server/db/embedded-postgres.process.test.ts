@@ -223,7 +223,7 @@ describe.runIf(process.platform === 'linux')('the server on its embedded Postgre
     const stoppedEarly = await mkdtemp(path.join(os.tmpdir(), 'karkhana-stopped-early-'));
     try {
       const failing = launch(portTaken, { PORT: String(busyPort) });
-      expect(await failing.exited).toBe(1);
+      expect(await failing.exited, failing.output()).toBe(1);
       expect(failing.output()).toContain('EADDRINUSE');
       expect(await processesUsing(portTaken)).toEqual([]);
 
@@ -236,7 +236,7 @@ describe.runIf(process.platform === 'linux')('the server on its embedded Postgre
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
       process.kill(-stopping.child.pid!, 'SIGTERM');
-      expect(await stopping.exited).toBe(0);
+      expect(await stopping.exited, stopping.output()).toBe(0);
       expect(stopping.output()).not.toContain('Karkhana is running');
       expect(await processesUsing(stoppedEarly)).toEqual([]);
     } finally {

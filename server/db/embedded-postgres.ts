@@ -330,6 +330,7 @@ export class EmbeddedPostgres {
   private restartAttempt = 0;
   /** False between PostgreSQL going away and the supervisor bringing it back. */
   running = false;
+  private supervising = false;
 
   private readonly options: EmbeddedPostgresOptions;
 
@@ -366,6 +367,7 @@ export class EmbeddedPostgres {
     if (!(await exists(path.join(this.paths.cluster, 'PG_VERSION')))) await this.initCluster();
     await this.startOrAdopt();
     await this.ensureAppDatabase();
+    this.supervising = true;
   }
 
   private spawnOptions() {
@@ -390,35 +392,48 @@ export class EmbeddedPostgres {
       throw describeFsError(dataDir, error) ?? error;
     }
     const attempt = (locale: string) =>
-      new Promise<{ code: number | null; output: string }>((resolve, reject) => {
-        const initdb = spawn(
-          this.binaries!.initdb,
-          [
-            `--pgdata=${staging}`,
-            '--auth=scram-sha-256',
-            `--username=${SUPERUSER}`,
-            `--pwfile=${pwfile}`,
-            '--encoding=UTF8',
-            `--locale=${locale}`,
-            '--lc-messages=C',
-          ],
-          // Own process group, like PostgreSQL: a Ctrl+C during the first start lets initdb finish
-          // (main.ts stops once the database is up) instead of leaving half a cluster.
-          { stdio: ['ignore', 'pipe', 'pipe'], detached: true, ...this.spawnOptions() },
-        );
-        let output = '';
-        initdb.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-        initdb.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-        initdb.on('error', reject);
-        initdb.on('close', (code) => resolve({ code, output }));
-      });
+      new Promise<{ code: number | null; signal: string | null; output: string }>(
+        (resolve, reject) => {
+          const initdb = spawn(
+            this.binaries!.initdb,
+            [
+              `--pgdata=${staging}`,
+              '--auth=scram-sha-256',
+              `--username=${SUPERUSER}`,
+              `--pwfile=${pwfile}`,
+              '--encoding=UTF8',
+              `--locale=${locale}`,
+              '--lc-messages=C',
+            ],
+            // Own process group, like PostgreSQL: a Ctrl+C during the first start lets initdb finish
+            // (main.ts stops once the database is up) instead of leaving half a cluster.
+            { stdio: ['ignore', 'pipe', 'pipe'], detached: true, ...this.spawnOptions() },
+          );
+          let output = '';
+          initdb.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+          initdb.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+          initdb.on('error', reject);
+          initdb.on('close', (code, signal) => resolve({ code, signal, output }));
+        },
+      );
+    const fresh = async () => {
+      await rm(staging, { recursive: true, force: true });
+      await mkdir(staging, { mode: 0o700 });
+      if (this.user) await chown(staging, this.user.uid, this.user.gid);
+    };
     try {
-      let result = await attempt('C.UTF-8');
+      let locale = 'C.UTF-8';
+      let result = await attempt(locale);
+      if (result.signal) {
+        // A stop signal sent to our process group can reach initdb in the moment between its
+        // fork and its move to a group of its own; the stop itself waits for this start.
+        await fresh();
+        result = await attempt(locale);
+      }
       if (result.code !== 0 && /locale/i.test(result.output) && !NO_SPACE.test(result.output)) {
-        await rm(staging, { recursive: true, force: true });
-        await mkdir(staging, { mode: 0o700 });
-        if (this.user) await chown(staging, this.user.uid, this.user.gid);
-        result = await attempt('C');
+        await fresh();
+        locale = 'C';
+        result = await attempt(locale);
       }
       if (result.code !== 0) {
         await rm(staging, { recursive: true, force: true });
@@ -517,8 +532,10 @@ export class EmbeddedPostgres {
     }
     this.child = child;
     let exited = false;
+    let killedBy: string | null = null;
     child.once('exit', (code, signal) => {
       exited = true;
+      killedBy = signal;
       if (this.child === child) this.child = undefined;
       if (!this.stopping) this.onPostgresGone(`PostgreSQL exited (code ${code}, signal ${signal})`);
     });
@@ -529,6 +546,8 @@ export class EmbeddedPostgres {
     } catch (error) {
       const output = await readFrom(this.paths.logFile, logStart);
       if (/lock file "postmaster\.pid" already exists/.test(output)) return false;
+      // Signalled with our process group before it had its own (see initCluster): try again.
+      if (killedBy && !output.trim()) return false;
       if (NO_SPACE.test(output)) throw diskFull(this.options.dataDir);
       if (!exited) child.kill('SIGKILL');
       throw new Error(`PostgreSQL did not start (${(error as Error).message}):\n${output}`, {
@@ -607,7 +626,8 @@ export class EmbeddedPostgres {
   }
 
   private onPostgresGone(reason: string) {
-    if (this.stopping) return;
+    // During start() a failure is start()'s to report; supervision begins once it succeeded.
+    if (this.stopping || !this.supervising) return;
     if (this.running) this.log('error', `${reason}; restarting it`);
     this.running = false;
     this.scheduleRestart();
