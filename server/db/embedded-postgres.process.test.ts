@@ -87,15 +87,18 @@ async function processesUsing(folder: string): Promise<number[]> {
   return pids;
 }
 
-/** The launcher and server processes started on `dataDir` (found by their environment). */
+/** The launcher and server processes started on `dataDir`. */
 async function serverProcesses(dataDir: string): Promise<number[]> {
   const pids: number[] = [];
   for (const entry of await readdir('/proc')) {
     if (!/^\d+$/.test(entry) || Number(entry) === process.pid) continue;
     try {
       const environ = await readFile(`/proc/${entry}/environ`, 'utf8');
+      const cmdline = await readFile(`/proc/${entry}/cmdline`, 'utf8');
+      // PostgreSQL inherits the environment too; only the launcher and the server count here.
       if (
         environ.split('\0').includes(`DATA_DIR=${dataDir}`) &&
+        /with-node\.mjs|server\/main\.ts/.test(cmdline) &&
         processAlive(Number(entry), 'node')
       ) {
         pids.push(Number(entry));

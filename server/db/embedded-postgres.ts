@@ -27,6 +27,7 @@ const SERVER_LOCK_ID = 5_310_274_466;
 const LOCK_APPLICATION_NAME = 'karkhana-server-lock';
 const READY_TIMEOUT_MS = 30_000;
 const STOP_TIMEOUT_MS = 30_000;
+const START_ATTEMPTS = 10;
 const SUPERUSER = 'postgres';
 export const APP_DATABASE = 'karkhana';
 /** The account PostgreSQL runs under when the app runs as root; it refuses to run as root. */
@@ -460,7 +461,9 @@ export class EmbeddedPostgres {
    * left running by a server that died (adopt it). Otherwise start one.
    */
   private async startOrAdopt(): Promise<void> {
-    for (let attempt = 0; attempt < 3; attempt += 1) {
+    for (let attempt = 0; attempt < START_ATTEMPTS; attempt += 1) {
+      // After a crash, PostgreSQL's old processes may take a moment to be gone.
+      if (attempt > 0) await sleep(500);
       const existing = await readPostmasterPid(this.paths.cluster);
       if (existing && processAlive(existing.pid)) {
         this.port = existing.port;
