@@ -83,6 +83,8 @@ export type MeData = z.infer<typeof meData>;
 export const healthData = z.object({
   status: z.enum(['ok', 'degraded']),
   database: z.enum(['ok', 'down']),
+  /** `full`: the database's disk is (nearly) out of space; writes fail with `storage_full`. */
+  storage: z.enum(['ok', 'full']).optional(),
   version: z.string(),
 });
 export type HealthData = z.infer<typeof healthData>;

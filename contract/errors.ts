@@ -23,6 +23,8 @@ export const FAILURE_STATUS = {
   internal: 500,
   /** The database (or its disk) cannot take requests right now; `/api/health` says why. */
   service_unavailable: 503,
+  /** The disk holding the database is full: nothing can be saved until space is freed. */
+  storage_full: 507,
 } as const satisfies Record<string, number>;
 
 export type FailureCode = keyof typeof FAILURE_STATUS;
@@ -50,6 +52,8 @@ export function failureCodeForStatus(status: number): FailureCode {
       return 'rate_limited';
     case 503:
       return 'service_unavailable';
+    case 507:
+      return 'storage_full';
     default:
       return 'internal';
   }

@@ -2,7 +2,7 @@
 // Runs a command with a Node.js new enough for the project (>= 22.12). When the machine's Node is
 // older, Node 24 is installed once from the npm registry into .cache/node24 and put first on PATH.
 // Written in plain JavaScript so that it runs on any Node the machine has.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -38,13 +38,27 @@ if (!command) {
   console.error('usage: with-node.mjs <command> [args...]');
   process.exit(2);
 }
-const result = spawnSync(command, args, {
+// spawn, not spawnSync: a stop signal sent to this process (a service manager, Playwright, kill)
+// is passed on so the server can finish its requests and stop its database; spawnSync would
+// leave the child running.
+const child = spawn(command, args, {
   stdio: 'inherit',
   env,
   shell: process.platform === 'win32',
 });
-if (result.error) {
-  console.error(result.error.message);
+const forward = (signal) => {
+  if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+};
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, forward);
+child.on('error', (error) => {
+  console.error(error.message);
   process.exit(1);
-}
-process.exit(result.status ?? 1);
+});
+child.on('exit', (code, signal) => {
+  if (signal) {
+    // Mirror the shell convention for a child killed by a signal.
+    const number = { SIGHUP: 1, SIGINT: 2, SIGKILL: 9, SIGTERM: 15 }[signal] ?? 0;
+    process.exit(128 + number);
+  }
+  process.exit(code ?? 1);
+});

@@ -2,8 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { healthData } from '../contract/auth.ts';
 import { envelope, errorEnvelope } from '../contract/common.ts';
 import { buildApp } from './app.ts';
-import { openDatabase } from './db/client.ts';
-import { createTestApp, type TestBody, type TestApp, type TestUser } from './test/test-app.ts';
+import {
+  createTestApp,
+  createTestDatabase,
+  type TestBody,
+  type TestApp,
+  type TestUser,
+} from './test/test-app.ts';
 import { loadResourceModules } from './modules/registry.ts';
 
 let t: TestApp;
@@ -128,9 +133,9 @@ describe('health', () => {
   });
 
   it('answers 503 when the database is down', async () => {
-    const handle = await openDatabase();
-    const app = await buildApp({ db: handle.db, staticDir: null, rateLimitPerMinute: 0 });
-    await handle.close();
+    const database = await createTestDatabase();
+    const app = await buildApp({ db: database.handle.db, staticDir: null, rateLimitPerMinute: 0 });
+    await database.drop();
     const response = await app.inject({ method: 'GET', url: '/api/health' });
     expect(response.statusCode).toBe(503);
     expect(response.json<TestBody>()).toEqual({

@@ -12,6 +12,7 @@ import { registerIdempotency } from './plugins/idempotency.ts';
 import { documentErrorResponses, registerOpenApi } from './plugins/openapi.ts';
 import { contentSecurityPolicy } from './plugins/security.ts';
 import { hasBuiltClient, registerStaticFiles } from './plugins/static-files.ts';
+import { StorageMonitor } from './lib/storage.ts';
 import { jsonSerializerCompiler, zodValidatorCompiler } from './lib/validation.ts';
 import { createSmtpMailer } from './lib/mailer.ts';
 import { authRoutes } from './modules/auth/routes.ts';
@@ -23,6 +24,7 @@ declare module 'fastify' {
     db: Database;
     /** The current time for sessions and sign-in throttling; tests inject their own. */
     clock: () => Date;
+    storage: StorageMonitor;
   }
 }
 
@@ -46,6 +48,11 @@ export interface BuildAppOptions {
   cookieSecure?: CookieSettings['secure'];
   /** Coarse per-IP ceiling for all requests per minute; 0 turns it off. */
   rateLimitPerMinute?: number;
+  /**
+   * The embedded database's folder: /api/health reports storage as full when its disk runs low.
+   * Absent for a PostgreSQL server elsewhere (only failed writes count then).
+   */
+  dataDir?: string | null;
   /** Reported by /api/health; defaults to package.json's version. */
   version?: string;
   /** The current time for sessions and sign-in throttling; defaults to the system clock. */
@@ -80,6 +87,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   app.decorate('db', options.db);
   app.decorate('clock', options.clock ?? (() => new Date()));
+  app.decorate('storage', new StorageMonitor(options.dataDir ?? null));
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setSerializerCompiler(jsonSerializerCompiler);
   registerJsonBodyParser(app);

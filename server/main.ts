@@ -1,6 +1,7 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { isDatabaseEmpty, openDatabase, type DatabaseHandle } from './db/client.ts';
+import { DataFolderError } from './db/embedded-postgres.ts';
 import { migrate } from './db/migrate.ts';
 import { seedDemoData } from './db/seed.ts';
 import { purgeOldLoginAttempts } from './modules/auth/login-throttle.ts';
@@ -16,6 +17,15 @@ async function shouldSeed(config: Config, database: DatabaseHandle): Promise<boo
   return database.kind === 'embedded' && (await isDatabaseEmpty(database.db));
 }
 
+/** Open until the server stops; closed (stopping the embedded PostgreSQL) when start-up fails. */
+let openedDatabase: DatabaseHandle | undefined;
+
+async function stopBeforeReady(database: DatabaseHandle, signal: string): Promise<never> {
+  console.log(`${signal} during start-up; stopping`);
+  await database.close();
+  process.exit(0);
+}
+
 async function main() {
   let config: Config;
   try {
@@ -28,9 +38,32 @@ async function main() {
     throw error;
   }
 
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  // Ctrl+C in a terminal (or a stop by process group) reaches every process of npm start, and the
+  // launchers pass it on as well, so a signal can come more than once: `on`, not `once`, or the
+  // second would kill the server while it closes the database. A stop that arrives while the
+  // database is starting waits for that start and then stops it; dying there would leave the
+  // (detached) PostgreSQL running on its own.
+  let stopRequested: string | undefined;
+  let shutdown = (signal: string): Promise<void> => {
+    stopRequested ??= signal;
+    return Promise.resolve();
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  // Until the app's logger exists, the embedded database reports to the console.
+  let logTo: (level: 'info' | 'warn' | 'error', message: string) => void = (level, message) =>
+    level === 'info' ? console.log(message) : console.error(message);
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    log: (level, message) => logTo(level, message),
+  });
+  openedDatabase = database;
+  if (stopRequested) await stopBeforeReady(database, stopRequested);
   const app = await buildApp({
     db: database.db,
+    dataDir: database.kind === 'embedded' ? config.dataDir : null,
     logger: { level: config.logLevel },
     staticDir: config.staticDir,
     trustProxy: config.trustProxy,
@@ -40,10 +73,12 @@ async function main() {
     mailFrom: config.mailFrom,
   });
   const log = app.log;
+  logTo = (level, message) => log[level](message);
 
   const { applied } = await migrate(database.db);
   if (applied.length > 0) log.info({ migrations: applied }, 'database migrated');
   const seed = (await shouldSeed(config, database)) ? await seedDemoData(database.db) : undefined;
+  if (stopRequested) await stopBeforeReady(database, stopRequested);
 
   const housekeeping = setInterval(() => {
     Promise.all([
@@ -55,7 +90,7 @@ async function main() {
   housekeeping.unref();
 
   let shuttingDown = false;
-  const shutdown = async (signal: string) => {
+  shutdown = async (signal: string) => {
     if (shuttingDown) return;
     shuttingDown = true;
     log.info({ signal }, 'shutting down');
@@ -75,9 +110,6 @@ async function main() {
       process.exit(1);
     }
   };
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
-  process.once('SIGINT', () => void shutdown('SIGINT'));
-
   await app.listen({ port: config.port, host: config.host });
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   const address = app.server.address();
@@ -90,7 +122,8 @@ async function main() {
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
+main().catch(async (error: unknown) => {
+  console.error(error instanceof DataFolderError ? error.message : error);
+  await openedDatabase?.close().catch(() => undefined);
   process.exit(1);
 });

@@ -1,15 +1,20 @@
-import { mkdir } from 'node:fs/promises';
-import { PGlite } from '@electric-sql/pglite';
+import { rm } from 'node:fs/promises';
 import { sql, type SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import {
+  DataFolderError,
+  EmbeddedPostgres,
+  type EmbeddedPostgresOptions,
+} from './embedded-postgres.ts';
+import { migrate } from './migrate.ts';
+import { importPgliteFolder, isPgliteFolder } from './pglite-import.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
 
-/** What repositories accept: the embedded PGlite database, a PostgreSQL pool, or a transaction of either. */
+/** What repositories accept: a PostgreSQL pool or a transaction on it. */
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 
 export interface DatabaseHandle {
@@ -20,7 +25,9 @@ export interface DatabaseHandle {
    * to `onStatement` first. Tests give this one to the app to check what it sends.
    */
   observed(onStatement: (statement: string) => void): Database;
+  /** Closes the pool, then stops the embedded PostgreSQL when this process runs one. */
   close(): Promise<void>;
+  embedded?: EmbeddedPostgres;
 }
 
 const observer = (onStatement: (statement: string) => void) => ({
@@ -28,46 +35,99 @@ const observer = (onStatement: (statement: string) => void) => ({
 });
 
 export interface OpenDatabaseOptions {
-  /** PostgreSQL connection string; when absent the embedded PGlite database is used. */
+  /** PostgreSQL connection string of an existing server. */
   databaseUrl?: string | undefined;
-  /** PGlite data directory; absent = in memory (tests). Ignored with databaseUrl. */
+  /**
+   * Without databaseUrl: the folder of the embedded PostgreSQL that this process runs itself
+   * (server/db/embedded-postgres.ts).
+   */
   dataDir?: string | undefined;
   /** Pool size for PostgreSQL. */
   maxConnections?: number;
+  log?: EmbeddedPostgresOptions['log'];
 }
 
-export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<DatabaseHandle> {
-  if (options.databaseUrl) {
-    const pool = new pg.Pool({
-      connectionString: options.databaseUrl,
-      max: options.maxConnections ?? 10,
-    });
-    // An idle client losing its connection must not crash the process; the next query reconnects.
-    pool.on('error', () => {});
-    const db = drizzlePostgres({ client: pool, schema }) as unknown as Database;
-    return {
-      db,
-      kind: 'postgres',
-      observed: (onStatement) =>
-        drizzlePostgres({
-          client: pool,
-          schema,
-          logger: observer(onStatement),
-        }),
-      close: () => pool.end(),
-    };
-  }
-  if (options.dataDir) await mkdir(options.dataDir, { recursive: true });
-  const client = options.dataDir ? await PGlite.create(options.dataDir) : await PGlite.create();
-  const db = drizzlePglite({ client, schema }) as unknown as Database;
+function poolHandle(
+  url: string,
+  maxConnections: number,
+  kind: DatabaseHandle['kind'],
+  afterClose: () => Promise<void>,
+): DatabaseHandle {
+  const pool = new pg.Pool({ connectionString: url, max: maxConnections });
+  // An idle client losing its connection must not crash the process; the next query reconnects.
+  pool.on('error', () => {});
+  const db = drizzlePostgres({ client: pool, schema }) as unknown as Database;
   return {
     db,
-    kind: 'embedded',
-    observed: (onStatement) => drizzlePglite({ client, schema, logger: observer(onStatement) }),
+    kind,
+    observed: (onStatement) =>
+      drizzlePostgres({
+        client: pool,
+        schema,
+        logger: observer(onStatement),
+      }),
     close: async () => {
-      if (!client.closed) await client.close();
+      await pool.end();
+      await afterClose();
     },
   };
+}
+
+export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
+  if (options.databaseUrl) {
+    return poolHandle(
+      options.databaseUrl,
+      options.maxConnections ?? 10,
+      'postgres',
+      async () => {},
+    );
+  }
+  if (!options.dataDir) throw new Error('openDatabase needs a databaseUrl or a dataDir');
+  const { dataDir } = options;
+  const embedded = new EmbeddedPostgres({ dataDir, log: options.log });
+  const fromPglite = await isPgliteFolder(dataDir);
+  await embedded.start();
+  if (fromPglite) await importPglite(embedded, options);
+  const handle = poolHandle(embedded.url, options.maxConnections ?? 10, 'embedded', () =>
+    embedded.stop(),
+  );
+  return { ...handle, embedded };
+}
+
+/**
+ * First start on a folder of an earlier release: its PGlite database moves into the new cluster.
+ * On failure the new cluster is removed again, so the next start tries afresh, and the PGlite
+ * files stay where they are.
+ */
+async function importPglite(embedded: EmbeddedPostgres, options: OpenDatabaseOptions) {
+  const dataDir = options.dataDir!;
+  options.log?.('info', `moving the database in ${dataDir} from PGlite to PostgreSQL ...`);
+  try {
+    const { rowsByTable, backupDir } = await importPgliteFolder(dataDir, embedded.url, async () => {
+      const target = poolHandle(embedded.url, 2, 'embedded', async () => {});
+      try {
+        await migrate(target.db);
+      } finally {
+        await target.close();
+      }
+    });
+    const rows = Object.values(rowsByTable).reduce((sum, count) => sum + count, 0);
+    options.log?.(
+      'info',
+      `moved ${rows} rows from PGlite to PostgreSQL; the old PGlite files are in ${backupDir}`,
+    );
+  } catch (error) {
+    await embedded.stop().catch(() => undefined);
+    await Promise.all(
+      [embedded.paths.cluster, embedded.paths.passwordFile].map((file) =>
+        rm(file, { recursive: true, force: true }),
+      ),
+    );
+    throw new DataFolderError(
+      `Moving the database in ${dataDir} from PGlite to PostgreSQL failed, so the PGlite data was left untouched: ${(error as Error).message}`,
+      { cause: error },
+    );
+  }
 }
 
 /** Raw SQL rows; both drivers return `{ rows }`, which the shared type leaves unknown. */

@@ -3,6 +3,7 @@ import { failureCodeForStatus, type FailureCode } from '../../contract/errors.ts
 import { mapDatabaseError } from '../lib/db-errors.ts';
 import { failure } from '../lib/envelope.ts';
 import { HttpError } from '../lib/http-errors.ts';
+import { isStorageFullError } from '../lib/storage.ts';
 import { RequestValidationError } from '../lib/validation.ts';
 import { sendSpaIndex, wantsSpaIndex } from './static-files.ts';
 
@@ -71,6 +72,16 @@ function handleError(error: unknown, request: FastifyRequest, reply: FastifyRepl
       errors: error.errors,
       data: error.data,
     });
+  }
+  if (isStorageFullError(error)) {
+    void request.server.storage.recordFull();
+    request.log.error({ err: error, requestId: request.id }, 'write failed: the disk is full');
+    return sendError(
+      reply,
+      507,
+      'storage_full',
+      'The disk holding the database is full; free some space and try again',
+    );
   }
   const databaseConflict = mapDatabaseError(error);
   if (databaseConflict) {

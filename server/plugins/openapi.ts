@@ -19,6 +19,7 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   429: 'Too many requests: `rate_limited`, with a Retry-After header',
   500: 'Unexpected failure: `internal` (logged with the request id)',
   503: 'The database cannot serve requests: `service_unavailable`',
+  507: 'The disk holding the database is full, nothing was saved: `storage_full`',
 };
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -31,7 +32,7 @@ function errorStatusesFor(route: RouteOptions): number[] {
   const statuses = [400, 429, 500, 503];
   if (guarded) statuses.push(401, 403);
   if (route.url.includes(':')) statuses.push(404);
-  if (writes) statuses.push(409, 413, 415);
+  if (writes) statuses.push(409, 413, 415, 507);
   return statuses.sort((a, b) => a - b);
 }
 

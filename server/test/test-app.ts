@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
+import { inject } from 'vitest';
 import type { AuthData } from '../../contract/auth.ts';
 import { buildApp, type BuildAppOptions } from '../app.ts';
 import { openDatabase, type DatabaseHandle } from '../db/client.ts';
@@ -10,48 +11,58 @@ import { unscopedTenantTables } from '../db/tenant-guard.ts';
 
 export interface TestDatabase {
   handle: DatabaseHandle;
-  /** Connection string of the throwaway PostgreSQL database, when one is used. */
-  url: string | undefined;
+  /** Connection string of the throwaway PostgreSQL database. */
+  url: string;
   drop(): Promise<void>;
 }
 
+/** Another file creating its database from the same template at this moment. */
+const TEMPLATE_IN_USE = '55006';
+
 /**
- * A fresh, migrated database for one test file: in-memory PGlite by default, or a throwaway
- * database on the server named by TEST_DATABASE_URL, so files can run in parallel either way.
+ * A fresh database for one test file on the run's PostgreSQL (server/test/global-setup.ts: an
+ * embedded one, or the server named by TEST_DATABASE_URL), so files can run in parallel. Migrated
+ * unless asked not to: a copy of the run's migrated template when there is one.
  */
 export async function createTestDatabase(
   options: { migrate?: boolean } = {},
 ): Promise<TestDatabase> {
-  const baseUrl = process.env.TEST_DATABASE_URL;
-  let handle: DatabaseHandle;
-  let url: string | undefined;
-  let drop = async () => {};
-  if (baseUrl) {
-    const name = `karkhana_test_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: baseUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
+  const baseUrl = inject('testDatabaseUrl');
+  const template = inject('testTemplateDatabase');
+  const shouldMigrate = options.migrate ?? true;
+  const copyTemplate = shouldMigrate && template !== null;
+  const name = `karkhana_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  try {
+    for (let attempt = 0; ; attempt += 1) {
+      try {
+        await admin.query(
+          copyTemplate ? `create database ${name} template ${template}` : `create database ${name}`,
+        );
+        break;
+      } catch (error) {
+        if ((error as { code?: string }).code !== TEMPLATE_IN_USE || attempt >= 50) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 20 + Math.random() * 80));
+      }
+    }
+  } finally {
     await admin.end();
-    const target = new URL(baseUrl);
-    target.pathname = `/${name}`;
-    url = target.toString();
-    handle = await openDatabase({ databaseUrl: url, maxConnections: 5 });
-    drop = async () => {
-      const cleanup = new pg.Client({ connectionString: baseUrl });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
-    };
-  } else {
-    handle = await openDatabase();
   }
-  if (options.migrate ?? true) await migrate(handle.db);
+  const target = new URL(baseUrl);
+  target.pathname = `/${name}`;
+  const url = target.toString();
+  const handle = await openDatabase({ databaseUrl: url, maxConnections: 5 });
+  if (shouldMigrate && !copyTemplate) await migrate(handle.db);
   return {
     handle,
     url,
     drop: async () => {
       await handle.close();
-      await drop();
+      const cleanup = new pg.Client({ connectionString: baseUrl });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
     },
   };
 }

@@ -34,6 +34,7 @@ const TELLING_CODES = new Set<FailureCode>([
   'payload_too_large',
   'unsupported_media_type',
   'rate_limited',
+  'storage_full',
 ]);
 
 /** `designs` from `designs:errors.create`. */

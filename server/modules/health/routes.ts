@@ -22,21 +22,30 @@ export function healthRoutes(version: string): FastifyPluginCallback {
       '/health',
       { schema: { tags: ['Health'], response: { 200: envelope(healthData), 503: errorEnvelope } } },
       async (request, reply) => {
-        try {
-          await withTimeout(pingDatabase(app.db), PING_TIMEOUT_MS);
-          return ok(
-            { status: 'ok' as const, database: 'ok' as const, version },
-            'Service is healthy',
-          );
-        } catch (error) {
-          request.log.warn({ err: error }, 'health check: database unavailable');
-          return reply.code(503).send({
-            success: false,
-            code: 'service_unavailable',
-            message: 'Database unavailable',
-            data: { status: 'degraded', database: 'down', version },
-          });
+        const [database, storage] = await Promise.all([
+          withTimeout(pingDatabase(app.db), PING_TIMEOUT_MS).then(
+            () => 'ok' as const,
+            (error: unknown) => {
+              request.log.warn({ err: error }, 'health check: database unavailable');
+              return 'down' as const;
+            },
+          ),
+          app.storage.status(),
+        ]);
+        if (database === 'ok' && storage === 'ok') {
+          return ok({ status: 'ok' as const, database, version }, 'Service is healthy');
         }
+        return reply.code(503).send({
+          success: false,
+          code: database === 'down' ? 'service_unavailable' : 'storage_full',
+          message: database === 'down' ? 'Database unavailable' : 'The database disk is full',
+          data: {
+            status: 'degraded',
+            database,
+            ...(storage === 'full' ? { storage } : {}),
+            version,
+          },
+        });
       },
     );
     done();
