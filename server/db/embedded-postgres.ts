@@ -27,6 +27,7 @@ const SERVER_LOCK_ID = 5_310_274_466;
 const LOCK_APPLICATION_NAME = 'karkhana-server-lock';
 const READY_TIMEOUT_MS = 30_000;
 const STOP_TIMEOUT_MS = 30_000;
+const LOCK_WAIT_MS = 3_000;
 const START_ATTEMPTS = 10;
 const SUPERUSER = 'postgres';
 export const APP_DATABASE = 'karkhana';
@@ -603,11 +604,20 @@ export class EmbeddedPostgres {
       application_name: LOCK_APPLICATION_NAME,
     });
     await client.connect();
-    const result = await client.query<{ locked: boolean }>(
-      'select pg_try_advisory_lock($1) as locked',
-      [SERVER_LOCK_ID],
-    );
-    if (!result.rows[0]?.locked) {
+    // A server killed a moment ago still holds the lock until PostgreSQL notices its connection
+    // is gone; a live one holds it for good. Asking for a few seconds tells the two apart.
+    const deadline = Date.now() + LOCK_WAIT_MS;
+    let locked = false;
+    for (;;) {
+      const result = await client.query<{ locked: boolean }>(
+        'select pg_try_advisory_lock($1) as locked',
+        [SERVER_LOCK_ID],
+      );
+      locked = result.rows[0]?.locked === true;
+      if (locked || Date.now() >= deadline) break;
+      await sleep(250);
+    }
+    if (!locked) {
       const holder = await client.query<{ started: Date }>(
         `select backend_start as started from pg_stat_activity
           where application_name = $1 and pid <> pg_backend_pid()
