@@ -607,7 +607,7 @@ export class EmbeddedPostgres {
     // A server killed a moment ago still holds the lock until PostgreSQL notices its connection
     // is gone; a live one holds it for good. Asking for a few seconds tells the two apart.
     const deadline = Date.now() + LOCK_WAIT_MS;
-    let locked = false;
+    let locked: boolean;
     for (;;) {
       const result = await client.query<{ locked: boolean }>(
         'select pg_try_advisory_lock($1) as locked',

@@ -121,8 +121,8 @@ export function frameworkErrorHandler(
   error: FastifyError,
   request: FastifyRequest,
   reply: FastifyReply,
-) {
-  return handleError(error, request, reply);
+): void {
+  void handleError(error, request, reply);
 }
 
 /** Every failure leaves as the API envelope; unknown /api paths are 404 envelopes too. */
