@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { openDatabase } from './client.ts';
 import {
+  binariesReachableBy,
   DataFolderError,
   EmbeddedPostgres,
   platformBinaries,
@@ -18,6 +19,12 @@ interface HealthBody {
 }
 
 const isRoot = process.getuid?.() === 0;
+const projectRoot = path.resolve(import.meta.dirname, '..', '..');
+/** Whether `nobody` can read the project (a CI clone may sit in a private temporary folder). */
+const nobodyReadsProject =
+  isRoot &&
+  spawnSync('runuser', ['-u', 'nobody', '--', 'test', '-r', path.join(projectRoot, 'package.json')])
+    .status === 0;
 const canMount = isRoot && spawnSync('mount', ['--version']).status === 0;
 
 let scratch: string;
@@ -73,6 +80,53 @@ describe.runIf(process.platform === 'linux')('embedded PostgreSQL', () => {
     expect(fixedRun.stdout).toMatch(/PostgreSQL/);
     expect(await restoreLibrarySymlinks(copy)).toBe(0);
   });
+
+  it.runIf(isRoot)(
+    'runs PostgreSQL from a copy its user can read when the project sits in a private folder',
+    async () => {
+      const binaries = await platformBinaries();
+      const packageRoot = path.resolve(path.dirname(binaries.postgres), '..', '..');
+      const hidden = path.join(scratch, 'private');
+      await mkdir(hidden, { mode: 0o700 });
+      const installed = path.join(hidden, 'package');
+      await cp(packageRoot, installed, { recursive: true, verbatimSymlinks: true });
+      const inPrivate = (binary: string) =>
+        path.join(installed, path.relative(packageRoot, binary));
+      const copies = path.join(scratch, 'copies');
+      await mkdir(copies, { mode: 0o1777 });
+      const postgresUser = {
+        uid: Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' })),
+        gid: Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' })),
+      };
+      const runAsPostgres = (binary: string) =>
+        spawnSync(binary, ['--version'], {
+          uid: postgresUser.uid,
+          gid: postgresUser.gid,
+          encoding: 'utf8',
+        });
+      const privateBinaries = {
+        initdb: inPrivate(binaries.initdb),
+        postgres: inPrivate(binaries.postgres),
+        pg_ctl: inPrivate(binaries.pg_ctl),
+      };
+      expect(runAsPostgres(privateBinaries.postgres).status).not.toBe(0);
+
+      // A folder someone else could write to is never trusted, even under the expected name.
+      const first = await binariesReachableBy(privateBinaries, postgresUser, copies);
+      const copyRoot = path.resolve(path.dirname(first.postgres), '..', '..');
+      await chmod(copyRoot, 0o777);
+      const again = await binariesReachableBy(privateBinaries, postgresUser, copies);
+      expect(again.postgres).toBe(first.postgres);
+      expect((await lstat(copyRoot)).mode & 0o022).toBe(0);
+
+      for (const binary of [again.postgres, again.initdb, again.pg_ctl]) {
+        expect(runAsPostgres(binary).stdout).toMatch(/PostgreSQL/);
+      }
+      // Binaries the user can already reach are used where they are.
+      expect(await binariesReachableBy(binaries, postgresUser, copies)).toEqual(binaries);
+    },
+    60_000,
+  );
 
   it('lets exactly one of two servers started together on a new folder run', async () => {
     const dataDir = path.join(scratch, 'data');
@@ -184,7 +238,7 @@ describe.runIf(process.platform === 'linux')('embedded PostgreSQL', () => {
     );
   });
 
-  it.runIf(isRoot && spawnSync('runuser', ['--help']).status === 0)(
+  it.runIf(nobodyReadsProject)(
     'as a normal user, says so when the data folder is not accessible (exit 1, no stack)',
     async () => {
       // Root may enter every folder, so the server runs as `nobody`, from a node binary it can
@@ -199,7 +253,7 @@ describe.runIf(process.platform === 'linux')('embedded PostgreSQL', () => {
         'runuser',
         ['-u', 'nobody', '--', node, '--import', 'tsx', 'server/main.ts'],
         {
-          cwd: path.resolve(import.meta.dirname, '..', '..'),
+          cwd: projectRoot,
           env: { ...process.env, HOME: scratch, PORT: '0', DATA_DIR: dataDir, DATABASE_URL: '' },
           encoding: 'utf8',
           timeout: 60_000,

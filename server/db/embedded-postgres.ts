@@ -5,6 +5,7 @@ import {
   access,
   chmod,
   chown,
+  cp,
   lstat,
   mkdir,
   readdir,
@@ -16,6 +17,7 @@ import {
   writeFile,
 } from 'node:fs/promises';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
@@ -125,7 +127,7 @@ export async function restoreLibrarySymlinks(packageRoot: string): Promise<numbe
   return created;
 }
 
-interface PostgresUser {
+export interface PostgresUser {
   uid: number;
   gid: number;
 }
@@ -189,6 +191,81 @@ export async function ensureReachableBy(dataDir: string, user: PostgresUser): Pr
   }
   const own = await stat(dataDir);
   if (!canTraverse(own, user)) await chmod(dataDir, (own.mode & 0o7777) | 0o001);
+}
+
+/** Whether `user` can walk down every folder above `target`. */
+async function isReachableBy(target: string, user: PostgresUser): Promise<boolean> {
+  for (let dir = path.dirname(target); ; dir = path.dirname(dir)) {
+    if (!canTraverse(await stat(dir), user)) return false;
+    if (dir === path.dirname(dir)) return true;
+  }
+}
+
+/**
+ * Run as root from a checkout the unprivileged user cannot enter (a clone in a private temporary
+ * folder, or under /root), PostgreSQL could not even load its own programs. They then run from a
+ * root-owned copy that user can read, made once per PostgreSQL build in the system temp folder
+ * (and again after the temp folder was cleared).
+ */
+export async function binariesReachableBy(
+  binaries: Binaries,
+  user: PostgresUser,
+  copiesDir = tmpdir(),
+): Promise<Binaries> {
+  if (await isReachableBy(binaries.postgres, user)) return binaries;
+  const nativeDir = path.resolve(path.dirname(binaries.postgres), '..');
+  const packageRoot = path.dirname(nativeDir);
+  let build = 'unknown';
+  try {
+    build = (
+      JSON.parse(await readFile(path.join(packageRoot, 'package.json'), 'utf8')) as {
+        version: string;
+      }
+    ).version;
+  } catch {
+    // A copy keyed by the folder alone still works; it is only made again more often.
+  }
+  const copy = path.join(
+    copiesDir,
+    `karkhana-postgresql-${process.platform}-${process.arch}-${build}`,
+  );
+  const complete = path.join(copy, '.complete');
+  const trusted = async () => {
+    try {
+      const stats = await lstat(copy);
+      // Anyone may create folders in /tmp: use only a real folder of root's that nobody else can
+      // write to, since its programs are run.
+      return (
+        stats.isDirectory() &&
+        stats.uid === 0 &&
+        (stats.mode & 0o022) === 0 &&
+        (await exists(complete))
+      );
+    } catch {
+      return false;
+    }
+  };
+  if (!(await trusted())) {
+    const staging = `${copy}.copying-${process.pid}-${randomBytes(4).toString('hex')}`;
+    await mkdir(staging, { mode: 0o755 });
+    await cp(nativeDir, path.join(staging, 'native'), { recursive: true, verbatimSymlinks: true });
+    await restoreLibrarySymlinks(staging);
+    await writeFile(path.join(staging, '.complete'), `${build}\n`);
+    await rm(copy, { recursive: true, force: true });
+    try {
+      await rename(staging, copy);
+    } catch (error) {
+      // Another server made the same copy at the same moment; theirs serves as well as ours.
+      await rm(staging, { recursive: true, force: true });
+      if (!(await trusted())) throw error;
+    }
+  }
+  const inCopy = (binary: string) => path.join(copy, 'native', path.relative(nativeDir, binary));
+  return {
+    initdb: inCopy(binaries.initdb),
+    postgres: inCopy(binaries.postgres),
+    pg_ctl: inCopy(binaries.pg_ctl),
+  };
 }
 
 function describeFsError(dataDir: string, error: unknown): DataFolderError | undefined {
@@ -359,6 +436,7 @@ export class EmbeddedPostgres {
     this.binaries = this.options.binaries ?? (await platformBinaries());
     if (process.getuid?.() === 0) {
       this.user = await ensureUnprivilegedUser();
+      this.binaries = await binariesReachableBy(this.binaries, this.user);
       await ensureReachableBy(dataDir, this.user);
     }
     try {
