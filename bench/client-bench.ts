@@ -275,7 +275,7 @@ export async function measureClient(
 
   log('starting the server with the demo organization and the built client');
   const child = new ServerChild({
-    backend: 'pglite',
+    backend: 'embedded',
     dataDir: path.join(workDir, 'data'),
     data: { kind: 'demo' },
     staticDir: outDir,
