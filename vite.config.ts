@@ -157,7 +157,12 @@ export default defineConfig({
         test: {
           name: 'server',
           environment: 'node',
-          include: ['server/**/*.test.ts', 'contract/**/*.test.ts', 'scripts/**/*.test.ts'],
+          include: [
+            'server/**/*.test.ts',
+            'contract/**/*.test.ts',
+            'scripts/**/*.test.ts',
+            'bench/**/*.test.ts',
+          ],
           // One PostgreSQL for the run (or TEST_DATABASE_URL's server), a database per file.
           globalSetup: ['server/test/global-setup.ts'],
           testTimeout: 30_000,

@@ -7,6 +7,14 @@ import autocannon from 'autocannon';
 import type { Backend, BenchOptions } from './config.ts';
 import { BENCH_EMAIL, BENCH_PASSWORD } from './generate-data.ts';
 import { startPostgres, type PostgresCluster } from './postgres-cluster.ts';
+import { postgresPaths, processAlive } from '../server/db/embedded-postgres.ts';
+import {
+  describeMemory,
+  postmasterPid,
+  processTree,
+  serverMemory,
+  type ServerMemory,
+} from './process-memory.ts';
 import type { ChildMessage, ParentMessage, ServerProcessConfig } from './server-process.ts';
 
 const SERVER_PROCESS = fileURLToPath(new URL('./server-process.ts', import.meta.url));
@@ -41,7 +49,10 @@ export interface EndpointResult {
 
 export interface BackendResult {
   backend: Backend;
+  /** `select version()` of the database the server ran on. */
   databaseVersion: string;
+  /** The server's Node process and its PostgreSQL processes, after data generation and load. */
+  memory: ServerMemory[];
   generationSeconds: number | null;
   rows: Record<string, number>;
   endpoints: EndpointResult[];
@@ -57,14 +68,22 @@ export function percentile(values: number[], fraction: number): number {
 /** The server child and a way to ask it things over IPC. */
 export class ServerChild {
   readonly process: ChildProcess;
+  /** The folder holding the PostgreSQL cluster's postmaster.pid, for its memory and its stop. */
+  readonly clusterDir: string | null;
   private waiting: {
     type: ChildMessage['type'];
     resolve: (m: ChildMessage) => void;
     reject: (e: Error) => void;
   }[] = [];
   private exitError: Error | null = null;
+  private readonly embedded: boolean;
 
-  constructor(config: ServerProcessConfig) {
+  constructor(config: ServerProcessConfig, clusterDir: string | null = null) {
+    this.clusterDir =
+      config.backend === 'embedded' && config.dataDir
+        ? postgresPaths(config.dataDir).cluster
+        : clusterDir;
+    this.embedded = config.backend === 'embedded';
     this.process = spawn(
       process.execPath,
       ['--import', 'tsx', SERVER_PROCESS, JSON.stringify(config)],
@@ -98,14 +117,34 @@ export class ServerChild {
     this.process.send(message);
   }
 
-  async stop(): Promise<void> {
-    if (this.process.exitCode !== null || this.process.signalCode !== null) return;
-    const exited = new Promise<void>((resolve) => this.process.once('exit', () => resolve()));
-    this.process.kill('SIGTERM');
-    const timer = setTimeout(() => this.process.kill('SIGKILL'), 15_000);
-    await exited;
-    clearTimeout(timer);
+  memory(moment: string): ServerMemory | null {
+    if (this.process.pid === undefined || !this.clusterDir) return null;
+    return serverMemory(moment, this.process.pid, this.clusterDir);
   }
+
+  async stop(): Promise<void> {
+    if (this.process.exitCode === null && this.process.signalCode === null) {
+      const exited = new Promise<void>((resolve) => this.process.once('exit', () => resolve()));
+      this.process.kill('SIGTERM');
+      const timer = setTimeout(() => this.process.kill('SIGKILL'), 15_000);
+      await exited;
+      clearTimeout(timer);
+    }
+    // The server stops its PostgreSQL on SIGTERM; one that crashed or was killed leaves it
+    // running detached, and the benchmark must not.
+    if (this.embedded && this.clusterDir) await stopLeftoverPostmaster(this.clusterDir);
+  }
+}
+
+async function stopLeftoverPostmaster(clusterDir: string) {
+  const pid = postmasterPid(clusterDir);
+  if (pid === null || !processAlive(pid)) return;
+  console.error(`stopping PostgreSQL ${pid}, which its server left running`);
+  process.kill(pid, 'SIGINT');
+  const deadline = Date.now() + 30_000;
+  while (processAlive(pid) && Date.now() < deadline)
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  if (processAlive(pid)) for (const member of processTree(pid)) process.kill(member, 'SIGKILL');
 }
 
 interface Endpoint {
@@ -293,23 +332,36 @@ export async function benchBackend(
     const started = cluster;
     cleanups.push(() => started.stop());
   } else {
-    dataDir = mkdtempSync(path.join(tmpdir(), 'karkhana-bench-pglite-'));
+    dataDir = mkdtempSync(path.join(tmpdir(), 'karkhana-bench-embedded-'));
     const created = dataDir;
     cleanups.push(() => rmSync(created, { recursive: true, force: true }));
   }
 
   log(`generating data (${options.size.name}) and starting the server on ${backend}`);
-  const child = new ServerChild({
-    backend,
-    ...(cluster ? { databaseUrl: cluster.databaseUrl } : {}),
-    ...(dataDir ? { dataDir } : {}),
-    data: { kind: 'generated', size: options.size },
-    staticDir: null,
-  });
+  const child = new ServerChild(
+    {
+      backend,
+      ...(cluster ? { databaseUrl: cluster.databaseUrl } : {}),
+      ...(dataDir ? { dataDir } : {}),
+      data: { kind: 'generated', size: options.size },
+      staticDir: null,
+    },
+    cluster?.dataDir ?? null,
+  );
   cleanups.push(() => child.stop());
   const ready = await child.next('ready');
   const base = `http://127.0.0.1:${ready.port}`;
-  log(`data generated in ${ready.generationSeconds?.toFixed(1)} s: ${JSON.stringify(ready.rows)}`);
+  log(
+    `${ready.databaseVersion}; data generated in ${ready.generationSeconds?.toFixed(1)} s: ${JSON.stringify(ready.rows)}`,
+  );
+  const memory: ServerMemory[] = [];
+  const snapshot = (moment: string) => {
+    const figures = child.memory(moment);
+    if (!figures) return;
+    memory.push(figures);
+    log(`${backend} memory ${describeMemory(figures)}`);
+  };
+  snapshot('after data generation');
 
   const session = (await signIn(base, BENCH_EMAIL, BENCH_PASSWORD)) as {
     token: { accessToken: string };
@@ -385,11 +437,13 @@ export async function benchBackend(
     );
   }
 
+  snapshot('after load');
   await child.stop();
   cluster?.stop();
   return {
     backend,
-    databaseVersion: cluster?.version ?? 'PGlite (embedded PostgreSQL 17, WASM)',
+    databaseVersion: ready.databaseVersion,
+    memory,
     generationSeconds: ready.generationSeconds,
     rows: ready.rows,
     endpoints: results,

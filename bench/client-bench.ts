@@ -274,9 +274,13 @@ export async function measureClient(
   const buildSeconds = (performance.now() - buildStarted) / 1000;
 
   log('starting the server with the demo organization and the built client');
+  // Not inside workDir: as root the embedded PostgreSQL runs as an unprivileged user, which
+  // cannot pass through a folder that mkdtemp made private; DATA_DIR itself is opened for it.
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'karkhana-bench-client-data-'));
+  cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
   const child = new ServerChild({
-    backend: 'pglite',
-    dataDir: path.join(workDir, 'data'),
+    backend: 'embedded',
+    dataDir,
     data: { kind: 'demo' },
     staticDir: outDir,
   });

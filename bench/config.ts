@@ -55,7 +55,11 @@ export const SIZES: Record<string, BenchSize> = {
   },
 };
 
-export type Backend = 'pglite' | 'postgres';
+/**
+ * `embedded`: the default of `npm start`, the app's own PostgreSQL in a temp DATA_DIR. `postgres`:
+ * an external cluster the benchmark starts, as DATABASE_URL deployments run.
+ */
+export type Backend = 'embedded' | 'postgres';
 
 export interface BenchOptions {
   size: BenchSize;
@@ -86,7 +90,7 @@ export class UsageError extends Error {}
 
 export const USAGE = `usage: npm run bench -- [--size=smoke|medium|full] [--orgs=N] [--orders=N]
   [--merchants=N] [--designs=N] [--workers=N] [--years=N] [--expenses=N] [--duration=SECONDS]
-  [--floorRuns=N] [--backends=pglite,postgres|none] [--connections=1,32] [--client|--no-client]
+  [--floorRuns=N] [--backends=embedded,postgres|none] [--connections=1,32] [--client|--no-client]
   [--lighthouse|--no-lighthouse] [--explain] [--docs=PATH|--no-docs] [--results=DIR]`;
 
 function positiveInteger(name: string, raw: string): number {
@@ -115,13 +119,13 @@ export function parseOptions(argv: string[]): BenchOptions {
     }
   }
 
-  const backendList = flags.get('backends') ?? 'pglite,postgres';
+  const backendList = flags.get('backends') ?? 'embedded,postgres';
   // `none` measures only the client, which brings its own server with the demo data.
   const backends =
     backendList === 'none'
       ? []
       : backendList.split(',').map((name) => {
-          if (name !== 'pglite' && name !== 'postgres')
+          if (name !== 'embedded' && name !== 'postgres')
             throw new UsageError(`unknown backend ${name}`);
           return name;
         });

@@ -9,7 +9,8 @@ export const PG_BIN = process.env.PG_BIN ?? '/usr/lib/postgresql/15/bin';
 
 export interface PostgresCluster {
   databaseUrl: string;
-  version: string;
+  /** The cluster's folder, which holds postmaster.pid. */
+  dataDir: string;
   stop(): void;
 }
 
@@ -73,10 +74,7 @@ export async function startPostgres(): Promise<PostgresCluster> {
     );
     started = true;
     runAsOwner(`'${PG_BIN}/createdb' -h 127.0.0.1 -p ${port} -U postgres karkhana_bench`);
-    const version = execFileSync(path.join(PG_BIN, 'postgres'), ['--version'], {
-      encoding: 'utf8',
-    }).trim();
-    return { databaseUrl: `postgres://postgres@127.0.0.1:${port}/karkhana_bench`, version, stop };
+    return { databaseUrl: `postgres://postgres@127.0.0.1:${port}/karkhana_bench`, dataDir, stop };
   } catch (error) {
     stop();
     throw error;

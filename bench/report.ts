@@ -9,6 +9,8 @@ const ms = (value: number | null | undefined) =>
       ? value.toFixed(2)
       : value.toFixed(1);
 const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+const mb = (bytes: number | undefined) =>
+  bytes === undefined ? '–' : `${(bytes / 1024 ** 2).toFixed(0)} MB`;
 
 export function renderMarkdown(results: BenchResults): string {
   const { machine, size } = results;
@@ -51,9 +53,24 @@ export function renderMarkdown(results: BenchResults): string {
       );
     }
     lines.push('');
+    if (backend.memory.length > 0) {
+      lines.push(
+        '| server memory | Node RSS | Node PSS | PostgreSQL processes | PostgreSQL RSS | PostgreSQL PSS | PSS total |',
+      );
+      lines.push('|---|--:|--:|--:|--:|--:|--:|');
+      for (const { moment, node, postgres } of backend.memory) {
+        lines.push(
+          `| ${moment} | ${mb(node.rssBytes)} | ${mb(node.pssBytes)} | ${postgres?.processes ?? '–'} | ` +
+            `${mb(postgres?.rssBytes)} | ${mb(postgres?.pssBytes)} | ${mb(node.pssBytes + (postgres?.pssBytes ?? 0))} |`,
+        );
+      }
+      lines.push('');
+    }
   }
   lines.push(
-    'Latencies in ms (autocannon reports whole milliseconds). SQL = the statements the endpoint ran (session lookup excluded), replayed on the same database in the same run.',
+    'Latencies in ms (autocannon reports whole milliseconds). SQL = the statements the endpoint ran (session lookup excluded), replayed on the same database in the same run. ' +
+      "Memory from /proc/<pid>/smaps_rollup: the server's Node process, and the postmaster of its cluster (postmaster.pid) with every process below it; " +
+      'RSS counts shared memory once per process that touched it, PSS splits it among them.',
   );
   lines.push('');
   const client = results.client;

@@ -1,5 +1,5 @@
 // `npm run bench -- --size=smoke|medium|full [flags]`: measures the API against its SQL floor on
-// PGlite and PostgreSQL, and the client's first-page bundle and Lighthouse scores; writes JSON to
+// the embedded PostgreSQL of `npm start` and on an external PostgreSQL, and the client's first-page bundle and Lighthouse scores; writes JSON to
 // bench/results/ and the table to docs/performance.md. Exits non-zero when the harness itself
 // fails (a step throws, a request errors); slow figures are reported, not failed.
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -69,9 +69,15 @@ async function main() {
       }
     }
   };
+  // The steps in progress fail once their server is stopped; they must not start the next server
+  // or exit before the stop has finished and the temp folders are gone.
+  let stopping: Promise<never> | null = null;
   const onSignal = (signal: NodeJS.Signals) => {
     console.error(`\n${signal}: stopping servers and databases`);
-    void runCleanups().finally(() => process.exit(signal === 'SIGINT' ? 130 : 143));
+    stopping = runCleanups().then(() => process.exit(signal === 'SIGINT' ? 130 : 143));
+  };
+  const unlessStopping = async () => {
+    if (stopping) await stopping;
   };
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
@@ -94,6 +100,7 @@ async function main() {
 
   try {
     for (const backend of options.backends) {
+      await unlessStopping();
       if (backend === 'postgres' && !postgresAvailable()) {
         results.skipped.push({ step: 'postgres', reason: 'PostgreSQL 15 binaries not found' });
         log('PostgreSQL binaries not found; skipping the PostgreSQL run');
@@ -110,6 +117,7 @@ async function main() {
         await runCleanups();
       }
     }
+    await unlessStopping();
     if (options.client) {
       try {
         results.client = await measureClient(options, log, cleanups);
@@ -128,6 +136,7 @@ async function main() {
     await runCleanups();
   }
 
+  await unlessStopping();
   const finished = new Date();
   results.finishedAt = finished.toISOString();
   results.seconds = (finished.getTime() - started.getTime()) / 1000;

@@ -2,23 +2,20 @@
 // does not share its event loop. Also times each endpoint's SQL on the same database: it records
 // the statements one request issued (drizzle's query log) and replays them through the driver.
 import { randomUUID } from 'node:crypto';
-import { mkdir } from 'node:fs/promises';
-import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { buildApp } from '../server/app.ts';
-import type { Database } from '../server/db/client.ts';
+import { openDatabase, type Database, type DatabaseHandle } from '../server/db/client.ts';
 import { migrate } from '../server/db/migrate.ts';
 import * as schema from '../server/db/schema.ts';
 import { seedDemoData } from '../server/db/seed.ts';
 import { hashPassword } from '../server/lib/passwords.ts';
-import type { BenchSize } from './config.ts';
+import type { Backend, BenchSize } from './config.ts';
 import { BENCH_PASSWORD, generateData } from './generate-data.ts';
 
 export interface ServerProcessConfig {
-  backend: 'pglite' | 'postgres';
+  backend: Backend;
   databaseUrl?: string;
   dataDir?: string;
   /** Generate the benchmark dataset of this size, or seed the demo organization. */
@@ -48,6 +45,8 @@ export type ChildMessage =
   | {
       type: 'ready';
       port: number;
+      /** `select version()`, without the compiler. */
+      databaseVersion: string;
       generationSeconds: number | null;
       rows: Record<string, number>;
       demo: { email: string; password: string } | null;
@@ -65,6 +64,9 @@ const isAuthStatement = (text: string) => /\bfrom "sessions"|update "sessions"/i
 const isTransactionControl = (text: string) =>
   /^\s*(begin|commit|rollback|savepoint|release)\b/i.test(text);
 
+/** A start that fails half-way must not leave the (detached) embedded PostgreSQL running. */
+let stopEmbeddedOnFailure: () => Promise<void> = async () => {};
+
 async function main() {
   const config = JSON.parse(process.argv[2] ?? '{}') as ServerProcessConfig;
   let capturing = false;
@@ -78,50 +80,40 @@ async function main() {
     },
   };
 
-  let db: Database;
-  let runStatement: (text: string, params: unknown[]) => Promise<unknown>;
-  let closeDatabase: () => Promise<void>;
-  let databaseBusy: () => boolean;
-  if (config.backend === 'postgres') {
-    // Same pool size as server/db/client.ts's openDatabase.
-    const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 10 });
-    pool.on('error', () => {});
-    db = drizzlePostgres({ client: pool, schema, logger });
-    const floorClient = await pool.connect();
-    // Checked-out connections other than the floor's, and callers waiting for one.
-    databaseBusy = () => pool.totalCount - pool.idleCount - 1 + pool.waitingCount > 0;
-    runStatement = (text, params) => floorClient.query(text, params);
-    closeDatabase = async () => {
-      floorClient.release();
-      await pool.end();
-    };
-  } else {
-    if (!config.dataDir) throw new Error('dataDir is required for pglite');
-    await mkdir(config.dataDir, { recursive: true });
-    const client = await PGlite.create(config.dataDir);
-    // PGlite runs one statement at a time; counting the calls still pending tells when the queue
-    // left by a load run has drained.
-    let pending = 0;
-    const counted =
-      <Args extends unknown[], Result>(call: (...args: Args) => Promise<Result>) =>
-      async (...args: Args): Promise<Result> => {
-        pending += 1;
-        try {
-          return await call(...args);
-        } finally {
-          pending -= 1;
-        }
-      };
-    client.query = counted(client.query.bind(client)) as typeof client.query;
-    client.exec = counted(client.exec.bind(client));
-    client.transaction = counted(client.transaction.bind(client));
-    databaseBusy = () => pending > 0;
-    db = drizzlePglite({ client, schema, logger });
-    runStatement = (text, params) => client.query(text, params);
-    closeDatabase = async () => {
-      if (!client.closed) await client.close();
-    };
+  let databaseUrl = config.databaseUrl;
+  let embedded: DatabaseHandle | null = null;
+  if (config.backend === 'embedded') {
+    if (!config.dataDir) throw new Error('dataDir is required for the embedded database');
+    // What server/main.ts does without DATABASE_URL: initialise and start the app's own
+    // PostgreSQL in DATA_DIR/postgres, with its settings and full durability.
+    const opened = await openDatabase({
+      dataDir: config.dataDir,
+      log: (level, message) => {
+        if (level !== 'info') console.error(`embedded database: ${message}`);
+      },
+    });
+    embedded = opened;
+    databaseUrl = opened.embedded?.url;
+    stopEmbeddedOnFailure = () => opened.close();
   }
+  // The app's pool is replaced by one of the same size (server/db/client.ts's openDatabase) whose
+  // logger records each statement with its parameters, for the floor replay.
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+  pool.on('error', () => {});
+  const db: Database = drizzlePostgres({ client: pool, schema, logger });
+  const floorClient = await pool.connect();
+  // Checked-out connections other than the floor's, and callers waiting for one.
+  const databaseBusy = () => pool.totalCount - pool.idleCount - 1 + pool.waitingCount > 0;
+  const runStatement = (text: string, params: unknown[]) => floorClient.query(text, params);
+  const closeDatabase = async () => {
+    floorClient.release();
+    await pool.end();
+    // Stops the embedded PostgreSQL, as the server does on SIGTERM.
+    await embedded?.close();
+  };
+  const versionResult = await floorClient.query<{ version: string }>('select version()');
+  // `PostgreSQL 18.4 on x86_64-pc-linux-gnu, compiled by ...`: the compiler says nothing here.
+  const databaseVersion = (versionResult.rows[0]?.version ?? 'unknown').split(', compiled by')[0]!;
 
   await migrate(db);
   let generationSeconds: number | null = null;
@@ -253,7 +245,7 @@ async function main() {
     send({ type: 'floor-result', label: message.label, millis });
   }
 
-  send({ type: 'ready', port, generationSeconds, rows, demo });
+  send({ type: 'ready', port, databaseVersion, generationSeconds, rows, demo });
 }
 
 main().catch((error: unknown) => {
@@ -262,5 +254,7 @@ main().catch((error: unknown) => {
     message: error instanceof Error ? (error.stack ?? error.message) : String(error),
   });
   console.error(error);
-  process.exit(1);
+  void stopEmbeddedOnFailure()
+    .catch(() => undefined)
+    .finally(() => process.exit(1));
 });

@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest';
+import { parseOptions, UsageError } from './config.ts';
+
+describe('bench options', () => {
+  it('measures the embedded database and an external PostgreSQL by default', () => {
+    expect(parseOptions(['--size=smoke']).backends).toEqual(['embedded', 'postgres']);
+  });
+
+  it('takes one backend, or none for a client-only run', () => {
+    expect(parseOptions(['--backends=embedded']).backends).toEqual(['embedded']);
+    expect(parseOptions(['--backends=none']).backends).toEqual([]);
+  });
+
+  it('refuses the PGlite backend, which no server runs any more', () => {
+    expect(() => parseOptions(['--backends=pglite,postgres'])).toThrow(UsageError);
+  });
+});
