@@ -6,6 +6,7 @@ import { migrate } from './db/migrate.ts';
 import { seedDemoData } from './db/seed.ts';
 import { purgeOldLoginAttempts } from './modules/auth/login-throttle.ts';
 import { purgeExpiredSessions } from './modules/auth/sessions.ts';
+import { purgeExpiredSignUps } from './modules/auth/sign-up.ts';
 import { purgeExpiredIdempotencyKeys } from './plugins/idempotency.ts';
 
 const HOUSEKEEPING_INTERVAL_MS = 60 * 60 * 1000;
@@ -84,6 +85,7 @@ async function main() {
     Promise.all([
       purgeExpiredSessions(database.db),
       purgeOldLoginAttempts(database.db),
+      purgeExpiredSignUps(database.db),
       purgeExpiredIdempotencyKeys(database.db),
     ]).catch((error: unknown) => log.warn({ err: error }, 'housekeeping failed'));
   }, HOUSEKEEPING_INTERVAL_MS);

@@ -7,6 +7,7 @@ import { pendingSignups, users } from '../../db/schema.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { TEST_PASSWORD, createTestApp, type TestApp } from '../../test/test-app.ts';
 import { createOrganizationWithOwner } from './repository.ts';
+import { purgeExpiredSignUps } from './sign-up.ts';
 
 interface ReceivedMail {
   to: string[];
@@ -153,6 +154,23 @@ describe('with mail configured', () => {
       .update(pendingSignups)
       .set({ expiresAt: new Date(Date.now() - 1000) });
     expect((await confirm(email, code)).statusCode).toBe(400);
+  });
+
+  it('forgets waiting sign-ups once their code has run out, in the hourly housekeeping', async () => {
+    await signUp('waiting-1@example.com');
+    await signUp('waiting-2@example.com');
+    const db = t.database.handle.db;
+    const stored = async () => (await db.select().from(pendingSignups)).map((row) => row.email);
+    expect(await stored()).toEqual(
+      expect.arrayContaining(['waiting-1@example.com', 'waiting-2@example.com']),
+    );
+    await purgeExpiredSignUps(db, new Date(Date.now() + 23 * 60 * 60 * 1000));
+    expect(await stored()).toEqual(
+      expect.arrayContaining(['waiting-1@example.com', 'waiting-2@example.com']),
+    );
+    await purgeExpiredSignUps(db, new Date(Date.now() + 25 * 60 * 60 * 1000));
+    expect(await stored()).not.toEqual(expect.arrayContaining(['waiting-1@example.com']));
+    expect(await stored()).not.toEqual(expect.arrayContaining(['waiting-2@example.com']));
   });
 });
 

@@ -29,6 +29,11 @@ const hashCode = (code: string) => createHash('sha256').update(code).digest('hex
 /** `ABCDE-FGHJK`: easier to read off a phone and type on a tablet. */
 export const displayCode = (code: string) => `${code.slice(0, 5)}-${code.slice(5)}`;
 
+/** Forgets sign-ups whose code ran out, with the password hash they were holding. */
+export async function purgeExpiredSignUps(db: Database, now = new Date()): Promise<void> {
+  await db.delete(pendingSignups).where(lt(pendingSignups.expiresAt, now));
+}
+
 /** Stores (or replaces) the waiting sign-up for the address and returns its fresh code. */
 export async function savePendingSignUp(
   db: Database,
@@ -42,7 +47,7 @@ export async function savePendingSignUp(
     createdAt: now,
     expiresAt: new Date(now.getTime() + SIGN_UP_CODE_TTL_MS),
   };
-  await db.delete(pendingSignups).where(lt(pendingSignups.expiresAt, now));
+  await purgeExpiredSignUps(db, now);
   await db
     .insert(pendingSignups)
     .values(row)
