@@ -88,3 +88,22 @@ export interface AreaPermissions {
   write: Permission;
   delete: Permission;
 }
+
+function crud<Area extends string>(area: Area) {
+  return {
+    read: `${area}.read`,
+    write: `${area}.write`,
+    delete: `${area}.delete`,
+  } as const satisfies Record<keyof AreaPermissions, string>;
+}
+
+/** The read / write / delete permissions of each area with a list page. */
+export const CRUD_PERMISSIONS = {
+  orders: crud('orders'),
+  merchants: crud('merchants'),
+  designs: crud('designs'),
+  workers: crud('workers'),
+  salaries: crud('salaries'),
+  expenses: crud('expenses'),
+  bankDetails: crud('bankDetails'),
+} as const satisfies Record<string, AreaPermissions>;
