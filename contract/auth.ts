@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import { LIMITS, id, passwordText, plainText, requiredText } from './common.ts';
+import { role } from './permissions.ts';
 
-export const ROLES = ['owner', 'admin', 'staff'] as const;
-export const role = z.enum(ROLES);
-export type Role = z.infer<typeof role>;
+export { ROLES, role, type Role } from './permissions.ts';
 
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;

@@ -17,7 +17,7 @@ let user: TestUser;
 beforeAll(async () => {
   t = await createTestApp({
     beforeReady(app) {
-      app.get('/api/test/explode', () => {
+      app.get('/api/test/explode', { config: { permission: 'public' } }, () => {
         throw new Error('secret internal detail');
       });
     },

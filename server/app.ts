@@ -7,7 +7,12 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import type { TrustProxy } from './config.ts';
 import type { Database } from './db/client.ts';
 import { frameworkErrorHandler, registerErrorHandling } from './plugins/errors.ts';
-import { registerAuthBasics, requireAuth, type CookieSettings } from './plugins/auth.ts';
+import {
+  registerAuthBasics,
+  registerRouteAccessCheck,
+  requireAuth,
+  type CookieSettings,
+} from './plugins/auth.ts';
 import { registerIdempotency } from './plugins/idempotency.ts';
 import { documentErrorResponses, registerOpenApi } from './plugins/openapi.ts';
 import { contentSecurityPolicy } from './plugins/security.ts';
@@ -73,6 +78,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     routerOptions: { ignoreTrailingSlash: true },
     frameworkErrors: frameworkErrorHandler,
   });
+  // Before any route exists, so that it sees all of them.
+  const verifyRouteAccess = registerRouteAccessCheck(app);
   const cookies: CookieSettings = { secure: options.cookieSecure ?? 'auto' };
   const version = options.version ?? packageVersion;
   const mailer = options.smtpUrl
@@ -146,6 +153,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   );
 
   if (hasBuiltClient(options.staticDir)) await registerStaticFiles(app, options.staticDir);
+  verifyRouteAccess();
   return app;
 }
 

@@ -35,13 +35,17 @@ describe('tenant guard', () => {
   it('fails the test file when the app sends such a statement', async () => {
     const testApp = await createTestApp({
       beforeReady: (app) => {
-        app.get('/api/test/count-every-merchant', async () => {
-          const rows = await queryRows<{ count: number }>(
-            app.db,
-            sql`select count(*)::int as count from merchants`,
-          );
-          return { count: rows[0]?.count };
-        });
+        app.get(
+          '/api/test/count-every-merchant',
+          { config: { permission: 'public' } },
+          async () => {
+            const rows = await queryRows<{ count: number }>(
+              app.db,
+              sql`select count(*)::int as count from merchants`,
+            );
+            return { count: rows[0]?.count };
+          },
+        );
       },
     });
     const response = await testApp.app.inject({ url: '/api/test/count-every-merchant' });

@@ -8,6 +8,7 @@ import type { TenantContext } from './tenant.ts';
 import type { ListParams, TenantRepository } from './tenant-repository.ts';
 import { englishFieldMessage } from '../../contract/validation.ts';
 import { errorEnvelope } from '../../contract/errors.ts';
+import type { AreaPermissions } from '../../contract/permissions.ts';
 
 export interface CrudMessages {
   list: string;
@@ -49,6 +50,8 @@ export interface CrudResource<
     all?: TenantRepository<z.output<RecordSchema>, never, never, ListParams>['all'];
   };
   messages: CrudMessages;
+  /** Reading (list, pick list, one record), creating and editing, and deleting (API.md matrix). */
+  permissions: AreaPermissions;
   /** Whether `GET /all` exists; a resource without pick lists (e.g. expenses) leaves it out. */
   pickList?: boolean;
   /** Reshapes a list page before it is sent (e.g. an extra flag); its schema documents the result. */
@@ -107,13 +110,17 @@ export function registerCrudRoutes<
   // Plain instance: zod validates at run time, while the generic schemas are too abstract for
   // the type provider to infer through; handlers cast to the schemas' outputs instead.
   const app = scope;
-  const { repository, messages, schemas, tag } = resource;
+  const { repository, messages, schemas, tag, permissions } = resource;
+  const read = { permission: permissions.read };
+  const write = { permission: permissions.write };
+  const remove = { permission: permissions.delete };
   const tags = [tag];
   const security: Record<string, string[]>[] = [{ bearerAuth: [] }, { cookieAuth: [] }];
 
   app.get(
     '/',
     {
+      config: read,
       schema: {
         tags,
         security,
@@ -134,6 +141,7 @@ export function registerCrudRoutes<
     app.get(
       '/all',
       {
+        config: read,
         schema: {
           tags,
           security,
@@ -147,7 +155,10 @@ export function registerCrudRoutes<
 
   app.get(
     '/:id',
-    { schema: { tags, security, params: idParams, response: { 200: envelope(schemas.record) } } },
+    {
+      config: read,
+      schema: { tags, security, params: idParams, response: { 200: envelope(schemas.record) } },
+    },
     async (request) => {
       const record = await repository.findById(
         app.db,
@@ -162,6 +173,7 @@ export function registerCrudRoutes<
   app.post(
     '/',
     {
+      config: write,
       schema: { tags, security, body: schemas.create, response: { 201: envelope(schemas.record) } },
     },
     async (request, reply) => {
@@ -179,6 +191,7 @@ export function registerCrudRoutes<
   app.put(
     '/:id',
     {
+      config: write,
       schema: {
         tags,
         security,
@@ -203,7 +216,10 @@ export function registerCrudRoutes<
 
   app.delete(
     '/:id',
-    { schema: { tags, security, params: idParams, response: { 200: envelope(deleted) } } },
+    {
+      config: remove,
+      schema: { tags, security, params: idParams, response: { 200: envelope(deleted) } },
+    },
     async (request) => {
       const removedId = await repository.remove(
         app.db,

@@ -1,5 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import { can, type RouteAccess } from '../../contract/permissions.ts';
 import { forbidden, unauthorized } from '../lib/http-errors.ts';
 import { createTenantContext, type TenantContext } from '../lib/tenant.ts';
 import { findActiveSession, type ActiveSession } from '../modules/auth/sessions.ts';
@@ -23,6 +24,10 @@ export interface Authenticated {
 }
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Who may call the route; every route under /api must say (registerRouteAccessCheck). */
+    permission?: RouteAccess;
+  }
   interface FastifyRequest {
     /** Set by requireAuth on protected routes. */
     authenticated: Authenticated | null;
@@ -153,7 +158,12 @@ export function assertCsrf(
   }
 }
 
-/** onRequest hook for protected routes: 401 without a live session, 403 on a bad CSRF token. */
+export const FORBIDDEN_MESSAGE = 'You do not have permission to do this';
+
+/**
+ * onRequest hook for protected routes: 401 without a live session, 403 on a bad CSRF token, 403
+ * `forbidden` when the session's role lacks the route's permission.
+ */
 export function requireAuth(settings: CookieSettings) {
   return async function requireAuthHook(request: FastifyRequest, reply: FastifyReply) {
     const result = await resolveAuth(request);
@@ -172,7 +182,54 @@ export function requireAuth(settings: CookieSettings) {
       session: result.session,
       tenant: createTenantContext(result.session.user.organizationId, result.session.user._id),
     };
+    const access = request.routeOptions.config.permission;
+    // A guarded route without a declaration never gets past buildApp; refusing it anyway keeps a
+    // route added some other way closed rather than open.
+    if (access === undefined || access === 'public') throw forbidden(FORBIDDEN_MESSAGE);
+    if (access !== 'signedIn' && !can(result.session.user.role, access)) {
+      throw forbidden(FORBIDDEN_MESSAGE);
+    }
   };
+}
+
+function isApiRoute(url: string): boolean {
+  return url === '/api' || url.startsWith('/api/');
+}
+
+/**
+ * Makes every route under /api declare who may call it (`config.permission`), so a new route
+ * cannot ship open by omission. Call on the root instance before any route is added; `verify`
+ * throws for the routes that did not declare one, so buildApp fails and the server does not start.
+ * The declaration is read once all route hooks ran, so a plugin's own routes (the docs UI) can be
+ * given theirs by an onRoute hook of the scope that registers the plugin.
+ */
+export function registerRouteAccessCheck(app: FastifyInstance) {
+  const routes: RouteOptions[] = [];
+  app.addHook('onRoute', (route) => {
+    if (isApiRoute(route.url)) routes.push(route);
+  });
+  const verify = () => {
+    const undeclared = routes.filter((route) => route.config?.permission === undefined);
+    if (undeclared.length === 0) return;
+    const names = undeclared.map((route) => `${[route.method].flat().join(',')} ${route.url}`);
+    throw new Error(`API routes without a permission (config.permission): ${names.join('; ')}`);
+  };
+  app.addHook('onReady', (done) => {
+    try {
+      verify();
+      done();
+    } catch (error) {
+      done(error as Error);
+    }
+  });
+  return verify;
+}
+
+/** Declares `access` on every route added in `scope` that does not declare its own. */
+export function declareAccessOfScope(scope: FastifyInstance, access: RouteAccess) {
+  scope.addHook('onRoute', (route) => {
+    route.config = { ...route.config, permission: route.config?.permission ?? access };
+  });
 }
 
 /** The verified session of a request guarded by requireAuth. */

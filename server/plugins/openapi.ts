@@ -3,7 +3,7 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { errorEnvelope } from '../../contract/errors.ts';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
-import { ACCESS_TOKEN_COOKIE } from './auth.ts';
+import { ACCESS_TOKEN_COOKIE, declareAccessOfScope } from './auth.ts';
 import { docsContentSecurityPolicy } from './security.ts';
 
 const DOCS_PREFIX = '/api/docs';
@@ -70,10 +70,15 @@ export async function registerOpenApi(app: FastifyInstance, version: string) {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: DOCS_PREFIX });
+  await app.register(async (docs) => {
+    declareAccessOfScope(docs, 'public');
+    await docs.register(fastifySwaggerUi, { routePrefix: DOCS_PREFIX });
+  });
 
-  app.get('/api/openapi.json', { schema: { hide: true } }, (_request, reply) =>
-    reply.send(app.swagger()),
+  app.get(
+    '/api/openapi.json',
+    { config: { permission: 'public' }, schema: { hide: true } },
+    (_request, reply) => reply.send(app.swagger()),
   );
 
   app.addHook('onSend', async (request, reply, payload) => {

@@ -3,11 +3,15 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
 import type { AuthData } from '../../contract/auth.ts';
+import type { Role } from '../../contract/permissions.ts';
 import { buildApp, type BuildAppOptions } from '../app.ts';
 import { openDatabase, type DatabaseHandle } from '../db/client.ts';
 import { migrate } from '../db/migrate.ts';
 import { xsrfTokenFor } from '../plugins/auth.ts';
 import { unscopedTenantTables } from '../db/tenant-guard.ts';
+import { users } from '../db/schema.ts';
+import { hashPassword } from '../lib/passwords.ts';
+import { createSession } from '../modules/auth/sessions.ts';
 
 export interface TestDatabase {
   handle: DatabaseHandle;
@@ -88,6 +92,8 @@ export interface TestApp {
       password: string;
     }>,
   ): Promise<TestUser>;
+  /** A new user of `role` in `owner`'s organization, signed in (sign-up only makes owners). */
+  addUser(owner: TestUser, role: Role): Promise<TestUser>;
   /** One request as `user` (bearer token), or anonymous with null. */
   send(
     user: TestUser | null,
@@ -175,6 +181,25 @@ export async function createTestApp(options: CreateTestAppOptions = {}): Promise
         throw new Error(`register failed: ${response.statusCode} ${response.body}`);
       }
       return testUserFromAuth(response.json<{ data: AuthData }>().data);
+    },
+    async addUser(owner, role) {
+      const organizationId = owner.auth.user.organizationId;
+      const user = {
+        id: randomUUID(),
+        organizationId,
+        name: `Test ${role}`,
+        email: `${role}-${randomUUID()}@example.com`,
+        role,
+      };
+      await database.handle.db
+        .insert(users)
+        .values({ ...user, passwordHash: await hashPassword(TEST_PASSWORD) });
+      const session = await createSession(database.handle.db, user.id, organizationId, app.clock());
+      return testUserFromAuth({
+        user: { _id: user.id, name: user.name, email: user.email, organizationId, role },
+        organization: owner.auth.organization,
+        token: { accessToken: session.accessToken, expiresAt: session.expiresAt.toISOString() },
+      });
     },
     send(user, method, url, payload) {
       return app.inject({

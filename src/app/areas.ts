@@ -20,6 +20,7 @@ import {
   IconUsersGroup,
   type Icon,
 } from '@tabler/icons-react';
+import type { Permission } from '../../contract/permissions.ts';
 
 export const NAV_GROUPS = ['overview', 'sales', 'people', 'finance', 'workspace'] as const;
 export type NavGroup = (typeof NAV_GROUPS)[number];
@@ -61,3 +62,20 @@ export const AREAS = [
 }[];
 
 export type AreaKey = (typeof AREAS)[number]['key'];
+
+/** What a role needs to open an area; an area left out is open to everyone signed in. */
+export const AREA_PERMISSIONS: Partial<Record<AreaKey, Permission>> = {
+  orderAnalytics: 'orderAnalytics.read',
+  orders: 'orders.read',
+  exportBillReview: 'bills.read',
+  merchants: 'merchants.read',
+  designs: 'designs.read',
+  workers: 'workers.read',
+  salaryManagement: 'salaries.read',
+  users: 'users.read',
+  expenses: 'expenses.read',
+  expenseAnalysis: 'expenses.read',
+  bankDetails: 'bankDetails.read',
+  payments: 'payments.read',
+  billing: 'bills.read',
+};

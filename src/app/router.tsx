@@ -1,6 +1,8 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { AREA_ROUTES, type AreaRoute } from './area-routes';
+import { AREA_PERMISSIONS } from './areas';
+import { RequirePermission } from './require-permission';
 import { HOME_PATH } from '@/features/auth/redirect-target';
 import { i18n } from '@/lib/i18n';
 import { PageLoader } from './page-loader';
@@ -17,7 +19,23 @@ function lazyPage(load: () => Promise<PageModule>): RouteObject['lazy'] {
   return async () => ({ Component: (await load()).default });
 }
 
-function areaRoute({ path, area, titleKey, page, namespace }: AreaRoute): RouteObject {
+function areaRoute(route: AreaRoute): RouteObject {
+  const needed = AREA_PERMISSIONS[route.area];
+  const inner = pageRoute(route);
+  if (!needed || !inner.lazy) return inner;
+  const load = inner.lazy as () => Promise<RouteObject>;
+  return {
+    path: route.path,
+    lazy: async () => {
+      const loaded = await load();
+      const Page = loaded.Component;
+      const element = Page ? <Page /> : loaded.element;
+      return { element: <RequirePermission permission={needed}>{element}</RequirePermission> };
+    },
+  };
+}
+
+function pageRoute({ path, area, titleKey, page, namespace }: AreaRoute): RouteObject {
   if (page) {
     return {
       path,

@@ -1,4 +1,6 @@
 import { Button } from '@mantine/core';
+import type { AreaPermissions } from '../../contract/permissions.ts';
+import { useCan } from '@/lib/permissions';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
@@ -78,6 +80,8 @@ export type ResourceListPageProps<T extends { _id: string }> = (
   extraRowActions?: RowAction<T>[];
   /** Buttons in the header before "Add" (e.g. a link to the analysis). */
   headerActions?: ReactNode;
+  /** What the role needs to add or edit, and to delete; buttons it cannot use are left out. */
+  permissions: AreaPermissions;
   remove: {
     mutate: (id: string, options: { onSettled: () => void; onQueued: () => void }) => void;
     isPending: boolean;
@@ -126,6 +130,7 @@ export function ResourceListPage<T extends { _id: string }>({
   headerActions,
   renderForm,
   formPages,
+  permissions,
   remove,
   children,
   aboveTable,
@@ -142,35 +147,45 @@ export function ResourceListPage<T extends { _id: string }>({
     if (totalPages !== undefined) clampPage(totalPages);
   }, [clampPage, totalPages]);
 
+  const canWrite = useCan(permissions.write);
+  const canDelete = useCan(permissions.delete);
   const editPath = formPages?.edit;
   const rowActions = useMemo<RowAction<T>[]>(
     () => [
       ...(extraRowActions ?? []),
-      {
-        label: texts.edit,
-        tooltip: t('actions.edit'),
-        icon: <IconPencil size={18} aria-hidden />,
-        onClick: (record) => {
-          if (editPath) void navigate(editPath(record));
-          else setFormTarget({ mode: 'edit', record });
-        },
-      },
-      {
-        label: texts.delete,
-        tooltip: t('actions.delete'),
-        icon: <IconTrash size={18} aria-hidden />,
-        color: 'red',
-        onClick: setToDelete,
-      },
+      ...(canWrite
+        ? [
+            {
+              label: texts.edit,
+              tooltip: t('actions.edit'),
+              icon: <IconPencil size={18} aria-hidden />,
+              onClick: (record) => {
+                if (editPath) void navigate(editPath(record));
+                else setFormTarget({ mode: 'edit', record });
+              },
+            } satisfies RowAction<T>,
+          ]
+        : []),
+      ...(canDelete
+        ? [
+            {
+              label: texts.delete,
+              tooltip: t('actions.delete'),
+              icon: <IconTrash size={18} aria-hidden />,
+              color: 'red',
+              onClick: setToDelete,
+            } satisfies RowAction<T>,
+          ]
+        : []),
     ],
-    [extraRowActions, texts.edit, texts.delete, t, editPath, navigate],
+    [extraRowActions, texts.edit, texts.delete, t, editPath, navigate, canWrite, canDelete],
   );
 
   const setFilter = list.setFilter as (name: string, value: unknown) => void;
   const toggleSort = list.toggleSort as (field: string) => void;
 
   const addIcon = <IconPlus size={18} aria-hidden />;
-  const addButton = formPages ? (
+  const addButton = !canWrite ? null : formPages ? (
     <Button component={Link} to={formPages.create} leftSection={addIcon}>
       {texts.add}
     </Button>

@@ -1,4 +1,5 @@
 import type { AuthData } from '../../contract/auth.ts';
+import type { Role } from '../../contract/permissions.ts';
 import { TEST_ORGANIZATION_ID, testId } from './msw/resource-fake';
 
 export const TEST_USER_ID = testId(999_001);
@@ -16,4 +17,10 @@ export function testSession(accessToken = 'test-access-token'): AuthData {
     organization: { _id: TEST_ORGANIZATION_ID, name: 'Asha Embroidery Works' },
     token: { accessToken, expiresAt: '2099-01-01T00:00:00.000Z' },
   };
+}
+
+/** The test session of a user with `role` in the same organization (staff, admin). */
+export function testSessionAs(role: Role, accessToken = 'test-access-token'): AuthData {
+  const session = testSession(accessToken);
+  return { ...session, user: { ...session.user, role } };
 }

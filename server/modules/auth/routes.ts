@@ -106,7 +106,7 @@ export function authRoutes(cookies: CookieSettings, mailer: Mailer | null): Fast
     app.post(
       '/register',
       {
-        config: { rateLimit: REGISTER_RATE_LIMIT },
+        config: { permission: 'public', rateLimit: REGISTER_RATE_LIMIT },
         schema: {
           tags,
           body: registerBody,
@@ -149,7 +149,7 @@ export function authRoutes(cookies: CookieSettings, mailer: Mailer | null): Fast
     app.post(
       '/register/confirm',
       {
-        config: { rateLimit: REGISTER_RATE_LIMIT },
+        config: { permission: 'public', rateLimit: REGISTER_RATE_LIMIT },
         schema: { tags, body: confirmSignUpBody, response: { 201: envelope(authData) } },
       },
       async (request, reply) => {
@@ -173,7 +173,10 @@ export function authRoutes(cookies: CookieSettings, mailer: Mailer | null): Fast
 
     app.post(
       '/login',
-      { schema: { tags, body: loginBody, response: { 200: envelope(authData) } } },
+      {
+        config: { permission: 'public' },
+        schema: { tags, body: loginBody, response: { 200: envelope(authData) } },
+      },
       async (request, reply) => {
         const { email, password } = request.body;
         const now = app.clock();
@@ -201,7 +204,7 @@ export function authRoutes(cookies: CookieSettings, mailer: Mailer | null): Fast
 
     app.post(
       '/logout',
-      { schema: { tags, response: { 200: envelope(z.null()) } } },
+      { config: { permission: 'public' }, schema: { tags, response: { 200: envelope(z.null()) } } },
       async (request, reply) => {
         const auth = await resolveAuth(request);
         if (auth.kind === 'session') {
@@ -218,6 +221,7 @@ export function authRoutes(cookies: CookieSettings, mailer: Mailer | null): Fast
     app.get(
       '/me',
       {
+        config: { permission: 'signedIn' },
         onRequest: requireAuth(cookies),
         schema: {
           tags,

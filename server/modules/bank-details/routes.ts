@@ -32,6 +32,11 @@ export const bankDetailRoutes: FastifyPluginCallback = (scope, _options, done) =
       update: bankDetailUpdate,
       listQuery: bankDetailListQuery,
     },
+    permissions: {
+      read: 'bankDetails.read',
+      write: 'bankDetails.write',
+      delete: 'bankDetails.delete',
+    },
     repository: bankDetailRepository,
     messages: {
       list: 'Bank details fetched successfully',
@@ -50,7 +55,10 @@ export const bankDetailRoutes: FastifyPluginCallback = (scope, _options, done) =
 
   typed.get(
     '/active',
-    { schema: { tags, security, response: { 200: envelope(bankDetail) } } },
+    {
+      config: { permission: 'bankDetails.read' },
+      schema: { tags, security, response: { 200: envelope(bankDetail) } },
+    },
     async (request) => {
       const active = await bankDetailRepository.findActive(scope.db, tenantOf(request));
       if (!active) throw notFound(NO_ACTIVE_BANK_DETAIL_MESSAGE);
@@ -61,6 +69,7 @@ export const bankDetailRoutes: FastifyPluginCallback = (scope, _options, done) =
   typed.patch(
     '/:id/set-active',
     {
+      config: { permission: 'bankDetails.write' },
       schema: {
         tags,
         security,

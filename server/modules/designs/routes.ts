@@ -13,6 +13,11 @@ export const designRoutes: FastifyPluginCallback = (scope, _options, done) => {
       update: designUpdate,
       listQuery: designListQuery,
     },
+    permissions: {
+      read: 'designs.read',
+      write: 'designs.write',
+      delete: 'designs.delete',
+    },
     repository: designRepository,
     messages: {
       list: 'Designs fetched successfully',

@@ -29,6 +29,11 @@ export const expenseRoutes: FastifyPluginCallback = (scope, _options, done) => {
       update: expenseUpdate,
       listQuery: expenseListQuery,
     },
+    permissions: {
+      read: 'expenses.read',
+      write: 'expenses.write',
+      delete: 'expenses.delete',
+    },
     repository: expenseRepository,
     pickList: false,
     messages: {
@@ -43,7 +48,10 @@ export const expenseRoutes: FastifyPluginCallback = (scope, _options, done) => {
 
   typed.get(
     '/categories',
-    { schema: { tags, security, response: { 200: envelope(expenseCategories) } } },
+    {
+      config: { permission: 'expenses.read' },
+      schema: { tags, security, response: { 200: envelope(expenseCategories) } },
+    },
     async (request) =>
       ok(
         { data: await listExpenseCategories(scope.db, tenantOf(request)) },
@@ -54,6 +62,7 @@ export const expenseRoutes: FastifyPluginCallback = (scope, _options, done) => {
   typed.get(
     '/summary/monthly',
     {
+      config: { permission: 'expenses.read' },
       schema: {
         tags,
         security,

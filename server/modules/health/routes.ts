@@ -20,7 +20,10 @@ export function healthRoutes(version: string): FastifyPluginCallback {
     const app = scope.withTypeProvider<ZodTypeProvider>();
     app.get(
       '/health',
-      { schema: { tags: ['Health'], response: { 200: envelope(healthData), 503: errorEnvelope } } },
+      {
+        config: { permission: 'public' },
+        schema: { tags: ['Health'], response: { 200: envelope(healthData), 503: errorEnvelope } },
+      },
       async (request, reply) => {
         const [database, storage] = await Promise.all([
           withTimeout(pingDatabase(app.db), PING_TIMEOUT_MS).then(

@@ -18,6 +18,11 @@ export const merchantRoutes: FastifyPluginCallback = (scope, _options, done) => 
       update: merchantUpdate,
       listQuery: merchantListQuery,
     },
+    permissions: {
+      read: 'merchants.read',
+      write: 'merchants.write',
+      delete: 'merchants.delete',
+    },
     repository: merchantRepository,
     messages: {
       list: 'Merchants fetched successfully',

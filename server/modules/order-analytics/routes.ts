@@ -13,6 +13,7 @@ export const orderAnalyticsRoutes: FastifyPluginCallback = (scope, _options, don
   app.get(
     '/orders',
     {
+      config: { permission: 'orderAnalytics.read' },
       schema: {
         tags: ['Order analytics'],
         security: [{ bearerAuth: [] }, { cookieAuth: [] }],

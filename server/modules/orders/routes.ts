@@ -22,6 +22,11 @@ export const orderRoutes: FastifyPluginCallback = (scope, _options, done) => {
   registerCrudRoutes(scope, {
     tag: 'Orders',
     schemas: { record: order, create: orderCreate, update: orderUpdate, listQuery: orderListQuery },
+    permissions: {
+      read: 'orders.read',
+      write: 'orders.write',
+      delete: 'orders.delete',
+    },
     repository: orderRepository,
     pickList: false,
     messages: {
@@ -38,6 +43,7 @@ export const orderRoutes: FastifyPluginCallback = (scope, _options, done) => {
   app.put(
     '/:id/status',
     {
+      config: { permission: 'orders.write' },
       schema: {
         tags: ['Orders'],
         security: [{ bearerAuth: [] }, { cookieAuth: [] }],

@@ -21,6 +21,7 @@ export const workerSalaryRoutes: FastifyPluginCallback = (scope, _options, done)
   typed.get(
     '/summary',
     {
+      config: { permission: 'salaries.read' },
       schema: {
         tags: ['Worker salaries'],
         security: [{ bearerAuth: [] }, { cookieAuth: [] }],
@@ -44,6 +45,11 @@ export const workerSalaryRoutes: FastifyPluginCallback = (scope, _options, done)
       create: workerSalaryCreate,
       update: workerSalaryUpdate,
       listQuery: workerSalaryListQuery,
+    },
+    permissions: {
+      read: 'salaries.read',
+      write: 'salaries.write',
+      delete: 'salaries.delete',
     },
     repository: workerSalaryRepository,
     messages: {

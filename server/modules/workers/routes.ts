@@ -13,6 +13,11 @@ export const workerRoutes: FastifyPluginCallback = (scope, _options, done) => {
       update: workerUpdate,
       listQuery: workerListQuery,
     },
+    permissions: {
+      read: 'workers.read',
+      write: 'workers.write',
+      delete: 'workers.delete',
+    },
     repository: workerRepository,
     messages: {
       list: 'Workers fetched successfully',

@@ -1,3 +1,4 @@
+import { CRUD_PERMISSIONS } from '../../../../contract/permissions.ts';
 import {
   ActionIcon,
   Badge,
@@ -177,6 +178,7 @@ export default function BankDetailsPage() {
 
   return (
     <ResourceListPage
+      permissions={CRUD_PERMISSIONS.bankDetails}
       texts={{
         ...standardListTexts(t),
         edit: (account) => t('actions.edit', { name: account.bankName }),

@@ -1,3 +1,4 @@
+import { CRUD_PERMISSIONS } from '../../../../contract/permissions.ts';
 import { Text } from '@mantine/core';
 import { IconPalette } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -83,6 +84,7 @@ export default function DesignsPage() {
 
   return (
     <ResourceListPage
+      permissions={CRUD_PERMISSIONS.designs}
       texts={{
         ...standardListTexts(t),
         edit: (design) => t('actions.edit', { name: design.name }),

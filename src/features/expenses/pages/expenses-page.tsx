@@ -1,3 +1,4 @@
+import { CRUD_PERMISSIONS } from '../../../../contract/permissions.ts';
 import { Badge, Button, Stack, Text } from '@mantine/core';
 import { IconChartPie, IconReceipt } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -111,6 +112,7 @@ export default function ExpensesPage() {
 
   return (
     <ResourceListPage
+      permissions={CRUD_PERMISSIONS.expenses}
       texts={{
         ...standardListTexts(t),
         edit: (expense) => t('actions.edit', { name: describe(expense) }),

@@ -5,7 +5,7 @@ import { renderWithProviders } from '@/test/render';
 import { fail } from '@/test/msw/envelope';
 import { createMerchantsFake, makeMerchants, type MerchantsFake } from '@/test/msw/merchants';
 import { setupMswServer } from '@/test/msw/server';
-import { signInTestUser } from '@/test/msw/session';
+import { signInTestUser, signInTestUserAs } from '@/test/msw/session';
 import MerchantsPage from './merchants-page';
 
 const server = setupMswServer();
@@ -211,6 +211,15 @@ describe('MerchantsPage', { timeout: 15_000 }, () => {
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(fake.requestsOf('POST')).toHaveLength(0);
+  });
+
+  it('offers staff adding and editing but no delete', async () => {
+    signInTestUserAs('staff');
+    renderPage();
+    await screen.findByText('Showing 1–10 of 12');
+    expect(screen.getByRole('button', { name: 'Add merchant' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Edit Radhe Fashion' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Delete Radhe Fashion' })).not.toBeInTheDocument();
   });
 
   it('deletes after confirmation', async () => {

@@ -1,3 +1,4 @@
+import { CRUD_PERMISSIONS } from '../../../../contract/permissions.ts';
 import { Stack, Text } from '@mantine/core';
 import { IconUsersGroup } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -100,6 +101,7 @@ export default function MerchantsPage() {
 
   return (
     <ResourceListPage
+      permissions={CRUD_PERMISSIONS.merchants}
       texts={{
         ...standardListTexts(t),
         edit: (merchant) => t('actions.edit', { name: merchant.name }),

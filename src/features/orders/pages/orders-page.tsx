@@ -1,3 +1,4 @@
+import { CRUD_PERMISSIONS } from '../../../../contract/permissions.ts';
 import { Stack, Switch, Text } from '@mantine/core';
 import { IconClipboardList } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -169,6 +170,7 @@ export default function OrdersPage() {
 
   return (
     <ResourceListPage
+      permissions={CRUD_PERMISSIONS.orders}
       texts={{
         ...standardListTexts(t),
         edit: (order) => t('actions.edit', { poNumber: order.poNumber }),

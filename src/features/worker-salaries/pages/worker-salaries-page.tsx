@@ -1,3 +1,4 @@
+import { CRUD_PERMISSIONS } from '../../../../contract/permissions.ts';
 import { Badge, Text } from '@mantine/core';
 import { IconCash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -209,6 +210,7 @@ export default function SalariesPage() {
 
   return (
     <ResourceListPage
+      permissions={CRUD_PERMISSIONS.salaries}
       texts={{
         ...standardListTexts(t),
         edit: (salary) =>

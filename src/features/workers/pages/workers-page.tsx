@@ -1,3 +1,4 @@
+import { CRUD_PERMISSIONS } from '../../../../contract/permissions.ts';
 import { Badge, Group, Stack, Switch, Text } from '@mantine/core';
 import { IconNeedleThread } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -146,6 +147,7 @@ export default function WorkersPage() {
 
   return (
     <ResourceListPage
+      permissions={CRUD_PERMISSIONS.workers}
       texts={{
         ...standardListTexts(t),
         edit: (worker) => t('actions.edit', { name: worker.name }),

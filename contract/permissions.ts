@@ -1,0 +1,109 @@
+import { z } from 'zod';
+
+/**
+ * Who may do what: the one matrix of API.md "Roles and permissions". The server refuses anything
+ * outside it with 403 `forbidden`; the SPA hides what a role cannot use. Keep it in step with the
+ * table, row for row.
+ */
+export const ROLES = ['owner', 'admin', 'staff'] as const;
+export const role = z.enum(ROLES);
+export type Role = z.infer<typeof role>;
+
+const EVERY_ROLE = ['owner', 'admin', 'staff'] as const satisfies readonly Role[];
+const MANAGERS = ['owner', 'admin'] as const satisfies readonly Role[];
+const OWNER_ONLY = ['owner'] as const satisfies readonly Role[];
+
+export const PERMISSION_ROLES = {
+  // orders, merchants, designs: read, create, edit (orders also change status) by everyone
+  'orders.read': EVERY_ROLE,
+  'orders.write': EVERY_ROLE,
+  'merchants.read': EVERY_ROLE,
+  'merchants.write': EVERY_ROLE,
+  'designs.read': EVERY_ROLE,
+  'designs.write': EVERY_ROLE,
+  // orders, merchants, designs: delete
+  'orders.delete': MANAGERS,
+  'merchants.delete': MANAGERS,
+  'designs.delete': MANAGERS,
+  // workers: names and pick list for everyone; production and notes: everything for everyone
+  'workers.read': EVERY_ROLE,
+  'production.read': EVERY_ROLE,
+  'production.write': EVERY_ROLE,
+  'production.delete': EVERY_ROLE,
+  'notes.read': EVERY_ROLE,
+  'notes.write': EVERY_ROLE,
+  'notes.delete': EVERY_ROLE,
+  // workers: create, edit, delete
+  'workers.write': MANAGERS,
+  'workers.delete': MANAGERS,
+  // salaries and their summary, expenses and their summary, bank details
+  'salaries.read': MANAGERS,
+  'salaries.write': MANAGERS,
+  'salaries.delete': MANAGERS,
+  'expenses.read': MANAGERS,
+  'expenses.write': MANAGERS,
+  'expenses.delete': MANAGERS,
+  'bankDetails.read': MANAGERS,
+  'bankDetails.write': MANAGERS,
+  'bankDetails.delete': MANAGERS,
+  'orderAnalytics.read': EVERY_ROLE,
+  // bills, payments, dues, statements: read and write
+  'bills.read': MANAGERS,
+  'bills.write': MANAGERS,
+  'payments.read': MANAGERS,
+  'payments.write': MANAGERS,
+  'dues.read': MANAGERS,
+  'statements.read': MANAGERS,
+  // users: list, create and edit staff, reset a staff password
+  'users.read': MANAGERS,
+  'users.manageStaff': MANAGERS,
+  // users: create, edit or reset an owner or admin; grant admin or owner
+  'users.manageAdmins': OWNER_ONLY,
+  // organization profile and bill settings
+  'organization.read': MANAGERS,
+  'organization.write': MANAGERS,
+  'audit.read': MANAGERS,
+  'backup.download': OWNER_ONLY,
+  'backup.restore': OWNER_ONLY,
+  'backup.import': OWNER_ONLY,
+} as const satisfies Record<string, readonly Role[]>;
+
+export type Permission = keyof typeof PERMISSION_ROLES;
+export const PERMISSIONS = Object.keys(PERMISSION_ROLES) as [Permission, ...Permission[]];
+export const permission = z.enum(PERMISSIONS);
+
+/**
+ * What a route asks of its caller: a permission, or only a live session (`signedIn`, e.g. the
+ * caller's own profile), or nothing (`public`, e.g. sign-in and health).
+ */
+export type RouteAccess = Permission | 'public' | 'signedIn';
+
+export function can(role: Role, what: Permission): boolean {
+  return (PERMISSION_ROLES[what] as readonly Role[]).includes(role);
+}
+
+/** Read, create/edit and delete of one area, as the shared list pages and CRUD routes use them. */
+export interface AreaPermissions {
+  read: Permission;
+  write: Permission;
+  delete: Permission;
+}
+
+function crud<Area extends string>(area: Area) {
+  return {
+    read: `${area}.read`,
+    write: `${area}.write`,
+    delete: `${area}.delete`,
+  } as const satisfies Record<keyof AreaPermissions, string>;
+}
+
+/** The read / write / delete permissions of each area with a list page. */
+export const CRUD_PERMISSIONS = {
+  orders: crud('orders'),
+  merchants: crud('merchants'),
+  designs: crud('designs'),
+  workers: crud('workers'),
+  salaries: crud('salaries'),
+  expenses: crud('expenses'),
+  bankDetails: crud('bankDetails'),
+} as const satisfies Record<string, AreaPermissions>;

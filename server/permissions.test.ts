@@ -1,0 +1,166 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  ROLES,
+  can,
+  type Permission,
+  type Role,
+  type RouteAccess,
+} from '../contract/permissions.ts';
+import { FORBIDDEN_MESSAGE } from './plugins/auth.ts';
+import { createTestApp, type TestApp, type TestUser } from './test/test-app.ts';
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * Every documented API operation with what API.md "Roles and permissions" grants it, written out
+ * here rather than read from the routes, so a route declaring the wrong permission fails.
+ */
+const EXPECTED: Record<string, RouteAccess> = {
+  'GET /api/health': 'public',
+  'POST /api/auth/register': 'public',
+  'POST /api/auth/register/confirm': 'public',
+  'POST /api/auth/login': 'public',
+  'POST /api/auth/logout': 'public',
+  'GET /api/auth/me': 'signedIn',
+
+  'GET /api/orders': 'orders.read',
+  'GET /api/orders/{id}': 'orders.read',
+  'POST /api/orders': 'orders.write',
+  'PUT /api/orders/{id}': 'orders.write',
+  'PUT /api/orders/{id}/status': 'orders.write',
+  'DELETE /api/orders/{id}': 'orders.delete',
+
+  'GET /api/merchants': 'merchants.read',
+  'GET /api/merchants/all': 'merchants.read',
+  'GET /api/merchants/{id}': 'merchants.read',
+  'POST /api/merchants': 'merchants.write',
+  'PUT /api/merchants/{id}': 'merchants.write',
+  'DELETE /api/merchants/{id}': 'merchants.delete',
+
+  'GET /api/designs': 'designs.read',
+  'GET /api/designs/all': 'designs.read',
+  'GET /api/designs/{id}': 'designs.read',
+  'POST /api/designs': 'designs.write',
+  'PUT /api/designs/{id}': 'designs.write',
+  'DELETE /api/designs/{id}': 'designs.delete',
+
+  'GET /api/workers': 'workers.read',
+  'GET /api/workers/all': 'workers.read',
+  'GET /api/workers/{id}': 'workers.read',
+  'POST /api/workers': 'workers.write',
+  'PUT /api/workers/{id}': 'workers.write',
+  'DELETE /api/workers/{id}': 'workers.delete',
+
+  'GET /api/worker-salaries': 'salaries.read',
+  'GET /api/worker-salaries/summary': 'salaries.read',
+  'GET /api/worker-salaries/{id}': 'salaries.read',
+  'POST /api/worker-salaries': 'salaries.write',
+  'PUT /api/worker-salaries/{id}': 'salaries.write',
+  'DELETE /api/worker-salaries/{id}': 'salaries.delete',
+
+  'GET /api/expenses': 'expenses.read',
+  'GET /api/expenses/categories': 'expenses.read',
+  'GET /api/expenses/summary/monthly': 'expenses.read',
+  'GET /api/expenses/{id}': 'expenses.read',
+  'POST /api/expenses': 'expenses.write',
+  'PUT /api/expenses/{id}': 'expenses.write',
+  'DELETE /api/expenses/{id}': 'expenses.delete',
+
+  'GET /api/bank-details': 'bankDetails.read',
+  'GET /api/bank-details/all': 'bankDetails.read',
+  'GET /api/bank-details/active': 'bankDetails.read',
+  'GET /api/bank-details/{id}': 'bankDetails.read',
+  'POST /api/bank-details': 'bankDetails.write',
+  'PUT /api/bank-details/{id}': 'bankDetails.write',
+  'PATCH /api/bank-details/{id}/set-active': 'bankDetails.write',
+  'DELETE /api/bank-details/{id}': 'bankDetails.delete',
+
+  'GET /api/reports/orders': 'orderAnalytics.read',
+};
+
+const WRITES = new Set<Method>(['POST', 'PUT', 'PATCH']);
+
+let t: TestApp;
+let users: Record<Role, TestUser>;
+let documented: string[];
+
+function parse(operation: string): { method: Method; url: string } {
+  const [method, path] = operation.split(' ') as [Method, string];
+  return { method, url: path.replaceAll('{id}', randomUUID()) };
+}
+
+function call(user: TestUser, operation: string) {
+  const { method, url } = parse(operation);
+  return t.send(user, method, url, WRITES.has(method) ? {} : undefined);
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const owner = await t.registerUser();
+  users = { owner, admin: await t.addUser(owner, 'admin'), staff: await t.addUser(owner, 'staff') };
+  const document = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json<{
+    paths: Record<string, Record<string, unknown>>;
+  }>();
+  documented = Object.entries(document.paths).flatMap(([path, operations]) =>
+    Object.keys(operations).map((method) => `${method.toUpperCase()} ${path}`),
+  );
+});
+afterAll(() => t.close());
+
+it('lists every documented operation, and nothing else', () => {
+  expect([...documented].sort()).toEqual(Object.keys(EXPECTED).sort());
+});
+
+const guarded = Object.entries(EXPECTED).filter(
+  (entry): entry is [string, Permission] => entry[1] !== 'public' && entry[1] !== 'signedIn',
+);
+
+describe.each(ROLES)('as %s', (role) => {
+  it.each(guarded)('%s (%s) is 403 exactly when the matrix refuses it', async (operation, what) => {
+    const response = await call(users[role], operation);
+    if (can(role, what)) {
+      expect(response.statusCode, response.body).not.toBe(403);
+    } else {
+      expect(response.statusCode, response.body).toBe(403);
+      expect(response.json()).toMatchObject({
+        success: false,
+        code: 'forbidden',
+        message: FORBIDDEN_MESSAGE,
+      });
+    }
+  });
+
+  it('is never refused on the routes open to anyone signed in or to anyone at all', async () => {
+    const own = await t.addUser(users.owner, role);
+    // Sign-out last: it ends the session the others use.
+    const open = Object.keys(EXPECTED)
+      .filter((operation) => EXPECTED[operation] === 'public' || EXPECTED[operation] === 'signedIn')
+      .sort((a, b) => Number(a.endsWith('/logout')) - Number(b.endsWith('/logout')));
+    for (const operation of open) {
+      const response = await call(own, operation);
+      expect(response.statusCode, `${operation}: ${response.body}`).not.toBe(403);
+    }
+    const me = await t.send(users[role], 'GET', '/api/auth/me');
+    expect(me.json()).toMatchObject({ data: { user: { role } } });
+  });
+});
+
+it('refuses a cookie-authenticated staff write the matrix forbids with forbidden, not csrf', async () => {
+  const response = await t.app.inject({
+    method: 'DELETE',
+    url: `/api/merchants/${randomUUID()}`,
+    headers: users.staff.cookieHeaders,
+  });
+  expect(response.statusCode).toBe(403);
+  expect(response.json()).toMatchObject({ code: 'forbidden', message: FORBIDDEN_MESSAGE });
+});
+
+it('lets staff create a merchant and an admin delete it', async () => {
+  const created = await t.send(users.staff, 'POST', '/api/merchants', { name: 'Staff Silk' });
+  expect(created.statusCode, created.body).toBe(201);
+  const id = created.json<{ data: { _id: string } }>().data._id;
+  expect((await t.send(users.staff, 'DELETE', `/api/merchants/${id}`)).statusCode).toBe(403);
+  const removed = await t.send(users.admin, 'DELETE', `/api/merchants/${id}`);
+  expect(removed.statusCode, removed.body).toBe(200);
+});

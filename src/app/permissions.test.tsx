@@ -1,0 +1,37 @@
+import { screen, within } from '@testing-library/react';
+import { http } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { useAuthStore } from '@/stores/auth';
+import { testSessionAs } from '@/test/fixtures';
+import { ok } from '@/test/msw/envelope';
+import { setupMswServer } from '@/test/msw/server';
+import { renderRoutes } from '@/test/render';
+import { appRoutes } from './router';
+
+const staff = testSessionAs('staff');
+
+setupMswServer(
+  http.get('*/api/auth/me', () => ok({ user: staff.user, organization: staff.organization })),
+);
+
+describe('a staff session', { timeout: 15_000 }, () => {
+  it('has no sidebar entry for expenses, salaries or bank details, but keeps orders', async () => {
+    useAuthStore.getState().setSession(staff);
+    renderRoutes(appRoutes, { route: '/orders' });
+    const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
+    expect(within(nav).getByRole('link', { name: 'Orders' })).toBeInTheDocument();
+    expect(within(nav).getByRole('link', { name: 'Merchants' })).toBeInTheDocument();
+    for (const name of ['Expenses', 'Salary management', 'Bank details']) {
+      expect(within(nav).queryByRole('link', { name })).not.toBeInTheDocument();
+    }
+  });
+
+  it('gets the 403 page inside the layout on the expenses page', async () => {
+    useAuthStore.getState().setSession(staff);
+    renderRoutes(appRoutes, { route: '/expenses' });
+    expect(
+      await screen.findByText('You do not have permission to open this page'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Main navigation' })).toBeInTheDocument();
+  });
+});
