@@ -2,7 +2,7 @@
 // the other must be 409 stale_version, and the stored record must be the winner's body.
 import { call, codeOf, dataOf, is2xx, register, validBody, type Ids, type Json } from './api.ts';
 import { Failures, excerpt, type ScenarioContext, type ScenarioResult } from './scenario.ts';
-import { freshDataDir, reapPostgres, removeDataDir, startServer, stopServer } from './server.ts';
+import { freshDataDir, startServer, tearDown } from './server.ts';
 
 const COMPARED_FIELDS = ['name', 'city', 'notes'];
 
@@ -86,16 +86,9 @@ export async function run(context: ScenarioContext): Promise<ScenarioResult> {
     }
     context.log(`${clean}/${pairs} pairs with one winner and one stale_version`);
   } catch (error) {
-    failures.add(
-      'harness',
-      error instanceof Error ? (error.stack ?? error.message) : String(error),
-    );
+    failures.addHarnessError(error);
   } finally {
-    if (server) await stopServer(server);
-    const left = await reapPostgres(dataDir);
-    if (left.length > 0)
-      failures.add('postgres left running', `pids ${left.join(', ')} after SIGTERM`);
-    removeDataDir(dataDir);
+    await tearDown([server], dataDir, failures);
   }
   return {
     name: 'concurrent-edits',

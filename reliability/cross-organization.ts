@@ -17,7 +17,7 @@ import {
   type Reply,
 } from './api.ts';
 import { Failures, excerpt, type ScenarioContext, type ScenarioResult } from './scenario.ts';
-import { freshDataDir, reapPostgres, removeDataDir, startServer, stopServer } from './server.ts';
+import { freshDataDir, startServer, tearDown } from './server.ts';
 
 interface Parameter {
   name: string;
@@ -208,16 +208,9 @@ export async function run(context: ScenarioContext): Promise<ScenarioResult> {
       `${attempts} attempts, ${refused} refused, ${leaks} leaks, ${changed} of A's records changed`,
     );
   } catch (error) {
-    failures.add(
-      'harness',
-      error instanceof Error ? (error.stack ?? error.message) : String(error),
-    );
+    failures.addHarnessError(error);
   } finally {
-    if (server) await stopServer(server);
-    const left = await reapPostgres(dataDir);
-    if (left.length > 0)
-      failures.add('postgres left running', `pids ${left.join(', ')} after SIGTERM`);
-    removeDataDir(dataDir);
+    await tearDown([server], dataDir, failures);
   }
   return {
     name: 'cross-organization',

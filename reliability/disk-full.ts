@@ -210,10 +210,7 @@ export async function run(context: ScenarioContext): Promise<ScenarioResult> {
       }
     }
   } catch (error) {
-    failures.add(
-      'harness',
-      error instanceof Error ? (error.stack ?? error.message) : String(error),
-    );
+    failures.addHarnessError(error);
   } finally {
     rmSync(fillerPath, { force: true });
     if (server) await stopServer(server);

@@ -17,7 +17,7 @@ import {
   type Reply,
 } from './api.ts';
 import { Failures, excerpt, type ScenarioContext, type ScenarioResult } from './scenario.ts';
-import { freshDataDir, reapPostgres, removeDataDir, startServer, stopServer } from './server.ts';
+import { freshDataDir, startServer, tearDown } from './server.ts';
 
 /** A literal JSON text placed where a value goes, for numbers JSON.stringify cannot write. */
 class RawJson {
@@ -563,16 +563,9 @@ export async function run(context: ScenarioContext): Promise<ScenarioResult> {
       context.log(`fuzz ${operation.method} ${operation.path}: ${requests} requests so far`);
     }
   } catch (error) {
-    failures.add(
-      'harness',
-      error instanceof Error ? (error.stack ?? error.message) : String(error),
-    );
+    failures.addHarnessError(error);
   } finally {
-    if (server) await stopServer(server);
-    const left = await reapPostgres(dataDir);
-    if (left.length > 0)
-      failures.add('postgres left running', `pids ${left.join(', ')} after SIGTERM`);
-    removeDataDir(dataDir);
+    await tearDown([server], dataDir, failures);
   }
   if (serverErrorsByValue.size > 0)
     failures.lines.push(

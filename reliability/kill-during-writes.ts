@@ -10,11 +10,9 @@ import {
   freshDataDir,
   killPostgres,
   killServer,
-  reapPostgres,
-  removeDataDir,
   sleep,
   startServer,
-  stopServer,
+  tearDown,
   type ServerHandle,
 } from './server.ts';
 
@@ -115,16 +113,9 @@ export async function run(context: ScenarioContext): Promise<ScenarioResult> {
       );
     }
   } catch (error) {
-    failures.add(
-      'harness',
-      error instanceof Error ? (error.stack ?? error.message) : String(error),
-    );
+    failures.addHarnessError(error);
   } finally {
-    if (server) await stopServer(server);
-    const left = await reapPostgres(dataDir);
-    if (left.length > 0)
-      failures.add('postgres left running', `pids ${left.join(', ')} after SIGTERM`);
-    removeDataDir(dataDir);
+    await tearDown([server], dataDir, failures);
   }
   if (roundsDone < rounds && failures.count() === 0)
     failures.add('rounds', `${roundsDone}/${rounds} rounds ran`);

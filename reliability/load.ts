@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { call, createRecords, register, validBody } from './api.ts';
 import { Failures, type ScenarioContext, type ScenarioResult } from './scenario.ts';
-import { freshDataDir, reapPostgres, removeDataDir, startServer, stopServer } from './server.ts';
+import { freshDataDir, startServer, tearDown } from './server.ts';
 
 interface LoadRequest {
   method: 'GET' | 'POST';
@@ -115,16 +115,9 @@ export async function run(context: ScenarioContext): Promise<ScenarioResult> {
       `${result.requests.total} requests, ${result.requests.average.toFixed(0)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, ${stored} records created`,
     );
   } catch (error) {
-    failures.add(
-      'harness',
-      error instanceof Error ? (error.stack ?? error.message) : String(error),
-    );
+    failures.addHarnessError(error);
   } finally {
-    if (server) await stopServer(server);
-    const left = await reapPostgres(dataDir);
-    if (left.length > 0)
-      failures.add('postgres left running', `pids ${left.join(', ')} after SIGTERM`);
-    removeDataDir(dataDir);
+    await tearDown([server], dataDir, failures);
   }
   return {
     name: 'load',

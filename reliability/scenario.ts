@@ -26,6 +26,11 @@ export class Failures {
     if (seen <= keep) this.lines.push(`${kind}: ${detail}`);
   }
 
+  /** A scenario that broke itself (not an expectation about the server) fails with its stack. */
+  addHarnessError(error: unknown) {
+    this.add('harness', error instanceof Error ? (error.stack ?? error.message) : String(error));
+  }
+
   count(kind?: string): number {
     if (kind) return this.perKind.get(kind) ?? 0;
     let total = 0;

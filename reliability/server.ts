@@ -242,6 +242,23 @@ export async function reapPostgres(dataDir: string, waitMs = 10_000): Promise<nu
   return left;
 }
 
+/**
+ * The end of every scenario: stop its servers, report PostgreSQL processes a clean stop should
+ * have ended (and kill them), and remove the data folder unless `keepDataDir`.
+ */
+export async function tearDown(
+  servers: (ServerHandle | null | undefined)[],
+  dataDir: string,
+  failures: { add(kind: string, detail: string): void },
+  options: { keepDataDir?: boolean } = {},
+) {
+  for (const server of servers) if (server) await stopServer(server);
+  const left = await reapPostgres(dataDir);
+  if (left.length > 0)
+    failures.add('postgres left running', `pids ${left.join(', ')} after SIGTERM`);
+  if (!options.keepDataDir) removeDataDir(dataDir);
+}
+
 export function removeDataDir(dataDir: string) {
   rmSync(dataDir, { recursive: true, force: true });
   forgetInterrupt(dataDir);

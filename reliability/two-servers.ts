@@ -7,10 +7,10 @@ import {
   freePort,
   freshDataDir,
   reapPostgres,
-  removeDataDir,
   spawnServer,
   startServer,
   stopServer,
+  tearDown,
   waitHealthy,
   type ServerHandle,
 } from './server.ts';
@@ -113,17 +113,9 @@ export async function run(context: ScenarioContext): Promise<ScenarioResult> {
         );
     }
   } catch (error) {
-    failures.add(
-      'harness',
-      error instanceof Error ? (error.stack ?? error.message) : String(error),
-    );
+    failures.addHarnessError(error);
   } finally {
-    if (second) await stopServer(second);
-    if (first) await stopServer(first);
-    const left = await reapPostgres(dataDir);
-    if (left.length > 0)
-      failures.add('postgres left running', `pids ${left.join(', ')} after SIGTERM`);
-    removeDataDir(dataDir);
+    await tearDown([second, first], dataDir, failures);
   }
   return {
     name: 'two-servers',
