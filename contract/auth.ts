@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { LIMITS, id, passwordText, plainText, requiredText } from './common.ts';
+import {
+  LIMITS,
+  id,
+  optionalPhone,
+  passwordText,
+  plainText,
+  requiredText,
+  timestamp,
+} from './common.ts';
 import { role } from './permissions.ts';
 
 export { ROLES, role, type Role } from './permissions.ts';
@@ -7,17 +15,17 @@ export { ROLES, role, type Role } from './permissions.ts';
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
 
-const email = plainText()
+export const email = plainText()
   .toLowerCase()
   .max(LIMITS.email)
   .pipe(z.email({ error: 'email' }));
-const password = passwordText().min(PASSWORD_MIN).max(PASSWORD_MAX);
+export const newPassword = passwordText().min(PASSWORD_MIN).max(PASSWORD_MAX);
 
 export const registerBody = z.strictObject({
   organizationName: requiredText(LIMITS.name),
   name: requiredText(LIMITS.name),
   email,
-  password,
+  password: newPassword,
 });
 export type RegisterBody = z.input<typeof registerBody>;
 
@@ -54,12 +62,41 @@ export const confirmSignUpBody = z.strictObject({
 });
 export type ConfirmSignUpBody = z.input<typeof confirmSignUpBody>;
 
+/** Interface languages; mail (recovery codes, digests) goes out in the user's last one. */
+export const LANGUAGES = ['en', 'gu', 'hi'] as const;
+export const language = z.enum(LANGUAGES);
+export type Language = z.infer<typeof language>;
+
+/**
+ * Which background-sync toasts a user sees: every one, only problems (a write refused or stuck),
+ * or none (the pending-changes panel still lists everything).
+ */
+export const SYNC_TOAST_LEVELS = ['all', 'problems', 'none'] as const;
+export const syncToastLevel = z.enum(SYNC_TOAST_LEVELS);
+export type SyncToastLevel = z.infer<typeof syncToastLevel>;
+
+export const notificationPreferences = z.object({
+  syncToasts: syncToastLevel,
+  /** A morning email of orders due for delivery in the next 3 days (only when mail is set up). */
+  dailyDigest: z.boolean(),
+});
+export type NotificationPreferences = z.infer<typeof notificationPreferences>;
+export const DEFAULT_NOTIFICATION_PREFERENCES: NotificationPreferences = {
+  syncToasts: 'all',
+  dailyDigest: false,
+};
+
 export const sessionUser = z.object({
   _id: id,
   name: z.string(),
   email: z.string(),
   organizationId: id,
   role,
+  /** Set by a temporary password; until changed only me, change-password and logout work. */
+  mustChangePassword: z.boolean(),
+  phone: z.string().nullable(),
+  language,
+  notifications: notificationPreferences,
 });
 export type SessionUser = z.infer<typeof sessionUser>;
 
@@ -87,3 +124,66 @@ export const healthData = z.object({
   version: z.string(),
 });
 export type HealthData = z.infer<typeof healthData>;
+
+// ---------------------------------------------------------------------------------------------
+// Own account and sessions
+
+/** `PUT /auth/me`: the signed-in user's own profile and choices; omitted fields stay. */
+export const updateMeBody = z.strictObject({
+  name: requiredText(LIMITS.name).optional(),
+  phone: optionalPhone,
+  language: language.optional(),
+  notifications: notificationPreferences.partial().strict().optional(),
+});
+export type UpdateMeBody = z.input<typeof updateMeBody>;
+
+export const changePasswordBody = z.strictObject({
+  currentPassword: passwordText().min(1).max(1024),
+  newPassword,
+});
+export type ChangePasswordBody = z.input<typeof changePasswordBody>;
+
+export const sessionInfo = z.object({
+  _id: id,
+  createdAt: timestamp,
+  lastUsedAt: timestamp,
+  userAgent: z.string().nullable(),
+  /** The session making this request. */
+  current: z.boolean(),
+});
+export type SessionInfo = z.infer<typeof sessionInfo>;
+export const sessionList = z.object({ data: z.array(sessionInfo) });
+
+// ---------------------------------------------------------------------------------------------
+// Password recovery by emailed code
+
+export const RESET_CODE_LENGTH = 6;
+export const RESET_CODE_TTL_MINUTES = 15;
+export const RESET_CODES_PER_HOUR = 5;
+export const RESET_CODE_TRIES = 5;
+/** Seconds the code page waits before offering to send another code. */
+export const RESEND_CODE_AFTER_SECONDS = 60;
+
+export const forgotPasswordBody = z.strictObject({ email });
+export type ForgotPasswordBody = z.input<typeof forgotPasswordBody>;
+
+export const verifyCodeBody = z.strictObject({
+  email,
+  // Spaces as copied from a mail are ignored.
+  code: plainText()
+    .transform((value) => value.replace(/\s/g, ''))
+    .pipe(z.string().regex(/^[0-9]{6}$/, { error: 'resetCode' })),
+});
+export type VerifyCodeBody = z.input<typeof verifyCodeBody>;
+export const verifyCodeData = z.object({ resetToken: z.string() });
+export type VerifyCodeData = z.infer<typeof verifyCodeData>;
+
+export const resetPasswordBody = z.strictObject({
+  resetToken: plainText().min(1).max(200),
+  password: newPassword,
+});
+export type ResetPasswordBody = z.input<typeof resetPasswordBody>;
+
+/** `GET /auth/options`: what the sign-in pages may offer on this server. */
+export const authOptions = z.object({ emailRecovery: z.boolean() });
+export type AuthOptions = z.infer<typeof authOptions>;

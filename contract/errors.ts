@@ -10,6 +10,8 @@ export const FAILURE_STATUS = {
   unauthenticated: 401,
   forbidden: 403,
   csrf_failed: 403,
+  /** A temporary password is still in use: only `me`, change-password and logout work. */
+  password_change_required: 403,
   not_found: 404,
   duplicate: 409,
   invalid_transition: 409,
@@ -17,6 +19,10 @@ export const FAILURE_STATUS = {
   idempotency_key_reused: 409,
   stale_version: 409,
   conflict: 409,
+  /** The change would leave the organization without an active owner. */
+  last_owner: 409,
+  /** Nobody changes their own role or deactivates themselves. */
+  own_account: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
   rate_limited: 429,

@@ -12,7 +12,9 @@ import {
   writeSchemas,
 } from './common.ts';
 
-export const GSTIN_PATTERN = /^[0-9]{2}[A-Z]{5}[0-9]{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/;
+import { GSTIN_PATTERN } from './gst.ts';
+
+export { GSTIN_PATTERN };
 
 const gstin = plainText()
   .toUpperCase()

@@ -59,8 +59,9 @@ export const PERMISSION_ROLES = {
   'users.manageStaff': MANAGERS,
   // users: create, edit or reset an owner or admin; grant admin or owner
   'users.manageAdmins': OWNER_ONLY,
-  // organization profile and bill settings
-  'organization.read': MANAGERS,
+  // organization profile and bill settings; everyone reads the profile (it names the business on
+  // every page), only managers change it
+  'organization.read': EVERY_ROLE,
   'organization.write': MANAGERS,
   'audit.read': MANAGERS,
   'backup.download': OWNER_ONLY,

@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
-import type { AuthData } from '../../contract/auth.ts';
+import { DEFAULT_NOTIFICATION_PREFERENCES, type AuthData } from '../../contract/auth.ts';
 import type { Role } from '../../contract/permissions.ts';
 import { buildApp, type BuildAppOptions } from '../app.ts';
 import { openDatabase, type DatabaseHandle } from '../db/client.ts';
@@ -196,7 +196,17 @@ export async function createTestApp(options: CreateTestAppOptions = {}): Promise
         .values({ ...user, passwordHash: await hashPassword(TEST_PASSWORD) });
       const session = await createSession(database.handle.db, user.id, organizationId, app.clock());
       return testUserFromAuth({
-        user: { _id: user.id, name: user.name, email: user.email, organizationId, role },
+        user: {
+          _id: user.id,
+          name: user.name,
+          email: user.email,
+          organizationId,
+          role,
+          mustChangePassword: false,
+          phone: null,
+          language: 'en',
+          notifications: DEFAULT_NOTIFICATION_PREFERENCES,
+        },
         organization: owner.auth.organization,
         token: { accessToken: session.accessToken, expiresAt: session.expiresAt.toISOString() },
       });

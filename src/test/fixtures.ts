@@ -1,4 +1,4 @@
-import type { AuthData } from '../../contract/auth.ts';
+import { DEFAULT_NOTIFICATION_PREFERENCES, type AuthData } from '../../contract/auth.ts';
 import type { Role } from '../../contract/permissions.ts';
 import { TEST_ORGANIZATION_ID, testId } from './msw/resource-fake';
 
@@ -13,6 +13,10 @@ export function testSession(accessToken = 'test-access-token'): AuthData {
       email: 'asha@example.com',
       organizationId: TEST_ORGANIZATION_ID,
       role: 'owner',
+      mustChangePassword: false,
+      phone: null,
+      language: 'en',
+      notifications: DEFAULT_NOTIFICATION_PREFERENCES,
     },
     organization: { _id: TEST_ORGANIZATION_ID, name: 'Asha Embroidery Works' },
     token: { accessToken, expiresAt: '2099-01-01T00:00:00.000Z' },

@@ -1,17 +1,54 @@
 import { eq, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
-import type { Role } from '../../../contract/auth.ts';
+import type { Language, Role, SessionUser, SyncToastLevel } from '../../../contract/auth.ts';
 import type { Database } from '../../db/client.ts';
 import { organizations, users } from '../../db/schema.ts';
 import { mapDatabaseError } from '../../lib/db-errors.ts';
 
 export const DUPLICATE_EMAIL_MESSAGE = 'An account with this email already exists';
 
-export interface UserWithOrganization {
+/** The user columns a session carries (`user` in login, register and `me`). */
+export const sessionUserColumns = {
+  id: users.id,
+  name: users.name,
+  email: users.email,
+  role: users.role,
+  phone: users.phone,
+  isActive: users.isActive,
+  mustChangePassword: users.mustChangePassword,
+  language: users.language,
+  notifySyncToasts: users.notifySyncToasts,
+  notifyDailyDigest: users.notifyDailyDigest,
+};
+
+export interface SessionUserRow {
   id: string;
   name: string;
   email: string;
   role: Role;
+  phone: string | null;
+  isActive: boolean;
+  mustChangePassword: boolean;
+  language: Language;
+  notifySyncToasts: SyncToastLevel;
+  notifyDailyDigest: boolean;
+}
+
+export function toSessionUser(row: SessionUserRow, organizationId: string): SessionUser {
+  return {
+    _id: row.id,
+    name: row.name,
+    email: row.email,
+    organizationId,
+    role: row.role,
+    mustChangePassword: row.mustChangePassword,
+    phone: row.phone,
+    language: row.language,
+    notifications: { syncToasts: row.notifySyncToasts, dailyDigest: row.notifyDailyDigest },
+  };
+}
+
+export interface UserWithOrganization extends SessionUserRow {
   passwordHash: string;
   organizationId: string;
   organizationName: string;
@@ -23,10 +60,7 @@ export async function findUserByEmail(
 ): Promise<UserWithOrganization | undefined> {
   const [row] = await db
     .select({
-      id: users.id,
-      name: users.name,
-      email: users.email,
-      role: users.role,
+      ...sessionUserColumns,
       passwordHash: users.passwordHash,
       organizationId: organizations.id,
       organizationName: organizations.name,
@@ -68,6 +102,12 @@ export async function createOrganizationWithOwner(
     name: input.name,
     email,
     role: 'owner',
+    phone: null,
+    isActive: true,
+    mustChangePassword: false,
+    language: 'en',
+    notifySyncToasts: 'all',
+    notifyDailyDigest: false,
     passwordHash: input.passwordHash,
     organizationId,
     organizationName: input.organizationName,

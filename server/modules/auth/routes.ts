@@ -40,6 +40,7 @@ import {
   DUPLICATE_EMAIL_MESSAGE,
   createOrganizationWithOwner,
   findUserByEmail,
+  toSessionUser,
   type UserWithOrganization,
 } from './repository.ts';
 import { createSession, revokeSession } from './sessions.ts';
@@ -66,13 +67,7 @@ async function startSession(
   );
   setSessionCookies(request, reply, cookies, accessToken, expiresAt);
   return {
-    user: {
-      _id: user.id,
-      name: user.name,
-      email: user.email,
-      organizationId: user.organizationId,
-      role: user.role,
-    },
+    user: toSessionUser(user, user.organizationId),
     organization: { _id: user.organizationId, name: user.organizationName },
     token: { accessToken, expiresAt: expiresAt.toISOString() },
   };

@@ -3,6 +3,7 @@ import { and, eq, gt, lt, or } from 'drizzle-orm';
 import type { SessionOrganization, SessionUser } from '../../../contract/auth.ts';
 import type { Database } from '../../db/client.ts';
 import { organizations, sessions, users } from '../../db/schema.ts';
+import { sessionUserColumns, toSessionUser } from './repository.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** A session unused this long ends (idle expiry, slid forward while it is used). */
@@ -68,10 +69,7 @@ export async function findActiveSession(
     .select({
       createdAt: sessions.createdAt,
       expiresAt: sessions.expiresAt,
-      userId: users.id,
-      userName: users.name,
-      email: users.email,
-      role: users.role,
+      user: sessionUserColumns,
       organizationId: organizations.id,
       organizationName: organizations.name,
     })
@@ -104,13 +102,7 @@ export async function findActiveSession(
     tokenHash,
     expiresAt,
     renewed,
-    user: {
-      _id: row.userId,
-      name: row.userName,
-      email: row.email,
-      organizationId: row.organizationId,
-      role: row.role,
-    },
+    user: toSessionUser(row.user, row.organizationId),
     organization: { _id: row.organizationId, name: row.organizationName },
   };
 }

@@ -1,0 +1,113 @@
+import { z } from 'zod';
+import {
+  LIMITS,
+  optionalEmail,
+  optionalPhone,
+  optionalText,
+  plainText,
+  recordBase,
+  requiredText,
+  writeSchemas,
+} from './common.ts';
+import {
+  BILL_PREFIX_PATTERN,
+  GST_RATES,
+  PAN_PATTERN,
+  PINCODE_PATTERN,
+  SAC_PATTERN,
+  UDYAM_PATTERN,
+  UPI_PATTERN,
+  gstinMatchesState,
+  hasValidGstinCheckDigit,
+  isGstStateCode,
+  GSTIN_PATTERN,
+} from './gst.ts';
+
+/** An optional code: upper-cased, empty becomes null, then checked against its pattern. */
+const optionalCode = (max: number, pattern: RegExp, rule: string, upperCase = true) =>
+  plainText()
+    .max(max, { abort: true })
+    .nullish()
+    .transform((value) => (value === '' ? null : upperCase && value ? value.toUpperCase() : value))
+    .refine((value) => value == null || pattern.test(value), { error: rule });
+
+export const stateCode = plainText()
+  .nullish()
+  .transform((value) => (value === '' ? null : value))
+  .refine((value) => value == null || isGstStateCode(value), { error: 'stateCode' });
+
+export const checkedGstin = plainText()
+  .toUpperCase()
+  .max(15, { abort: true })
+  .nullish()
+  .transform((value) => (value === '' ? null : value))
+  .refine((value) => value == null || GSTIN_PATTERN.test(value), { error: 'gstin', abort: true })
+  .refine((value) => value == null || hasValidGstinCheckDigit(value), {
+    error: 'gstinCheckDigit',
+  });
+
+export const DEFAULT_BILL_PREFIX = 'INV';
+export const DEFAULT_GST_RATE = 5;
+export const DEFAULT_PAYMENT_TERMS_DAYS = 15;
+
+export const gstRate = z
+  .number({ error: 'integer' })
+  .refine((value) => (GST_RATES as readonly number[]).includes(value), { error: 'oneOf' });
+
+export const organizationShape = {
+  name: requiredText(LIMITS.name),
+  legalName: optionalText(LIMITS.name),
+  address: optionalText(LIMITS.longText, { multiline: true }),
+  city: optionalText(LIMITS.name),
+  state: stateCode,
+  pincode: optionalCode(6, PINCODE_PATTERN, 'pincode'),
+  phone: optionalPhone,
+  email: optionalEmail,
+  gstin: checkedGstin,
+  pan: optionalCode(10, PAN_PATTERN, 'pan'),
+  udyamNumber: optionalCode(19, UDYAM_PATTERN, 'udyam'),
+  upiId: optionalCode(LIMITS.email, UPI_PATTERN, 'upi', false),
+  billPrefix: plainText()
+    .toUpperCase()
+    .max(6, { abort: true })
+    .refine((value) => BILL_PREFIX_PATTERN.test(value), { error: 'billPrefix' })
+    .optional(),
+  defaultSac: optionalCode(8, SAC_PATTERN, 'sac'),
+  defaultGstRate: gstRate.optional(),
+  paymentTermsDays: z.number().int({ error: 'integer' }).min(0).max(365).optional(),
+  billTerms: optionalText(LIMITS.longText, { multiline: true }),
+};
+
+const { update } = writeSchemas(organizationShape);
+/**
+ * `PUT /organization` (merge). The GSTIN/state match is checked here when both come in the body;
+ * the server checks it again against the stored profile for a body that changes only one.
+ */
+export const organizationUpdate = update.refine(
+  (value) => gstinMatchesState(value.gstin, value.state),
+  { error: 'gstinState', path: ['gstin'] },
+);
+export type OrganizationUpdate = z.output<typeof organizationUpdate>;
+export type OrganizationInput = z.input<typeof organizationUpdate>;
+
+export const organizationProfile = z.object({
+  ...recordBase,
+  name: z.string(),
+  legalName: z.string().nullable(),
+  address: z.string().nullable(),
+  city: z.string().nullable(),
+  state: z.string().nullable(),
+  pincode: z.string().nullable(),
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+  gstin: z.string().nullable(),
+  pan: z.string().nullable(),
+  udyamNumber: z.string().nullable(),
+  upiId: z.string().nullable(),
+  billPrefix: z.string(),
+  defaultSac: z.string().nullable(),
+  defaultGstRate: z.number(),
+  paymentTermsDays: z.number().int(),
+  billTerms: z.string().nullable(),
+});
+export type OrganizationProfile = z.infer<typeof organizationProfile>;

@@ -1,0 +1,71 @@
+import { sql } from 'drizzle-orm';
+import { v7 as uuidv7 } from 'uuid';
+import type { AuditAction, AuditEntity } from '../../contract/audit.ts';
+import type { Database } from '../db/client.ts';
+import { auditLog, users } from '../db/schema.ts';
+
+/** Keys that never reach the trail: they are secrets or say nothing a reader needs. */
+const UNAUDITED_KEYS = new Set([
+  'passwordHash',
+  'tokenHash',
+  'codeHash',
+  'version',
+  'createdAt',
+  'updatedAt',
+  'organizationId',
+  '_id',
+  'id',
+]);
+
+export type AuditChanges = Record<string, [unknown, unknown]>;
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * `{ field: [before, after] }` for every field that differs; `before` undefined means a create
+ * (every field of `after`), `after` undefined a delete (every field of `before`).
+ */
+export function auditChanges(
+  before: Record<string, unknown> | undefined,
+  after: Record<string, unknown> | undefined,
+): AuditChanges {
+  const changes: AuditChanges = {};
+  const keys = new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})]);
+  for (const key of keys) {
+    if (UNAUDITED_KEYS.has(key)) continue;
+    const from = before?.[key] ?? null;
+    const to = after?.[key] ?? null;
+    if (!same(from, to)) changes[key] = [from, to];
+  }
+  return changes;
+}
+
+export interface AuditEntryInput {
+  organizationId: string;
+  /** Who did it; null for the system (e.g. a password reset by emailed code before sign-in). */
+  userId: string | null;
+  action: AuditAction;
+  entity: AuditEntity;
+  entityId: string | null;
+  changes?: AuditChanges;
+}
+
+/**
+ * Appends one entry. Pass the transaction that makes the write, so the entry exists exactly when
+ * the write does. The user's name is copied at write time: a later rename leaves history as it was.
+ */
+export async function appendAudit(db: Database, entry: AuditEntryInput): Promise<void> {
+  const userName = entry.userId
+    ? sql`coalesce((select ${users.name} from ${users} where ${users.id} = ${entry.userId}), '')`
+    : sql`''`;
+  await db.insert(auditLog).values({
+    id: uuidv7(),
+    organizationId: entry.organizationId,
+    userId: entry.userId,
+    userName,
+    action: entry.action,
+    entity: entry.entity,
+    entityId: entry.entityId,
+    changes: entry.changes ?? {},
+  });
+}
