@@ -19,7 +19,8 @@ const ignored = z
   .optional()
   .transform(() => undefined);
 
-const userShape = {
+/** The fields of a user a manager writes (the form reads required and limits from here). */
+export const userShape = {
   name: requiredText(LIMITS.name),
   email,
   phone: optionalPhone,

@@ -91,7 +91,12 @@ export const AREA_ROUTES: AreaRoute[] = [
     page: () => import('@/features/worker-salaries/pages/salary-edit-page'),
     namespace: 'worker-salaries',
   },
-  { path: 'users', area: 'users' },
+  {
+    path: 'users',
+    area: 'users',
+    page: () => import('@/features/users/pages/users-page'),
+    namespace: 'users',
+  },
   {
     path: 'expenses',
     area: 'expenses',

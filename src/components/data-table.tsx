@@ -46,6 +46,8 @@ export interface RowAction<T> {
   icon: ReactNode;
   onClick: (row: T) => void;
   color?: MantineColor;
+  /** Rows the action applies to; every row when left out. */
+  visible?: (row: T) => boolean;
 }
 
 export interface DataTableProps<T> {
@@ -265,6 +267,7 @@ export function DataTable<T>({
             <Table.Td className={classes.actionsCell}>
               <Group gap={4} justify="flex-end" wrap="nowrap">
                 {rowActions.map((action, index) => {
+                  if (action.visible && !action.visible(row)) return null;
                   const button = (
                     <ActionIcon
                       key={index}

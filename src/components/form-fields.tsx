@@ -55,8 +55,8 @@ export interface FieldSpec {
   code?: boolean | 'upper';
   /** Extra props for the input, e.g. `type`, `inputMode`, `autoComplete`, `rows`. */
   props?: Record<string, unknown>;
-  /** An input of the area's own, for what no kind covers. */
-  render?: () => ReactNode;
+  /** An input of the area's own, for what no kind covers; it gets the form to read and set. */
+  render?: (form: UseFormReturnType<Record<string, unknown>>) => ReactNode;
 }
 
 /** The form's values for a record (or a new one), in the shapes the inputs hold. */
@@ -135,7 +135,10 @@ export function FormFields<Values extends Record<string, unknown>>({
   const text = (key: string) => (i18n.exists(`${namespace}:${key}`) ? t(key) : undefined);
 
   const renderField = (field: FieldSpec, index: number) => {
-    if (field.render) return field.render();
+    if (field.render) {
+      // Every form of the shared fields holds plain values keyed by field name.
+      return field.render(form as unknown as UseFormReturnType<Record<string, unknown>>);
+    }
     const { required, maxLength } = fieldConstraints(shape[field.name]);
     const common = {
       label: t(`fields.${field.name}`),

@@ -56,9 +56,10 @@ export type ResourceListPageProps<T extends { _id: string }> = (
     add: string;
     tableLabel: string;
     edit: (row: T) => string;
-    delete: (row: T) => string;
-    deleteTitle: string;
-    deleteMessage: (row: T) => ReactNode;
+    /** The delete texts; an area whose records are never deleted leaves them out. */
+    delete?: (row: T) => string;
+    deleteTitle?: string;
+    deleteMessage?: (row: T) => ReactNode;
     /** The confirm button of the delete dialog; the shared "Delete" when absent. */
     deleteConfirm?: string;
     empty: { title: string; filtered: string; initial: string };
@@ -80,9 +81,14 @@ export type ResourceListPageProps<T extends { _id: string }> = (
   extraRowActions?: RowAction<T>[];
   /** Buttons in the header before "Add" (e.g. a link to the analysis). */
   headerActions?: ReactNode;
-  /** What the role needs to add or edit, and to delete; buttons it cannot use are left out. */
-  permissions: AreaPermissions;
-  remove: {
+  /**
+   * What the role needs to add or edit, and to delete; buttons it cannot use are left out. Without
+   * `delete` (records that are never deleted) no row offers it.
+   */
+  permissions: Pick<AreaPermissions, 'read' | 'write'> & Partial<Pick<AreaPermissions, 'delete'>>;
+  /** Rows the role may edit, when that depends on the row (an admin and an owner's account). */
+  canEditRow?: (row: T) => boolean;
+  remove?: {
     mutate: (id: string, options: { onSettled: () => void; onQueued: () => void }) => void;
     isPending: boolean;
   };
@@ -131,6 +137,7 @@ export function ResourceListPage<T extends { _id: string }>({
   renderForm,
   formPages,
   permissions,
+  canEditRow,
   remove,
   children,
   aboveTable,
@@ -148,7 +155,8 @@ export function ResourceListPage<T extends { _id: string }>({
   }, [clampPage, totalPages]);
 
   const canWrite = useCan(permissions.write);
-  const canDelete = useCan(permissions.delete);
+  const mayDelete = useCan(permissions.delete);
+  const canDelete = permissions.delete !== undefined && remove !== undefined && mayDelete;
   const editPath = formPages?.edit;
   const rowActions = useMemo<RowAction<T>[]>(
     () => [
@@ -159,6 +167,7 @@ export function ResourceListPage<T extends { _id: string }>({
               label: texts.edit,
               tooltip: t('actions.edit'),
               icon: <IconPencil size={18} aria-hidden />,
+              ...(canEditRow ? { visible: canEditRow } : {}),
               onClick: (record) => {
                 if (editPath) void navigate(editPath(record));
                 else setFormTarget({ mode: 'edit', record });
@@ -166,7 +175,7 @@ export function ResourceListPage<T extends { _id: string }>({
             } satisfies RowAction<T>,
           ]
         : []),
-      ...(canDelete
+      ...(canDelete && texts.delete
         ? [
             {
               label: texts.delete,
@@ -178,7 +187,17 @@ export function ResourceListPage<T extends { _id: string }>({
           ]
         : []),
     ],
-    [extraRowActions, texts.edit, texts.delete, t, editPath, navigate, canWrite, canDelete],
+    [
+      extraRowActions,
+      texts.edit,
+      texts.delete,
+      t,
+      editPath,
+      navigate,
+      canWrite,
+      canDelete,
+      canEditRow,
+    ],
   );
 
   const setFilter = list.setFilter as (name: string, value: unknown) => void;
@@ -256,12 +275,12 @@ export function ResourceListPage<T extends { _id: string }>({
         : null}
       <ConfirmDialog
         opened={toDelete !== null}
-        title={texts.deleteTitle}
-        message={toDelete ? texts.deleteMessage(toDelete) : undefined}
+        title={texts.deleteTitle ?? ''}
+        message={toDelete ? texts.deleteMessage?.(toDelete) : undefined}
         confirmLabel={texts.deleteConfirm ?? t('actions.delete')}
-        loading={remove.isPending}
+        loading={remove?.isPending ?? false}
         onConfirm={() => {
-          if (toDelete) {
+          if (toDelete && remove) {
             const close = () => setToDelete(null);
             remove.mutate(toDelete._id, { onSettled: close, onQueued: close });
           }

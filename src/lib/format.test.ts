@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { formatDate, formatMoney, formatNumber, numberLocale } from './format';
+import { formatDate, formatMoney, formatNumber, formatRelative, numberLocale } from './format';
 import { loadDateLocale } from './i18n';
 
 describe('formatMoney', () => {
@@ -32,5 +32,25 @@ describe('formatDate', () => {
     expect(formatDate('2025-03-05T10:00:00.000Z', 'en')).toBe('05 Mar 2025');
     expect(formatDate('', 'en')).toBe('');
     expect(formatDate('not a date', 'en')).toBe('');
+  });
+});
+
+describe('formatRelative', () => {
+  const now = Date.parse('2026-03-10T12:00:00Z');
+
+  it('says how long ago in the largest fitting unit', () => {
+    expect(formatRelative('2026-03-10T11:55:00Z', 'en', now)).toBe('5 minutes ago');
+    expect(formatRelative('2026-03-10T09:00:00Z', 'en', now)).toBe('3 hours ago');
+    expect(formatRelative('2026-03-09T12:00:00Z', 'en', now)).toBe('yesterday');
+    expect(formatRelative('2025-12-10T12:00:00Z', 'en', now)).toBe('3 months ago');
+  });
+
+  it('speaks the interface language', () => {
+    expect(formatRelative('2026-03-09T12:00:00Z', 'hi', now)).toBe('कल');
+  });
+
+  it('is empty for no time or a malformed one', () => {
+    expect(formatRelative(null, 'en', now)).toBe('');
+    expect(formatRelative('not a date', 'en', now)).toBe('');
   });
 });

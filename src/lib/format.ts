@@ -55,8 +55,38 @@ export function formatDate(isoOrYmd: string | null | undefined, language?: strin
   return date.locale(DAYJS_LOCALES[baseLanguage(language)] ?? 'en').format(DISPLAY_DATE_FORMAT);
 }
 
+const RELATIVE_STEPS: [Intl.RelativeTimeFormatUnit, number][] = [
+  ['second', 60],
+  ['minute', 60],
+  ['hour', 24],
+  ['day', 7],
+  ['week', 4.35],
+  ['month', 12],
+  ['year', Number.POSITIVE_INFINITY],
+];
+
+/** `5 minutes ago`, `yesterday`, `3 months ago` in the interface language. */
+export function formatRelative(
+  iso: string | null | undefined,
+  language?: string,
+  now: number = Date.now(),
+): string {
+  if (!iso) return '';
+  const time = Date.parse(iso);
+  if (Number.isNaN(time)) return '';
+  let amount = (time - now) / 1000;
+  const format = new Intl.RelativeTimeFormat(numberLocale(language), { numeric: 'auto' });
+  for (const [unit, size] of RELATIVE_STEPS) {
+    if (Math.abs(amount) < size) return format.format(Math.round(amount), unit);
+    amount /= size;
+  }
+  return '';
+}
+
 export interface Formatters {
   language: string;
+  /** How long ago (or ahead) a timestamp is. */
+  relative: (iso: string | null | undefined) => string;
   money: (amount: number | null | undefined) => string;
   number: (value: number | null | undefined) => string;
   date: (isoOrYmd: string | null | undefined) => string;
@@ -72,6 +102,7 @@ export function useFormatters(): Formatters {
       money: (amount) => formatMoney(amount, language),
       number: (value) => formatNumber(value, language),
       date: (value) => formatDate(value, language),
+      relative: (value) => formatRelative(value, language),
     }),
     [language],
   );

@@ -37,6 +37,7 @@ import {
   type WorkerSalarySummary,
 } from '../../contract/worker-salaries.ts';
 import { worker, workerCreate, workerListQuery, workerUpdate } from '../../contract/workers.ts';
+import { user, userCreate, userListQuery, userUpdate, type User } from '../../contract/users.ts';
 import { createResource } from '@/lib/resource-factory';
 import type bankDetailTexts from '../../public/locales/en/bank-details.json';
 import type designTexts from '../../public/locales/en/designs.json';
@@ -47,6 +48,7 @@ import type orderAnalyticsTexts from '../../public/locales/en/order-analytics.js
 import type orderTexts from '../../public/locales/en/orders.json';
 import type salaryTexts from '../../public/locales/en/worker-salaries.json';
 import type workerTexts from '../../public/locales/en/workers.json';
+import type userTexts from '../../public/locales/en/users.json';
 
 declare module '@/lib/translation-resources' {
   /** Each area's English texts, typing its `t` keys. */
@@ -60,6 +62,7 @@ declare module '@/lib/translation-resources' {
     orders: typeof orderTexts;
     'worker-salaries': typeof salaryTexts;
     workers: typeof workerTexts;
+    users: typeof userTexts;
   }
 }
 
@@ -230,6 +233,50 @@ export const orderAnalytics = orders.defineRead<OrderAnalytics, OrderAnalyticsPa
   keepPrevious: true,
 });
 
+export const users = createResource({
+  name: 'users',
+  path: '/users',
+  namespace: 'users',
+  schemas: { record: user, create: userCreate, update: userUpdate, list: userListQuery },
+  // Users are never deleted, only deactivated.
+  messages: { deleted: null },
+});
+
+/** Sends only the flag and the version of the row it was chosen on. */
+export const useDeactivateUser = users.defineAction<{ id: string; version: number }, User>(
+  'deactivate',
+  {
+    method: 'PUT',
+    path: ({ id }) => `/${encodeURIComponent(id)}`,
+    body: ({ version }) => ({ isActive: false, version }),
+    success: 'users:toast.deactivated',
+    failure: 'users:errors.deactivate',
+  },
+);
+
+export const useReactivateUser = users.defineAction<{ id: string; version: number }, User>(
+  'reactivate',
+  {
+    method: 'PUT',
+    path: ({ id }) => `/${encodeURIComponent(id)}`,
+    body: ({ version }) => ({ isActive: true, version }),
+    success: 'users:toast.reactivated',
+    failure: 'users:errors.reactivate',
+  },
+);
+
+/** A new temporary password; the server signs the user out everywhere. */
+export const useResetUserPassword = users.defineAction<{ id: string; password: string }, User>(
+  'reset-password',
+  {
+    method: 'POST',
+    path: ({ id }) => `/${encodeURIComponent(id)}/reset-password`,
+    body: ({ password }) => ({ password }),
+    success: 'users:toast.passwordReset',
+    failure: 'users:errors.resetPassword',
+  },
+);
+
 /** Every resource, for code that must know them all (replaying queued writes). */
 export const RESOURCES = [
   merchants,
@@ -239,6 +286,7 @@ export const RESOURCES = [
   bankDetails,
   expenses,
   orders,
+  users,
 ];
 
 export type ResourceRecord<R extends { schemas: { record: z.ZodType } }> = z.output<
