@@ -15,6 +15,7 @@ import { ApiError, apiRequest, newIdempotencyKey, type HttpMethod } from '@/lib/
 import { errorText } from '@/lib/error-text';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { addPendingRecord, removePendingRecord } from '@/lib/offline/pending-records';
+import { showsSyncToast } from '@/lib/offline/sync-toasts';
 import type { AnyT, TranslationKey } from '@/lib/translation-keys';
 
 declare module '@tanstack/react-query' {
@@ -117,14 +118,18 @@ export function registerMutationDefaults(client: QueryClient, t: AnyT = i18next.
       retry: shouldRetryWrite,
       retryDelay: WRITE_RETRY_DELAY_MS,
       meta: { failureMessage: write.failure },
+      // Only writes restored from disk run these: each is a background sync, not a save the
+      // user is watching.
       onSuccess: () => {
-        if (write.success) notifySuccess(t(write.success));
+        if (write.success && showsSyncToast('synced')) notifySuccess(t(write.success));
         for (const prefix of write.invalidates) void client.invalidateQueries({ queryKey: prefix });
       },
       onError: (error, variables) => {
         if (write.pendingListPrefix) dropPendingRecord(client, write.pendingListPrefix, variables);
         refetchWhenStale(client, error, write.invalidates);
-        if (!isGloballyHandledWrite(error)) notifyError(errorText(error, t, write.failure));
+        if (!isGloballyHandledWrite(error) && showsSyncToast('problem')) {
+          notifyError(errorText(error, t, write.failure));
+        }
       },
     });
   }
@@ -205,8 +210,13 @@ export function createWriteHook<TInput, TData>(
           addPendingRecord(queryClient, pendingListPrefix, idempotencyKey, input as object);
         }
       },
-      onSuccess: () => {
-        if (spec.success) notifySuccess(t(spec.success));
+      onSuccess: (_data, variables) => {
+        // A write that waited for the network lands in the background: the user's choice of
+        // sync toasts decides. One made online is the answer to the save they just pressed.
+        const background = variables.queuedOffline === true;
+        if (spec.success && (!background || showsSyncToast('synced'))) {
+          notifySuccess(t(spec.success));
+        }
         // Not awaited: the write is done; an offline refetch must not keep it "pending".
         for (const prefix of [[name], ...spec.invalidates]) {
           void queryClient.invalidateQueries({ queryKey: prefix });
@@ -215,7 +225,10 @@ export function createWriteHook<TInput, TData>(
       onError: (error, variables) => {
         if (pendingListPrefix) dropPendingRecord(queryClient, pendingListPrefix, variables);
         refetchWhenStale(queryClient, error, [[name], ...spec.invalidates]);
-        if (!isGloballyHandledWrite(error)) notifyError(errorText(error, t, spec.failure));
+        const background = variables.queuedOffline === true;
+        if (!isGloballyHandledWrite(error) && (!background || showsSyncToast('problem'))) {
+          notifyError(errorText(error, t, spec.failure));
+        }
       },
     });
     const { mutate: rawMutate, mutateAsync: rawMutateAsync } = mutation;
@@ -225,7 +238,9 @@ export function createWriteHook<TInput, TData>(
       (input: TInput, options?: WriteOptions<TData, TInput>) => {
         const { onQueued, ...mutateOptions } = options ?? {};
         const announceQueued = () => {
-          notifySuccess(t('common:offline.queued'), { duration: QUEUED_TOAST_DURATION_MS });
+          if (showsSyncToast('queued')) {
+            notifySuccess(t('common:offline.queued'), { duration: QUEUED_TOAST_DURATION_MS });
+          }
           onQueued?.();
         };
         const variables: KeyedVariables<TInput> = {
