@@ -1,3 +1,4 @@
+import { lazy } from 'react';
 import { Navigate, Outlet, useLocation, useSearchParams } from 'react-router';
 import { useAuthStore, useIsLoggedIn } from '@/stores/auth';
 
@@ -8,10 +9,20 @@ import {
   signInPathFor,
 } from '@/features/auth/redirect-target';
 
-/** Signed-in routes: a visitor goes to sign-in, which brings them back here afterwards. */
+// Loaded only by someone signed in with a temporary password.
+const ForcedPasswordChangePage = lazy(
+  () => import('@/features/account/pages/forced-password-change-page'),
+);
+
+/**
+ * Signed-in routes: a visitor goes to sign-in, which brings them back here afterwards. Someone
+ * with a temporary password sees only the form to replace it, whatever route they opened; the
+ * route renders once it is changed.
+ */
 export function RequireAuth() {
   const isLoggedIn = useIsLoggedIn();
   const signedOutByUser = useAuthStore((state) => state.signedOutByUser);
+  const mustChangePassword = useAuthStore((state) => state.user?.mustChangePassword === true);
   const location = useLocation();
   if (!isLoggedIn) {
     // After a deliberate sign-out the next person at the device should not land on this page.
@@ -20,6 +31,7 @@ export function RequireAuth() {
       : signInPathFor(`${location.pathname}${location.search}`);
     return <Navigate to={target} replace />;
   }
+  if (mustChangePassword) return <ForcedPasswordChangePage />;
   return <Outlet />;
 }
 

@@ -59,6 +59,10 @@ export function SessionEvents() {
     const onServerError = () => {
       notifyError(t('session.serverError'));
     };
+    // The signed-in routes show the "choose a new password" form in place of every page.
+    const onPasswordChangeRequired = () => {
+      useAuthStore.getState().requirePasswordChange();
+    };
     const onNotModified = () => {
       const message = t('session.notModified');
       toast(message, { id: `info:${message}` });
@@ -66,7 +70,9 @@ export function SessionEvents() {
     window.addEventListener(API_EVENTS.unauthorized, onUnauthorized);
     window.addEventListener(API_EVENTS.serverError, onServerError);
     window.addEventListener(API_EVENTS.notModified, onNotModified);
+    window.addEventListener(API_EVENTS.passwordChangeRequired, onPasswordChangeRequired);
     return () => {
+      window.removeEventListener(API_EVENTS.passwordChangeRequired, onPasswordChangeRequired);
       window.removeEventListener(API_EVENTS.unauthorized, onUnauthorized);
       window.removeEventListener(API_EVENTS.serverError, onServerError);
       window.removeEventListener(API_EVENTS.notModified, onNotModified);

@@ -14,6 +14,8 @@ export const API_EVENTS = {
   unauthorized: 'karkhana:unauthorized',
   serverError: 'karkhana:server-error',
   notModified: 'karkhana:not-modified',
+  /** A temporary password is still in use: the server answers nothing else until it is changed. */
+  passwordChangeRequired: 'karkhana:password-change-required',
 } as const;
 
 export type ApiEventName = (typeof API_EVENTS)[keyof typeof API_EVENTS];
@@ -243,13 +245,18 @@ function readFailureCode(body: unknown): FailureCode | undefined {
 /** An HTTP failure as an ApiError, whatever the body looked like. */
 function httpFailure(body: unknown, status: number, fallback: string): ApiError {
   const serverMessage = readServerMessage(body);
-  return new ApiError(serverMessage ?? fallback, {
+  const error = new ApiError(serverMessage ?? fallback, {
     status,
     kind: 'http',
     code: readFailureCode(body),
     errors: isRecord(body) ? readFieldErrors(body) : [],
     data: isRecord(body) ? body.data : undefined,
   });
+  // Only the code tells this 403 from a forbidden action, so it is announced once the body is read.
+  if (error.code === 'password_change_required') {
+    dispatchApiEvent(API_EVENTS.passwordChangeRequired, { status });
+  }
+  return error;
 }
 
 function readServerMessage(body: unknown): string | undefined {

@@ -25,6 +25,8 @@ export interface AuthState extends SessionFields {
   setSession: (data: AuthData) => void;
   /** Refreshes who is signed in (from GET /auth/me) without touching the token. */
   updateProfile: (data: MeData) => void;
+  /** The server refused a call until the temporary password is changed. */
+  requirePasswordChange: () => void;
   clearSession: (options?: { byUser?: boolean }) => void;
   setLoading: (loading: boolean) => void;
   setError: (error: string | null) => void;
@@ -67,6 +69,8 @@ export const useAuthStore = create<AuthState>()(
           signedOutByUser: false,
         }),
       updateProfile: (data) => set({ user: data.user, organization: data.organization }),
+      requirePasswordChange: () =>
+        set((state) => (state.user ? { user: { ...state.user, mustChangePassword: true } } : {})),
       clearSession: (options) => set({ ...signedOut, signedOutByUser: options?.byUser ?? false }),
       setLoading: (loading) => set(loading ? { loading, error: null } : { loading }),
       setError: (error) => set({ error, loading: false }),
