@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { http } from 'msw';
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
