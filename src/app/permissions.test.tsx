@@ -21,7 +21,7 @@ describe('a staff session', { timeout: 15_000 }, () => {
     const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
     expect(within(nav).getByRole('link', { name: 'Orders' })).toBeInTheDocument();
     expect(within(nav).getByRole('link', { name: 'Merchants' })).toBeInTheDocument();
-    for (const name of ['Expenses', 'Salary management', 'Bank details']) {
+    for (const name of ['Expenses', 'Salary management', 'Bank details', 'Users']) {
       expect(within(nav).queryByRole('link', { name })).not.toBeInTheDocument();
     }
   });
@@ -33,5 +33,13 @@ describe('a staff session', { timeout: 15_000 }, () => {
       await screen.findByText('You do not have permission to open this page'),
     ).toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: 'Main navigation' })).toBeInTheDocument();
+  });
+
+  it('gets the 403 page on /users and never asks for the list', async () => {
+    useAuthStore.getState().setSession(staff);
+    renderRoutes(appRoutes, { route: '/users' });
+    expect(
+      await screen.findByText('You do not have permission to open this page'),
+    ).toBeInTheDocument();
   });
 });

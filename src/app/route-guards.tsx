@@ -11,7 +11,7 @@ import {
 
 // Loaded only by someone signed in with a temporary password.
 const ForcedPasswordChangePage = lazy(
-  () => import('@/features/account/pages/forced-password-change-page'),
+  () => import('@/features/auth/account/pages/forced-password-change-page'),
 );
 
 /**

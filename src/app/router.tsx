@@ -62,6 +62,15 @@ function settingsSection(section: SettingsSection): RouteObject['lazy'] {
   };
 }
 
+/** A page of the signed-in user's own settings, with its texts fetched alongside its code. */
+function accountPage(load: () => Promise<PageModule>): RouteObject['lazy'] {
+  return async () => {
+    // A failed namespace fetch is i18next's to retry and report; the page still loads.
+    void i18n.loadNamespaces('account').catch(() => undefined);
+    return { Component: (await load()).default };
+  };
+}
+
 function standaloneComingSoon(titleKey: KeysOf<'common'>): RouteObject['lazy'] {
   return async () => {
     const { AreaComingSoon } = await import('./area-coming-soon');
@@ -76,11 +85,20 @@ const signedInPages: RouteObject[] = [
     path: 'settings',
     lazy: lazyPage(() => import('./settings/settings-layout')),
     children: [
-      { index: true, lazy: settingsSection('profile') },
+      {
+        index: true,
+        lazy: accountPage(() => import('@/features/auth/account/pages/profile-page')),
+      },
       { path: 'account', lazy: settingsSection('account') },
       { path: 'appearance', lazy: lazyPage(() => import('./settings/appearance-page')) },
-      { path: 'notifications', lazy: settingsSection('notifications') },
-      { path: 'security', lazy: settingsSection('security') },
+      {
+        path: 'notifications',
+        lazy: accountPage(() => import('@/features/auth/account/pages/notifications-page')),
+      },
+      {
+        path: 'security',
+        lazy: accountPage(() => import('@/features/auth/account/pages/security-page')),
+      },
       {
         path: '*',
         lazy: async () => {

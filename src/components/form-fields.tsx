@@ -135,10 +135,7 @@ export function FormFields<Values extends Record<string, unknown>>({
   const text = (key: string) => (i18n.exists(`${namespace}:${key}`) ? t(key) : undefined);
 
   const renderField = (field: FieldSpec, index: number) => {
-    if (field.render) {
-      // Every form of the shared fields holds plain values keyed by field name.
-      return field.render(form as unknown as UseFormReturnType<Record<string, unknown>>);
-    }
+    if (field.render) return field.render(form);
     const { required, maxLength } = fieldConstraints(shape[field.name]);
     const common = {
       label: t(`fields.${field.name}`),

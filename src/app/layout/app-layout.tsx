@@ -10,6 +10,7 @@ import { OfflineIndicator, PendingChanges } from '@/components/offline-status';
 import { PageLoader } from '../page-loader';
 import { AccountMenu } from './account-menu';
 import { LanguageSelect } from '@/features/auth/components/language-select';
+import { useLanguageSync } from '@/features/auth/account/use-language-sync';
 import { PreferencesMenu } from './preferences-menu';
 import { SidebarNav } from './sidebar-nav';
 
@@ -18,6 +19,7 @@ export default function AppLayout() {
   const { t } = useTranslation();
   const [navOpened, { toggle, close }] = useDisclosure(false);
   const organization = useAuthStore((state) => state.organization);
+  useLanguageSync();
 
   return (
     <AppShell

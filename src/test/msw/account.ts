@@ -67,12 +67,13 @@ export function createAccountFake(options: AccountFakeOptions = {}) {
   const me = (): MeData => ({ user, organization });
 
   async function record(request: Request) {
-    const body =
+    const body: unknown =
       request.method === 'GET' || request.method === 'DELETE'
         ? undefined
         : await request
             .clone()
             .json()
+            .then((parsed: unknown) => parsed)
             .catch(() => undefined);
     requests.push({
       method: request.method,
@@ -80,7 +81,7 @@ export function createAccountFake(options: AccountFakeOptions = {}) {
       headers: request.headers,
       body,
     });
-    return body as unknown;
+    return body;
   }
 
   const handlers = [

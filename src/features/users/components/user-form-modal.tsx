@@ -42,7 +42,7 @@ function useUpdateOwnAccount() {
       options: Parameters<typeof update.mutate>[1],
     ) => {
       const { role: _role, isActive: _isActive, ...body } = input.body;
-      update.mutate({ id: input.id, body: body as UserUpdate }, options);
+      update.mutate({ id: input.id, body }, options);
     },
   };
 }
@@ -92,7 +92,6 @@ export function UserFormModal({ user, isSelf, onClose }: UserFormModalProps) {
     () => ({
       ...resources.users,
       schemas: { create: userCreateWithoutPassword },
-      useCreate: resources.users.useCreate as FormResource<never, UserUpdate>['useCreate'],
       useUpdate: isSelf ? useUpdateOwnAccount : resources.users.useUpdate,
     }),
     [isSelf],

@@ -5,10 +5,10 @@ import type {
   MeData,
   SessionInfo,
   UpdateMeBody,
-} from '../../../contract/auth.ts';
+} from '../../../../contract/auth.ts';
 import { apiRequest } from '@/lib/api-client';
 import { useAuthStore } from '@/stores/auth';
-import type accountTexts from '../../../public/locales/en/account.json';
+import type accountTexts from '../../../../public/locales/en/account.json';
 
 declare module '@/lib/translation-resources' {
   interface AppResources {

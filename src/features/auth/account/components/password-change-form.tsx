@@ -3,7 +3,7 @@ import { IconAlertCircle, IconLock } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { changePasswordBody, type MeData } from '../../../../contract/auth.ts';
+import { changePasswordBody, type MeData } from '../../../../../contract/auth.ts';
 import { PasswordField } from '@/features/auth/components/password-field';
 import { saveFailureText } from '@/components/form-safety';
 import { useZodForm } from '@/lib/use-zod-form';
