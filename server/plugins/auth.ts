@@ -29,7 +29,8 @@ declare module 'fastify' {
     permission?: RouteAccess;
     /**
      * Open to a user who still has to replace a temporary password; only what that change needs
-     * (the profile, change-password) says so. Everything else answers `password_change_required`.
+     * (reading one's own account, changing the password) says so. Everything else guarded answers
+     * `password_change_required`; sign-out is public, so it is never held back.
      */
     allowedBeforePasswordChange?: boolean;
   }
