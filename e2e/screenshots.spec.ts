@@ -133,6 +133,10 @@ test.describe('documentation screenshots', { tag: '@screenshots' }, () => {
     { path: '/salary-management', name: 'salaries', heading: 'Salaries' },
     { path: '/expenses', name: 'expenses', heading: 'Expenses' },
     { path: '/expense-analysis', name: 'expense-analysis', heading: 'Expense analysis' },
+    { path: '/users', name: 'users', heading: 'Users' },
+    { path: '/settings', name: 'settings-profile', heading: 'Settings' },
+    { path: '/settings/notifications', name: 'settings-notifications', heading: 'Settings' },
+    { path: '/settings/security', name: 'settings-security', heading: 'Settings' },
   ];
 
   test('every area with the demo data', async ({ page }, testInfo) => {

@@ -1,44 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { DATA_PAGES, signIn } from './support.ts';
-
-const MIN_TARGET_PX = 44;
-
-/**
- * Every visible control and the size of what a finger can hit: the control itself, or for
- * visually hidden inputs (switches, checkboxes, radios) the label that wraps them. Inline links in
- * running text are exempt in WCAG 2.5.5; the app has none inside its controls' area.
- */
-async function smallTargets(page: Page): Promise<string[]> {
-  return page.evaluate<string[]>(`(() => {
-    const selector = 'a[href], button, input, select, textarea, [role="button"], [role="switch"], [role="combobox"], [role="checkbox"], [role="radio"], [role="tab"], [role="menuitem"], [tabindex="0"]';
-    const small = [];
-    for (const element of document.querySelectorAll(selector)) {
-      if (element.closest('[aria-hidden="true"], .skip-link, [inert]')) continue;
-      if (element.getAttribute('type') === 'hidden') continue;
-      const style = getComputedStyle(element);
-      if (style.visibility === 'hidden' || style.display === 'none') continue;
-      let box = element.getBoundingClientRect();
-      if (box.width === 0 && box.height === 0) continue;
-      const hiddenInput = element.tagName === 'INPUT' && (Number(style.opacity) === 0 || box.width <= 1);
-      if (hiddenInput) {
-        const label = element.closest('label') ?? (element.id ? document.querySelector('label[for="' + element.id + '"]') : null);
-        if (!label) continue;
-        box = label.getBoundingClientRect();
-      }
-      if (box.width + 0.5 < ${MIN_TARGET_PX} || box.height + 0.5 < ${MIN_TARGET_PX}) {
-        const name = element.getAttribute('aria-label') || element.textContent?.trim().slice(0, 30) || element.getAttribute('placeholder') || element.tagName;
-        small.push(name + ' ' + Math.round(box.width) + 'x' + Math.round(box.height));
-      }
-    }
-    return small;
-  })()`);
-}
-
-async function horizontalOverflow(page: Page): Promise<number> {
-  return page.evaluate<number>(
-    `document.scrollingElement.scrollWidth - document.scrollingElement.clientWidth`,
-  );
-}
+import { expect, test } from '@playwright/test';
+import { DATA_PAGES, horizontalOverflow, signIn, smallTargets } from './support.ts';
 
 test.describe('on a tablet with touch', () => {
   test.use({ viewport: { width: 820, height: 1180 }, hasTouch: true, isMobile: false });

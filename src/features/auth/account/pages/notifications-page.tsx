@@ -32,8 +32,8 @@ export default function NotificationsPage() {
     initialValues: { ...DEFAULT_NOTIFICATION_PREFERENCES, ...current },
   });
 
-  // Without mail on the server a digest cannot go out; offline, it is not known yet.
-  const mailUnknown = isUnavailableOffline(options);
+  // Without mail on the server a digest cannot go out; offline or unanswered, it is not known.
+  const mailUnknown = isUnavailableOffline(options) || options.isError;
   const mailMissing = options.data?.emailRecovery === false;
   const digestAvailable = options.data?.emailRecovery === true;
   const digestNote = mailMissing

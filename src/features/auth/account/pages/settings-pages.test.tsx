@@ -131,7 +131,7 @@ describe('Notification settings', { timeout: 15_000 }, () => {
   it('renders offline, saying the digest cannot be checked', async () => {
     act(() => onlineManager.setOnline(false));
     renderWithProviders(<NotificationsPage />);
-    expect(await screen.findByText(/while you are offline/)).toBeInTheDocument();
+    expect(await screen.findByText(/could not be checked/)).toBeInTheDocument();
     expect(screen.getByRole('radio', { name: 'All' })).toBeChecked();
   });
 });
