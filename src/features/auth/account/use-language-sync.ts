@@ -11,7 +11,8 @@ import { updateMe } from './api';
  */
 export function useLanguageSync() {
   const { i18n } = useTranslation();
-  const language = toLanguage(i18n.resolvedLanguage ?? i18n.language);
+  // The language asked for, which is what the user chose even before its texts have loaded.
+  const language = toLanguage(i18n.language);
   const previous = useRef(language);
   useEffect(() => {
     if (previous.current === language) return;
