@@ -68,7 +68,11 @@ export function UserFormModal({ user, isSelf, onClose }: UserFormModalProps) {
       optionLabels: 'roles',
       initial: 'staff',
       wide: !isEdit,
-      ...(isSelf ? { props: { disabled: true, description: t('hints.ownRole') } } : {}),
+      // Every user has a role: choosing the current one again must not empty the field.
+      props: {
+        allowDeselect: false,
+        ...(isSelf ? { disabled: true, description: t('hints.ownRole') } : {}),
+      },
     };
     if (!isEdit) {
       return [

@@ -79,6 +79,10 @@ describe('UsersPage', { timeout: 20_000 }, () => {
       const options = within(await screen.findByRole('listbox')).getAllByRole('option');
       expect(options.map((option) => option.textContent)).toEqual(['Owner', 'Admin', 'Staff']);
       await user.click(screen.getByRole('option', { name: 'Admin' }));
+      // Choosing the current role again keeps it rather than emptying the field.
+      await user.click(role);
+      await user.click(screen.getByRole('option', { name: 'Admin' }));
+      expect(role).toHaveValue('Admin');
 
       await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Pooja Mehta');
       await user.type(within(dialog).getByRole('textbox', { name: 'Email' }), 'pooja@example.com');
