@@ -133,10 +133,6 @@ test.describe('documentation screenshots', { tag: '@screenshots' }, () => {
     { path: '/salary-management', name: 'salaries', heading: 'Salaries' },
     { path: '/expenses', name: 'expenses', heading: 'Expenses' },
     { path: '/expense-analysis', name: 'expense-analysis', heading: 'Expense analysis' },
-    { path: '/users', name: 'users', heading: 'Users' },
-    { path: '/settings', name: 'settings-profile', heading: 'Settings' },
-    { path: '/settings/notifications', name: 'settings-notifications', heading: 'Settings' },
-    { path: '/settings/security', name: 'settings-security', heading: 'Settings' },
   ];
 
   test('every area with the demo data', async ({ page }, testInfo) => {
@@ -148,6 +144,39 @@ test.describe('documentation screenshots', { tag: '@screenshots' }, () => {
       await expect(page.getByRole('heading', { level: 1, name: area.heading })).toBeVisible();
       await capture(page, testInfo, area.name);
     }
+  });
+
+  test('users and own settings', async ({ page }, testInfo) => {
+    test.setTimeout(120_000);
+    await useTheme(page, 'light');
+    await signIn(page);
+    const pages = [
+      { path: '/users', name: 'users', heading: 'Users' },
+      { path: '/settings', name: 'settings-profile', heading: 'Settings' },
+      { path: '/settings/notifications', name: 'settings-notifications', heading: 'Settings' },
+      { path: '/settings/security', name: 'settings-security', heading: 'Settings' },
+    ];
+    for (const target of pages) {
+      await page.goto(target.path);
+      await expect(page.getByRole('heading', { level: 1, name: target.heading })).toBeVisible();
+      await capture(page, testInfo, target.name);
+    }
+    await page.goto('/users');
+    await page.getByRole('button', { name: 'Add user' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add user' });
+    await dialog.getByRole('textbox', { name: 'Name' }).fill('Meena Shah');
+    await dialog.getByRole('textbox', { name: 'Email' }).fill('meena@example.com');
+    await dialog.getByRole('button', { name: 'Generate a temporary password' }).click();
+    await capture(page, testInfo, 'users-add');
+  });
+
+  test('users on a tablet', async ({ page }, testInfo) => {
+    await page.setViewportSize({ width: 820, height: 1180 });
+    await useTheme(page, 'light');
+    await signIn(page);
+    await page.goto('/users');
+    await expect(page.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible();
+    await capture(page, testInfo, 'users-tablet');
   });
 
   test('not-found page', async ({ page }, testInfo) => {

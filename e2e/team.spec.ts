@@ -56,9 +56,9 @@ async function signInAndReplacePassword(page: Page, member: Member, newPassword:
     page.getByRole('heading', { level: 1, name: 'Choose a new password' }),
   ).toBeVisible();
   await expect(mainNavigation(page)).toHaveCount(0);
-  await page.getByLabel('Current password', { exact: true }).fill(member.password);
-  await page.getByLabel('New password', { exact: true }).fill(newPassword);
-  await page.getByLabel('Confirm new password', { exact: true }).fill(newPassword);
+  await page.getByRole('textbox', { name: 'Current password', exact: true }).fill(member.password);
+  await page.getByRole('textbox', { name: 'New password', exact: true }).fill(newPassword);
+  await page.getByRole('textbox', { name: 'Confirm new password', exact: true }).fill(newPassword);
   await page.getByRole('button', { name: 'Save and continue' }).click();
   await expect(page.getByText('Your password has been changed')).toBeVisible();
   member.password = newPassword;
@@ -106,13 +106,17 @@ test.describe.serial('a team', () => {
     expect(await horizontalOverflow(page)).toBe(0);
 
     // A wrong current password is said on its field, in words.
-    await page.getByLabel('Current password', { exact: true }).fill('not-the-temporary-one');
-    await page.getByLabel('New password', { exact: true }).fill(`own-${suffix}`);
-    await page.getByLabel('Confirm new password', { exact: true }).fill(`own-${suffix}`);
+    await page
+      .getByRole('textbox', { name: 'Current password', exact: true })
+      .fill('not-the-temporary-one');
+    await page.getByRole('textbox', { name: 'New password', exact: true }).fill(`own-${suffix}`);
+    await page
+      .getByRole('textbox', { name: 'Confirm new password', exact: true })
+      .fill(`own-${suffix}`);
     await page.getByRole('button', { name: 'Save and continue' }).click();
     await expect(page.getByText('Your current password is not correct')).toBeVisible();
 
-    await page.getByLabel('Current password', { exact: true }).fill(staff.password);
+    await page.getByRole('textbox', { name: 'Current password', exact: true }).fill(staff.password);
     await page.getByRole('button', { name: 'Save and continue' }).click();
     await expect(page.getByText('Your password has been changed')).toBeVisible();
     staff.password = `own-${suffix}`;
