@@ -143,6 +143,25 @@ test.describe.serial('a team', () => {
     await context.close();
   });
 
+  test('the owner manages users on a tablet without small targets or sideways scrolling', async ({
+    browser,
+  }) => {
+    test.setTimeout(60_000);
+    const { context, page } = await tabletPage(browser);
+    await signIn(page);
+    await page.goto('/users');
+    await expect(page.getByRole('table', { name: 'Users' }).getByRole('row').nth(1)).toBeVisible();
+    expect(await smallTargets(page)).toEqual([]);
+    expect(await horizontalOverflow(page)).toBe(0);
+
+    await page.getByRole('button', { name: 'Add user' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add user' });
+    await dialog.getByRole('button', { name: 'Generate a temporary password' }).click();
+    expect(await smallTargets(page)).toEqual([]);
+    expect(await horizontalOverflow(page)).toBe(0);
+    await context.close();
+  });
+
   test('an admin demoted while signed in gets the translated refusal', async ({
     browser,
     page,
