@@ -21,6 +21,7 @@ import { StorageMonitor } from './lib/storage.ts';
 import { jsonSerializerCompiler, zodValidatorCompiler } from './lib/validation.ts';
 import { createSmtpMailer } from './lib/mailer.ts';
 import { authRoutes } from './modules/auth/routes.ts';
+import { recoveryRoutes } from './modules/auth/recovery-routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { loadResourceModules } from './modules/registry.ts';
 
@@ -140,6 +141,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     async (api) => {
       await api.register(healthRoutes(version));
       await api.register(authRoutes(cookies, mailer), { prefix: '/auth' });
+      await api.register(recoveryRoutes(mailer), { prefix: '/auth' });
       await api.register(async (tenantScope) => {
         tenantScope.addHook('onRequest', requireAuth(cookies));
         registerIdempotency(tenantScope);

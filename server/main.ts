@@ -5,6 +5,7 @@ import { DataFolderError } from './db/embedded-postgres.ts';
 import { migrate } from './db/migrate.ts';
 import { seedDemoData } from './db/seed.ts';
 import { purgeOldLoginAttempts } from './modules/auth/login-throttle.ts';
+import { purgeExpiredRecovery } from './modules/auth/recovery.ts';
 import { purgeExpiredSessions } from './modules/auth/sessions.ts';
 import { purgeExpiredSignUps } from './modules/auth/sign-up.ts';
 import { purgeExpiredIdempotencyKeys } from './plugins/idempotency.ts';
@@ -86,6 +87,7 @@ async function main() {
       purgeExpiredSessions(database.db),
       purgeOldLoginAttempts(database.db),
       purgeExpiredSignUps(database.db),
+      purgeExpiredRecovery(database.db),
       purgeExpiredIdempotencyKeys(database.db),
     ]).catch((error: unknown) => log.warn({ err: error }, 'housekeeping failed'));
   }, HOUSEKEEPING_INTERVAL_MS);
