@@ -23,6 +23,13 @@ const EXPECTED: Record<string, RouteAccess> = {
   'POST /api/auth/login': 'public',
   'POST /api/auth/logout': 'public',
   'GET /api/auth/me': 'signedIn',
+  'GET /api/auth/options': 'public',
+  'POST /api/auth/forgot-password': 'public',
+  'POST /api/auth/verify-code': 'public',
+  'POST /api/auth/reset-password': 'public',
+
+  'GET /api/organization': 'organization.read',
+  'PUT /api/organization': 'organization.write',
 
   'GET /api/orders': 'orders.read',
   'GET /api/orders/{id}': 'orders.read',
