@@ -73,6 +73,7 @@ async function main() {
     rateLimitPerMinute: config.rateLimitPerMinute,
     smtpUrl: config.smtpUrl,
     mailFrom: config.mailFrom,
+    dailyDigest: true,
   });
   const log = app.log;
   logTo = (level, message) => log[level](message);
