@@ -123,7 +123,9 @@ async function main() {
     `Karkhana is running at http://${shownHost}:${port} (${database.kind === 'embedded' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'})`,
   );
   if (seed?.seeded) {
-    log.info(`Demo data loaded. Sign in with ${seed.email} / ${seed.password}`);
+    log.info(
+      `Demo data loaded. Sign in with ${seed.email} / ${seed.password} (or, to try other roles, ${seed.otherEmails.join(' or ')} with the same password)`,
+    );
   }
 }
 
