@@ -12,6 +12,7 @@ import { envelope } from '../../../contract/common.ts';
 import { englishFieldMessage } from '../../../contract/validation.ts';
 import { ok } from '../../lib/envelope.ts';
 import { badRequest } from '../../lib/http-errors.ts';
+import type { Database } from '../../db/client.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import {
@@ -45,6 +46,14 @@ const invalidCode = (path: 'code' | 'resetToken') =>
     },
   ]);
 
+/** Issues and mails a code when an active account uses `email` and is under its hourly limit. */
+async function sendResetCode(db: Database, mailer: Mailer, email: string, now: Date) {
+  const account = await findActiveAccount(db, email);
+  if (!account) return;
+  const code = await issueResetCode(db, account.id, now);
+  if (code) await mailer.send(resetCodeMail(account, code));
+}
+
 /**
  * Password recovery by emailed code. Without mail (`mailer` null) forgot-password still answers
  * the same 200 but sends and stores nothing; `GET /options` tells the sign-in pages so they can
@@ -54,6 +63,11 @@ export function recoveryRoutes(mailer: Mailer | null): FastifyPluginCallback {
   return function registerRecoveryRoutes(scope, _options, done) {
     const app = scope.withTypeProvider<ZodTypeProvider>();
     const tags = ['Auth'];
+    /** Codes being issued and mailed after their answer; waited for before the app closes. */
+    const pending = new Set<Promise<void>>();
+    app.addHook('onClose', async () => {
+      await Promise.allSettled(pending);
+    });
 
     app.get(
       '/options',
@@ -84,20 +98,18 @@ export function recoveryRoutes(mailer: Mailer | null): FastifyPluginCallback {
           response: { 200: envelope(z.null()) },
         },
       },
-      async (request) => {
+      (request) => {
         const { email } = request.body;
-        const account = mailer ? await findActiveAccount(app.db, email) : undefined;
-        if (mailer && account) {
-          const code = await issueResetCode(app.db, account.id, app.clock());
-          if (code) {
-            // Sent after answering: waiting for the mail server would tell, by the time taken,
-            // that the address has an account.
-            mailer.send(resetCodeMail(account, code)).catch((error: unknown) => {
-              request.log.error({ err: error }, 'password reset email could not be sent');
-            });
-          }
+        if (mailer) {
+          // Looked up, limited and mailed after answering: the answer then takes as long, and
+          // says as much, whether or not the address has an account.
+          const work = sendResetCode(app.db, mailer, email, app.clock()).catch((error: unknown) => {
+            request.log.error({ err: error }, 'password reset code could not be sent');
+          });
+          pending.add(work);
+          void work.finally(() => pending.delete(work));
         }
-        return ok(null, FORGOT_PASSWORD_MESSAGE);
+        return Promise.resolve(ok(null, FORGOT_PASSWORD_MESSAGE));
       },
     );
 

@@ -397,3 +397,27 @@ describe('without mail', () => {
     expect(options.json()).toMatchObject({ data: { emailRecovery: false } });
   });
 });
+
+describe('with an unreachable mail server', () => {
+  it('still answers forgot-password alike, without waiting for the mail', async () => {
+    const unreachable = await createTestApp({ smtpUrl: 'smtp://127.0.0.1:9' });
+    try {
+      const email = `owner-${randomUUID()}@example.com`;
+      await createOrganizationWithOwner(unreachable.database.handle.db, {
+        organizationName: 'Offline Works',
+        name: 'Owner',
+        email,
+        passwordHash: await passwordHash,
+      });
+      const response = await unreachable.app.inject({
+        method: 'POST',
+        url: '/api/auth/forgot-password',
+        payload: { email },
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toMatchObject({ message: FORGOT_PASSWORD_MESSAGE });
+    } finally {
+      await unreachable.close();
+    }
+  });
+});
