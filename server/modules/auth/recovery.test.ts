@@ -421,3 +421,25 @@ describe('with an unreachable mail server', () => {
     }
   });
 });
+
+describe('rate limits', () => {
+  it('slows down one address guessing codes, on top of the per-account limits', async () => {
+    const limited = await createTestApp({ rateLimitPerMinute: 1200 });
+    try {
+      const guess = () =>
+        limited.app.inject({
+          method: 'POST',
+          url: '/api/auth/verify-code',
+          payload: { email: 'someone@example.com', code: '123456' },
+        });
+      for (let attempt = 0; attempt < 30; attempt += 1) {
+        expect((await guess()).statusCode).toBe(400);
+      }
+      const refused = await guess();
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json()).toMatchObject({ code: 'rate_limited' });
+    } finally {
+      await limited.close();
+    }
+  });
+});
