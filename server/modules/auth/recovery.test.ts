@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { authOptions, verifyCodeData } from '../../../contract/auth.ts';
 import { envelope } from '../../../contract/common.ts';
@@ -163,13 +163,13 @@ describe('password recovery by emailed code', () => {
     const entries = await t.database.handle.db
       .select()
       .from(auditLog)
-      .where(eq(auditLog.entityId, owner.id));
+      .where(and(eq(auditLog.entityId, owner.id), eq(auditLog.action, 'passwordReset')));
     expect(entries).toEqual([
       expect.objectContaining({
         organizationId: owner.organizationId,
         action: 'passwordReset',
         entity: 'user',
-        userId: null,
+        userId: owner.id,
         changes: { mustChangePassword: [true, false] },
       }),
     ]);

@@ -211,8 +211,8 @@ export async function resetPasswordWithToken(
       .where(and(eq(passwordResetCodes.userId, claimed.userId), isNull(passwordResetCodes.usedAt)));
     await appendAudit(txDb, {
       organizationId: before.organizationId,
-      // Nobody is signed in: the emailed code, not a session, proved who asked.
-      userId: null,
+      // Nobody is signed in: the emailed code proved that the user asked, so they are the actor.
+      userId: claimed.userId,
       action: 'passwordReset',
       entity: 'user',
       entityId: claimed.userId,

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { envelope } from '../../../contract/common.ts';
 import { organizationProfile, type OrganizationProfile } from '../../../contract/organization.ts';
@@ -180,7 +180,12 @@ describe('organization profile', () => {
     const entries = await t.database.handle.db
       .select()
       .from(auditLog)
-      .where(eq(auditLog.organizationId, owner.auth.organization._id));
+      .where(
+        and(
+          eq(auditLog.organizationId, owner.auth.organization._id),
+          eq(auditLog.entity, 'organization'),
+        ),
+      );
     expect(entries).toEqual([
       expect.objectContaining({
         action: 'update',
