@@ -69,7 +69,15 @@ const signedInPages: RouteObject[] = [
     lazy: lazyPage(() => import('./settings/settings-layout')),
     children: [
       { index: true, lazy: settingsSection('profile') },
-      { path: 'account', lazy: settingsSection('account') },
+      {
+        path: 'account',
+        lazy: async () => {
+          // A failed namespace fetch is i18next's to retry and report; the page still loads.
+          void i18n.loadNamespaces('organization').catch(() => undefined);
+          const page = await import('@/features/organization/pages/organization-page');
+          return { Component: page.default };
+        },
+      },
       { path: 'appearance', lazy: lazyPage(() => import('./settings/appearance-page')) },
       { path: 'notifications', lazy: settingsSection('notifications') },
       { path: 'security', lazy: settingsSection('security') },
