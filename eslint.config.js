@@ -150,6 +150,7 @@ export default defineConfig([
 
   {
     files: ['contract/**/*.ts'],
+    ignores: ['contract/**/*.test.ts'],
     rules: {
       'no-restricted-imports': restrict([
         {

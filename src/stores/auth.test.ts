@@ -67,6 +67,36 @@ describe('auth store', () => {
     });
   });
 
+  it('gives a user saved by an older version the fields added since', async () => {
+    const {
+      mustChangePassword: _m,
+      phone: _p,
+      language: _l,
+      notifications: _n,
+      ...oldUser
+    } = session.user;
+    localStorage.setItem(
+      'auth',
+      JSON.stringify({
+        state: {
+          isLoggedIn: true,
+          user: oldUser,
+          organization: session.organization,
+          token: session.token,
+        },
+        version: 1,
+      }),
+    );
+    const { useAuthStore } = await loadStore();
+    expect(useAuthStore.getState().user).toEqual({
+      ...oldUser,
+      mustChangePassword: false,
+      phone: null,
+      language: 'en',
+      notifications: { syncToasts: 'all', dailyDigest: false },
+    });
+  });
+
   it('starts clean when the stored copy is not logged in', async () => {
     localStorage.setItem(
       'auth',

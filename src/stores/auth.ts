@@ -1,11 +1,12 @@
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
-import type {
-  AuthData,
-  AuthToken,
-  MeData,
-  SessionOrganization,
-  SessionUser,
+import {
+  DEFAULT_NOTIFICATION_PREFERENCES,
+  type AuthData,
+  type AuthToken,
+  type MeData,
+  type SessionOrganization,
+  type SessionUser,
 } from '../../contract/auth.ts';
 
 export const AUTH_STORAGE_KEY = 'auth';
@@ -52,6 +53,21 @@ function hasUsableSession(value: unknown): value is SessionFields {
   );
 }
 
+/**
+ * A user saved by an older version of the app lacks fields added since; they get the server's
+ * defaults until the next `GET /auth/me` brings the real values.
+ */
+function withCurrentUserFields(user: SessionUser): SessionUser {
+  const stored: Partial<SessionUser> = user;
+  return {
+    ...user,
+    mustChangePassword: stored.mustChangePassword ?? false,
+    phone: stored.phone ?? null,
+    language: stored.language ?? 'en',
+    notifications: { ...DEFAULT_NOTIFICATION_PREFERENCES, ...stored.notifications },
+  };
+}
+
 export const useAuthStore = create<AuthState>()(
   persist(
     (set) => ({
@@ -88,7 +104,7 @@ export const useAuthStore = create<AuthState>()(
           ? {
               ...current,
               isLoggedIn: true,
-              user: persisted.user,
+              user: persisted.user && withCurrentUserFields(persisted.user),
               organization: persisted.organization,
               token: persisted.token,
             }
