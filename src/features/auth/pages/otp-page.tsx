@@ -1,7 +1,7 @@
 import { Alert, Button, Group, PinInput, Stack, Text } from '@mantine/core';
 import { IconLock, IconMail } from '@tabler/icons-react';
 import { z } from 'zod';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import {
@@ -74,6 +74,11 @@ function CodeStep({
     initialValues: { email: recovery.email, code: '' },
   });
   const codeError = form.errors.code;
+  const pinRef = useRef<HTMLDivElement>(null);
+  // After a refused code the boxes are empty again; the first one waits for the next try.
+  useEffect(() => {
+    if (codeError && !verifying) pinRef.current?.querySelector<HTMLInputElement>('input')?.focus();
+  }, [codeError, verifying]);
 
   const verify = async (body: { email: string; code: string }) => {
     if (verifying) return;
@@ -83,8 +88,13 @@ function CodeStep({
       const { data } = await verifyResetCode(body);
       onVerified(data.resetToken);
     } catch (error) {
+      // Emptied for the next try, the first box ready to type into.
+      form.setFieldValue('code', '');
       form.setFieldError('code', codeFailureText(error, t));
       setVerifying(false);
+      requestAnimationFrame(() =>
+        pinRef.current?.querySelector<HTMLInputElement>('input')?.focus(),
+      );
     }
   };
   const handleSubmit = form.submit((body) => void verify(body));
@@ -120,6 +130,7 @@ function CodeStep({
           </Text>
           <Group justify="center" role="group" aria-labelledby={`${errorId}-label`}>
             <PinInput
+              rootRef={pinRef}
               length={RESET_CODE_LENGTH}
               type="number"
               inputMode="numeric"

@@ -189,6 +189,15 @@ describe('code page', { timeout: 15_000 }, () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Invalid or expired code');
     expect(digits()[0]).toHaveAttribute('aria-invalid', 'true');
     expect(tries).toBe(1);
+    // Emptied, with the first box focused for the next try.
+    await waitFor(() => expect(digits()[0]).toHaveFocus());
+    expect(
+      digits()
+        .map((digit) => (digit as HTMLInputElement).value)
+        .join(''),
+    ).toBe('');
+    await user.keyboard('654321');
+    await waitFor(() => expect(tries).toBe(2));
     expect(screen.getByRole('heading', { level: 1, name: 'Enter the code' })).toBeVisible();
   });
 
