@@ -92,9 +92,6 @@ function CodeStep({
       form.setFieldValue('code', '');
       form.setFieldError('code', codeFailureText(error, t));
       setVerifying(false);
-      requestAnimationFrame(() =>
-        pinRef.current?.querySelector<HTMLInputElement>('input')?.focus(),
-      );
     }
   };
   const handleSubmit = form.submit((body) => void verify(body));
