@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Group, Loader, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { IconArrowLeft, IconInfoCircle } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -47,12 +47,14 @@ function useEmailRecovery(): EmailRecovery {
 export function BackToSignIn() {
   const { t } = useTranslation('auth');
   return (
-    <Anchor component={Link} to="/sign-in" fw={600}>
-      <Group gap={4} component="span" justify="center">
-        <IconArrowLeft size={16} aria-hidden />
-        {t('recovery.backToSignIn')}
-      </Group>
-    </Anchor>
+    <Button
+      component={Link}
+      to="/sign-in"
+      variant="subtle"
+      leftSection={<IconArrowLeft size={16} aria-hidden />}
+    >
+      {t('recovery.backToSignIn')}
+    </Button>
   );
 }
 
