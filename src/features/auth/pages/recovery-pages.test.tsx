@@ -8,6 +8,7 @@ import { renderWithProviders } from '@/test/render';
 import { loadPendingRecovery, savePendingRecovery } from '../recovery-state';
 import ForgotPasswordPage from './forgot-password-page';
 import OtpPage from './otp-page';
+import SignIn2Page from './sign-in-2-page';
 import SignInPage from './sign-in-page';
 
 const server = setupMswServer();
@@ -94,8 +95,11 @@ describe('forgot password', { timeout: 15_000 }, () => {
     );
   });
 
-  it('is linked from both sign-in pages', () => {
-    renderWithProviders(<SignInPage />, { path: '/sign-in' });
+  it.each([
+    ['/sign-in', <SignInPage key="sign-in" />],
+    ['/sign-in-2', <SignIn2Page key="sign-in-2" />],
+  ])('is linked from %s', (path, page) => {
+    renderWithProviders(page, { path });
     expect(screen.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute(
       'href',
       '/forgot-password',
