@@ -264,6 +264,7 @@ describe('area modules', () => {
       '/merchants',
       '/orders',
       '/reports',
+      '/users',
       '/worker-salaries',
       '/workers',
     ]);

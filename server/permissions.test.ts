@@ -7,6 +7,8 @@ import {
   type Role,
   type RouteAccess,
 } from '../contract/permissions.ts';
+import { eq } from 'drizzle-orm';
+import { users as usersTable } from './db/schema.ts';
 import { FORBIDDEN_MESSAGE } from './plugins/auth.ts';
 import { createTestApp, type TestApp, type TestUser } from './test/test-app.ts';
 
@@ -23,6 +25,11 @@ const EXPECTED: Record<string, RouteAccess> = {
   'POST /api/auth/login': 'public',
   'POST /api/auth/logout': 'public',
   'GET /api/auth/me': 'signedIn',
+  'PUT /api/auth/me': 'signedIn',
+  'POST /api/auth/change-password': 'signedIn',
+  'GET /api/auth/sessions': 'signedIn',
+  'DELETE /api/auth/sessions/{id}': 'signedIn',
+  'POST /api/auth/logout-all': 'signedIn',
 
   'GET /api/orders': 'orders.read',
   'GET /api/orders/{id}': 'orders.read',
@@ -77,6 +84,14 @@ const EXPECTED: Record<string, RouteAccess> = {
   'DELETE /api/bank-details/{id}': 'bankDetails.delete',
 
   'GET /api/reports/orders': 'orderAnalytics.read',
+
+  // Touching an owner or admin also needs users.manageAdmins; the users tests cover that part.
+  'GET /api/users': 'users.read',
+  'GET /api/users/all': 'users.read',
+  'GET /api/users/{id}': 'users.read',
+  'POST /api/users': 'users.manageStaff',
+  'PUT /api/users/{id}': 'users.manageStaff',
+  'POST /api/users/{id}/reset-password': 'users.manageStaff',
 };
 
 const WRITES = new Set<Method>(['POST', 'PUT', 'PATCH']);
@@ -133,10 +148,11 @@ describe.each(ROLES)('as %s', (role) => {
 
   it('is never refused on the routes open to anyone signed in or to anyone at all', async () => {
     const own = await t.addUser(users.owner, role);
-    // Sign-out last: it ends the session the others use.
+    // Sign-outs last: they end the session the others use.
+    const signsOut = (operation: string) => /\/logout(-all)?$/.test(operation);
     const open = Object.keys(EXPECTED)
       .filter((operation) => EXPECTED[operation] === 'public' || EXPECTED[operation] === 'signedIn')
-      .sort((a, b) => Number(a.endsWith('/logout')) - Number(b.endsWith('/logout')));
+      .sort((a, b) => Number(signsOut(a)) - Number(signsOut(b)));
     for (const operation of open) {
       const response = await call(own, operation);
       expect(response.statusCode, `${operation}: ${response.body}`).not.toBe(403);
@@ -163,4 +179,32 @@ it('lets staff create a merchant and an admin delete it', async () => {
   expect((await t.send(users.staff, 'DELETE', `/api/merchants/${id}`)).statusCode).toBe(403);
   const removed = await t.send(users.admin, 'DELETE', `/api/merchants/${id}`);
   expect(removed.statusCode, removed.body).toBe(200);
+});
+
+describe('while a temporary password is in use', () => {
+  const allowed = new Set(['GET /api/auth/me', 'POST /api/auth/change-password']);
+  const gated = Object.keys(EXPECTED).filter(
+    (operation) => EXPECTED[operation] !== 'public' && !allowed.has(operation),
+  );
+
+  it.each(ROLES)(
+    'refuses every other signed-in call of %s with password_change_required',
+    async (role) => {
+      const user = await t.addUser(users.owner, role);
+      await t.database.handle.db
+        .update(usersTable)
+        .set({ mustChangePassword: true })
+        .where(eq(usersTable.id, user.auth.user._id));
+      for (const operation of gated) {
+        const response = await call(user, operation);
+        expect(response.statusCode, `${operation}: ${response.body}`).toBe(403);
+        expect(response.json(), operation).toMatchObject({ code: 'password_change_required' });
+      }
+      for (const operation of allowed) {
+        const response = await call(user, operation);
+        expect(response.statusCode, `${operation}: ${response.body}`).not.toBe(403);
+      }
+      expect((await t.send(user, 'POST', '/api/auth/logout')).statusCode).toBe(200);
+    },
+  );
 });

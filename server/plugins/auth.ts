@@ -1,7 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { can, type RouteAccess } from '../../contract/permissions.ts';
-import { forbidden, unauthorized } from '../lib/http-errors.ts';
+import { HttpError, forbidden, unauthorized } from '../lib/http-errors.ts';
 import { createTenantContext, type TenantContext } from '../lib/tenant.ts';
 import { findActiveSession, type ActiveSession } from '../modules/auth/sessions.ts';
 
@@ -27,6 +27,12 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Who may call the route; every route under /api must say (registerRouteAccessCheck). */
     permission?: RouteAccess;
+    /**
+     * Open to a user who still has to replace a temporary password; only what that change needs
+     * (reading one's own account, changing the password) says so. Everything else guarded answers
+     * `password_change_required`; sign-out is public, so it is never held back.
+     */
+    allowedBeforePasswordChange?: boolean;
   }
   interface FastifyRequest {
     /** Set by requireAuth on protected routes. */
@@ -159,10 +165,12 @@ export function assertCsrf(
 }
 
 export const FORBIDDEN_MESSAGE = 'You do not have permission to do this';
+export const PASSWORD_CHANGE_REQUIRED_MESSAGE = 'Change your password to continue';
 
 /**
  * onRequest hook for protected routes: 401 without a live session, 403 on a bad CSRF token, 403
- * `forbidden` when the session's role lacks the route's permission.
+ * `password_change_required` while a temporary password is in use (outside the few routes that
+ * allow it), 403 `forbidden` when the session's role lacks the route's permission.
  */
 export function requireAuth(settings: CookieSettings) {
   return async function requireAuthHook(request: FastifyRequest, reply: FastifyReply) {
@@ -182,7 +190,13 @@ export function requireAuth(settings: CookieSettings) {
       session: result.session,
       tenant: createTenantContext(result.session.user.organizationId, result.session.user._id),
     };
-    const access = request.routeOptions.config.permission;
+    const config = request.routeOptions.config;
+    if (result.session.user.mustChangePassword && config.allowedBeforePasswordChange !== true) {
+      throw new HttpError(403, PASSWORD_CHANGE_REQUIRED_MESSAGE, {
+        code: 'password_change_required',
+      });
+    }
+    const access = config.permission;
     // A guarded route without a declaration never gets past buildApp; refusing it anyway keeps a
     // route added some other way closed rather than open.
     if (access === undefined || access === 'public') throw forbidden(FORBIDDEN_MESSAGE);

@@ -11,9 +11,9 @@ const DOCS_PREFIX = '/api/docs';
 const ERROR_DESCRIPTIONS: Record<number, string> = {
   400: 'Bad input: `validation_failed`, with `errors[]` naming each field, its code and params',
   401: 'Not signed in or the session is over: `unauthenticated`',
-  403: 'Forbidden: `forbidden`, or `csrf_failed` for a cookie-authenticated write without the matching CSRF header',
+  403: 'Forbidden: `forbidden`, `csrf_failed` for a cookie-authenticated write without the matching CSRF header, or `password_change_required` while a temporary password is in use',
   404: 'No such record in the organization: `not_found`',
-  409: 'Conflict: `duplicate`, `invalid_transition`, `still_referenced`, `stale_version`, `idempotency_key_reused` or `conflict`',
+  409: 'Conflict: `duplicate`, `invalid_transition`, `still_referenced`, `stale_version`, `idempotency_key_reused`, `last_owner`, `own_account` or `conflict`',
   413: 'Body over 1 MB: `payload_too_large`',
   415: 'Not JSON: `unsupported_media_type`',
   429: 'Too many requests: `rate_limited`, with a Retry-After header',

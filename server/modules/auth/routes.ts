@@ -11,6 +11,7 @@ import {
   type AuthData,
 } from '../../../contract/auth.ts';
 import { envelope } from '../../../contract/common.ts';
+import { appendAudit } from '../../lib/audit.ts';
 import { ok } from '../../lib/envelope.ts';
 import { englishFieldMessage } from '../../../contract/validation.ts';
 import {
@@ -43,6 +44,7 @@ import {
   toSessionUser,
   type UserWithOrganization,
 } from './repository.ts';
+import { registerAccountRoutes } from './account-routes.ts';
 import { createSession, revokeSession } from './sessions.ts';
 import {
   confirmationMail,
@@ -59,12 +61,23 @@ async function startSession(
   cookies: CookieSettings,
   user: UserWithOrganization,
 ): Promise<AuthData> {
-  const { accessToken, expiresAt } = await createSession(
-    request.server.db,
-    user.id,
-    user.organizationId,
-    request.server.clock(),
-  );
+  const { accessToken, expiresAt } = await request.server.db.transaction(async (tx) => {
+    const created = await createSession(
+      tx,
+      user.id,
+      user.organizationId,
+      request.server.clock(),
+      request.headers['user-agent'],
+    );
+    await appendAudit(tx, {
+      organizationId: user.organizationId,
+      userId: user.id,
+      action: 'signIn',
+      entity: 'session',
+      entityId: user.id,
+    });
+    return created;
+  });
   setSessionCookies(request, reply, cookies, accessToken, expiresAt);
   return {
     user: toSessionUser(user, user.organizationId),
@@ -188,7 +201,8 @@ export function authRoutes(cookies: CookieSettings, mailer: Mailer | null): Fast
           password,
           user?.passwordHash ?? (await dummyPasswordHash()),
         );
-        if (!user || !valid) {
+        // A deactivated account fails exactly like a wrong password: nothing tells them apart.
+        if (!user || !valid || !user.isActive) {
           await recordLoginFailure(app.db, email, request.ip, now);
           throw unauthorized(INVALID_CREDENTIALS_MESSAGE);
         }
@@ -206,7 +220,17 @@ export function authRoutes(cookies: CookieSettings, mailer: Mailer | null): Fast
           if (auth.via === 'cookie') {
             assertCsrf(request, reply, cookies, auth.accessToken, auth.session);
           }
-          await revokeSession(app.db, auth.accessToken);
+          const { user } = auth.session;
+          await app.db.transaction(async (tx) => {
+            await revokeSession(tx, auth.accessToken);
+            await appendAudit(tx, {
+              organizationId: user.organizationId,
+              userId: user._id,
+              action: 'signOut',
+              entity: 'session',
+              entityId: user._id,
+            });
+          });
         }
         clearAccessTokenCookie(request, reply, cookies);
         return ok(null, 'Logged out successfully');
@@ -216,7 +240,7 @@ export function authRoutes(cookies: CookieSettings, mailer: Mailer | null): Fast
     app.get(
       '/me',
       {
-        config: { permission: 'signedIn' },
+        config: { permission: 'signedIn', allowedBeforePasswordChange: true },
         onRequest: requireAuth(cookies),
         schema: {
           tags,
@@ -234,6 +258,8 @@ export function authRoutes(cookies: CookieSettings, mailer: Mailer | null): Fast
         );
       },
     );
+
+    registerAccountRoutes(app, cookies);
     done();
   };
 }

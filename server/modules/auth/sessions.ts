@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, lt, or } from 'drizzle-orm';
+import { and, eq, gt, lt, ne, or } from 'drizzle-orm';
 import type { SessionOrganization, SessionUser } from '../../../contract/auth.ts';
 import type { Database } from '../../db/client.ts';
 import { organizations, sessions, users } from '../../db/schema.ts';
@@ -22,6 +22,8 @@ export function hashAccessToken(token: string): string {
 }
 
 export interface ActiveSession {
+  /** The public id the sessions list shows; the token hash never leaves the server. */
+  id: string;
   tokenHash: string;
   expiresAt: Date;
   /** The stored expiry moved forward on this request. */
@@ -30,21 +32,30 @@ export interface ActiveSession {
   organization: SessionOrganization;
 }
 
+/** Enough to tell browsers and devices apart in the sessions list, bounded against abuse. */
+export const USER_AGENT_MAX_LENGTH = 400;
+
 export async function createSession(
   db: Database,
   userId: string,
   organizationId: string,
   now = new Date(),
+  userAgent?: string | null,
 ): Promise<{ accessToken: string; expiresAt: Date }> {
   const accessToken = generateAccessToken();
   const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
+  const agent = userAgent?.trim().slice(0, USER_AGENT_MAX_LENGTH);
   await db.insert(sessions).values({
     tokenHash: hashAccessToken(accessToken),
     userId,
     organizationId,
+    userAgent: agent || null,
     createdAt: now,
+    lastUsedAt: now,
     expiresAt,
   });
+  // Signing in is a use: the users list shows it at once rather than an hour later.
+  await db.update(users).set({ lastSeenAt: now }).where(eq(users.id, userId));
   return { accessToken, expiresAt };
 }
 
@@ -57,7 +68,9 @@ export function slidingExpiry(createdAt: Date, now: Date): Date {
 
 /**
  * The live session for a token, with its user and organization in one query; slides the expiry
- * when the last refresh is over an hour old, up to the session's absolute lifetime.
+ * when the last refresh is over an hour old, up to the session's absolute lifetime. A deactivated
+ * user's sessions are revoked with the deactivation; skipping them here keeps that true even for
+ * a session created in the same instant.
  */
 export async function findActiveSession(
   db: Database,
@@ -67,6 +80,7 @@ export async function findActiveSession(
   const tokenHash = hashAccessToken(accessToken);
   const [row] = await db
     .select({
+      id: sessions.id,
       createdAt: sessions.createdAt,
       expiresAt: sessions.expiresAt,
       user: sessionUserColumns,
@@ -79,6 +93,7 @@ export async function findActiveSession(
     .where(
       and(
         eq(sessions.tokenHash, tokenHash),
+        eq(users.isActive, true),
         gt(sessions.expiresAt, now),
         gt(sessions.createdAt, new Date(now.getTime() - SESSION_MAX_LIFETIME_MS)),
       ),
@@ -96,9 +111,15 @@ export async function findActiveSession(
   ) {
     expiresAt = next;
     renewed = true;
-    await db.update(sessions).set({ expiresAt }).where(eq(sessions.tokenHash, tokenHash));
+    // Last use is kept at the same hourly precision, so reads stay reads most of the time.
+    await db
+      .update(sessions)
+      .set({ expiresAt, lastUsedAt: now })
+      .where(eq(sessions.tokenHash, tokenHash));
+    await db.update(users).set({ lastSeenAt: now }).where(eq(users.id, row.user.id));
   }
   return {
+    id: row.id,
     tokenHash,
     expiresAt,
     renewed,
@@ -109,6 +130,24 @@ export async function findActiveSession(
 
 export async function revokeSession(db: Database, accessToken: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.tokenHash, hashAccessToken(accessToken)));
+}
+
+/** Ends every session of a user, or every one but `keepTokenHash` (the caller's own). */
+export async function revokeUserSessions(
+  db: Database,
+  userId: string,
+  keepTokenHash?: string,
+): Promise<number> {
+  const revoked = await db
+    .delete(sessions)
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        keepTokenHash === undefined ? undefined : ne(sessions.tokenHash, keepTokenHash),
+      ),
+    )
+    .returning({ id: sessions.id });
+  return revoked.length;
 }
 
 export async function purgeExpiredSessions(db: Database, now = new Date()): Promise<void> {

@@ -1,0 +1,175 @@
+import type { FastifyPluginCallback, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { envelope, paged, pickList } from '../../../contract/common.ts';
+import {
+  user,
+  userCreate,
+  userListQuery,
+  userResetPasswordBody,
+  userUpdate,
+} from '../../../contract/users.ts';
+import { assertOwnOrganization, idParams, staleVersionResponse } from '../../lib/crud-routes.ts';
+import { ok } from '../../lib/envelope.ts';
+import { notFound } from '../../lib/http-errors.ts';
+import { hashPassword } from '../../lib/passwords.ts';
+import { authenticatedOf } from '../../plugins/auth.ts';
+import type { ResourceModule } from '../registry.ts';
+import {
+  allUsers,
+  createUser,
+  findUser,
+  listUsers,
+  resetUserPassword,
+  updateUser,
+  type Actor,
+} from './repository.ts';
+
+const USER_NOT_FOUND = 'User not found';
+
+function actorOf(request: FastifyRequest): Actor {
+  const { tenant, session } = authenticatedOf(request);
+  return { tenant, role: session.user.role };
+}
+
+/**
+ * The organization's people and their roles. Users are never deleted (history names them):
+ * deactivation takes their place. Each route's permission is what every call needs; touching an
+ * owner or admin also needs `users.manageAdmins`, which depends on the record, so the repository
+ * checks it.
+ */
+export const userRoutes: FastifyPluginCallback = (scope, _options, done) => {
+  const app = scope.withTypeProvider<ZodTypeProvider>();
+  const tags = ['Users'];
+  const security: Record<string, string[]>[] = [{ bearerAuth: [] }, { cookieAuth: [] }];
+  const read = { permission: 'users.read' } as const;
+  const write = { permission: 'users.manageStaff' } as const;
+
+  app.get(
+    '/',
+    {
+      config: read,
+      schema: {
+        tags,
+        security,
+        summary: 'List users',
+        querystring: userListQuery,
+        response: { 200: envelope(paged(user)) },
+      },
+    },
+    async (request) =>
+      ok(
+        await listUsers(app.db, authenticatedOf(request).tenant, request.query),
+        'Users fetched successfully',
+      ),
+  );
+
+  app.get(
+    '/all',
+    {
+      config: read,
+      schema: {
+        tags,
+        security,
+        summary: 'Every user of the organization, by name',
+        response: { 200: envelope(pickList(user)) },
+      },
+    },
+    async (request) =>
+      ok(
+        { data: await allUsers(app.db, authenticatedOf(request).tenant) },
+        'Users fetched successfully',
+      ),
+  );
+
+  app.get(
+    '/:id',
+    {
+      config: read,
+      schema: {
+        tags,
+        security,
+        summary: 'One user',
+        params: idParams,
+        response: { 200: envelope(user) },
+      },
+    },
+    async (request) => {
+      const found = await findUser(app.db, authenticatedOf(request).tenant, request.params.id);
+      if (!found) throw notFound(USER_NOT_FOUND);
+      return ok(found, 'User fetched successfully');
+    },
+  );
+
+  app.post(
+    '/',
+    {
+      config: write,
+      schema: {
+        tags,
+        security,
+        summary: 'Add a user with a temporary password they must change at first sign-in',
+        body: userCreate,
+        response: { 201: envelope(user) },
+      },
+    },
+    async (request, reply) => {
+      const actor = actorOf(request);
+      assertOwnOrganization(request.body, actor.tenant);
+      const { password, ...values } = request.body;
+      const created = await createUser(app.db, actor, values, await hashPassword(password));
+      return reply.code(201).send(ok(created, 'User created successfully'));
+    },
+  );
+
+  app.put(
+    '/:id',
+    {
+      config: write,
+      schema: {
+        tags,
+        security,
+        summary: 'Change a user: name, email, phone, role, active',
+        params: idParams,
+        body: userUpdate,
+        response: { 200: envelope(user), 409: staleVersionResponse(user) },
+      },
+    },
+    async (request) => {
+      const actor = actorOf(request);
+      assertOwnOrganization(request.body, actor.tenant);
+      const updated = await updateUser(app.db, actor, request.params.id, request.body);
+      if (!updated) throw notFound(USER_NOT_FOUND);
+      return ok(updated, 'User updated successfully');
+    },
+  );
+
+  app.post(
+    '/:id/reset-password',
+    {
+      config: write,
+      schema: {
+        tags,
+        security,
+        summary: 'Set a temporary password and end the user’s sessions',
+        params: idParams,
+        body: userResetPasswordBody,
+        response: { 200: envelope(user) },
+      },
+    },
+    async (request) => {
+      const passwordHash = await hashPassword(request.body.password);
+      const reset = await resetUserPassword(
+        app.db,
+        actorOf(request),
+        request.params.id,
+        passwordHash,
+      );
+      if (!reset) throw notFound(USER_NOT_FOUND);
+      return ok(reset, 'Password reset successfully');
+    },
+  );
+
+  done();
+};
+
+export const resourceModule: ResourceModule = { prefix: '/users', routes: userRoutes };
