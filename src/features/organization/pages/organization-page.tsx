@@ -11,7 +11,7 @@ import {
 } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import {
@@ -119,10 +119,9 @@ export default function OrganizationPage() {
   const { t } = useTranslation(['organization', 'ui']);
   const profile = useQuery(organization.queries.profile());
   const canEdit = useCan('organization.write');
-  const syncSessionName = useSyncSessionName();
   useEffect(() => {
     if (profile.data) syncSessionName(profile.data.name);
-  }, [profile.data, syncSessionName]);
+  }, [profile.data]);
 
   let body;
   if (isUnavailableOffline(profile)) {
@@ -160,16 +159,11 @@ export default function OrganizationPage() {
 }
 
 /** The header shows the organization's name from the session; a rename must reach it too. */
-function useSyncSessionName() {
-  return useMemo(
-    () => (name: string) => {
-      const { user, organization: current, updateProfile } = useAuthStore.getState();
-      if (user && current && current.name !== name) {
-        updateProfile({ user, organization: { ...current, name } });
-      }
-    },
-    [],
-  );
+function syncSessionName(name: string) {
+  const { user, organization: current, updateProfile } = useAuthStore.getState();
+  if (user && current && current.name !== name) {
+    updateProfile({ user, organization: { ...current, name } });
+  }
 }
 
 function GstinInput({
@@ -220,7 +214,6 @@ function ProfileForm({ profile, readOnly }: { profile: OrganizationProfile; read
   const { t } = useTranslation(['organization', 'ui']);
   const stale = useStaleVersion<OrganizationProfile>(profile);
   const update = organization.useUpdate();
-  const syncSessionName = useSyncSessionName();
   const form = useZodForm<ProfileValues, OrganizationUpdate>({
     namespace: 'organization',
     schema: profileSchema,
