@@ -263,6 +263,7 @@ describe('area modules', () => {
       '/expenses',
       '/merchants',
       '/orders',
+      '/organization',
       '/reports',
       '/users',
       '/worker-salaries',
