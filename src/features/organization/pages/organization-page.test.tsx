@@ -209,6 +209,21 @@ describe('organization profile page', { timeout: 30_000 }, () => {
     expect(stored.profile.city).toBe('Bardoli');
   });
 
+  it('shows the cached profile at once and takes the newer one from the server when untouched', async () => {
+    signInTestUser();
+    const stored = profileServer(storedProfile({ name: 'Renamed Works', version: 4 }));
+    const queryClient = createTestQueryClient();
+    queryClient.setQueryData(organization.queries.profile().queryKey, storedProfile());
+    const { user } = renderPage(queryClient);
+
+    const name = await screen.findByRole('textbox', { name: 'Business name' });
+    await waitFor(() => expect(name).toHaveValue('Renamed Works'));
+    await user.type(screen.getByRole('textbox', { name: 'Legal name' }), 'Renamed Works LLP');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(stored.puts).toHaveLength(1));
+    expect(stored.puts[0]).toMatchObject({ version: 4, name: 'Renamed Works' });
+  });
+
   it('shows the profile from the cache when the server cannot be reached', async () => {
     signInTestUser();
     server.use(http.get('*/api/organization', () => HttpResponse.error()));

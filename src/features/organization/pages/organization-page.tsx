@@ -223,13 +223,23 @@ function ProfileForm({ profile, readOnly }: { profile: OrganizationProfile; read
   const safety = useFormSafety(form, null);
   const [failure, setFailure] = useState<string | null>(null);
 
-  // A newer read that changed nothing on this form only moves the version on.
+  // A newer read (the cached profile revalidated, someone else's save) replaces an untouched
+  // form; under the user's edits it only moves the version on when it changed none of the fields,
+  // and otherwise waits for the save to report the conflict.
   const { read, adopt } = stale;
+  const { isDirty, setValues, resetDirty } = form;
   useEffect(() => {
     if (!read || profile.version === read.version) return;
+    if (!isDirty()) {
+      const values = profileValues(profile);
+      setValues(values);
+      resetDirty(values);
+      adopt(profile);
+      return;
+    }
     const changed = changedFields(ALL_FIELDS, profileValues(read), profileValues(profile));
     if (changed.length === 0) adopt(profile);
-  }, [profile, read, adopt]);
+  }, [profile, read, adopt, isDirty, setValues, resetDirty]);
 
   const save = (body: OrganizationUpdate, version = stale.version ?? profile.version) => {
     setFailure(null);
