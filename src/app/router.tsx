@@ -10,7 +10,6 @@ import NotFoundPage from './errors/not-found-page';
 import { RouteErrorView } from './errors/route-error-view';
 import { RootLayout } from './root-layout';
 import { HomeRedirect, RedirectIfSignedIn, RequireAuth } from './route-guards';
-import type { KeysOf } from '@/lib/translation-keys';
 import type { SettingsSection } from './settings/settings-section-page';
 
 type PageModule = { default: ComponentType };
@@ -62,13 +61,6 @@ function settingsSection(section: SettingsSection): RouteObject['lazy'] {
   };
 }
 
-function standaloneComingSoon(titleKey: KeysOf<'common'>): RouteObject['lazy'] {
-  return async () => {
-    const { AreaComingSoon } = await import('./area-coming-soon');
-    return { element: <AreaComingSoon titleKey={titleKey} standalone /> };
-  };
-}
-
 const signedInPages: RouteObject[] = [
   { path: 'dashboard', element: <Navigate to={HOME_PATH} replace /> },
   ...AREA_ROUTES.map(areaRoute),
@@ -77,7 +69,15 @@ const signedInPages: RouteObject[] = [
     lazy: lazyPage(() => import('./settings/settings-layout')),
     children: [
       { index: true, lazy: settingsSection('profile') },
-      { path: 'account', lazy: settingsSection('account') },
+      {
+        path: 'account',
+        lazy: async () => {
+          // A failed namespace fetch is i18next's to retry and report; the page still loads.
+          void i18n.loadNamespaces('organization').catch(() => undefined);
+          const page = await import('@/features/organization/pages/organization-page');
+          return { Component: page.default };
+        },
+      },
       { path: 'appearance', lazy: lazyPage(() => import('./settings/appearance-page')) },
       { path: 'notifications', lazy: settingsSection('notifications') },
       { path: 'security', lazy: settingsSection('security') },
@@ -108,10 +108,13 @@ export const appRoutes: RouteObject[] = [
             lazy: lazyPage(() => import('@/features/auth/pages/sign-in-2-page')),
           },
           { path: 'sign-up', lazy: lazyPage(() => import('@/features/auth/pages/sign-up-page')) },
+          {
+            path: 'forgot-password',
+            lazy: lazyPage(() => import('@/features/auth/pages/forgot-password-page')),
+          },
+          { path: 'otp', lazy: lazyPage(() => import('@/features/auth/pages/otp-page')) },
         ],
       },
-      { path: 'otp', lazy: standaloneComingSoon('pages.otp') },
-      { path: 'forgot-password', lazy: standaloneComingSoon('pages.forgotPassword') },
       { path: '401', lazy: lazyPage(() => import('./errors/unauthorized-page')) },
       { path: '403', lazy: lazyPage(() => import('./errors/forbidden-page')) },
       // Part of the entry already: the error view shows it for unknown routes.

@@ -1,3 +1,4 @@
+import { queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
 import {
   bankDetail,
@@ -37,7 +38,10 @@ import {
   type WorkerSalarySummary,
 } from '../../contract/worker-salaries.ts';
 import { worker, workerCreate, workerListQuery, workerUpdate } from '../../contract/workers.ts';
+import type { OrganizationProfile, OrganizationUpdate } from '../../contract/organization.ts';
+import { apiRequest } from '@/lib/api-client';
 import { createResource } from '@/lib/resource-factory';
+import { createWriteHook } from '@/lib/resource-writes';
 import type bankDetailTexts from '../../public/locales/en/bank-details.json';
 import type designTexts from '../../public/locales/en/designs.json';
 import type expenseAnalysisTexts from '../../public/locales/en/expense-analysis.json';
@@ -47,6 +51,7 @@ import type orderAnalyticsTexts from '../../public/locales/en/order-analytics.js
 import type orderTexts from '../../public/locales/en/orders.json';
 import type salaryTexts from '../../public/locales/en/worker-salaries.json';
 import type workerTexts from '../../public/locales/en/workers.json';
+import type organizationTexts from '../../public/locales/en/organization.json';
 
 declare module '@/lib/translation-resources' {
   /** Each area's English texts, typing its `t` keys. */
@@ -244,3 +249,44 @@ export const RESOURCES = [
 export type ResourceRecord<R extends { schemas: { record: z.ZodType } }> = z.output<
   R['schemas']['record']
 >;
+
+// ---------------------------------------------------------------------------------------------
+// The organization's own profile: one record per organization, read by every role.
+
+declare module '@/lib/translation-resources' {
+  interface AppResources {
+    organization: typeof organizationTexts;
+  }
+}
+
+const organizationEndpoint = { name: 'organization', path: '/organization' };
+
+export const organization = {
+  ...organizationEndpoint,
+  namespace: 'organization',
+  keys: {
+    all: ['organization'] as const,
+    profile: () => ['organization', 'profile'] as const,
+  },
+  queries: {
+    profile: () =>
+      queryOptions({
+        queryKey: ['organization', 'profile'] as const,
+        queryFn: async ({ signal }) =>
+          (await apiRequest<OrganizationProfile>('GET', organizationEndpoint.path, { signal }))
+            .data,
+        meta: { errorMessage: 'organization:errors.fetch' },
+      }),
+  },
+  /** `PUT /organization` merges; the body carries the version the form read. */
+  useUpdate: createWriteHook<OrganizationUpdate, OrganizationProfile>(organizationEndpoint, {
+    verb: 'update',
+    method: 'PUT',
+    path: () => '',
+    body: (input) => input,
+    success: 'organization:toast.updated',
+    failure: 'organization:errors.update',
+    invalidates: [],
+    select: (data) => data as OrganizationProfile,
+  }),
+};
