@@ -7,6 +7,7 @@ import type {
 } from '../../../contract/bank-details.ts';
 import type { Database } from '../../db/client.ts';
 import { bankDetails } from '../../db/schema.ts';
+import { appendAudit, auditChanges } from '../../lib/audit.ts';
 import { containsText, equalsValue } from '../../lib/list-page.ts';
 import { tenantScope, type TenantContext } from '../../lib/tenant.ts';
 import {
@@ -27,6 +28,7 @@ const baseRepository = createTenantRepository<
   BankDetailListParams
 >({
   table: bankDetails,
+  entity: 'bankDetail',
   filters: {
     bankName: containsText(bankDetails.bankName),
     accountNumber: containsText(bankDetails.accountNumber),
@@ -126,6 +128,12 @@ export const bankDetailRepository: BankDetailRepository = {
 
   async setActive(db, tenant, id, expected) {
     return activateExisting(db, tenant, id, async (tx) => {
+      const [before] = await tx
+        .select()
+        .from(bankDetails)
+        .where(tenantScope(bankDetails, tenant, eq(bankDetails.id, id)))
+        .for('update');
+      if (!before) return undefined;
       const [row] = await tx
         .update(bankDetails)
         .set({ isActive: true, updatedAt: new Date(), version: nextVersion(bankDetails) })
@@ -138,9 +146,17 @@ export const bankDetailRepository: BankDetailRepository = {
           ),
         )
         .returning();
-      if (row) return toApiRecord<BankDetail>(row);
-      if (expected === undefined) return undefined;
-      return missingOrStale(() => baseRepository.findById(tx, tenant, id));
+      if (!row) return missingOrStale(() => baseRepository.findById(tx, tenant, id));
+      const record = toApiRecord<BankDetail>(row);
+      await appendAudit(tx, {
+        organizationId: tenant.organizationId,
+        userId: tenant.userId,
+        action: 'setActive',
+        entity: 'bankDetail',
+        entityId: id,
+        changes: auditChanges(toApiRecord(before), record as unknown as Record<string, unknown>),
+      });
+      return record;
     });
   },
 

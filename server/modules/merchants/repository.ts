@@ -18,6 +18,7 @@ export const merchantRepository = createTenantRepository<
   MerchantListParams
 >({
   table: merchants,
+  entity: 'merchant',
   filters: { name: containsText(merchants.name) },
   sortable: { name: lowerName, createdAt: merchants.createdAt },
   pickListOrder: lowerName,
