@@ -190,7 +190,7 @@ export function createTenantRepository<
       .from(table)
       .where(tenantScope(table, tenant, eq(table.id, id)))
       .for('update');
-    return row as Record<string, unknown> | undefined;
+    return row;
   }
 
   const auditSubject = (tenant: TenantContext, entityId: string) => ({

@@ -154,7 +154,7 @@ export const bankDetailRepository: BankDetailRepository = {
         action: 'setActive',
         entity: 'bankDetail',
         entityId: id,
-        changes: auditChanges(toApiRecord(before), record as unknown as Record<string, unknown>),
+        changes: auditChanges(toApiRecord(before), record),
       });
       return record;
     });
