@@ -1,4 +1,7 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
+import type { AuditEntry, AuditListParams } from '../../contract/audit.ts';
+import type { Paged } from '../../contract/common.ts';
 import {
   bankDetail,
   bankDetailCreate,
@@ -37,7 +40,9 @@ import {
   type WorkerSalarySummary,
 } from '../../contract/worker-salaries.ts';
 import { worker, workerCreate, workerListQuery, workerUpdate } from '../../contract/workers.ts';
+import { apiRequest } from '@/lib/api-client';
 import { createResource } from '@/lib/resource-factory';
+import type auditTexts from '../../public/locales/en/audit.json';
 import type bankDetailTexts from '../../public/locales/en/bank-details.json';
 import type designTexts from '../../public/locales/en/designs.json';
 import type expenseAnalysisTexts from '../../public/locales/en/expense-analysis.json';
@@ -244,3 +249,41 @@ export const RESOURCES = [
 export type ResourceRecord<R extends { schemas: { record: z.ZodType } }> = z.output<
   R['schemas']['record']
 >;
+
+declare module '@/lib/translation-resources' {
+  interface AppResources {
+    audit: typeof auditTexts;
+  }
+}
+
+export type AuditLogParams = Partial<AuditListParams>;
+
+/**
+ * The audit trail, read-only: entries are written by the server with each write, so there is
+ * nothing to create, edit or queue. A record's history is the same list filtered on its entity
+ * and id; it is kept for offline reading like every other read.
+ */
+export const auditLog = {
+  name: 'audit-log',
+  path: '/audit-log',
+  namespace: 'audit',
+  keys: {
+    all: ['audit-log'] as const,
+    list: (params: AuditLogParams) => ['audit-log', 'list', params] as const,
+  },
+  queries: {
+    list: (params: AuditLogParams) =>
+      queryOptions({
+        queryKey: ['audit-log', 'list', params] as const,
+        queryFn: async ({ signal }) =>
+          (
+            await apiRequest<Paged<AuditEntry>>('GET', '/audit-log', {
+              searchParams: params,
+              signal,
+            })
+          ).data,
+        placeholderData: keepPreviousData,
+        meta: { errorMessage: 'audit:errors.fetchList' },
+      }),
+  },
+};
