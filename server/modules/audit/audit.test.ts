@@ -139,6 +139,22 @@ describe('custom write paths', () => {
       entity: 'bankDetail',
       changes: { isActive: [false, true] },
     });
+
+    // Activating another account deactivates this one, which its history then shows.
+    const other = await created(owner, '/api/bank-details', {
+      bankName: 'Second Bank',
+      accountNumber: '11223344556',
+      ifscCode: 'HDFC0001234',
+      isActive: true,
+    });
+    const [deactivation] = (await trail(owner, `?entityId=${account._id}`)).data;
+    expect(deactivation).toMatchObject({
+      action: 'update',
+      userName: 'Meena Owner',
+      changes: { isActive: [true, false] },
+    });
+    const [creation] = (await trail(owner, `?entityId=${other._id}`)).data;
+    expect(creation).toMatchObject({ action: 'create', changes: { isActive: [null, true] } });
   });
 });
 

@@ -55,7 +55,7 @@ async function withSoleActivation<T>(
     await tx.execute(
       sql`select pg_advisory_xact_lock(hashtextextended(${`bank_details_active:${tenant.organizationId}`}, 0))`,
     );
-    await tx
+    const deactivated = await tx
       .update(bankDetails)
       // A deactivated account changed too: a form still holding its old version must not win.
       .set({ isActive: false, updatedAt: new Date(), version: nextVersion(bankDetails) })
@@ -66,7 +66,19 @@ async function withSoleActivation<T>(
           eq(bankDetails.isActive, true),
           keepId === undefined ? undefined : ne(bankDetails.id, keepId),
         ),
-      );
+      )
+      .returning({ id: bankDetails.id });
+    // The account that stopped being the active one keeps that in its own history.
+    for (const { id } of deactivated) {
+      await appendAudit(tx, {
+        organizationId: tenant.organizationId,
+        userId: tenant.userId,
+        action: 'update',
+        entity: 'bankDetail',
+        entityId: id,
+        changes: { isActive: [true, false] },
+      });
+    }
     return work(tx);
   });
 }
