@@ -144,6 +144,8 @@ function formatAuditValue(
   }
   if (typeof value === 'string') {
     if (DATE_FIELDS.has(field)) return format.date(value);
+    // As the bank-details list shows it: a glance over the history leaks no account number.
+    if (field === 'accountNumber') return `•••• ${value.slice(-4)}`;
     const codes = CODED_FIELDS[field];
     if (codes && namespace) return t(`${namespace}:${codes}.${value}`, { defaultValue: value });
     return value;

@@ -97,6 +97,27 @@ describe('HistoryDrawer', () => {
     ).toBeVisible();
   });
 
+  it('masks account numbers as the bank-details list does', async () => {
+    const accountId = testId(40);
+    server.use(
+      ...createAuditLogFake([
+        auditEntryOf({
+          entity: 'bankDetail',
+          entityId: accountId,
+          changes: { accountNumber: ['123456781234', '123456785678'], branch: [null, 'Ring Road'] },
+        }),
+      ]).handlers,
+    );
+    renderWithProviders(
+      <HistoryDrawer target={{ entity: 'bankDetail', entityId: accountId }} onClose={() => {}} />,
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'History of this record' });
+    expect(
+      await within(dialog).findByRole('row', { name: 'Account number •••• 1234 •••• 5678' }),
+    ).toBeVisible();
+    expect(within(dialog).getByRole('row', { name: 'Branch — Ring Road' })).toBeVisible();
+  });
+
   it('says so when the record has no entries', async () => {
     renderWithProviders(
       <HistoryDrawer
