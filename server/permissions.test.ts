@@ -77,6 +77,7 @@ const EXPECTED: Record<string, RouteAccess> = {
   'DELETE /api/bank-details/{id}': 'bankDetails.delete',
 
   'GET /api/reports/orders': 'orderAnalytics.read',
+  'GET /api/audit-log': 'audit.read',
 };
 
 const WRITES = new Set<Method>(['POST', 'PUT', 'PATCH']);
