@@ -42,6 +42,7 @@ import {
 import { worker, workerCreate, workerListQuery, workerUpdate } from '../../contract/workers.ts';
 import { apiRequest } from '@/lib/api-client';
 import { createResource } from '@/lib/resource-factory';
+import { AUDIT_LOG_KEY } from '@/lib/resource-writes';
 import type auditTexts from '../../public/locales/en/audit.json';
 import type bankDetailTexts from '../../public/locales/en/bank-details.json';
 import type designTexts from '../../public/locales/en/designs.json';
@@ -268,13 +269,13 @@ export const auditLog = {
   path: '/audit-log',
   namespace: 'audit',
   keys: {
-    all: ['audit-log'] as const,
-    list: (params: AuditLogParams) => ['audit-log', 'list', params] as const,
+    all: AUDIT_LOG_KEY,
+    list: (params: AuditLogParams) => [...AUDIT_LOG_KEY, 'list', params] as const,
   },
   queries: {
     list: (params: AuditLogParams) =>
       queryOptions({
-        queryKey: ['audit-log', 'list', params] as const,
+        queryKey: [...AUDIT_LOG_KEY, 'list', params] as const,
         queryFn: async ({ signal }) =>
           (
             await apiRequest<Paged<AuditEntry>>('GET', '/audit-log', {
