@@ -181,6 +181,7 @@ export function AuditChangesTable({ entry }: { entry: AuditEntry }) {
     <Table.ScrollContainer minWidth={320}>
       <Table
         withTableBorder
+        layout="fixed"
         verticalSpacing={4}
         fz="sm"
         aria-label={t('audit:history.changesLabel', {
@@ -190,7 +191,7 @@ export function AuditChangesTable({ entry }: { entry: AuditEntry }) {
       >
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>{t('audit:changes.field')}</Table.Th>
+            <Table.Th w="28%">{t('audit:changes.field')}</Table.Th>
             <Table.Th>{t('audit:changes.before')}</Table.Th>
             <Table.Th>{t('audit:changes.after')}</Table.Th>
           </Table.Tr>
