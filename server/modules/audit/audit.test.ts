@@ -158,6 +158,52 @@ describe('custom write paths', () => {
   });
 });
 
+describe('refusals inside a write', () => {
+  it('adds nothing when a reference is refused after the transaction began', async () => {
+    const writer = await t.registerUser();
+    const count = async () => (await trail(writer)).totalCount;
+    const merchant = await created(writer, '/api/merchants', { name: 'Refusal Silk' });
+    const worker = await created(writer, '/api/workers', {
+      name: 'Kanti',
+      joiningDate: '2024-01-01',
+    });
+    const before = await count();
+
+    const order = await t.send(writer, 'POST', '/api/orders', {
+      merchantId: merchant._id,
+      poNumber: 'PO-NONE',
+      orderDate: '2025-05-01',
+      designs: [{ designId: '01890a5d-ac96-774b-bcce-b302099a8057', quantity: 1, rate: 1 }],
+    });
+    expect(order.statusCode).toBe(400);
+    const salary = await t.send(writer, 'POST', '/api/worker-salaries', {
+      workerId: '01890a5d-ac96-774b-bcce-b302099a8057',
+      paymentType: 'salary',
+      paymentMethod: 'cash',
+      month: 1,
+      year: 2025,
+      paymentDate: '2025-02-01',
+      amount: 100,
+    });
+    expect(salary.statusCode).toBe(400);
+    const stillPaid = await created(writer, '/api/worker-salaries', {
+      workerId: worker._id,
+      paymentType: 'salary',
+      paymentMethod: 'cash',
+      month: 1,
+      year: 2025,
+      paymentDate: '2025-02-01',
+      amount: 100,
+    });
+    const referenced = await t.send(writer, 'DELETE', `/api/workers/${worker._id}`);
+    expect(referenced.statusCode).toBe(409);
+
+    expect(await count()).toBe(before + 1);
+    const [entry] = (await trail(writer, '?limit=1')).data;
+    expect(entry).toMatchObject({ entity: 'workerSalary', entityId: stillPaid._id });
+  });
+});
+
 describe('GET /api/audit-log', () => {
   let reader: TestUser;
   let merchantIds: string[];
