@@ -100,6 +100,8 @@ const EXPECTED: Record<string, RouteAccess> = {
   'POST /api/users': 'users.manageStaff',
   'PUT /api/users/{id}': 'users.manageStaff',
   'POST /api/users/{id}/reset-password': 'users.manageStaff',
+
+  'GET /api/audit-log': 'audit.read',
 };
 
 const WRITES = new Set<Method>(['POST', 'PUT', 'PATCH']);

@@ -82,6 +82,19 @@ const signedInPages: RouteObject[] = [
       { path: 'notifications', lazy: settingsSection('notifications') },
       { path: 'security', lazy: settingsSection('security') },
       {
+        path: 'activity',
+        lazy: async () => {
+          const { default: ActivityPage } = await import('./settings/activity-page');
+          return {
+            element: (
+              <RequirePermission permission="audit.read">
+                <ActivityPage />
+              </RequirePermission>
+            ),
+          };
+        },
+      },
+      {
         path: '*',
         lazy: async () => {
           const { RouterFallback } = await import('./errors/router-fallback');

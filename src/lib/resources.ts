@@ -1,5 +1,7 @@
-import { queryOptions } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
+import type { AuditEntry, AuditListParams } from '../../contract/audit.ts';
+import type { Paged } from '../../contract/common.ts';
 import {
   bankDetail,
   bankDetailCreate,
@@ -41,7 +43,8 @@ import { worker, workerCreate, workerListQuery, workerUpdate } from '../../contr
 import type { OrganizationProfile, OrganizationUpdate } from '../../contract/organization.ts';
 import { apiRequest } from '@/lib/api-client';
 import { createResource } from '@/lib/resource-factory';
-import { createWriteHook } from '@/lib/resource-writes';
+import { AUDIT_LOG_KEY, createWriteHook } from '@/lib/resource-writes';
+import type auditTexts from '../../public/locales/en/audit.json';
 import type bankDetailTexts from '../../public/locales/en/bank-details.json';
 import type designTexts from '../../public/locales/en/designs.json';
 import type expenseAnalysisTexts from '../../public/locales/en/expense-analysis.json';
@@ -289,4 +292,42 @@ export const organization = {
     invalidates: [],
     select: (data) => data as OrganizationProfile,
   }),
+};
+
+declare module '@/lib/translation-resources' {
+  interface AppResources {
+    audit: typeof auditTexts;
+  }
+}
+
+export type AuditLogParams = Partial<AuditListParams>;
+
+/**
+ * The audit trail, read-only: entries are written by the server with each write, so there is
+ * nothing to create, edit or queue. A record's history is the same list filtered on its entity
+ * and id; it is kept for offline reading like every other read.
+ */
+export const auditLog = {
+  name: 'audit-log',
+  path: '/audit-log',
+  namespace: 'audit',
+  keys: {
+    all: AUDIT_LOG_KEY,
+    list: (params: AuditLogParams) => [...AUDIT_LOG_KEY, 'list', params] as const,
+  },
+  queries: {
+    list: (params: AuditLogParams) =>
+      queryOptions({
+        queryKey: [...AUDIT_LOG_KEY, 'list', params] as const,
+        queryFn: async ({ signal }) =>
+          (
+            await apiRequest<Paged<AuditEntry>>('GET', '/audit-log', {
+              searchParams: params,
+              signal,
+            })
+          ).data,
+        placeholderData: keepPreviousData,
+        meta: { errorMessage: 'audit:errors.fetchList' },
+      }),
+  },
 };

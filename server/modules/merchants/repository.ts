@@ -19,6 +19,7 @@ const baseRepository = createTenantRepository<
   MerchantListParams
 >({
   table: merchants,
+  entity: 'merchant',
   filters: { name: containsText(merchants.name) },
   sortable: { name: lowerName, createdAt: merchants.createdAt },
   pickListOrder: lowerName,
