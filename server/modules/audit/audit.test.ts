@@ -216,23 +216,25 @@ describe('GET /api/audit-log', () => {
     await created(reader, '/api/designs', { name: 'Only design', designCode: 'F-1', rate: 5 });
   });
 
+  // Registering signed the reader in: that is the oldest of their 5 entries.
   it('lists newest first and pages with the true counts', async () => {
     const first = await trail(reader, '?limit=2');
-    expect(first).toMatchObject({ totalCount: 4, totalPages: 2, hasNextPage: true });
+    expect(first).toMatchObject({ totalCount: 5, totalPages: 3, hasNextPage: true });
     expect(first.data[0]).toMatchObject({ entity: 'design', action: 'create' });
     expect(first.data[1]?.entityId).toBe(merchantIds[2]);
     const second = await trail(reader, '?limit=2&page=2');
     expect(second.data.map((entry) => entry.entityId)).toEqual([merchantIds[1], merchantIds[0]]);
     const beyond = await trail(reader, '?limit=2&page=9');
-    expect(beyond).toMatchObject({ data: [], totalCount: 4, currentPage: 9 });
-    const oldest = await trail(reader, '?sort=at&limit=1');
-    expect(oldest.data[0]?.entityId).toBe(merchantIds[0]);
+    expect(beyond).toMatchObject({ data: [], totalCount: 5, currentPage: 9 });
+    const oldest = await trail(reader, '?sort=at&limit=2');
+    expect(oldest.data[0]).toMatchObject({ entity: 'session', action: 'signIn' });
+    expect(oldest.data[1]?.entityId).toBe(merchantIds[0]);
   });
 
   it('filters by entity, record, person and day', async () => {
     expect((await trail(reader, '?entity=merchant')).totalCount).toBe(3);
     expect((await trail(reader, `?entityId=${merchantIds[1]}`)).data).toHaveLength(1);
-    expect((await trail(reader, `?userId=${reader.auth.user._id}`)).totalCount).toBe(4);
+    expect((await trail(reader, `?userId=${reader.auth.user._id}`)).totalCount).toBe(5);
     expect((await trail(reader, `?userId=${owner.auth.user._id}`)).totalCount).toBe(0);
 
     const today = new Date();
@@ -241,7 +243,7 @@ describe('GET /api/audit-log', () => {
       const pad = (value: number) => String(value).padStart(2, '0');
       return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
     };
-    expect((await trail(reader, `?startDate=${day(0)}&endDate=${day(0)}`)).totalCount).toBe(4);
+    expect((await trail(reader, `?startDate=${day(0)}&endDate=${day(0)}`)).totalCount).toBe(5);
     expect((await trail(reader, `?startDate=${day(1)}`)).totalCount).toBe(0);
     expect((await trail(reader, `?endDate=${day(-1)}`)).totalCount).toBe(0);
   });
