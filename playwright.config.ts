@@ -32,12 +32,23 @@ if (!process.env.E2E_DATA_DIR) {
   process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
 }
 
+// The app mails (sign-up and recovery codes) to a local SMTP server started by globalSetup; each
+// message lands as a file in this directory, where the tests read it (e2e/support.ts `readMail`).
+process.env.E2E_SMTP_PORT ??= String(await freePort(2525));
+if (!process.env.E2E_MAIL_DIR) {
+  const mailDir = mkdtempSync(path.join(tmpdir(), 'karkhana-e2e-mail-'));
+  process.env.E2E_MAIL_DIR = mailDir;
+  process.on('exit', () => rmSync(mailDir, { recursive: true, force: true }));
+}
+
 const port = Number(process.env.E2E_PORT);
+const smtpPort = Number(process.env.E2E_SMTP_PORT);
 const baseURL = `http://127.0.0.1:${port}`;
 const onCI = Boolean(process.env.CI);
 
 export default defineConfig({
   testDir: 'e2e',
+  globalSetup: './e2e/global-setup.ts',
   outputDir: 'test-results',
   timeout: 30_000,
   expect: { timeout: 10_000 },
@@ -102,6 +113,8 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       STATIC_DIR: './dist',
       NODE_ENV: 'production',
+      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      MAIL_FROM: 'Karkhana <no-reply@karkhana.test>',
     },
   },
 });

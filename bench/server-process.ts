@@ -64,6 +64,16 @@ const isAuthStatement = (text: string) => /\bfrom "sessions"|update "sessions"/i
 const isTransactionControl = (text: string) =>
   /^\s*(begin|commit|rollback|savepoint|release)\b/i.test(text);
 
+/**
+ * The ids of the audit entries a recorded write appended: the response does not carry them, yet a
+ * replay must not reuse them. Drizzle lists the columns in table order, so the id is the first.
+ */
+const auditEntryIds = (statements: { text: string; params: unknown[] }[]) =>
+  statements
+    .filter((statement) => /^\s*insert into "audit_log"/i.test(statement.text))
+    .map((statement) => statement.params[0])
+    .filter((id): id is string => typeof id === 'string');
+
 /** A start that fails half-way must not leave the (detached) embedded PostgreSQL running. */
 let stopEmbeddedOnFailure: () => Promise<void> = async () => {};
 
@@ -232,7 +242,9 @@ async function main() {
       const started = performance.now();
       // A write is replayed inside a transaction that is rolled back, so it can run again.
       if (message.write) await runStatement('begin', []);
-      const fresh = new Map(message.createdIds.map((id) => [id, randomUUID()]));
+      const fresh = new Map(
+        [...message.createdIds, ...auditEntryIds(statements)].map((id) => [id, randomUUID()]),
+      );
       for (const statement of statements) {
         const params = statement.params.map((param) =>
           typeof param === 'string' ? (fresh.get(param) ?? param) : param,

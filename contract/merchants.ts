@@ -12,7 +12,8 @@ import {
   writeSchemas,
 } from './common.ts';
 
-import { GSTIN_PATTERN } from './gst.ts';
+import { GSTIN_PATTERN, gstinMatchesState } from './gst.ts';
+import { stateCode } from './organization.ts';
 
 export { GSTIN_PATTERN };
 
@@ -31,10 +32,23 @@ export const merchantShape = {
   address: optionalText(LIMITS.longText, { multiline: true }),
   city: optionalText(LIMITS.name),
   gstin,
+  /** Two-digit GST state code; with a GSTIN the server takes it from the GSTIN's first digits. */
+  state: stateCode,
   notes: optionalText(LIMITS.longText, { multiline: true }),
 };
 
-export const { create: merchantCreate, update: merchantUpdate } = writeSchemas(merchantShape);
+const merchantWrites = writeSchemas(merchantShape);
+const gstinInState = (value: { gstin?: string | null; state?: string | null }) =>
+  gstinMatchesState(value.gstin, value.state);
+/** The server checks a state sent alone against the stored GSTIN as well. */
+export const merchantCreate = merchantWrites.create.refine(gstinInState, {
+  error: 'gstinState',
+  path: ['gstin'],
+});
+export const merchantUpdate = merchantWrites.update.refine(gstinInState, {
+  error: 'gstinState',
+  path: ['gstin'],
+});
 export type MerchantCreate = z.output<typeof merchantCreate>;
 export type MerchantUpdate = z.output<typeof merchantUpdate>;
 /** What a form edits and sends. */
@@ -49,6 +63,7 @@ export const merchant = z.object({
   address: z.string().nullable(),
   city: z.string().nullable(),
   gstin: z.string().nullable(),
+  state: z.string().nullable(),
   notes: z.string().nullable(),
 });
 export type Merchant = z.infer<typeof merchant>;

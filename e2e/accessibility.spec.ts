@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { DATA_PAGES, signIn } from './support.ts';
+import { DATA_PAGES, emailField, signIn, uniqueEmail } from './support.ts';
 
 async function violations(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page })
@@ -33,5 +33,24 @@ test('no WCAG 2.1 AA violations on the order edit page', async ({ page }) => {
   await page.getByRole('table').getByRole('row').nth(1).getByRole('link').first().click();
   await expect(page).toHaveURL(/\/orders\/edit\//);
   await expect(page.getByRole('textbox', { name: 'PO number' })).not.toHaveValue('');
+  expect(await violations(page)).toEqual([]);
+});
+
+test('no WCAG 2.1 AA violations on password recovery and the organization profile', async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  await page.goto('/forgot-password');
+  await expect(page.getByRole('button', { name: 'Send code' })).toBeVisible();
+  expect(await violations(page)).toEqual([]);
+
+  await emailField(page).fill(uniqueEmail('accessibility'));
+  await page.getByRole('button', { name: 'Send code' }).click();
+  await expect(page.getByRole('textbox', { name: 'Digit 1 of 6' })).toBeVisible();
+  expect(await violations(page)).toEqual([]);
+
+  await signIn(page);
+  await page.goto('/settings/account');
+  await expect(page.getByRole('textbox', { name: 'Business name' })).not.toHaveValue('');
   expect(await violations(page)).toEqual([]);
 });

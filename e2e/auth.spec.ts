@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import {
   emailField,
+  finishSignUpFromMail,
   mainNavigation,
   passwordField,
   signIn,
@@ -8,15 +9,19 @@ import {
   uniqueEmail,
 } from './support.ts';
 
-test('signing up creates the organization and lands on order analytics', async ({ page }) => {
+test('signing up confirms the address by the mailed code, creates the organization and lands on order analytics', async ({
+  page,
+}) => {
+  const email = uniqueEmail('sign-up');
   await page.goto('/sign-up');
   await expect(page.getByRole('heading', { name: 'Create your account' })).toBeVisible();
 
   await page.getByRole('textbox', { name: 'Organization name' }).fill('Shree Ganesh Embroidery');
   await page.getByRole('textbox', { name: 'Your name' }).fill('Meera Patel');
-  await emailField(page).fill(uniqueEmail('sign-up'));
+  await emailField(page).fill(email);
   await passwordField(page).fill('zari-work-2025');
   await page.getByRole('button', { name: 'Create account' }).click();
+  await finishSignUpFromMail(page, email);
 
   await expect(page).toHaveURL((url) => url.pathname === '/order-analytics');
   await expect(page.getByRole('heading', { level: 1, name: 'Order analytics' })).toBeVisible();

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signIn, toast, uniqueEmail } from './support.ts';
+import { registerAccount, signIn, toast, uniqueEmail } from './support.ts';
 
 const thisYear = new Date().getFullYear();
 const lastYear = thisYear - 1;
@@ -31,10 +31,11 @@ async function addExpense(page: Page, expense: NewExpense) {
 test('expenses in two years add up on the analysis page', async ({ page }) => {
   // A fresh organization, so the demo data does not mix into the figures.
   const account = { email: uniqueEmail('expenses'), password: 'ledger-e2e-pass' };
-  const registered = await page.request.post('/api/auth/register', {
-    data: { organizationName: 'Ledger Test Works', name: 'Ledger Owner', ...account },
+  await registerAccount(page.request, {
+    organizationName: 'Ledger Test Works',
+    name: 'Ledger Owner',
+    ...account,
   });
-  expect(registered.status()).toBe(201);
   await signIn(page, account);
 
   await page.goto('/expenses');

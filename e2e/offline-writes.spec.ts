@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import {
   emailField,
+  finishSignUpFromMail,
   passwordField,
   toast,
   uniqueEmail,
@@ -17,9 +18,11 @@ async function signUpFreshOrganization(page: Page) {
   await page.goto('/sign-up');
   await page.getByRole('textbox', { name: 'Organization name' }).fill('Offline Zari Works');
   await page.getByRole('textbox', { name: 'Your name' }).fill('Kiran Desai');
-  await emailField(page).fill(uniqueEmail('offline-writes'));
+  const email = uniqueEmail('offline-writes');
+  await emailField(page).fill(email);
   await passwordField(page).fill('zari-work-2025');
   await page.getByRole('button', { name: 'Create account' }).click();
+  await finishSignUpFromMail(page, email);
   await expect(page).toHaveURL((url) => url.pathname === '/order-analytics');
 }
 

@@ -1,7 +1,7 @@
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { localeText, signIn } from './support.ts';
+import { emailField, localeText, signIn, uniqueEmail } from './support.ts';
 
 // Run alone with `npm run screenshots`; the images illustrate the README and the docs.
 test.describe('documentation screenshots', { tag: '@screenshots' }, () => {
@@ -53,6 +53,36 @@ test.describe('documentation screenshots', { tag: '@screenshots' }, () => {
     await page.goto('/sign-up');
     await expect(page.getByRole('heading', { name: 'Create your account' })).toBeVisible();
     await capture(page, testInfo, 'sign-up');
+  });
+
+  test('password recovery: the email and the code steps', async ({ page }, testInfo) => {
+    await useTheme(page, 'light');
+    await page.goto('/forgot-password');
+    await expect(page.getByRole('button', { name: 'Send code' })).toBeVisible();
+    await capture(page, testInfo, 'forgot-password');
+
+    // An address without an account: the page reads the same, and nobody is mailed.
+    await emailField(page).fill(uniqueEmail('screenshot'));
+    await page.getByRole('button', { name: 'Send code' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Enter the code' })).toBeVisible();
+    await capture(page, testInfo, 'otp');
+  });
+
+  test('organization profile, en and gu', async ({ page }, testInfo) => {
+    await page.setViewportSize({ width: 1280, height: 1400 });
+    await useTheme(page, 'light');
+    await signIn(page);
+    await page.goto('/settings/account');
+    await expect(page.getByRole('textbox', { name: 'Business name' })).toBeVisible();
+    await capture(page, testInfo, 'organization-profile');
+
+    await switchLanguage(page, 'gu');
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'gu');
+    await expect(
+      page.getByRole('textbox', { name: localeText('gu', 'organization:fields.name') }),
+    ).toBeVisible();
+    await capture(page, testInfo, 'organization-profile-gu');
   });
 
   for (const language of ['en', 'gu'] as const) {

@@ -1,6 +1,7 @@
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { mailsTo, plainText } from './mail-server.ts';
 
 /** Seeded by the server when SEED_DEMO=true (see playwright.config.ts). */
 export const demoAccount = { email: 'demo@karkhana.app', password: 'karkhana-demo' } as const;
@@ -211,4 +212,60 @@ export async function horizontalOverflow(page: Page): Promise<number> {
   return page.evaluate<number>(
     `document.scrollingElement.scrollWidth - document.scrollingElement.clientWidth`,
   );
+}
+
+/**
+ * The plain text of the newest mail the app sent to `to`, once more than `after` mails have
+ * reached that address (pass the count seen before an action to wait for the mail it sends).
+ */
+export async function readMail(
+  to: string,
+  { after = 0 }: { after?: number } = {},
+): Promise<string> {
+  await expect
+    .poll(() => mailsTo(to).length, { message: `a mail to ${to}`, timeout: 20_000 })
+    .toBeGreaterThan(after);
+  const mails = mailsTo(to);
+  return plainText(mails[mails.length - 1]!.raw);
+}
+
+/** How many mails the app has sent to `to` so far. */
+export function mailCount(to: string): number {
+  return mailsTo(to).length;
+}
+
+/** The sign-up confirmation code in a mail (`ABCDE-FGHJK`). */
+export function signUpCodeIn(text: string): string {
+  const code = /\b([A-Z0-9]{5}-[A-Z0-9]{5})\b/.exec(text)?.[1];
+  expect(code, `no sign-up code in: ${text}`).toBeTruthy();
+  return code!;
+}
+
+/** The 6-digit password-recovery code in a mail. */
+export function resetCodeIn(text: string): string {
+  const code = /\b(\d{6})\b/.exec(text)?.[1];
+  expect(code, `no recovery code in: ${text}`).toBeTruthy();
+  return code!;
+}
+
+/** A sign-up submitted on the page waits for the mailed code; this enters it. */
+export async function finishSignUpFromMail(page: Page, email: string) {
+  await expect(page.getByText(/Check your email to finish signing up/)).toBeVisible();
+  const code = signUpCodeIn(await readMail(email));
+  await page.getByRole('textbox', { name: 'Code from the email' }).fill(code);
+  await page.getByRole('button', { name: 'Finish sign-up' }).click();
+}
+
+/** Creates an organization and its owner through the API, confirming the address by mail. */
+export async function registerAccount(
+  request: APIRequestContext,
+  body: { organizationName: string; name: string; email: string; password: string },
+) {
+  const registered = await request.post('/api/auth/register', { data: body });
+  expect(registered.status(), await registered.text()).toBe(202);
+  const code = signUpCodeIn(await readMail(body.email));
+  const confirmed = await request.post('/api/auth/register/confirm', {
+    data: { email: body.email, code, password: body.password },
+  });
+  expect(confirmed.status(), await confirmed.text()).toBe(201);
 }

@@ -1,5 +1,12 @@
 import { expect, test } from '@playwright/test';
-import { DATA_PAGES, horizontalOverflow, signIn, smallTargets } from './support.ts';
+import {
+  DATA_PAGES,
+  emailField,
+  horizontalOverflow,
+  signIn,
+  smallTargets,
+  uniqueEmail,
+} from './support.ts';
 
 test.describe('on a tablet with touch', () => {
   test.use({ viewport: { width: 820, height: 1180 }, hasTouch: true, isMobile: false });
@@ -18,6 +25,29 @@ test.describe('on a tablet with touch', () => {
 
     await page.goto('/orders/create');
     await expect(page.getByRole('heading', { level: 1, name: 'New order' })).toBeVisible();
+    expect(await smallTargets(page)).toEqual([]);
+    expect(await horizontalOverflow(page)).toBe(0);
+  });
+});
+
+test.describe('password recovery and the organization profile on a tablet', () => {
+  test.use({ viewport: { width: 820, height: 1180 }, hasTouch: true, isMobile: false });
+
+  test('every control is at least 44 px and nothing scrolls sideways', async ({ page }) => {
+    await page.goto('/forgot-password');
+    await expect(page.getByRole('button', { name: 'Send code' })).toBeVisible();
+    expect(await smallTargets(page)).toEqual([]);
+    expect(await horizontalOverflow(page)).toBe(0);
+
+    await emailField(page).fill(uniqueEmail('tablet'));
+    await page.getByRole('button', { name: 'Send code' }).click();
+    await expect(page.getByRole('textbox', { name: 'Digit 1 of 6' })).toBeVisible();
+    expect(await smallTargets(page)).toEqual([]);
+    expect(await horizontalOverflow(page)).toBe(0);
+
+    await signIn(page);
+    await page.goto('/settings/account');
+    await expect(page.getByRole('textbox', { name: 'Business name' })).toBeVisible();
     expect(await smallTargets(page)).toEqual([]);
     expect(await horizontalOverflow(page)).toBe(0);
   });

@@ -258,11 +258,13 @@ describe('area modules', () => {
   it('mounts every area that exports a resource module, each under its own prefix', async () => {
     const prefixes = (await loadResourceModules()).map((module) => module.prefix).sort();
     expect(prefixes).toEqual([
+      '/audit-log',
       '/bank-details',
       '/designs',
       '/expenses',
       '/merchants',
       '/orders',
+      '/organization',
       '/reports',
       '/users',
       '/worker-salaries',

@@ -20,7 +20,9 @@ import { hasBuiltClient, registerStaticFiles } from './plugins/static-files.ts';
 import { StorageMonitor } from './lib/storage.ts';
 import { jsonSerializerCompiler, zodValidatorCompiler } from './lib/validation.ts';
 import { createSmtpMailer } from './lib/mailer.ts';
+import { startDailyDigest, type DigestScheduler } from './modules/digest/daily-digest.ts';
 import { authRoutes } from './modules/auth/routes.ts';
+import { recoveryRoutes } from './modules/auth/recovery-routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { loadResourceModules } from './modules/registry.ts';
 
@@ -62,9 +64,14 @@ export interface BuildAppOptions {
   version?: string;
   /** The current time for sessions and sign-in throttling; defaults to the system clock. */
   clock?: () => Date;
-  /** SMTP server for sign-up confirmation mail; without it sign-up cannot confirm addresses. */
+  /**
+   * SMTP server for sign-up confirmation, password recovery and daily digests; without it sign-up
+   * cannot confirm addresses and passwords are reset by the owner only.
+   */
   smtpUrl?: string | undefined;
   mailFrom?: string;
+  /** Mail each morning's digest of orders due soon to users who chose it (needs `smtpUrl`). */
+  dailyDigest?: boolean;
 }
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
@@ -85,10 +92,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const mailer = options.smtpUrl
     ? createSmtpMailer(options.smtpUrl, options.mailFrom ?? 'Karkhana <no-reply@localhost>')
     : null;
+  let digest: DigestScheduler | undefined;
   if (mailer) {
-    app.addHook('onClose', (_instance, done) => {
+    if (options.dailyDigest) {
+      // Once ready: the server's start-up migrates the database before it listens.
+      app.addHook('onReady', (done) => {
+        digest = startDailyDigest({ db: options.db, mailer, clock: app.clock, log: app.log });
+        done();
+      });
+    }
+    app.addHook('onClose', async () => {
+      await digest?.stop();
       mailer.close();
-      done();
     });
   }
 
@@ -140,6 +155,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     async (api) => {
       await api.register(healthRoutes(version));
       await api.register(authRoutes(cookies, mailer), { prefix: '/auth' });
+      await api.register(recoveryRoutes(mailer), { prefix: '/auth' });
       await api.register(async (tenantScope) => {
         tenantScope.addHook('onRequest', requireAuth(cookies));
         registerIdempotency(tenantScope);

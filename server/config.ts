@@ -33,7 +33,10 @@ const envSchema = z.object({
     emptyToUndefined,
     z.coerce.number().int().min(0).default(1200),
   ),
-  /** `smtp://user:pass@host:587` or `smtps://...`: lets sign-up confirm addresses by email. */
+  /**
+   * `smtp://user:pass@host:587` or `smtps://...`: sign-up confirmation, password recovery and daily
+   * digests by email.
+   */
   SMTP_URL: z.preprocess(
     emptyToUndefined,
     z
@@ -63,7 +66,7 @@ export interface Config {
   cookieSecure: 'auto' | boolean;
   rateLimitPerMinute: number;
   shutdownTimeoutMs: number;
-  /** unset: no mail, so sign-up cannot confirm addresses (see README). */
+  /** unset: no mail, so sign-up cannot confirm addresses and only the owner resets passwords. */
   smtpUrl: string | undefined;
   mailFrom: string;
 }

@@ -5,6 +5,7 @@ import { DataFolderError } from './db/embedded-postgres.ts';
 import { migrate } from './db/migrate.ts';
 import { seedDemoData } from './db/seed.ts';
 import { purgeOldLoginAttempts } from './modules/auth/login-throttle.ts';
+import { purgeExpiredRecovery } from './modules/auth/recovery.ts';
 import { purgeExpiredSessions } from './modules/auth/sessions.ts';
 import { purgeExpiredSignUps } from './modules/auth/sign-up.ts';
 import { purgeExpiredIdempotencyKeys } from './plugins/idempotency.ts';
@@ -72,6 +73,7 @@ async function main() {
     rateLimitPerMinute: config.rateLimitPerMinute,
     smtpUrl: config.smtpUrl,
     mailFrom: config.mailFrom,
+    dailyDigest: true,
   });
   const log = app.log;
   logTo = (level, message) => log[level](message);
@@ -86,6 +88,7 @@ async function main() {
       purgeExpiredSessions(database.db),
       purgeOldLoginAttempts(database.db),
       purgeExpiredSignUps(database.db),
+      purgeExpiredRecovery(database.db),
       purgeExpiredIdempotencyKeys(database.db),
     ]).catch((error: unknown) => log.warn({ err: error }, 'housekeeping failed'));
   }, HOUSEKEEPING_INTERVAL_MS);
@@ -120,7 +123,9 @@ async function main() {
     `Karkhana is running at http://${shownHost}:${port} (${database.kind === 'embedded' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'})`,
   );
   if (seed?.seeded) {
-    log.info(`Demo data loaded. Sign in with ${seed.email} / ${seed.password}`);
+    log.info(
+      `Demo data loaded. Sign in with ${seed.email} / ${seed.password} (or, to try other roles, ${seed.otherEmails.join(' or ')} with the same password)`,
+    );
   }
 }
 

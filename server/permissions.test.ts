@@ -31,6 +31,14 @@ const EXPECTED: Record<string, RouteAccess> = {
   'DELETE /api/auth/sessions/{id}': 'signedIn',
   'POST /api/auth/logout-all': 'signedIn',
 
+  'GET /api/auth/options': 'public',
+  'POST /api/auth/forgot-password': 'public',
+  'POST /api/auth/verify-code': 'public',
+  'POST /api/auth/reset-password': 'public',
+
+  'GET /api/organization': 'organization.read',
+  'PUT /api/organization': 'organization.write',
+
   'GET /api/orders': 'orders.read',
   'GET /api/orders/{id}': 'orders.read',
   'POST /api/orders': 'orders.write',
@@ -92,6 +100,8 @@ const EXPECTED: Record<string, RouteAccess> = {
   'POST /api/users': 'users.manageStaff',
   'PUT /api/users/{id}': 'users.manageStaff',
   'POST /api/users/{id}/reset-password': 'users.manageStaff',
+
+  'GET /api/audit-log': 'audit.read',
 };
 
 const WRITES = new Set<Method>(['POST', 'PUT', 'PATCH']);

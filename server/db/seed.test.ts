@@ -2,7 +2,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { envelope, paged } from '../../contract/common.ts';
 import { GSTIN_PATTERN, merchant } from '../../contract/merchants.ts';
 import { createTestApp, type TestBody, type TestApp } from '../test/test-app.ts';
-import { DEMO_EMAIL, DEMO_PASSWORD, gstinCheckCharacter, seedDemoData } from './seed.ts';
+import {
+  organizationProfile,
+  organizationShape,
+  organizationUpdate,
+} from '../../contract/organization.ts';
+import {
+  DEMO_ADMIN_EMAIL,
+  DEMO_EMAIL,
+  DEMO_PASSWORD,
+  DEMO_STAFF_EMAIL,
+  gstinCheckCharacter,
+  seedDemoData,
+} from './seed.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -30,6 +42,47 @@ describe('demo seed', () => {
     expect(merchants.every((m) => GSTIN_PATTERN.test(m.gstin ?? ''))).toBe(true);
     expect(new Set(merchants.map((m) => m.city)).size).toBeGreaterThan(8);
     expect(new Set(merchants.map((m) => m.createdAt.slice(0, 10))).size).toBeGreaterThan(20);
+    expect(merchants.every((m) => m.state === m.gstin?.slice(0, 2))).toBe(true);
+
+    const profile = envelope(organizationProfile).parse(
+      (await t.app.inject({ method: 'GET', url: '/api/organization', headers })).json(),
+    ).data;
+    expect(profile).toMatchObject({
+      name: 'Shree Ganesh Textiles',
+      state: '24',
+      billPrefix: 'INV',
+      defaultSac: '998821',
+      defaultGstRate: 5,
+    });
+    expect(profile.gstin?.slice(2, 12)).toBe(profile.pan);
+    // Every field passes the profile's own write rules, check digit and state match included.
+    const parsed = organizationUpdate.safeParse(profile);
+    expect(parsed.error?.issues ?? []).toEqual([]);
+    const blank = Object.keys(organizationShape).filter(
+      (key) => profile[key as keyof typeof profile] === null,
+    );
+    expect(blank).toEqual([]);
+  });
+
+  it('adds a demo admin and a demo staff member who sign in without a forced change', async () => {
+    await seedDemoData(t.database.handle.db);
+    for (const [email, role] of [
+      [DEMO_ADMIN_EMAIL, 'admin'],
+      [DEMO_STAFF_EMAIL, 'staff'],
+    ] as const) {
+      const login = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email, password: DEMO_PASSWORD },
+      });
+      expect(login.statusCode, login.body).toBe(200);
+      expect(login.json()).toMatchObject({
+        data: {
+          user: { email, role, mustChangePassword: false },
+          organization: { name: 'Shree Ganesh Textiles' },
+        },
+      });
+    }
   });
 
   it('computes the GSTIN check character', () => {

@@ -14,6 +14,9 @@ export const DEMO_ORGANIZATION_NAME = 'Shree Ganesh Textiles';
 export const DEMO_OWNER_NAME = 'Demo Owner';
 export const DEMO_EMAIL = 'demo@karkhana.app';
 export const DEMO_PASSWORD = 'karkhana-demo';
+/** Sign in as these (same password) to try what an admin and a staff member can do. */
+export const DEMO_ADMIN_EMAIL = 'admin@karkhana.app';
+export const DEMO_STAFF_EMAIL = 'staff@karkhana.app';
 
 export interface SeedContext {
   tenant: TenantContext;
@@ -35,10 +38,33 @@ export function gstinCheckCharacter(first14: string): string {
   return GSTIN_CHARACTERS[(36 - (sum % 36)) % 36] ?? '0';
 }
 
-function gstin(stateCode: string, pan: string): string {
+function gstinFor(stateCode: string, pan: string): string {
   const first14 = `${stateCode}${pan}1Z`;
   return first14 + gstinCheckCharacter(first14);
 }
+
+const DEMO_PAN = 'AAHFS7412N';
+/** A complete, valid seller profile (Gujarat), as bills print it. */
+export const DEMO_ORGANIZATION_PROFILE = {
+  name: DEMO_ORGANIZATION_NAME,
+  legalName: 'Shree Ganesh Textiles (Partnership Firm)',
+  address: 'Plot 42, Sachin GIDC, Road No. 6',
+  city: 'Surat',
+  state: '24',
+  pincode: '394230',
+  phone: '+91 98250 40123',
+  email: 'accounts@shreeganeshtextiles.in',
+  gstin: gstinFor('24', DEMO_PAN),
+  pan: DEMO_PAN,
+  udyamNumber: 'UDYAM-GJ-22-0012345',
+  upiId: 'shreeganesh@okhdfcbank',
+  billPrefix: 'INV',
+  // Textile manufacturing services (job work on the customer's fabric).
+  defaultSac: '998821',
+  defaultGstRate: 5,
+  paymentTermsDays: 15,
+  billTerms: 'Payment within 15 days of the bill date. Subject to Surat jurisdiction.',
+};
 
 interface DemoMerchant {
   name: string;
@@ -353,7 +379,8 @@ export const seedMerchants: DemoSeeder = async (db, { tenant, now }) => {
       email: merchant.email ?? null,
       address: merchant.address,
       city: merchant.city,
-      gstin: gstin(merchant.stateCode, merchant.pan),
+      gstin: gstinFor(merchant.stateCode, merchant.pan),
+      state: merchant.stateCode,
       notes: merchant.notes ?? null,
       createdAt,
       updatedAt: createdAt,
@@ -375,11 +402,17 @@ export interface SeedResult {
   seeded: boolean;
   email: string;
   password: string;
+  /** The demo admin and staff member, who share the owner's password. */
+  otherEmails: string[];
 }
 
 /** Fills an empty database with a demo organization; leaves a database with data untouched. */
 export async function seedDemoData(db: Database, now = new Date()): Promise<SeedResult> {
-  const result = { email: DEMO_EMAIL, password: DEMO_PASSWORD };
+  const result = {
+    email: DEMO_EMAIL,
+    password: DEMO_PASSWORD,
+    otherEmails: [DEMO_ADMIN_EMAIL, DEMO_STAFF_EMAIL],
+  };
   if (!(await isDatabaseEmpty(db))) return { seeded: false, ...result };
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const organizationId = uuidv7();
@@ -389,15 +422,33 @@ export async function seedDemoData(db: Database, now = new Date()): Promise<Seed
     // Servers starting together must not both seed: check again under a lock.
     await txDb.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_ID})`);
     if (!(await isDatabaseEmpty(txDb))) return false;
-    await txDb.insert(organizations).values({ id: organizationId, name: DEMO_ORGANIZATION_NAME });
-    await txDb.insert(users).values({
-      id: userId,
-      organizationId,
-      name: DEMO_OWNER_NAME,
-      email: DEMO_EMAIL,
-      passwordHash,
-      role: 'owner',
-    });
+    await txDb.insert(organizations).values({ id: organizationId, ...DEMO_ORGANIZATION_PROFILE });
+    await txDb.insert(users).values([
+      {
+        id: userId,
+        organizationId,
+        name: DEMO_OWNER_NAME,
+        email: DEMO_EMAIL,
+        passwordHash,
+        role: 'owner',
+      },
+      {
+        id: uuidv7(),
+        organizationId,
+        name: 'Demo Admin',
+        email: DEMO_ADMIN_EMAIL,
+        passwordHash,
+        role: 'admin',
+      },
+      {
+        id: uuidv7(),
+        organizationId,
+        name: 'Demo Staff',
+        email: DEMO_STAFF_EMAIL,
+        passwordHash,
+        role: 'staff',
+      },
+    ]);
     const context: SeedContext = { tenant: createTenantContext(organizationId, userId), now };
     for (const seeder of demoSeeders) await seeder(txDb, context);
     return true;

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
+import { auditEntry, type AuditEntity, type AuditEntry } from '../../contract/audit.ts';
 import { envelope, paged, pickList } from '../../contract/common.ts';
 import { bankDetail } from '../../contract/bank-details.ts';
 import { design } from '../../contract/designs.ts';
@@ -9,6 +10,8 @@ import { merchant } from '../../contract/merchants.ts';
 import { order } from '../../contract/orders.ts';
 import { workerSalary } from '../../contract/worker-salaries.ts';
 import { worker } from '../../contract/workers.ts';
+import { sql } from 'drizzle-orm';
+import { queryRows } from '../db/client.ts';
 import { createTestApp, type TestApp, type TestUser } from '../test/test-app.ts';
 
 /**
@@ -39,6 +42,10 @@ interface ResourceCase {
   defaultSort?: string;
   /** A field the create body cannot leave out. */
   requiredField: string;
+  /** What the audit trail calls a record of this resource. */
+  entity: AuditEntity;
+  /** A field the trail shows on create, when it is not `requiredField` under the same name. */
+  auditedField?: string;
 }
 
 let t: TestApp;
@@ -54,6 +61,7 @@ const designBody = (n: number) => ({ name: `Design ${n}`, designCode: `D-${n}`, 
 const cases: Record<string, ResourceCase> = {
   merchants: {
     path: '/api/merchants',
+    entity: 'merchant',
     record: merchant,
     messages: {
       created: 'Merchant created successfully',
@@ -68,6 +76,7 @@ const cases: Record<string, ResourceCase> = {
   },
   designs: {
     path: '/api/designs',
+    entity: 'design',
     record: design,
     messages: {
       created: 'Design created successfully',
@@ -82,6 +91,7 @@ const cases: Record<string, ResourceCase> = {
   },
   workers: {
     path: '/api/workers',
+    entity: 'worker',
     record: worker,
     messages: {
       created: 'Worker created successfully',
@@ -96,6 +106,7 @@ const cases: Record<string, ResourceCase> = {
   },
   'bank-details': {
     path: '/api/bank-details',
+    entity: 'bankDetail',
     record: bankDetail,
     messages: {
       created: 'Bank detail created successfully',
@@ -114,6 +125,7 @@ const cases: Record<string, ResourceCase> = {
   },
   expenses: {
     path: '/api/expenses',
+    entity: 'expense',
     record: expense,
     messages: {
       created: 'Expense created successfully',
@@ -128,6 +140,7 @@ const cases: Record<string, ResourceCase> = {
   },
   'worker-salaries': {
     path: '/api/worker-salaries',
+    entity: 'workerSalary',
     record: workerSalary,
     messages: {
       created: 'Worker salary entry created successfully',
@@ -158,6 +171,7 @@ const cases: Record<string, ResourceCase> = {
   },
   orders: {
     path: '/api/orders',
+    entity: 'order',
     record: order,
     messages: {
       created: 'Order created successfully',
@@ -178,6 +192,8 @@ const cases: Record<string, ResourceCase> = {
     },
     change: { notes: 'Rush' },
     requiredField: 'merchantId',
+    // The trail names the merchant rather than its id.
+    auditedField: 'merchant',
   },
 };
 
@@ -541,6 +557,113 @@ describe.each(Object.entries(cases))('%s', (_name, resource) => {
         'idempotency-key': 'has space',
       });
       expect(malformed.statusCode).toBe(400);
+    });
+  });
+
+  describe('audit trail', () => {
+    let auditor: TestUser;
+    let body: BodyOf;
+    let n = 100;
+
+    beforeAll(async () => {
+      auditor = await t.registerUser({ name: 'Asha Auditor' });
+      body = await bodiesFor(auditor);
+    });
+
+    async function entriesFor(entityId: string) {
+      const response = await send('GET', `/api/audit-log?entityId=${entityId}&limit=100`, auditor);
+      expect(response.statusCode, response.body).toBe(200);
+      return envelope(paged(auditEntry)).parse(response.json()).data.data;
+    }
+
+    /** Every entry of the organization, counted in the database itself. */
+    async function entryCount() {
+      const [row] = await queryRows<{ count: number }>(
+        t.database.handle.db,
+        sql`select count(*)::int as count from audit_log
+            where organization_id = ${auditor.auth.organization._id}`,
+      );
+      return Number(row?.count);
+    }
+
+    const only = (entries: AuditEntry[]) => {
+      expect(entries).toHaveLength(1);
+      return entries[0]!;
+    };
+
+    it('adds one entry per create, update and delete, naming who changed what', async () => {
+      const before = await entryCount();
+      const sent = body(++n);
+      const created = await create(auditor, sent);
+      const creation = only(await entriesFor(created._id));
+      expect(creation).toMatchObject({
+        action: 'create',
+        entity: resource.entity,
+        entityId: created._id,
+        userId: auditor.auth.user._id,
+        userName: 'Asha Auditor',
+      });
+      const field = resource.auditedField ?? resource.requiredField;
+      expect(creation.changes[field]?.[0]).toBeNull();
+      expect(creation.changes[field]?.[1]).toBeTruthy();
+      for (const key of ['_id', 'organizationId', 'version', 'createdAt', 'updatedAt'])
+        expect(creation.changes).not.toHaveProperty(key);
+
+      const updated = await send('PUT', `${resource.path}/${created._id}`, auditor, {
+        ...resource.change,
+        version: created.version,
+      });
+      expect(updated.statusCode, updated.body).toBe(200);
+      const [update] = await entriesFor(created._id);
+      expect(update).toMatchObject({ action: 'update', entity: resource.entity });
+      expect(Object.keys(update!.changes).sort()).toEqual(Object.keys(resource.change).sort());
+      for (const [key, value] of Object.entries(resource.change)) {
+        expect(update!.changes[key]).toEqual([
+          (created as Record<string, unknown>)[key] ?? null,
+          value,
+        ]);
+      }
+
+      const removed = await send('DELETE', `${resource.path}/${created._id}`, auditor);
+      expect(removed.statusCode, removed.body).toBe(200);
+      const entries = await entriesFor(created._id);
+      expect(entries.map((entry) => entry.action)).toEqual(['delete', 'update', 'create']);
+      const deletion = entries[0]!;
+      for (const [key, value] of Object.entries(resource.change))
+        expect(deletion.changes[key]).toEqual([value, null]);
+      expect(await entryCount()).toBe(before + 3);
+    });
+
+    it('adds nothing for a refused write', async () => {
+      const created = await create(auditor, body(++n));
+      const before = await entryCount();
+      const url = `${resource.path}/${created._id}`;
+      const { [resource.requiredField]: _left, ...incomplete } = body(++n);
+      const refusals = [
+        await send('POST', resource.path, auditor, incomplete),
+        await send('PUT', url, auditor, { ...resource.change }),
+        await send('PUT', `${resource.path}/${UNKNOWN_ID}`, auditor, {
+          ...resource.change,
+          version: 1,
+        }),
+        await send('DELETE', `${resource.path}/${UNKNOWN_ID}`, auditor),
+        await send('PUT', url, auditor, { ...resource.change, version: created.version + 5 }),
+      ];
+      expect(refusals.map((response) => response.statusCode)).toEqual([400, 400, 404, 404, 409]);
+      expect(await entryCount()).toBe(before);
+      expect(only(await entriesFor(created._id)).action).toBe('create');
+    });
+
+    it('adds nothing when an idempotent write is replayed', async () => {
+      const sent = body(++n);
+      const headers = { 'idempotency-key': `audit-${resource.path}` };
+      const first = await send('POST', resource.path, auditor, sent, headers);
+      expect(first.statusCode, first.body).toBe(201);
+      const before = await entryCount();
+      const again = await send('POST', resource.path, auditor, sent, headers);
+      expect(again.headers['idempotent-replayed']).toBe('true');
+      expect(await entryCount()).toBe(before);
+      only(await entriesFor(single().parse(first.json()).data._id));
     });
   });
 

@@ -1,8 +1,10 @@
 import { eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { PgTransaction, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import { v7 as uuidv7 } from 'uuid';
+import type { AuditEntity } from '../../contract/audit.ts';
 import type { Paged } from '../../contract/common.ts';
 import { queryRows, type Database } from '../db/client.ts';
+import { appendAudit, auditChanges } from './audit.ts';
 import { mapDatabaseError, type ConflictMessages } from './db-errors.ts';
 import { staleVersion } from './http-errors.ts';
 import {
@@ -27,6 +29,16 @@ export type TenantTable = PgTable & {
 export function expectedVersionOf(values: unknown): number | undefined {
   const version = (values as { version?: unknown } | null | undefined)?.version;
   return typeof version === 'number' ? version : undefined;
+}
+
+/**
+ * Runs `work` in a transaction, or in the caller's when `db` already is one (a repository that
+ * wraps another in its own transaction), so a write and its audit entry commit together without
+ * a savepoint per nesting level.
+ */
+export function inTransaction<T>(db: Database, work: (tx: Database) => Promise<T>): Promise<T> {
+  if (db instanceof PgTransaction) return work(db as unknown as Database);
+  return db.transaction((transaction) => work(transaction as unknown as Database));
 }
 
 /** `set` value of every write: the stored version plus one, computed by the database. */
@@ -59,6 +71,8 @@ export interface ListParams {
 
 export interface TenantRepositoryConfig<Query extends ListParams> {
   table: TenantTable;
+  /** What the audit trail calls a record of this table. */
+  entity: AuditEntity;
   filters: FilterDefinitions<Omit<Query, keyof ListParams>>;
   sortable: SortableFields;
   /** Used when the query has no `sort`; API.md: `-createdAt` unless a resource says otherwise. */
@@ -169,6 +183,23 @@ export function createTenantRepository<
     return row ? toApiRecord<RecordT>(row) : undefined;
   }
 
+  /** The stored row, locked until the transaction ends, so its "before" is what gets changed. */
+  async function lockRow(tx: Database, tenant: TenantContext, id: string) {
+    const [row] = await tx
+      .select()
+      .from(table)
+      .where(tenantScope(table, tenant, eq(table.id, id)))
+      .for('update');
+    return row;
+  }
+
+  const auditSubject = (tenant: TenantContext, entityId: string) => ({
+    organizationId: tenant.organizationId,
+    userId: tenant.userId,
+    entity: config.entity,
+    entityId,
+  });
+
   return {
     async list(db, tenant, query) {
       const where = tenantScope(
@@ -231,14 +262,22 @@ export function createTenantRepository<
         createdAt: now,
         updatedAt: now,
       };
-      const [row] = await translateErrors(
-        db
-          .insert(table)
-          .values(insert as never)
-          .returning(),
-        config.conflicts,
-      );
-      return toApiRecord<RecordT>(row as Record<string, unknown>);
+      return inTransaction(db, async (tx) => {
+        const [row] = await translateErrors(
+          tx
+            .insert(table)
+            .values(insert as never)
+            .returning(),
+          config.conflicts,
+        );
+        const record = toApiRecord<Record<string, unknown>>(row as Record<string, unknown>);
+        await appendAudit(tx, {
+          ...auditSubject(tenant, record._id as string),
+          action: 'create',
+          changes: auditChanges(undefined, record),
+        });
+        return record as RecordT;
+      });
     },
 
     async update(db, tenant, id, values) {
@@ -248,29 +287,49 @@ export function createTenantRepository<
         version: nextVersion(table),
         updatedAt: new Date(),
       };
-      const rows = await translateErrors(
-        db
-          .update(table)
-          .set(changes as never)
-          .where(tenantScope(table, tenant, eq(table.id, id), versionMatches(table, expected)))
-          .returning(),
-        config.conflicts,
-      );
-      const [row] = rows as Record<string, unknown>[];
-      if (row) return toApiRecord<RecordT>(row);
-      if (expected === undefined) return undefined;
-      return missingOrStale(() => findById(db, tenant, id));
+      return inTransaction(db, async (tx) => {
+        const before = await lockRow(tx, tenant, id);
+        if (!before) return undefined;
+        const rows = await translateErrors(
+          tx
+            .update(table)
+            .set(changes as never)
+            .where(tenantScope(table, tenant, eq(table.id, id), versionMatches(table, expected)))
+            .returning(),
+          config.conflicts,
+        );
+        const [row] = rows as Record<string, unknown>[];
+        if (!row) return missingOrStale(() => findById(tx, tenant, id));
+        const record = toApiRecord<Record<string, unknown>>(row);
+        await appendAudit(tx, {
+          ...auditSubject(tenant, id),
+          action: 'update',
+          changes: auditChanges(toApiRecord(before), record),
+        });
+        return record as RecordT;
+      });
     },
 
     async remove(db, tenant, id) {
-      const rows = await translateErrors(
-        db
-          .delete(table)
-          .where(tenantScope(table, tenant, eq(table.id, id)))
-          .returning({ id: table.id }),
-        config.conflicts,
-      );
-      return (rows[0]?.id as string | undefined) ?? undefined;
+      return inTransaction(db, async (tx) => {
+        // RETURNING gives the row as it was when deleted: the "before" of the entry, read and
+        // removed in one statement, so no other write can slip in between.
+        const rows = await translateErrors(
+          tx
+            .delete(table)
+            .where(tenantScope(table, tenant, eq(table.id, id)))
+            .returning(),
+          config.conflicts,
+        );
+        const [row] = rows as Record<string, unknown>[];
+        if (!row) return undefined;
+        await appendAudit(tx, {
+          ...auditSubject(tenant, id),
+          action: 'delete',
+          changes: auditChanges(toApiRecord(row), undefined),
+        });
+        return row.id as string;
+      });
     },
   };
 }

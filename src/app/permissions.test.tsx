@@ -42,4 +42,14 @@ describe('a staff session', { timeout: 15_000 }, () => {
       await screen.findByText('You do not have permission to open this page'),
     ).toBeInTheDocument();
   });
+
+  it('gets the 403 page on the activity view, and no Activity tab', async () => {
+    useAuthStore.getState().setSession(staff);
+    renderRoutes(appRoutes, { route: '/settings/activity' });
+    expect(
+      await screen.findByText('You do not have permission to open this page'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Profile' })).toBeInTheDocument();
+    expect(screen.queryByRole('tab', { name: 'Activity' })).not.toBeInTheDocument();
+  });
 });

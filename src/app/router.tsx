@@ -10,8 +10,6 @@ import NotFoundPage from './errors/not-found-page';
 import { RouteErrorView } from './errors/route-error-view';
 import { RootLayout } from './root-layout';
 import { HomeRedirect, RedirectIfSignedIn, RequireAuth } from './route-guards';
-import type { KeysOf } from '@/lib/translation-keys';
-import type { SettingsSection } from './settings/settings-section-page';
 
 type PageModule = { default: ComponentType };
 
@@ -55,26 +53,12 @@ function pageRoute({ path, area, titleKey, page, namespace }: AreaRoute): RouteO
   };
 }
 
-function settingsSection(section: SettingsSection): RouteObject['lazy'] {
-  return async () => {
-    const { SettingsSectionPage } = await import('./settings/settings-section-page');
-    return { element: <SettingsSectionPage section={section} /> };
-  };
-}
-
 /** A page of the signed-in user's own settings, with its texts fetched alongside its code. */
 function accountPage(load: () => Promise<PageModule>): RouteObject['lazy'] {
   return async () => {
     // A failed namespace fetch is i18next's to retry and report; the page still loads.
     void i18n.loadNamespaces('account').catch(() => undefined);
     return { Component: (await load()).default };
-  };
-}
-
-function standaloneComingSoon(titleKey: KeysOf<'common'>): RouteObject['lazy'] {
-  return async () => {
-    const { AreaComingSoon } = await import('./area-coming-soon');
-    return { element: <AreaComingSoon titleKey={titleKey} standalone /> };
   };
 }
 
@@ -89,7 +73,15 @@ const signedInPages: RouteObject[] = [
         index: true,
         lazy: accountPage(() => import('@/features/auth/account/pages/profile-page')),
       },
-      { path: 'account', lazy: settingsSection('account') },
+      {
+        path: 'account',
+        lazy: async () => {
+          // A failed namespace fetch is i18next's to retry and report; the page still loads.
+          void i18n.loadNamespaces('organization').catch(() => undefined);
+          const page = await import('@/features/organization/pages/organization-page');
+          return { Component: page.default };
+        },
+      },
       { path: 'appearance', lazy: lazyPage(() => import('./settings/appearance-page')) },
       {
         path: 'notifications',
@@ -98,6 +90,19 @@ const signedInPages: RouteObject[] = [
       {
         path: 'security',
         lazy: accountPage(() => import('@/features/auth/account/pages/security-page')),
+      },
+      {
+        path: 'activity',
+        lazy: async () => {
+          const { default: ActivityPage } = await import('./settings/activity-page');
+          return {
+            element: (
+              <RequirePermission permission="audit.read">
+                <ActivityPage />
+              </RequirePermission>
+            ),
+          };
+        },
       },
       {
         path: '*',
@@ -126,10 +131,13 @@ export const appRoutes: RouteObject[] = [
             lazy: lazyPage(() => import('@/features/auth/pages/sign-in-2-page')),
           },
           { path: 'sign-up', lazy: lazyPage(() => import('@/features/auth/pages/sign-up-page')) },
+          {
+            path: 'forgot-password',
+            lazy: lazyPage(() => import('@/features/auth/pages/forgot-password-page')),
+          },
+          { path: 'otp', lazy: lazyPage(() => import('@/features/auth/pages/otp-page')) },
         ],
       },
-      { path: 'otp', lazy: standaloneComingSoon('pages.otp') },
-      { path: 'forgot-password', lazy: standaloneComingSoon('pages.forgotPassword') },
       { path: '401', lazy: lazyPage(() => import('./errors/unauthorized-page')) },
       { path: '403', lazy: lazyPage(() => import('./errors/forbidden-page')) },
       // Part of the entry already: the error view shows it for unknown routes.

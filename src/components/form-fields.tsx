@@ -19,7 +19,7 @@ import { DISPLAY_DATE_FORMAT } from '@/lib/format';
 import { parseTypedDate } from '@/lib/parse-typed-date';
 import { fieldConstraints } from '@/lib/schema-constraints';
 import { runtimeT } from '@/lib/translation-keys';
-import type { ResourceNamespace } from '@/lib/resource-factory';
+import type { Resources } from 'i18next';
 
 export type FieldKind =
   | 'text'
@@ -116,7 +116,7 @@ export interface FormFieldsProps<Values extends Record<string, unknown>> {
   /** The contract's field schemas (e.g. `designShape`), read for required and maxLength. */
   shape: Record<string, z.ZodType>;
   /** The area's namespace for labels, placeholders, hints and option labels. */
-  namespace: ResourceNamespace;
+  namespace: keyof Resources;
 }
 
 const WIDE_KINDS = new Set<FieldKind>(['textarea', 'switch']);

@@ -50,6 +50,7 @@ async function replayOverNewerRecord() {
       address: null,
       city: 'Surat',
       gstin: null,
+      state: null,
       notes: null,
     }),
   );

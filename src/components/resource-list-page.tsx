@@ -1,13 +1,15 @@
 import { Button } from '@mantine/core';
 import type { AreaPermissions } from '../../contract/permissions.ts';
 import { useCan } from '@/lib/permissions';
-import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconHistory, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import type { Paged } from '../../contract/common.ts';
+import type { AuditEntity } from '../../contract/audit.ts';
 import { ConfirmDialog } from '@/components/confirm-dialog';
+import { HistoryDrawer, type HistoryTarget } from '@/components/history-drawer';
 import { isUnavailableOffline } from '@/components/offline-unavailable';
 import { DataTable, type DataTableColumn, type RowAction } from '@/components/data-table';
 import { EmptyState } from '@/components/empty-state';
@@ -77,6 +79,11 @@ export type ResourceListPageProps<T extends { _id: string }> = (
    */
   filterValues?: Record<string, unknown>;
   onFilterChange?: FilterChange;
+  /**
+   * The record's entries in the audit trail: a History action per row for roles that may read
+   * the trail. `name` is what the drawer calls the record.
+   */
+  history?: { entity: AuditEntity; name: (row: T) => string };
   /** Actions shown before Edit and Delete (e.g. "set active"). */
   extraRowActions?: RowAction<T>[];
   /** Buttons in the header before "Add" (e.g. a link to the analysis). */
@@ -133,6 +140,7 @@ export function ResourceListPage<T extends { _id: string }>({
   filterValues,
   onFilterChange,
   extraRowActions,
+  history,
   headerActions,
   renderForm,
   formPages,
@@ -143,9 +151,10 @@ export function ResourceListPage<T extends { _id: string }>({
   aboveTable,
   tableMinWidth,
 }: ResourceListPageProps<T>) {
-  const { t } = useTranslation('ui');
+  const { t } = useTranslation(['ui', 'audit']);
   const navigate = useNavigate();
   const [formTarget, setFormTarget] = useState<FormTarget<T> | null>(null);
+  const [historyTarget, setHistoryTarget] = useState<HistoryTarget | null>(null);
   const [toDelete, setToDelete] = useState<T | null>(null);
 
   const { clampPage } = list;
@@ -157,10 +166,26 @@ export function ResourceListPage<T extends { _id: string }>({
   const canWrite = useCan(permissions.write);
   const mayDelete = useCan(permissions.delete);
   const canDelete = permissions.delete !== undefined && remove !== undefined && mayDelete;
+  const canReadHistory = useCan('audit.read');
   const editPath = formPages?.edit;
   const rowActions = useMemo<RowAction<T>[]>(
     () => [
       ...(extraRowActions ?? []),
+      ...(history && canReadHistory
+        ? [
+            {
+              label: (record) => t('audit:history.action', { name: history.name(record) }),
+              tooltip: t('audit:history.tooltip'),
+              icon: <IconHistory size={18} aria-hidden />,
+              onClick: (record) =>
+                setHistoryTarget({
+                  entity: history.entity,
+                  entityId: record._id,
+                  name: history.name(record),
+                }),
+            } satisfies RowAction<T>,
+          ]
+        : []),
       ...(canWrite
         ? [
             {
@@ -189,6 +214,8 @@ export function ResourceListPage<T extends { _id: string }>({
     ],
     [
       extraRowActions,
+      history,
+      canReadHistory,
       texts.edit,
       texts.delete,
       t,
@@ -287,6 +314,9 @@ export function ResourceListPage<T extends { _id: string }>({
         }}
         onClose={() => setToDelete(null)}
       />
+      {history ? (
+        <HistoryDrawer target={historyTarget} onClose={() => setHistoryTarget(null)} />
+      ) : null}
     </>
   );
 }

@@ -93,6 +93,8 @@ describe('mutations', () => {
     expect(await screen.findByText('Merchant created successfully')).toBeInTheDocument();
     expect(invalidate).toHaveBeenCalledWith({ queryKey: ['things'] });
     expect(invalidate).toHaveBeenCalledWith({ queryKey: ['orders'] });
+    // The write added an entry to the audit trail.
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: ['audit-log'] });
     expect(queryClient.getMutationCache().getAll()[0]?.options.mutationKey).toEqual([
       'things',
       'create',

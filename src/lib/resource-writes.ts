@@ -166,6 +166,9 @@ export interface WriteSpec<TInput, TData> {
   listsPendingRecord?: boolean;
 }
 
+/** Every successful write adds an entry to the audit trail, so the trail is read again too. */
+export const AUDIT_LOG_KEY = ['audit-log'] as const;
+
 /**
  * A write of a resource: registered as a default of the write queue (so a write restored from
  * disk after a reload can be sent), and a hook that sends it with an Idempotency-Key fixed at
@@ -184,12 +187,13 @@ export function createWriteHook<TInput, TData>(
     return spec.select(result.data);
   };
   const pendingListPrefix = spec.listsPendingRecord ? [name, 'list'] : undefined;
+  const refreshed: QueryKey[] = [[name], ...spec.invalidates, AUDIT_LOG_KEY];
   registeredWrites.set(`${name}:${spec.verb}`, {
     mutationKey: [name, spec.verb],
     mutationFn,
     success: spec.success,
     failure: spec.failure,
-    invalidates: [[name], ...spec.invalidates],
+    invalidates: refreshed,
     pendingListPrefix,
   });
 
@@ -218,13 +222,11 @@ export function createWriteHook<TInput, TData>(
           notifySuccess(t(spec.success));
         }
         // Not awaited: the write is done; an offline refetch must not keep it "pending".
-        for (const prefix of [[name], ...spec.invalidates]) {
-          void queryClient.invalidateQueries({ queryKey: prefix });
-        }
+        for (const prefix of refreshed) void queryClient.invalidateQueries({ queryKey: prefix });
       },
       onError: (error, variables) => {
         if (pendingListPrefix) dropPendingRecord(queryClient, pendingListPrefix, variables);
-        refetchWhenStale(queryClient, error, [[name], ...spec.invalidates]);
+        refetchWhenStale(queryClient, error, refreshed);
         const background = variables.queuedOffline === true;
         if (!isGloballyHandledWrite(error) && (!background || showsSyncToast('problem'))) {
           notifyError(errorText(error, t, spec.failure));

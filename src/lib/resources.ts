@@ -1,4 +1,7 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
+import type { AuditEntry, AuditListParams } from '../../contract/audit.ts';
+import type { Paged } from '../../contract/common.ts';
 import {
   bankDetail,
   bankDetailCreate,
@@ -38,7 +41,11 @@ import {
 } from '../../contract/worker-salaries.ts';
 import { worker, workerCreate, workerListQuery, workerUpdate } from '../../contract/workers.ts';
 import { user, userCreate, userListQuery, userUpdate, type User } from '../../contract/users.ts';
+import type { OrganizationProfile, OrganizationUpdate } from '../../contract/organization.ts';
+import { apiRequest } from '@/lib/api-client';
 import { createResource } from '@/lib/resource-factory';
+import { AUDIT_LOG_KEY, createWriteHook } from '@/lib/resource-writes';
+import type auditTexts from '../../public/locales/en/audit.json';
 import type bankDetailTexts from '../../public/locales/en/bank-details.json';
 import type designTexts from '../../public/locales/en/designs.json';
 import type expenseAnalysisTexts from '../../public/locales/en/expense-analysis.json';
@@ -49,6 +56,7 @@ import type orderTexts from '../../public/locales/en/orders.json';
 import type salaryTexts from '../../public/locales/en/worker-salaries.json';
 import type workerTexts from '../../public/locales/en/workers.json';
 import type userTexts from '../../public/locales/en/users.json';
+import type organizationTexts from '../../public/locales/en/organization.json';
 
 declare module '@/lib/translation-resources' {
   /** Each area's English texts, typing its `t` keys. */
@@ -292,3 +300,82 @@ export const RESOURCES = [
 export type ResourceRecord<R extends { schemas: { record: z.ZodType } }> = z.output<
   R['schemas']['record']
 >;
+
+// ---------------------------------------------------------------------------------------------
+// The organization's own profile: one record per organization, read by every role.
+
+declare module '@/lib/translation-resources' {
+  interface AppResources {
+    organization: typeof organizationTexts;
+  }
+}
+
+const organizationEndpoint = { name: 'organization', path: '/organization' };
+
+export const organization = {
+  ...organizationEndpoint,
+  namespace: 'organization',
+  keys: {
+    all: ['organization'] as const,
+    profile: () => ['organization', 'profile'] as const,
+  },
+  queries: {
+    profile: () =>
+      queryOptions({
+        queryKey: ['organization', 'profile'] as const,
+        queryFn: async ({ signal }) =>
+          (await apiRequest<OrganizationProfile>('GET', organizationEndpoint.path, { signal }))
+            .data,
+        meta: { errorMessage: 'organization:errors.fetch' },
+      }),
+  },
+  /** `PUT /organization` merges; the body carries the version the form read. */
+  useUpdate: createWriteHook<OrganizationUpdate, OrganizationProfile>(organizationEndpoint, {
+    verb: 'update',
+    method: 'PUT',
+    path: () => '',
+    body: (input) => input,
+    success: 'organization:toast.updated',
+    failure: 'organization:errors.update',
+    invalidates: [],
+    select: (data) => data as OrganizationProfile,
+  }),
+};
+
+declare module '@/lib/translation-resources' {
+  interface AppResources {
+    audit: typeof auditTexts;
+  }
+}
+
+export type AuditLogParams = Partial<AuditListParams>;
+
+/**
+ * The audit trail, read-only: entries are written by the server with each write, so there is
+ * nothing to create, edit or queue. A record's history is the same list filtered on its entity
+ * and id; it is kept for offline reading like every other read.
+ */
+export const auditLog = {
+  name: 'audit-log',
+  path: '/audit-log',
+  namespace: 'audit',
+  keys: {
+    all: AUDIT_LOG_KEY,
+    list: (params: AuditLogParams) => [...AUDIT_LOG_KEY, 'list', params] as const,
+  },
+  queries: {
+    list: (params: AuditLogParams) =>
+      queryOptions({
+        queryKey: [...AUDIT_LOG_KEY, 'list', params] as const,
+        queryFn: async ({ signal }) =>
+          (
+            await apiRequest<Paged<AuditEntry>>('GET', '/audit-log', {
+              searchParams: params,
+              signal,
+            })
+          ).data,
+        placeholderData: keepPreviousData,
+        meta: { errorMessage: 'audit:errors.fetchList' },
+      }),
+  },
+};

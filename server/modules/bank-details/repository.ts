@@ -7,6 +7,7 @@ import type {
 } from '../../../contract/bank-details.ts';
 import type { Database } from '../../db/client.ts';
 import { bankDetails } from '../../db/schema.ts';
+import { appendAudit, auditChanges } from '../../lib/audit.ts';
 import { containsText, equalsValue } from '../../lib/list-page.ts';
 import { tenantScope, type TenantContext } from '../../lib/tenant.ts';
 import {
@@ -27,6 +28,7 @@ const baseRepository = createTenantRepository<
   BankDetailListParams
 >({
   table: bankDetails,
+  entity: 'bankDetail',
   filters: {
     bankName: containsText(bankDetails.bankName),
     accountNumber: containsText(bankDetails.accountNumber),
@@ -53,7 +55,7 @@ async function withSoleActivation<T>(
     await tx.execute(
       sql`select pg_advisory_xact_lock(hashtextextended(${`bank_details_active:${tenant.organizationId}`}, 0))`,
     );
-    await tx
+    const deactivated = await tx
       .update(bankDetails)
       // A deactivated account changed too: a form still holding its old version must not win.
       .set({ isActive: false, updatedAt: new Date(), version: nextVersion(bankDetails) })
@@ -64,7 +66,19 @@ async function withSoleActivation<T>(
           eq(bankDetails.isActive, true),
           keepId === undefined ? undefined : ne(bankDetails.id, keepId),
         ),
-      );
+      )
+      .returning({ id: bankDetails.id });
+    // The account that stopped being the active one keeps that in its own history.
+    for (const { id } of deactivated) {
+      await appendAudit(tx, {
+        organizationId: tenant.organizationId,
+        userId: tenant.userId,
+        action: 'update',
+        entity: 'bankDetail',
+        entityId: id,
+        changes: { isActive: [true, false] },
+      });
+    }
     return work(tx);
   });
 }
@@ -126,6 +140,12 @@ export const bankDetailRepository: BankDetailRepository = {
 
   async setActive(db, tenant, id, expected) {
     return activateExisting(db, tenant, id, async (tx) => {
+      const [before] = await tx
+        .select()
+        .from(bankDetails)
+        .where(tenantScope(bankDetails, tenant, eq(bankDetails.id, id)))
+        .for('update');
+      if (!before) return undefined;
       const [row] = await tx
         .update(bankDetails)
         .set({ isActive: true, updatedAt: new Date(), version: nextVersion(bankDetails) })
@@ -138,9 +158,17 @@ export const bankDetailRepository: BankDetailRepository = {
           ),
         )
         .returning();
-      if (row) return toApiRecord<BankDetail>(row);
-      if (expected === undefined) return undefined;
-      return missingOrStale(() => baseRepository.findById(tx, tenant, id));
+      if (!row) return missingOrStale(() => baseRepository.findById(tx, tenant, id));
+      const record = toApiRecord<BankDetail>(row);
+      await appendAudit(tx, {
+        organizationId: tenant.organizationId,
+        userId: tenant.userId,
+        action: 'setActive',
+        entity: 'bankDetail',
+        entityId: id,
+        changes: auditChanges(toApiRecord(before), record),
+      });
+      return record;
     });
   },
 

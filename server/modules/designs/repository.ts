@@ -21,6 +21,7 @@ export const designRepository = createTenantRepository<
   DesignListParams
 >({
   table: designs,
+  entity: 'design',
   filters: {
     name: containsText(designs.name),
     designCode: containsText(designs.designCode),

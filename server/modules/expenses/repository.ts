@@ -23,6 +23,7 @@ export const expenseRepository = createTenantRepository<
   ExpenseListParams
 >({
   table: expenses,
+  entity: 'expense',
   filters: {
     category: containsText(expenses.category),
     expenseDate: equalsValue<string>(expenses.expenseDate),

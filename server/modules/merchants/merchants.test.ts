@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { envelope, paged, pickList } from '../../../contract/common.ts';
 import { merchant } from '../../../contract/merchants.ts';
@@ -186,5 +187,96 @@ describe('list', () => {
       expect.stringMatching(/^cotton.mills$/i),
       'Zari Works',
     ]);
+  });
+});
+
+describe('GST state', () => {
+  const gstinStateError = {
+    code: 'validation_failed',
+    errors: [{ path: 'gstin', code: 'invalid_value', params: { rule: 'gstin_state' } }],
+  };
+
+  it('takes the state from the GSTIN, and keeps one given without a GSTIN', async () => {
+    const withGstin = await createMerchant(owner, {
+      name: 'Mumbai House',
+      gstin: '27AAKFM4455F1ZQ',
+    });
+    expect(withGstin.state).toBe('27');
+    const matching = await createMerchant(owner, {
+      name: 'Surat House',
+      gstin: '24AABFS1234K1Z5',
+      state: '24',
+    });
+    expect(matching.state).toBe('24');
+    const withoutGstin = await createMerchant(owner, { name: 'Jaipur Stall', state: '08' });
+    expect(withoutGstin).toMatchObject({ gstin: null, state: '08' });
+    expect((await createMerchant(owner, { name: 'Anywhere' })).state).toBeNull();
+  });
+
+  it('refuses a state that contradicts the GSTIN, in the body or against the stored one', async () => {
+    const contradicting = await t.send(owner, 'POST', '/api/merchants', {
+      name: 'Confused Traders',
+      gstin: '24AABFS1234K1Z5',
+      state: '27',
+    });
+    expect(contradicting.statusCode).toBe(400);
+    expect(contradicting.json()).toMatchObject(gstinStateError);
+
+    const stored = await createMerchant(owner, { name: 'Gujarat Mills', gstin: '24AABFS1234K1Z5' });
+    const stateOnly = await t.send(owner, 'PUT', `/api/merchants/${stored._id}`, {
+      state: '27',
+      version: stored.version,
+    });
+    expect(stateOnly.statusCode).toBe(400);
+    expect(stateOnly.json()).toMatchObject(gstinStateError);
+
+    const unknownState = await t.send(owner, 'POST', '/api/merchants', {
+      name: 'Nowhere',
+      state: '99',
+    });
+    expect(unknownState.statusCode).toBe(400);
+    expect(unknownState.json()).toMatchObject({
+      errors: [{ path: 'state', code: 'invalid_value', params: { rule: 'state_code' } }],
+    });
+  });
+
+  it('moves the state with a new GSTIN and keeps it when the GSTIN is removed', async () => {
+    const stored = await createMerchant(owner, { name: 'Moving Co', gstin: '24AABFS1234K1Z5' });
+    const moved = await t.send(owner, 'PUT', `/api/merchants/${stored._id}`, {
+      gstin: '27AAKFM4455F1ZQ',
+      version: stored.version,
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const movedRecord = envelope(merchant).parse(moved.json()).data;
+    expect(movedRecord).toMatchObject({ gstin: '27AAKFM4455F1ZQ', state: '27' });
+
+    const cleared = await t.send(owner, 'PUT', `/api/merchants/${stored._id}`, {
+      gstin: null,
+      version: movedRecord.version,
+    });
+    expect(envelope(merchant).parse(cleared.json()).data).toMatchObject({
+      gstin: null,
+      state: '27',
+    });
+  });
+
+  it('keeps accepting a well-formed GSTIN whose check digit does not match (existing data)', async () => {
+    const created = await createMerchant(owner, { name: 'Old Ledger', gstin: '24AABFS1234K1Z9' });
+    expect(created).toMatchObject({ gstin: '24AABFS1234K1Z9', state: '24' });
+  });
+
+  it('gives a merchant stored without a state one at its next edit', async () => {
+    const created = await createMerchant(owner, { name: 'Before States', city: 'Surat' });
+    await t.database.handle.db.execute(
+      sql`update merchants set gstin = '24AABFS1234K1Z5', state = null where id = ${created._id} and organization_id = ${created.organizationId}`,
+    );
+    const edited = await t.send(owner, 'PUT', `/api/merchants/${created._id}`, {
+      city: 'Ahmedabad',
+      version: created.version,
+    });
+    expect(envelope(merchant).parse(edited.json()).data).toMatchObject({
+      city: 'Ahmedabad',
+      state: '24',
+    });
   });
 });

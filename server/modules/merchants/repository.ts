@@ -6,18 +6,20 @@ import type {
   MerchantUpdate,
 } from '../../../contract/merchants.ts';
 import { merchants } from '../../db/schema.ts';
+import { stateWithGstin } from '../../lib/gst-state.ts';
 import { containsText } from '../../lib/list-page.ts';
-import { createTenantRepository } from '../../lib/tenant-repository.ts';
+import { createTenantRepository, type TenantRepository } from '../../lib/tenant-repository.ts';
 
 const lowerName = sql`lower(${merchants.name})`;
 
-export const merchantRepository = createTenantRepository<
+const baseRepository = createTenantRepository<
   Merchant,
   MerchantCreate,
   MerchantUpdate,
   MerchantListParams
 >({
   table: merchants,
+  entity: 'merchant',
   filters: { name: containsText(merchants.name) },
   sortable: { name: lowerName, createdAt: merchants.createdAt },
   pickListOrder: lowerName,
@@ -25,3 +27,36 @@ export const merchantRepository = createTenantRepository<
     stillReferenced: 'This merchant has orders and cannot be deleted',
   },
 });
+
+/**
+ * Merchants whose GST state follows their GSTIN. An edit works on the merged record, so a state
+ * sent alone is checked against the stored GSTIN, a new GSTIN brings its state along, and records
+ * stored before merchants had a state get one at their next edit.
+ */
+export const merchantRepository: TenantRepository<
+  Merchant,
+  MerchantCreate,
+  MerchantUpdate,
+  MerchantListParams
+> = {
+  ...baseRepository,
+  create(db, tenant, values) {
+    return baseRepository.create(db, tenant, {
+      ...values,
+      state: stateWithGstin(values.gstin, values.state),
+    });
+  },
+  async update(db, tenant, id, values) {
+    const current = await baseRepository.findById(db, tenant, id);
+    if (!current) return undefined;
+    const gstin = values.gstin === undefined ? current.gstin : values.gstin;
+    const newGstin = Boolean(values.gstin) && values.gstin !== current.gstin;
+    // Stored states passed the same check on their way in.
+    const storedState = current.state as MerchantUpdate['state'];
+    const state = values.state !== undefined ? values.state : newGstin ? null : storedState;
+    return baseRepository.update(db, tenant, id, {
+      ...values,
+      state: stateWithGstin(gstin, state),
+    });
+  },
+};

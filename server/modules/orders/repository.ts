@@ -24,8 +24,10 @@ import {
   type FilterDefinitions,
 } from '../../lib/list-page.ts';
 import { tenantScope, type TenantContext } from '../../lib/tenant.ts';
+import { appendAudit, auditChanges, type AuditChanges } from '../../lib/audit.ts';
 import {
   expectedVersionOf,
+  inTransaction,
   missingOrStale,
   nextVersion,
   versionMatches,
@@ -243,8 +245,42 @@ function changedAfterDelivery(stored: Order, values: OrderUpdate): string[] {
   return changed;
 }
 
-function inTransaction<T>(db: Database, work: (tx: Database) => Promise<T>): Promise<T> {
-  return db.transaction((transaction) => work(transaction as unknown as Database));
+/**
+ * An order as the trail keeps it: the merchant by name, and the lines as one `designs` value
+ * without their ids, which are new on every save, so unchanged lines show as no change.
+ */
+function orderAuditView(record: Order | undefined): Record<string, unknown> | undefined {
+  if (!record) return undefined;
+  const { merchant, designs: lines, merchantId: _merchantId, ...rest } = record;
+  return {
+    ...rest,
+    merchant: merchant.name,
+    designs: lines.map((line) => ({
+      designId: line.designId,
+      designCode: line.design.designCode,
+      name: line.design.name,
+      quantity: line.quantity,
+      rate: line.rate,
+      amount: line.amount,
+    })),
+  };
+}
+
+function appendOrderAudit(
+  tx: Database,
+  tenant: TenantContext,
+  id: string,
+  action: 'create' | 'update' | 'delete' | 'statusChange',
+  changes: AuditChanges,
+) {
+  return appendAudit(tx, {
+    organizationId: tenant.organizationId,
+    userId: tenant.userId,
+    action,
+    entity: 'order',
+    entityId: id,
+    changes,
+  });
 }
 
 export const orderRepository = {
@@ -302,7 +338,15 @@ export const orderRepository = {
         updatedAt: now,
       });
       await replaceLines(tx, tenant, id, values.designs);
-      return (await readOrder(tx, tenant, id)) as Order;
+      const created = (await readOrder(tx, tenant, id)) as Order;
+      await appendOrderAudit(
+        tx,
+        tenant,
+        id,
+        'create',
+        auditChanges(undefined, orderAuditView(created)),
+      );
+      return created;
     });
   },
 
@@ -324,8 +368,9 @@ export const orderRepository = {
       if (expected !== undefined && stored.version !== expected) {
         throw staleVersion(await readOrder(tx, tenant, id));
       }
+      const before = (await readOrder(tx, tenant, id)) as Order;
       if (stored.status === 'delivered') {
-        const changed = changedAfterDelivery((await readOrder(tx, tenant, id)) as Order, values);
+        const changed = changedAfterDelivery(before, values);
         if (changed.length > 0) {
           throw conflict(
             `A delivered order's ${changed.join(', ')} cannot change; only ${DELIVERED_ORDER_EDITABLE.join(', ')} can`,
@@ -352,7 +397,15 @@ export const orderRepository = {
         .returning({ id: orders.id });
       if (updated.length === 0) return missingOrStale(() => readOrder(tx, tenant, id));
       if (values.designs) await replaceLines(tx, tenant, id, values.designs);
-      return readOrder(tx, tenant, id);
+      const after = (await readOrder(tx, tenant, id)) as Order;
+      await appendOrderAudit(
+        tx,
+        tenant,
+        id,
+        'update',
+        auditChanges(orderAuditView(before), orderAuditView(after)),
+      );
+      return after;
     });
   },
 
@@ -382,15 +435,34 @@ export const orderRepository = {
         .update(orders)
         .set({ status, updatedAt: new Date(), version: nextVersion(orders) })
         .where(tenantScope(orders, tenant, eq(orders.id, id), versionMatches(orders, expected)));
+      await appendOrderAudit(
+        tx,
+        tenant,
+        id,
+        'statusChange',
+        auditChanges({ status: current.status }, { status }),
+      );
       return readOrder(tx, tenant, id);
     });
   },
 
   async remove(db: Database, tenant: TenantContext, id: string): Promise<string | undefined> {
-    const rows = await db
-      .delete(orders)
-      .where(tenantScope(orders, tenant, eq(orders.id, id)))
-      .returning({ id: orders.id });
-    return rows[0]?.id;
+    return inTransaction(db, async (tx) => {
+      if ((await lockOrder(tx, tenant, id)) === undefined) return undefined;
+      const before = await readOrder(tx, tenant, id);
+      const rows = await tx
+        .delete(orders)
+        .where(tenantScope(orders, tenant, eq(orders.id, id)))
+        .returning({ id: orders.id });
+      if (rows.length === 0) return undefined;
+      await appendOrderAudit(
+        tx,
+        tenant,
+        id,
+        'delete',
+        auditChanges(orderAuditView(before), undefined),
+      );
+      return id;
+    });
   },
 };

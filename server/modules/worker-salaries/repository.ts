@@ -20,8 +20,10 @@ import {
   type FilterDefinitions,
 } from '../../lib/list-page.ts';
 import { tenantScope, type TenantContext } from '../../lib/tenant.ts';
+import { appendAudit, auditChanges } from '../../lib/audit.ts';
 import {
   expectedVersionOf,
+  inTransaction,
   missingOrStale,
   nextVersion,
   toApiRecord,
@@ -149,21 +151,28 @@ export const workerSalaryRepository: TenantRepository<
     const { organizationId: _organizationId, ...fields } = values;
     const now = new Date();
     const id = uuidv7();
-    await rejectUnknownWorker(
-      db.insert(workerSalaries).values({
-        ...fields,
-        notes: fields.notes ?? null,
-        id,
-        organizationId: tenant.organizationId,
-        createdBy: tenant.userId,
-        updatedBy: null,
-        createdAt: now,
-        updatedAt: now,
-      }),
-    );
-    const created = await findById(db, tenant, id);
-    if (!created) throw new Error('Created salary entry could not be read back');
-    return created;
+    return inTransaction(db, async (tx) => {
+      const [row] = await rejectUnknownWorker(
+        tx
+          .insert(workerSalaries)
+          .values({
+            ...fields,
+            notes: fields.notes ?? null,
+            id,
+            organizationId: tenant.organizationId,
+            createdBy: tenant.userId,
+            updatedBy: null,
+            createdAt: now,
+            updatedAt: now,
+          })
+          .returning(),
+      );
+      if (!row) throw new Error('Created salary entry was not returned');
+      await appendSalaryAudit(tx, tenant, id, 'create', undefined, row);
+      const created = await findById(tx, tenant, id);
+      if (!created) throw new Error('Created salary entry could not be read back');
+      return created;
+    });
   },
 
   async update(db, tenant, id, values) {
@@ -174,39 +183,78 @@ export const workerSalaryRepository: TenantRepository<
         changes[key] = value;
       }
     }
-    const updated = await rejectUnknownWorker(
-      db
-        .update(workerSalaries)
-        .set({
-          ...changes,
-          updatedBy: tenant.userId,
-          updatedAt: new Date(),
-          version: nextVersion(workerSalaries),
-        })
-        .where(
-          tenantScope(
-            workerSalaries,
-            tenant,
-            eq(workerSalaries.id, id),
-            versionMatches(workerSalaries, expected),
-          ),
-        )
-        .returning({ id: workerSalaries.id }),
-    );
-    if (updated.length === 0) {
-      return expected === undefined ? undefined : missingOrStale(() => findById(db, tenant, id));
-    }
-    return findById(db, tenant, id);
+    return inTransaction(db, async (tx) => {
+      const [before] = await tx
+        .select()
+        .from(workerSalaries)
+        .where(tenantScope(workerSalaries, tenant, eq(workerSalaries.id, id)))
+        .for('update');
+      if (!before) return undefined;
+      const [row] = await rejectUnknownWorker(
+        tx
+          .update(workerSalaries)
+          .set({
+            ...changes,
+            updatedBy: tenant.userId,
+            updatedAt: new Date(),
+            version: nextVersion(workerSalaries),
+          })
+          .where(
+            tenantScope(
+              workerSalaries,
+              tenant,
+              eq(workerSalaries.id, id),
+              versionMatches(workerSalaries, expected),
+            ),
+          )
+          .returning(),
+      );
+      if (!row) return missingOrStale(() => findById(tx, tenant, id));
+      await appendSalaryAudit(tx, tenant, id, 'update', before, row);
+      return findById(tx, tenant, id);
+    });
   },
 
   async remove(db, tenant, id) {
-    const rows = await db
-      .delete(workerSalaries)
-      .where(tenantScope(workerSalaries, tenant, eq(workerSalaries.id, id)))
-      .returning({ id: workerSalaries.id });
-    return rows[0]?.id;
+    return inTransaction(db, async (tx) => {
+      // RETURNING gives the entry as it was: the "before" of the trail, in the same statement.
+      const [row] = await tx
+        .delete(workerSalaries)
+        .where(tenantScope(workerSalaries, tenant, eq(workerSalaries.id, id)))
+        .returning();
+      if (!row) return undefined;
+      await appendSalaryAudit(tx, tenant, id, 'delete', row, undefined);
+      return row.id;
+    });
   },
 };
+
+type StoredSalary = typeof workerSalaries.$inferSelect;
+
+/** Who entered or last changed an entry is the entry's author, which the trail already names. */
+function salaryAuditView(row: StoredSalary | undefined) {
+  if (!row) return undefined;
+  const { createdBy: _createdBy, updatedBy: _updatedBy, ...rest } = row;
+  return toApiRecord<Record<string, unknown>>(rest);
+}
+
+function appendSalaryAudit(
+  tx: Database,
+  tenant: TenantContext,
+  id: string,
+  action: 'create' | 'update' | 'delete',
+  before: StoredSalary | undefined,
+  after: StoredSalary | undefined,
+) {
+  return appendAudit(tx, {
+    organizationId: tenant.organizationId,
+    userId: tenant.userId,
+    action,
+    entity: 'workerSalary',
+    entityId: id,
+    changes: auditChanges(salaryAuditView(before), salaryAuditView(after)),
+  });
+}
 
 interface SummaryRow {
   total_amount: string | number;

@@ -21,6 +21,7 @@ export const workerRepository = createTenantRepository<
   WorkerListParams
 >({
   table: workers,
+  entity: 'worker',
   filters: {
     search: containsTextInAny(workers.name, workers.phone, workers.designation),
     isActive: equalsValue<boolean>(workers.isActive),

@@ -1,6 +1,7 @@
 import { Paper, Stack, Tabs, Text, Title } from '@mantine/core';
 import {
   IconBell,
+  IconHistory,
   IconPalette,
   IconShieldLock,
   IconUser,
@@ -8,6 +9,9 @@ import {
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
+import type { Permission } from '../../../contract/permissions.ts';
+import { useAuthStore } from '@/stores/auth';
+import { can } from '../../../contract/permissions.ts';
 import { usePageTitle } from '@/lib/page-title';
 
 export const SETTINGS_SECTIONS = [
@@ -16,17 +20,27 @@ export const SETTINGS_SECTIONS = [
   { key: 'appearance', path: '/settings/appearance', icon: IconPalette },
   { key: 'notifications', path: '/settings/notifications', icon: IconBell },
   { key: 'security', path: '/settings/security', icon: IconShieldLock },
-] as const;
+  { key: 'activity', path: '/settings/activity', icon: IconHistory, permission: 'audit.read' },
+] as const satisfies readonly {
+  key: string;
+  path: string;
+  icon: unknown;
+  permission?: Permission;
+}[];
 
 export default function SettingsLayout() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const navigate = useNavigate();
+  const role = useAuthStore((state) => state.user?.role);
+  const sections = SETTINGS_SECTIONS.filter(
+    (section) =>
+      !('permission' in section) || (role !== undefined && can(role, section.permission)),
+  );
   const headingRef = usePageTitle<HTMLHeadingElement>(t('areas.settings'));
   const current =
-    SETTINGS_SECTIONS.find(
-      (section) => section.path !== '/settings' && pathname.startsWith(section.path),
-    ) ?? SETTINGS_SECTIONS[0];
+    sections.find((section) => section.path !== '/settings' && pathname.startsWith(section.path)) ??
+    SETTINGS_SECTIONS[0];
 
   return (
     <Stack gap="lg" maw={960}>
@@ -42,7 +56,7 @@ export default function SettingsLayout() {
         keepMounted={false}
       >
         <Tabs.List aria-label={t('settings.sections')}>
-          {SETTINGS_SECTIONS.map(({ key, path, icon: Icon }) => (
+          {sections.map(({ key, path, icon: Icon }) => (
             <Tabs.Tab key={key} value={path} leftSection={<Icon size={16} aria-hidden />}>
               {t(`settings.${key}`)}
             </Tabs.Tab>

@@ -1,10 +1,15 @@
 import type {
   AuthData,
+  AuthOptions,
   ConfirmSignUpBody,
+  ForgotPasswordBody,
   LoginBody,
   MeData,
   RegisterBody,
+  ResetPasswordBody,
   SignUpPending,
+  VerifyCodeBody,
+  VerifyCodeData,
 } from '../../../contract/auth.ts';
 import { apiRequest } from '@/lib/api-client';
 
@@ -43,4 +48,22 @@ export async function logout() {
   await apiRequest<unknown>('POST', '/auth/logout', {
     signal: AbortSignal.timeout(LOGOUT_TIMEOUT_MS),
   });
+}
+
+/** What this server offers signed-out users: whether it can mail a recovery code. */
+export function fetchAuthOptions(signal?: AbortSignal) {
+  return apiRequest<AuthOptions>('GET', '/auth/options', { signal });
+}
+
+/** Answers the same whether or not the address has an account. */
+export function forgotPassword(body: ForgotPasswordBody) {
+  return apiRequest<unknown>('POST', '/auth/forgot-password', { json: body });
+}
+
+export function verifyResetCode(body: VerifyCodeBody) {
+  return apiRequest<VerifyCodeData>('POST', '/auth/verify-code', { json: body });
+}
+
+export function resetPassword(body: ResetPasswordBody) {
+  return apiRequest<unknown>('POST', '/auth/reset-password', { json: body });
 }

@@ -33,6 +33,7 @@ export function makeMerchants(count: number): Merchant[] {
       address: null,
       city: CITIES[n % CITIES.length] ?? null,
       gstin: n % 2 === 0 ? `24ABCDE${String(1000 + n).slice(-4)}F1Z5` : null,
+      state: n % 2 === 0 ? '24' : null,
       notes: null,
       createdAt,
       updatedAt: createdAt,
@@ -59,6 +60,7 @@ export function createMerchantsFake(options: MerchantsFakeOptions = {}) {
       address: null,
       city: null,
       gstin: null,
+      state: null,
       notes: null,
     },
     list: {

@@ -1,12 +1,13 @@
-import { Anchor, Button, Group, Stack } from '@mantine/core';
-import { IconLock } from '@tabler/icons-react';
+import { Alert, Anchor, Button, Group, Stack } from '@mantine/core';
+import { IconCircleCheck, IconLock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useLocation, useSearchParams } from 'react-router';
 import { loginBody, type LoginBody } from '../../../../contract/auth.ts';
 import { safeRedirectTarget } from '../redirect-target';
 import { useZodForm } from '@/lib/use-zod-form';
 import { useAuthStore } from '@/stores/auth';
 import { login } from '../api';
+import { isSignInAfterReset } from '../recovery-state';
 import { SubmitFailure, useSessionSubmit } from '../use-session-submit';
 import { PasswordField } from './password-field';
 import { EmailField } from './email-field';
@@ -15,11 +16,14 @@ export function SignInForm() {
   const { t } = useTranslation('auth');
   const [searchParams] = useSearchParams();
   const loading = useAuthStore((state) => state.loading);
+  // Arriving from a password reset: the address is the one the code went to.
+  const locationState: unknown = useLocation().state;
+  const afterReset = isSignInAfterReset(locationState) ? locationState : null;
 
   const form = useZodForm<LoginBody>({
     namespace: 'auth',
     schema: loginBody,
-    initialValues: { email: '', password: '' },
+    initialValues: { email: afterReset?.email ?? '', password: '' },
     validateInputOnBlur: true,
   });
 
@@ -31,6 +35,16 @@ export function SignInForm() {
   return (
     <form onSubmit={handleSubmit} noValidate>
       <Stack gap="md">
+        {afterReset && !failure ? (
+          <Alert
+            color="green"
+            variant="light"
+            icon={<IconCircleCheck size={18} aria-hidden />}
+            role="status"
+          >
+            {t('recovery.passwordChanged')}
+          </Alert>
+        ) : null}
         <SubmitFailure message={failure} />
         <EmailField {...form.getInputProps('email')} />
         <PasswordField

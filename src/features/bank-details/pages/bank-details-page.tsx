@@ -179,6 +179,7 @@ export default function BankDetailsPage() {
   return (
     <ResourceListPage
       permissions={CRUD_PERMISSIONS.bankDetails}
+      history={{ entity: 'bankDetail', name: (account) => account.bankName }}
       texts={{
         ...standardListTexts(t),
         edit: (account) => t('actions.edit', { name: account.bankName }),

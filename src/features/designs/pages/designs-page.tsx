@@ -85,6 +85,7 @@ export default function DesignsPage() {
   return (
     <ResourceListPage
       permissions={CRUD_PERMISSIONS.designs}
+      history={{ entity: 'design', name: (design) => design.name }}
       texts={{
         ...standardListTexts(t),
         edit: (design) => t('actions.edit', { name: design.name }),

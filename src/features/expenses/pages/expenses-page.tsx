@@ -113,6 +113,7 @@ export default function ExpensesPage() {
   return (
     <ResourceListPage
       permissions={CRUD_PERMISSIONS.expenses}
+      history={{ entity: 'expense', name: describe }}
       texts={{
         ...standardListTexts(t),
         edit: (expense) => t('actions.edit', { name: describe(expense) }),

@@ -102,6 +102,7 @@ export default function MerchantsPage() {
   return (
     <ResourceListPage
       permissions={CRUD_PERMISSIONS.merchants}
+      history={{ entity: 'merchant', name: (merchant) => merchant.name }}
       texts={{
         ...standardListTexts(t),
         edit: (merchant) => t('actions.edit', { name: merchant.name }),

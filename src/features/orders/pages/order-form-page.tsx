@@ -37,6 +37,7 @@ import {
 } from '../components/order-form-values';
 import { OrderLinesEditor } from '../components/order-lines-editor';
 import { OrderStatusControl } from '../components/order-status-control';
+import { HistoryButton } from '@/components/history-drawer';
 import { isUnavailableOffline, OfflineUnavailable } from '@/components/offline-unavailable';
 
 /** `/orders/create` and `/orders/edit/:orderId`. */
@@ -101,7 +102,14 @@ export default function OrderFormPage() {
       <PageHeader
         title={t('editTitle', { poNumber: order.data.poNumber })}
         description={t('editDescription')}
-        actions={back}
+        actions={
+          <Group gap="sm">
+            <HistoryButton
+              target={{ entity: 'order', entityId: order.data._id, name: order.data.poNumber }}
+            />
+            {back}
+          </Group>
+        }
       />
       <Stack gap="md">
         <OrderStatusControl order={order.data} />

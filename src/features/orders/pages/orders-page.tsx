@@ -171,6 +171,7 @@ export default function OrdersPage() {
   return (
     <ResourceListPage
       permissions={CRUD_PERMISSIONS.orders}
+      history={{ entity: 'order', name: (order) => order.poNumber }}
       texts={{
         ...standardListTexts(t),
         edit: (order) => t('actions.edit', { poNumber: order.poNumber }),

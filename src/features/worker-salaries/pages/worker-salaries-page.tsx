@@ -211,6 +211,10 @@ export default function SalariesPage() {
   return (
     <ResourceListPage
       permissions={CRUD_PERMISSIONS.salaries}
+      history={{
+        entity: 'workerSalary',
+        name: (salary) => `${salary.worker.name}, ${format.date(salary.paymentDate)}`,
+      }}
       texts={{
         ...standardListTexts(t),
         edit: (salary) =>

@@ -148,6 +148,7 @@ export default function WorkersPage() {
   return (
     <ResourceListPage
       permissions={CRUD_PERMISSIONS.workers}
+      history={{ entity: 'worker', name: (worker) => worker.name }}
       texts={{
         ...standardListTexts(t),
         edit: (worker) => t('actions.edit', { name: worker.name }),

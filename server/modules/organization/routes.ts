@@ -1,0 +1,77 @@
+import type { FastifyPluginCallback } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { envelope } from '../../../contract/common.ts';
+import {
+  organizationProfile,
+  organizationUpdate,
+  type OrganizationUpdate,
+} from '../../../contract/organization.ts';
+import { assertOwnOrganization, staleVersionResponse } from '../../lib/crud-routes.ts';
+import { ok } from '../../lib/envelope.ts';
+import { notFound } from '../../lib/http-errors.ts';
+import { tenantOf } from '../../plugins/auth.ts';
+import type { ResourceModule } from '../registry.ts';
+import { findOrganizationProfile, updateOrganizationProfile } from './repository.ts';
+
+const NOT_FOUND = 'Organization not found';
+
+/** The signed-in user's organization: what bills print as the seller. */
+export const organizationRoutes: FastifyPluginCallback = (scope, _options, done) => {
+  const app = scope.withTypeProvider<ZodTypeProvider>();
+  const tags = ['Organization'];
+  const security: Record<string, string[]>[] = [{ bearerAuth: [] }, { cookieAuth: [] }];
+
+  app.get(
+    '/',
+    {
+      config: { permission: 'organization.read' },
+      schema: {
+        tags,
+        security,
+        summary: 'The organization profile',
+        response: { 200: envelope(organizationProfile) },
+      },
+    },
+    async (request) => {
+      const profile = await findOrganizationProfile(app.db, tenantOf(request));
+      if (!profile) throw notFound(NOT_FOUND);
+      return ok(profile, 'Organization fetched successfully');
+    },
+  );
+
+  // Plain instance: the body schema's refinement hides its output type from the type provider.
+  scope.put(
+    '/',
+    {
+      config: { permission: 'organization.write' },
+      schema: {
+        tags,
+        security,
+        summary: 'Update the organization profile (merge)',
+        description:
+          'Fields present replace the stored ones. `version` is required: another one is 409 ' +
+          '`stale_version` with the current profile. The GSTIN must match the state (checked ' +
+          'on the merged profile, 400 `gstin_state` on `gstin`); a GSTIN with no state sets it.',
+        body: organizationUpdate,
+        response: {
+          200: envelope(organizationProfile),
+          409: staleVersionResponse(organizationProfile),
+        },
+      },
+    },
+    async (request) => {
+      const tenant = tenantOf(request);
+      assertOwnOrganization(request.body, tenant);
+      const values = request.body as OrganizationUpdate;
+      const profile = await updateOrganizationProfile(app.db, tenant, values, app.clock());
+      if (!profile) throw notFound(NOT_FOUND);
+      return ok(profile, 'Organization updated successfully');
+    },
+  );
+  done();
+};
+
+export const resourceModule: ResourceModule = {
+  prefix: '/organization',
+  routes: organizationRoutes,
+};
