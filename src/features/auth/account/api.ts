@@ -1,12 +1,12 @@
 import { queryOptions } from '@tanstack/react-query';
 import type {
-  AuthOptions,
   ChangePasswordBody,
   MeData,
   SessionInfo,
   UpdateMeBody,
 } from '../../../../contract/auth.ts';
 import { apiRequest } from '@/lib/api-client';
+import { fetchAuthOptions } from '../api';
 import { useAuthStore } from '@/stores/auth';
 import type accountTexts from '../../../../public/locales/en/account.json';
 
@@ -47,8 +47,7 @@ export const sessionsQuery = () =>
 export const authOptionsQuery = () =>
   queryOptions({
     queryKey: accountKeys.options,
-    queryFn: async ({ signal }) =>
-      (await apiRequest<AuthOptions>('GET', '/auth/options', { signal })).data,
+    queryFn: async ({ signal }) => (await fetchAuthOptions(signal)).data,
     staleTime: 5 * 60_000,
   });
 
