@@ -4,8 +4,6 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AUDIT_ENTITIES, type AuditEntry } from '../../../contract/audit.ts';
-import type { PickList } from '../../../contract/common.ts';
-import type { User } from '../../../contract/users.ts';
 import {
   AuditEntryItem,
   AUDIT_NAMESPACES,
@@ -19,9 +17,8 @@ import { FilterBar, type FilterField } from '@/components/filter-bar';
 import { HistoryDrawer } from '@/components/history-drawer';
 import { isUnavailableOffline } from '@/components/offline-unavailable';
 import { PaginationBar } from '@/components/pagination-bar';
-import { apiRequest } from '@/lib/api-client';
 import { describeError } from '@/lib/resource-factory';
-import { auditLog, type AuditLogParams } from '@/lib/resources';
+import { auditLog, users, type AuditLogParams } from '@/lib/resources';
 import { useListParams } from '@/lib/use-list-params';
 
 const LIST_CONFIG = {
@@ -35,23 +32,13 @@ const LIST_CONFIG = {
   defaultSort: '-at',
 } as const;
 
-/**
- * The people of the organization, for the "person" filter. Keyed as the team's pick list, so the
- * team screens and this filter share one cached copy.
- */
-const teamPickList = {
-  queryKey: ['users', 'all'] as const,
-  queryFn: async ({ signal }: { signal: AbortSignal }) =>
-    (await apiRequest<PickList<User>>('GET', '/users/all', { signal })).data.data,
-};
-
 /** `/settings/activity`: every entry of the audit trail, filtered by person, area and dates. */
 export default function ActivityPage() {
   const { t } = useTranslation(AUDIT_NAMESPACES);
   const texts = useAuditTexts();
   const list = useListParams(LIST_CONFIG);
   const query = useQuery(auditLog.queries.list(list.params as AuditLogParams));
-  const team = useQuery(teamPickList);
+  const team = useQuery(users.queries.all());
   const [selected, setSelected] = useState<AuditEntry | null>(null);
 
   const { clampPage } = list;
