@@ -23,6 +23,14 @@ export const FAILURE_STATUS = {
   last_owner: 409,
   /** Nobody changes their own role or deactivates themselves. */
   own_account: 409,
+  /** A bill is made only from completed or delivered orders. */
+  order_not_billable: 409,
+  /** The order is already on a bill that is not cancelled. */
+  order_already_billed: 409,
+  /** The order is on a live bill: its lines, merchant and paid flag follow the bill. */
+  bill_locked: 409,
+  /** Payments are allocated to the bill: move them before cancelling it. */
+  bill_has_payments: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
   rate_limited: 429,

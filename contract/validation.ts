@@ -26,6 +26,7 @@ const RULES = {
   upi: { code: 'invalid_format', params: { format: 'upi' } },
   pincode: { code: 'invalid_format', params: { format: 'pincode' } },
   sac: { code: 'invalid_format', params: { format: 'sac' } },
+  duplicateIds: { code: 'duplicate', params: { rule: 'listed_twice' } },
   billPrefix: { code: 'invalid_format', params: { format: 'bill_prefix' } },
   resetCode: { code: 'invalid_format', params: { format: 'reset_code' } },
   currentPassword: { code: 'invalid_value', params: { rule: 'current_password' } },

@@ -1,0 +1,162 @@
+import { z } from 'zod';
+import {
+  LIMITS,
+  calendarDate,
+  id,
+  listQuery,
+  optionalText,
+  queryBoolean,
+  queryDate,
+  queryId,
+  queryText,
+  recordBase,
+  recordVersion,
+  requiredText,
+  startNotAfterEnd,
+  timestamp,
+} from './common.ts';
+import { SAC_PATTERN } from './gst.ts';
+import { gstRate, stateCode } from './organization.ts';
+
+export const BILL_TYPES = ['tax_invoice', 'bill_of_supply'] as const;
+export const billType = z.enum(BILL_TYPES, { error: 'oneOf' });
+export type BillType = z.infer<typeof billType>;
+
+export const BILL_STATUSES = ['unpaid', 'partly_paid', 'paid', 'cancelled'] as const;
+export const billStatus = z.enum(BILL_STATUSES, { error: 'oneOf' });
+export type BillStatus = z.infer<typeof billStatus>;
+
+export const BILL_ORDER_LIMIT = 50;
+
+const sac = z
+  .string()
+  .trim()
+  .refine((value) => SAC_PATTERN.test(value), { error: 'sac' });
+
+/** `POST /bills`: the server fills every default from the organization profile and the merchant. */
+export const billCreate = z.strictObject({
+  merchantId: id,
+  orderIds: z
+    .array(id)
+    .min(1)
+    .max(BILL_ORDER_LIMIT)
+    .refine((ids) => new Set(ids).size === ids.length, { error: 'duplicateIds' }),
+  billDate: calendarDate,
+  billType: billType.optional(),
+  gstRate: gstRate.optional(),
+  sac: sac.optional(),
+  placeOfSupply: stateCode.optional(),
+  dueDate: calendarDate.optional(),
+  notes: optionalText(LIMITS.longText, { multiline: true }),
+});
+export type BillCreate = z.output<typeof billCreate>;
+export type BillInput = z.input<typeof billCreate>;
+
+/** `PUT /bills/:id`: only the due date and notes change after a bill is made. */
+export const billUpdate = z.strictObject({
+  dueDate: calendarDate.optional(),
+  notes: optionalText(LIMITS.longText, { multiline: true }),
+  version: recordVersion,
+});
+export type BillUpdate = z.output<typeof billUpdate>;
+
+export const billCancel = z.strictObject({
+  reason: requiredText(LIMITS.longText),
+  version: recordVersion.optional(),
+});
+export type BillCancel = z.output<typeof billCancel>;
+
+export const billLine = z.object({
+  orderId: id,
+  poNumber: z.string(),
+  designCode: z.string(),
+  designName: z.string(),
+  quantity: z.number().int(),
+  rate: z.number(),
+  amount: z.number(),
+});
+export type BillLine = z.infer<typeof billLine>;
+
+/** The seller as it was when the bill was made: a later profile change leaves issued bills alone. */
+export const billSeller = z.object({
+  name: z.string(),
+  legalName: z.string().nullable(),
+  address: z.string().nullable(),
+  city: z.string().nullable(),
+  state: z.string().nullable(),
+  pincode: z.string().nullable(),
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+  gstin: z.string().nullable(),
+  pan: z.string().nullable(),
+  udyamNumber: z.string().nullable(),
+  upiId: z.string().nullable(),
+  billTerms: z.string().nullable(),
+  bank: z
+    .object({
+      bankName: z.string(),
+      accountHolderName: z.string().nullable(),
+      accountNumber: z.string(),
+      ifscCode: z.string(),
+      branchName: z.string().nullable(),
+    })
+    .nullable(),
+});
+export type BillSeller = z.infer<typeof billSeller>;
+
+export const billMerchant = z.object({
+  _id: id,
+  name: z.string(),
+  address: z.string().nullable(),
+  city: z.string().nullable(),
+  gstin: z.string().nullable(),
+  state: z.string().nullable(),
+  phone: z.string().nullable(),
+});
+export type BillMerchant = z.infer<typeof billMerchant>;
+
+export const bill = z.object({
+  ...recordBase,
+  /** `{billPrefix}/{financial year}/{sequence}`, e.g. `INV/2026-27/0001`. */
+  number: z.string(),
+  merchantId: id,
+  merchant: billMerchant,
+  billDate: z.string(),
+  dueDate: z.string(),
+  billType,
+  gstRate: z.number(),
+  sac: z.string(),
+  placeOfSupply: z.string(),
+  lines: z.array(billLine),
+  taxableAmount: z.number(),
+  cgstAmount: z.number(),
+  sgstAmount: z.number(),
+  igstAmount: z.number(),
+  roundOff: z.number(),
+  totalAmount: z.number(),
+  paidAmount: z.number(),
+  balance: z.number(),
+  status: billStatus,
+  isOverdue: z.boolean(),
+  seller: billSeller,
+  notes: z.string().nullable(),
+  cancelledAt: timestamp.nullable(),
+  cancelReason: z.string().nullable(),
+});
+export type Bill = z.infer<typeof bill>;
+
+export const BILL_SORTABLE = ['billDate', 'number', 'totalAmount', 'dueDate', 'createdAt'] as const;
+
+export const billListQuery = listQuery(BILL_SORTABLE, {
+  merchantId: queryId,
+  status: z.preprocess((value) => (value === '' ? undefined : value), billStatus.optional()),
+  isOverdue: queryBoolean,
+  startDate: queryDate,
+  endDate: queryDate,
+  number: queryText(),
+}).refine(startNotAfterEnd, { error: 'dateRange', path: ['startDate'] });
+export type BillListQuery = z.input<typeof billListQuery>;
+export type BillListParams = z.output<typeof billListQuery>;
+
+/** Completed or delivered orders on no live bill (`GET /bills/unbilled-orders`). */
+export const unbilledOrdersQuery = z.strictObject({ merchantId: queryId });
