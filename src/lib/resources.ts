@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { AuditEntry, AuditListParams } from '../../contract/audit.ts';
+import { bill, billCreate, billListQuery, billUpdate } from '../../contract/bills.ts';
 import type { Paged } from '../../contract/common.ts';
 import {
   bankDetail,
@@ -46,6 +47,7 @@ import { apiRequest } from '@/lib/api-client';
 import { createResource } from '@/lib/resource-factory';
 import { AUDIT_LOG_KEY, createWriteHook } from '@/lib/resource-writes';
 import type auditTexts from '../../public/locales/en/audit.json';
+import type billTexts from '../../public/locales/en/bills.json';
 import type bankDetailTexts from '../../public/locales/en/bank-details.json';
 import type designTexts from '../../public/locales/en/designs.json';
 import type expenseAnalysisTexts from '../../public/locales/en/expense-analysis.json';
@@ -62,6 +64,7 @@ declare module '@/lib/translation-resources' {
   /** Each area's English texts, typing its `t` keys. */
   interface AppResources {
     'bank-details': typeof bankDetailTexts;
+    bills: typeof billTexts;
     designs: typeof designTexts;
     'expense-analysis': typeof expenseAnalysisTexts;
     expenses: typeof expenseTexts;
@@ -379,3 +382,16 @@ export const auditLog = {
       }),
   },
 };
+
+/**
+ * Bills are made from finished orders and never deleted (cancelled instead); making or cancelling
+ * one changes its orders (bill number, paid flag).
+ */
+export const bills = createResource({
+  name: 'bills',
+  path: '/bills',
+  namespace: 'bills',
+  schemas: { record: bill, create: billCreate, update: billUpdate, list: billListQuery },
+  related: ['orders'],
+  messages: { deleted: null },
+});
