@@ -83,4 +83,20 @@ CREATE INDEX "bills_org_total_idx" ON "bills" USING btree ("organization_id","to
 CREATE INDEX "bills_org_merchant_date_idx" ON "bills" USING btree ("organization_id","merchant_id","bill_date");--> statement-breakpoint
 CREATE INDEX "bills_org_status_date_idx" ON "bills" USING btree ("organization_id","status","bill_date");--> statement-breakpoint
 ALTER TABLE "orders" ADD CONSTRAINT "orders_bill_fk" FOREIGN KEY ("organization_id","bill_id") REFERENCES "public"."bills"("organization_id","id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "orders_org_bill_idx" ON "orders" USING btree ("organization_id","bill_id");
+CREATE INDEX "orders_org_bill_idx" ON "orders" USING btree ("organization_id","bill_id");--> statement-breakpoint
+-- A billed order's paid flag follows its bill, whichever write moves the bill's status (payments
+-- included), so order lists, filters and the daily totals never disagree with the bill.
+CREATE FUNCTION "bills_order_paid_follows_bill"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  UPDATE "orders"
+     SET "is_paid" = (NEW."status" = 'paid'), "version" = "version" + 1, "updated_at" = now()
+   WHERE "organization_id" = NEW."organization_id"
+     AND "bill_id" = NEW."id"
+     AND "is_paid" IS DISTINCT FROM (NEW."status" = 'paid');
+  RETURN NULL;
+END;
+$$;--> statement-breakpoint
+CREATE TRIGGER "bills_order_paid" AFTER UPDATE OF "status" ON "bills"
+  FOR EACH ROW
+  WHEN (OLD."status" IS DISTINCT FROM NEW."status" AND NEW."status" <> 'cancelled')
+  EXECUTE FUNCTION "bills_order_paid_follows_bill"();

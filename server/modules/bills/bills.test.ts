@@ -601,6 +601,58 @@ describe('order locks', () => {
   });
 });
 
+describe('database guards', () => {
+  it("moves a billed order's paid flag with its bill's status", async () => {
+    const one = await finishedOrder(owner, mine.localMerchant, mine.design);
+    const created = await createBill(owner, {
+      merchantId: mine.localMerchant,
+      orderIds: [one._id],
+    });
+    const setStatus = (status: string, paid: string) =>
+      t.database.handle.db.execute(
+        sql`update bills set paid_amount = ${paid}::numeric, status = ${status}
+            where organization_id = ${owner.auth.organization._id} and id = ${created._id}`,
+      );
+    await setStatus('paid', String(created.totalAmount));
+    const paid = await readOrder(owner, one._id);
+    expect(paid.isPaid).toBe(true);
+    expect(paid.version).toBeGreaterThan(one.version);
+    const paidList = await t.send(owner, 'GET', `/api/orders?isPaid=true&limit=100`);
+    expect(paidList.json<{ data: { data: Order[] } }>().data.data.map((o) => o._id)).toContain(
+      one._id,
+    );
+    await setStatus('partly_paid', '1');
+    expect((await readOrder(owner, one._id)).isPaid).toBe(false);
+  });
+
+  it('refuses a second live bill for one order, even from outside the API', async () => {
+    const one = await finishedOrder(owner, mine.localMerchant, mine.design);
+    const first = await createBill(owner, { merchantId: mine.localMerchant, orderIds: [one._id] });
+    const other = await finishedOrder(owner, mine.localMerchant, mine.design);
+    const second = await createBill(owner, {
+      merchantId: mine.localMerchant,
+      orderIds: [other._id],
+    });
+    const organizationId = owner.auth.organization._id;
+    await expect(
+      t.database.handle.db.execute(
+        sql`insert into bill_orders (organization_id, bill_id, order_id)
+            values (${organizationId}, ${second._id}, ${one._id})`,
+      ),
+    ).rejects.toMatchObject({ cause: { constraint: 'bill_orders_one_live_bill' } });
+    await expect(
+      t.database.handle.db.execute(
+        sql`insert into bills (organization_id, id, number, merchant_id, bill_date, due_date,
+              bill_type, gst_rate, place_of_supply, taxable_amount, cgst_amount, sgst_amount,
+              igst_amount, round_off, total_amount, seller, merchant)
+            select organization_id, ${uuidv7()}, number, merchant_id, bill_date, due_date,
+              bill_type, gst_rate, place_of_supply, 0, 0, 0, 0, 0, 0, seller, merchant
+            from bills where organization_id = ${organizationId} and id = ${first._id}`,
+      ),
+    ).rejects.toMatchObject({ cause: { constraint: 'bills_org_number_unique' } });
+  });
+});
+
 describe('reading', () => {
   it('lists unbilled finished orders, of one merchant or of all', async () => {
     const user = await t.registerUser();

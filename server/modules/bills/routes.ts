@@ -33,6 +33,12 @@ const placeOfSupplyLabel = (code: string) => {
   return name ? `${code}-${name}` : code;
 };
 
+async function* registerLines(rows: AsyncIterable<Record<string, string>>) {
+  for await (const row of rows) {
+    yield { ...row, place_of_supply: placeOfSupplyLabel(row.place_of_supply ?? '') };
+  }
+}
+
 const REGISTER_COLUMNS = [
   { key: 'number', header: 'Invoice number' },
   { key: 'bill_date', header: 'Invoice date' },
@@ -109,12 +115,7 @@ export const billRoutes: FastifyPluginCallback = (scope, _options, done) => {
     async (request, reply) => {
       const { page: _page, limit: _limit, sort: _sort, ...filters } = request.query;
       const tenant = tenantOf(request);
-      const rows = Readable.from(billRegisterRows(app.db, tenant, filters)).map(
-        (row: Record<string, string>) => ({
-          ...row,
-          place_of_supply: placeOfSupplyLabel(row.place_of_supply ?? ''),
-        }),
-      );
+      const rows = Readable.from(registerLines(billRegisterRows(app.db, tenant, filters)));
       const csv = stringify({ header: true, bom: true, columns: REGISTER_COLUMNS });
       rows.on('error', (error) => csv.destroy(error));
       rows.pipe(csv);
