@@ -598,6 +598,11 @@ describe('order locks', () => {
       version: freedOrder.version,
     });
     expect(freed.statusCode, freed.body).toBe(200);
+    // The cancelled bill keeps its copied lines; the order itself may now go.
+    const gone = await t.send(owner, 'DELETE', `/api/orders/${one._id}`);
+    expect(gone.statusCode, gone.body).toBe(200);
+    const kept = await t.send(owner, 'GET', `/api/bills/${created._id}`);
+    expect(envelope(bill).parse(kept.json()).data.lines[0]?.orderId).toBe(one._id);
   });
 });
 
