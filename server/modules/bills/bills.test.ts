@@ -223,20 +223,44 @@ describe('create', () => {
     expect(created.merchant.gstin).toBe('27AAPFU0939F1ZV');
   });
 
-  it('rounds half paise up on each half of the tax', async () => {
-    const one = await finishedOrder(owner, mine.localMerchant, mine.design, {
-      lines: [{ quantity: 1, rate: 0.3 }],
+  it('rounds an exact half paisa away from zero, not to even', async () => {
+    const local = await finishedOrder(owner, mine.localMerchant, mine.design, {
+      lines: [{ quantity: 1, rate: 100.2 }],
     });
-    const created = await createBill(owner, {
+    const split = await createBill(owner, {
       merchantId: mine.localMerchant,
-      orderIds: [one._id],
+      orderIds: [local._id],
       gstRate: 5,
     });
-    // 0.30 × 5 / 2 / 100 = 0.0075 → 0.01 each.
-    expect(created.cgstAmount).toBe(0.01);
-    expect(created.sgstAmount).toBe(0.01);
-    expect(created.roundOff).toBe(-0.32);
-    expect(created.totalAmount).toBe(0);
+    // 100.20 × 5 / 2 / 100 = 2.505 → 2.51 each (to even would be 2.50).
+    expect(split.cgstAmount).toBe(2.51);
+    expect(split.sgstAmount).toBe(2.51);
+    expect(split.roundOff).toBe(-0.22);
+    expect(split.totalAmount).toBe(105);
+
+    const away = await finishedOrder(owner, mine.outOfStateMerchant, mine.design, {
+      lines: [{ quantity: 1, rate: 100.1 }],
+    });
+    const whole = await createBill(owner, {
+      merchantId: mine.outOfStateMerchant,
+      orderIds: [away._id],
+      gstRate: 5,
+    });
+    // 100.10 × 5 / 100 = 5.005 → 5.01; 105.11 rounds down.
+    expect(whole.igstAmount).toBe(5.01);
+    expect(whole.totalAmount).toBe(105);
+
+    const half = await finishedOrder(owner, mine.localMerchant, mine.design, {
+      lines: [{ quantity: 1, rate: 10.5 }],
+    });
+    const rupeeHalf = await createBill(owner, {
+      merchantId: mine.localMerchant,
+      orderIds: [half._id],
+      gstRate: 0,
+    });
+    // Exactly 50 paise rounds the total up.
+    expect(rupeeHalf.roundOff).toBe(0.5);
+    expect(rupeeHalf.totalAmount).toBe(11);
   });
 
   it('charges no tax at 0 % or on a bill of supply', async () => {
