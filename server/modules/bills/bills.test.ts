@@ -297,6 +297,31 @@ describe('create', () => {
     expect(created.cgstAmount).toBe(25);
   });
 
+  it('asks for the place of supply when neither the merchant nor the organization has a state', async () => {
+    const user = await t.registerUser();
+    const merchantId = await createMerchant(user, 'No State Traders', null);
+    const design = await createDesign(user);
+    const one = await finishedOrder(user, merchantId, design);
+    const response = await t.send(user, 'POST', '/api/bills', {
+      merchantId,
+      billDate: '2026-06-10',
+      orderIds: [one._id],
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json<ErrorBody>().errors?.[0]).toMatchObject({
+      path: 'placeOfSupply',
+      code: 'required',
+    });
+    const named = await createBill(user, { merchantId, orderIds: [one._id], placeOfSupply: '24' });
+    // No organization state to compare with: the supply is treated as inter-state.
+    expect(named.igstAmount).toBe(50);
+    const listed = await t.send(user, 'GET', '/api/orders?limit=10');
+    expect(listed.json<{ data: { data: Order[] } }>().data.data[0]).toMatchObject({
+      billId: named._id,
+      billNumber: named.number,
+    });
+  });
+
   it('names each order that is missing or of another merchant', async () => {
     const other = await finishedOrder(owner, mine.outOfStateMerchant, mine.design);
     const foreign = await finishedOrder(stranger, theirs.localMerchant, theirs.design);
