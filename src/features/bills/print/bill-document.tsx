@@ -28,26 +28,23 @@ export interface BillDocumentProps {
 }
 
 function useQrCode(text: string | null) {
-  const [dataUrl, setDataUrl] = useState<string | null>(null);
+  // Keyed by its text, so a stale picture is never shown for a changed link.
+  const [drawn, setDrawn] = useState<{ text: string; dataUrl: string } | null>(null);
   useEffect(() => {
+    if (!text) return;
     let current = true;
-    if (!text) {
-      setDataUrl(null);
-      return;
-    }
     QRCode.toDataURL(text, { errorCorrectionLevel: 'M', margin: 1, width: 320 })
-      .then((url) => {
-        if (current) setDataUrl(url);
+      .then((dataUrl) => {
+        if (current) setDrawn({ text, dataUrl });
       })
       .catch((error: unknown) => {
         console.warn('Could not draw the UPI QR code', error);
-        if (current) setDataUrl(null);
       });
     return () => {
       current = false;
     };
   }, [text]);
-  return dataUrl;
+  return text && drawn?.text === text ? drawn.dataUrl : null;
 }
 
 function Field({ label, value }: { label: string; value: string | null | undefined }) {

@@ -157,7 +157,7 @@ export default function BillPrintPage() {
 
   const print = async () => {
     // A face still loading would print in a fallback font without the Gujarati conjuncts.
-    await document.fonts.ready;
+    if ('fonts' in document) await document.fonts.ready;
     window.print();
   };
 
