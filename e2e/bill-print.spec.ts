@@ -68,6 +68,12 @@ test.describe('printed bill as PDF', () => {
         );
         await page.emulateMedia({ media: 'screen' });
 
+        const prefix = `bill-${language}-${size}`;
+        for (const old of readdirSync(directory).filter((name) => name.startsWith(`${prefix}-`))) {
+          rmSync(path.join(directory, old));
+        }
+        execFileSync('pdftoppm', ['-png', '-r', '80', pdfPath, path.join(directory, prefix)]);
+
         // Chromium embeds the app's variable faces as Type 3 fonts, which carry no family name,
         // so the check is that every font is embedded: nothing is left to the reader's machine.
         const fonts = execFileSync('pdffonts', [pdfPath], { encoding: 'utf8' });
@@ -85,12 +91,6 @@ test.describe('printed bill as PDF', () => {
         // A4 is 595 x 842 points, A5 420 x 595.
         const expectedWidth = size === 'A4' ? 595 : 420;
         expect(Math.round(Number(pageSize?.[1]))).toBe(expectedWidth);
-
-        const prefix = `bill-${language}-${size}`;
-        for (const old of readdirSync(directory).filter((name) => name.startsWith(`${prefix}-`))) {
-          rmSync(path.join(directory, old));
-        }
-        execFileSync('pdftoppm', ['-png', '-r', '80', pdfPath, path.join(directory, prefix)]);
       }
     });
   }

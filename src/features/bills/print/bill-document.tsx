@@ -47,12 +47,19 @@ function useQrCode(text: string | null) {
   return text && drawn?.text === text ? drawn.dataUrl : null;
 }
 
-function Field({ label, value }: { label: string; value: string | null | undefined }) {
+interface FieldProps {
+  label: string;
+  value: string | null | undefined;
+  /** Numbers and dates read wrong when broken across lines (`INV/2026-` / `27/0042`). */
+  unbroken?: boolean;
+}
+
+function Field({ label, value, unbroken = false }: FieldProps) {
   if (!value) return null;
   return (
     <div className={classes.field}>
       <span className={classes.fieldLabel}>{label}: </span>
-      <span>{value}</span>
+      <span className={unbroken ? classes.unbroken : undefined}>{value}</span>
     </div>
   );
 }
@@ -119,9 +126,9 @@ export function BillDocument({ bill, language, paper, copy, t, stateName }: Bill
           <Field label={t('document.phone')} value={merchant.phone} />
         </div>
         <div className={classes.party}>
-          <Field label={t('document.billNumber')} value={bill.number} />
-          <Field label={t('document.billDate')} value={date(bill.billDate)} />
-          <Field label={t('document.dueDate')} value={date(bill.dueDate)} />
+          <Field label={t('document.billNumber')} value={bill.number} unbroken />
+          <Field label={t('document.billDate')} value={date(bill.billDate)} unbroken />
+          <Field label={t('document.dueDate')} value={date(bill.dueDate)} unbroken />
           <Field label={t('document.poNumbers')} value={poNumbers(bill).join(', ')} />
         </div>
       </section>
@@ -208,7 +215,7 @@ export function BillDocument({ bill, language, paper, copy, t, stateName }: Bill
                 {t('document.summary.taxable')}
               </th>
               {taxes.map((row) => (
-                <th key={row.kind} colSpan={2}>
+                <th key={row.kind} colSpan={2} className={classes.group}>
                   {t(`document.summary.${row.kind}`)}
                 </th>
               ))}
