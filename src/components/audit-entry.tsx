@@ -32,6 +32,7 @@ export const AUDIT_ENTITY_NAMESPACES: Record<
   user: null,
   organization: null,
   session: null,
+  bill: null,
 };
 
 const MONEY_FIELDS = new Set(['amount', 'rate', 'baseSalary', 'totalAmount']);
