@@ -131,4 +131,28 @@ test.describe('printed bill as PDF', () => {
       }
     });
   }
+
+  test('prints the cancelled watermark across the page', async ({ page }, testInfo) => {
+    await page.route(`**/api/bills/${FIXTURE_BILL_ID}`, (route) =>
+      route.fulfill({
+        json: {
+          success: true,
+          data: fixtureBill({
+            status: 'cancelled',
+            cancelledAt: '2026-11-21T09:30:00.000Z',
+            cancelReason: 'Wrong rate',
+          }),
+          message: 'OK',
+        },
+      }),
+    );
+    await signIn(page);
+    await printToPngs(
+      page,
+      testInfo,
+      { billId: FIXTURE_BILL_ID, language: 'en', size: 'A4', name: 'bill-fixture-cancelled-en-A4' },
+      ['Cancelled', TITLE.en],
+    );
+    await expect(page.getByTestId('upi-qr')).toHaveCount(0);
+  });
 });
