@@ -117,6 +117,12 @@ export const AREA_ROUTES: AreaRoute[] = [
   },
   { path: 'payments', area: 'payments' },
   { path: 'billing', area: 'billing' },
+  {
+    path: 'billing/:billId/print',
+    area: 'billing',
+    page: () => import('@/features/bills/print/bill-print-page'),
+    namespace: 'bill-print',
+  },
   { path: 'tasks', area: 'tasks' },
   { path: 'chats', area: 'chats' },
   { path: 'apps', area: 'apps' },

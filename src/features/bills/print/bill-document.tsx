@@ -1,0 +1,306 @@
+import QRCode from 'qrcode';
+import { useEffect, useState } from 'react';
+import type { Bill } from '../../../../contract/bills.ts';
+import { isGstStateCode } from '../../../../contract/gst.ts';
+import { formatDate, formatMoney, formatNumber } from '@/lib/format';
+import {
+  amountInWords,
+  payeeName,
+  poNumbers,
+  taxRows,
+  upiPayLink,
+  type BillCopy,
+  type BillPrintT,
+  type DocumentLanguage,
+  type PaperSize,
+} from './bill-document-model';
+import classes from './bill-print.module.css';
+
+export interface BillDocumentProps {
+  bill: Bill;
+  language: DocumentLanguage;
+  paper: PaperSize;
+  copy: BillCopy;
+  /** Texts fixed to the document's language, which may differ from the interface's. */
+  t: BillPrintT;
+  /** The `organization` namespace in the same language, for state names. */
+  stateName: (code: string) => string;
+}
+
+function useQrCode(text: string | null) {
+  // Keyed by its text, so a stale picture is never shown for a changed link.
+  const [drawn, setDrawn] = useState<{ text: string; dataUrl: string } | null>(null);
+  useEffect(() => {
+    if (!text) return;
+    let current = true;
+    QRCode.toDataURL(text, { errorCorrectionLevel: 'M', margin: 1, width: 320 })
+      .then((dataUrl) => {
+        if (current) setDrawn({ text, dataUrl });
+      })
+      .catch((error: unknown) => {
+        console.warn('Could not draw the UPI QR code', error);
+      });
+    return () => {
+      current = false;
+    };
+  }, [text]);
+  return text && drawn?.text === text ? drawn.dataUrl : null;
+}
+
+interface FieldProps {
+  label: string;
+  value: string | null | undefined;
+  /** Numbers and dates read wrong when broken across lines (`INV/2026-` / `27/0042`). */
+  unbroken?: boolean;
+}
+
+function Field({ label, value, unbroken = false }: FieldProps) {
+  if (!value) return null;
+  return (
+    <div className={classes.field}>
+      <span className={classes.fieldLabel}>{label}: </span>
+      <span className={unbroken ? classes.unbroken : undefined}>{value}</span>
+    </div>
+  );
+}
+
+/** The printed bill itself: everything a GST tax invoice or bill of supply must carry. */
+export function BillDocument({ bill, language, paper, copy, t, stateName }: BillDocumentProps) {
+  const money = (amount: number) => formatMoney(amount, language);
+  const date = (value: string) => formatDate(value, language);
+  const state = (code: string | null) =>
+    code ? t('document.stateWithCode', { name: stateName(code), code }) : null;
+  const { seller, merchant } = bill;
+  const taxes = taxRows(bill);
+  const totalTax = taxes.reduce((sum, row) => sum + row.amount, 0);
+  const upiLink = upiPayLink(bill);
+  const qrCode = useQrCode(upiLink);
+  const cancelled = bill.status === 'cancelled';
+  const sellerName = seller.legalName ?? seller.name;
+  const sellerPlace = [seller.city, seller.pincode].filter(Boolean).join(' - ');
+  const merchantState = merchant.state && isGstStateCode(merchant.state) ? merchant.state : null;
+
+  return (
+    <article
+      className={classes.sheet}
+      data-paper={paper}
+      lang={language}
+      aria-label={bill.number}
+      data-testid="bill-document"
+    >
+      {cancelled ? (
+        <div className={classes.watermark} aria-hidden>
+          {t('document.cancelled')}
+        </div>
+      ) : null}
+      <header className={classes.titleRow}>
+        <h1 className={classes.title}>
+          {bill.billType === 'tax_invoice' ? t('document.taxInvoice') : t('document.billOfSupply')}
+        </h1>
+        <span className={classes.copyLabel}>{t(`copies.${copy}`)}</span>
+      </header>
+      {cancelled ? <p className={classes.cancelledNote}>{t('document.cancelled')}</p> : null}
+
+      <section className={classes.parties}>
+        <div className={classes.party}>
+          <div className={classes.partyHeading}>{t('document.seller')}</div>
+          <div className={classes.partyName}>{sellerName}</div>
+          {seller.legalName && seller.legalName !== seller.name ? <div>{seller.name}</div> : null}
+          {seller.address ? <div className={classes.address}>{seller.address}</div> : null}
+          {sellerPlace ? <div>{sellerPlace}</div> : null}
+          <Field label={t('document.state')} value={state(seller.state)} />
+          <Field label={t('document.gstin')} value={seller.gstin} />
+          <Field label={t('document.pan')} value={seller.pan} />
+          <Field label={t('document.udyam')} value={seller.udyamNumber} />
+          <Field label={t('document.phone')} value={seller.phone} />
+          <Field label={t('document.email')} value={seller.email} />
+        </div>
+        <div className={classes.party}>
+          <div className={classes.partyHeading}>{t('document.buyer')}</div>
+          <div className={classes.partyName}>{merchant.name}</div>
+          {merchant.address ? <div className={classes.address}>{merchant.address}</div> : null}
+          {merchant.city ? <div>{merchant.city}</div> : null}
+          <Field label={t('document.gstin')} value={merchant.gstin} />
+          <Field label={t('document.state')} value={state(merchantState)} />
+          <Field label={t('document.placeOfSupply')} value={state(bill.placeOfSupply)} />
+          <Field label={t('document.phone')} value={merchant.phone} />
+        </div>
+        <div className={classes.party}>
+          <Field label={t('document.billNumber')} value={bill.number} unbroken />
+          <Field label={t('document.billDate')} value={date(bill.billDate)} unbroken />
+          <Field label={t('document.dueDate')} value={date(bill.dueDate)} unbroken />
+          <Field label={t('document.poNumbers')} value={poNumbers(bill).join(', ')} />
+        </div>
+      </section>
+
+      <table className={classes.lines}>
+        <thead>
+          <tr>
+            <th className={classes.numeric}>{t('document.lines.index')}</th>
+            <th>{t('document.lines.po')}</th>
+            <th>{t('document.lines.design')}</th>
+            <th>{t('document.lines.sac')}</th>
+            <th className={classes.numeric}>{t('document.lines.quantity')}</th>
+            <th className={classes.numeric}>{t('document.lines.rate')}</th>
+            <th className={classes.numeric}>{t('document.lines.amount')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {bill.lines.map((line, index) => (
+            <tr key={`${line.orderId}-${index}`}>
+              <td className={classes.numeric}>{index + 1}</td>
+              <td>{line.poNumber}</td>
+              <td>
+                <span className={classes.code}>{line.designCode}</span> {line.designName}
+              </td>
+              <td>{bill.sac}</td>
+              <td className={classes.numeric}>{formatNumber(line.quantity, language)}</td>
+              <td className={classes.numeric}>{money(line.rate)}</td>
+              <td className={classes.numeric}>{money(line.amount)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+
+      <section className={classes.totalsRow}>
+        <div className={classes.words}>
+          <div className={classes.partyHeading}>{t('document.amountInWords')}</div>
+          <div data-testid="amount-in-words">{amountInWords(bill.totalAmount, language, t)}</div>
+        </div>
+        <table className={classes.totals}>
+          <tbody>
+            <tr>
+              <th>{t('document.taxableValue')}</th>
+              <td>{money(bill.taxableAmount)}</td>
+            </tr>
+            {taxes.map((row) => (
+              <tr key={row.kind}>
+                <th>{t(`document.${row.kind}`, { rate: formatNumber(row.rate, language) })}</th>
+                <td>{money(row.amount)}</td>
+              </tr>
+            ))}
+            {bill.roundOff !== 0 ? (
+              <tr>
+                <th>{t('document.roundOff')}</th>
+                <td>{money(bill.roundOff)}</td>
+              </tr>
+            ) : null}
+            <tr className={classes.grandTotal}>
+              <th>{t('document.total')}</th>
+              <td>{money(bill.totalAmount)}</td>
+            </tr>
+            {bill.paidAmount > 0 && !cancelled ? (
+              <>
+                <tr>
+                  <th>{t('document.paid')}</th>
+                  <td>{money(bill.paidAmount)}</td>
+                </tr>
+                <tr>
+                  <th>{t('document.balance')}</th>
+                  <td>{money(bill.balance)}</td>
+                </tr>
+              </>
+            ) : null}
+          </tbody>
+        </table>
+      </section>
+
+      {taxes.length > 0 ? (
+        <table className={classes.summary}>
+          <caption>{t('document.summary.title')}</caption>
+          <thead>
+            <tr>
+              <th rowSpan={2}>{t('document.summary.sac')}</th>
+              <th rowSpan={2} className={classes.numeric}>
+                {t('document.summary.taxable')}
+              </th>
+              {taxes.map((row) => (
+                <th key={row.kind} colSpan={2} className={classes.group}>
+                  {t(`document.summary.${row.kind}`)}
+                </th>
+              ))}
+              <th rowSpan={2} className={classes.numeric}>
+                {t('document.summary.totalTax')}
+              </th>
+            </tr>
+            <tr>
+              {taxes.map((row) => [
+                <th key={`${row.kind}-rate`} className={classes.numeric}>
+                  {t('document.summary.rate')}
+                </th>,
+                <th key={`${row.kind}-amount`} className={classes.numeric}>
+                  {t('document.summary.amount')}
+                </th>,
+              ])}
+            </tr>
+          </thead>
+          <tbody>
+            <tr>
+              <td>{bill.sac}</td>
+              <td className={classes.numeric}>{money(bill.taxableAmount)}</td>
+              {taxes.map((row) => [
+                <td key={`${row.kind}-rate`} className={classes.numeric}>
+                  {formatNumber(row.rate, language)}%
+                </td>,
+                <td key={`${row.kind}-amount`} className={classes.numeric}>
+                  {money(row.amount)}
+                </td>,
+              ])}
+              <td className={classes.numeric}>{money(totalTax)}</td>
+            </tr>
+          </tbody>
+        </table>
+      ) : null}
+
+      <section className={classes.payment}>
+        {seller.bank ? (
+          <div className={classes.bank}>
+            <div className={classes.partyHeading}>{t('document.bank.title')}</div>
+            <Field label={t('document.bank.name')} value={seller.bank.bankName} />
+            <Field
+              label={t('document.bank.holder')}
+              value={seller.bank.accountHolderName ?? sellerName}
+            />
+            <Field label={t('document.bank.account')} value={seller.bank.accountNumber} />
+            <Field label={t('document.bank.ifsc')} value={seller.bank.ifscCode} />
+            <Field label={t('document.bank.branch')} value={seller.bank.branchName} />
+          </div>
+        ) : null}
+        {upiLink && qrCode ? (
+          <figure className={classes.upi} data-testid="upi-qr">
+            <img src={qrCode} alt={t('document.upi.title')} className={classes.qr} />
+            <figcaption>
+              <div className={classes.partyHeading}>{t('document.upi.title')}</div>
+              <div>{t('document.upi.caption', { amount: money(bill.balance) })}</div>
+              <div className={classes.code}>{seller.upiId}</div>
+              <div>{payeeName(bill)}</div>
+            </figcaption>
+          </figure>
+        ) : null}
+      </section>
+
+      {bill.notes ? (
+        <section className={classes.terms}>
+          <div className={classes.partyHeading}>{t('document.notes')}</div>
+          <div className={classes.address}>{bill.notes}</div>
+        </section>
+      ) : null}
+
+      <footer className={classes.footer}>
+        <div className={classes.terms}>
+          {seller.billTerms ? (
+            <>
+              <div className={classes.partyHeading}>{t('document.terms')}</div>
+              <div className={classes.address}>{seller.billTerms}</div>
+            </>
+          ) : null}
+        </div>
+        <div className={classes.signature}>
+          <div>{t('document.forSeller', { name: sellerName })}</div>
+          <div className={classes.signatureSpace} />
+          <div>{t('document.signatory')}</div>
+        </div>
+      </footer>
+    </article>
+  );
+}

@@ -1,0 +1,236 @@
+import {
+  Alert,
+  Anchor,
+  Button,
+  Group,
+  Loader,
+  SegmentedControl,
+  Select,
+  Stack,
+  Text,
+} from '@mantine/core';
+import { IconBrandWhatsapp, IconClockHour4, IconPrinter } from '@tabler/icons-react';
+import { useMutationState, useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import type { Bill } from '../../../../contract/bills.ts';
+import { isGstStateCode } from '../../../../contract/gst.ts';
+import { ErrorState } from '@/components/error-state';
+import { isUnavailableOffline, OfflineUnavailable } from '@/components/offline-unavailable';
+import { formatDate, formatMoney } from '@/lib/format';
+import { LANGUAGE_NAMES, toLanguage } from '@/lib/i18n';
+import { describeError } from '@/lib/resource-factory';
+import { bills } from '@/lib/resources';
+import { BillDocument } from './bill-document';
+import {
+  BILL_COPIES,
+  PAPER_SIZES,
+  pendingWriteKey,
+  upiPayLink,
+  whatsappLink,
+  type BillCopy,
+  type BillPrintT,
+  type DocumentLanguage,
+  type PaperSize,
+} from './bill-document-model';
+import classes from './bill-print.module.css';
+
+const PAGE_MARGINS: Record<PaperSize, string> = { A4: '10mm', A5: '7mm' };
+
+/** The message a merchant receives on WhatsApp, in the bill's language. */
+export function shareMessage(bill: Bill, language: DocumentLanguage, t: BillPrintT): string {
+  const lines = [
+    t('share.message', {
+      number: bill.number,
+      seller: bill.seller.name,
+      amount: formatMoney(bill.status === 'cancelled' ? bill.totalAmount : bill.balance, language),
+      dueDate: formatDate(bill.dueDate, language),
+    }),
+  ];
+  const link = upiPayLink(bill);
+  if (link) lines.push(t('share.upi', { link }));
+  return lines.join('\n');
+}
+
+/**
+ * The toolbar's choices live in the address (`?paper=A5&lang=en&copy=duplicate`), so a reload or
+ * a shared link prints the same document.
+ */
+function usePrintChoices(interfaceLanguage: DocumentLanguage) {
+  const [params, setParams] = useSearchParams();
+  const paperParam = params.get('paper');
+  const paper: PaperSize = paperParam === 'A5' ? 'A5' : 'A4';
+  // The bill prints in the reader's language or in English, the language of GST paperwork.
+  const languages: DocumentLanguage[] =
+    interfaceLanguage === 'en' ? ['en'] : [interfaceLanguage, 'en'];
+  const languageParam = params.get('lang');
+  const language = languages.find((candidate) => candidate === languageParam) ?? interfaceLanguage;
+  const copyParam = params.get('copy');
+  const copy: BillCopy = BILL_COPIES.find((candidate) => candidate === copyParam) ?? 'original';
+  const choose = (name: 'paper' | 'lang' | 'copy', value: string) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.set(name, value);
+        return next;
+      },
+      { replace: true },
+    );
+  return { paper, language, languages, copy, choose };
+}
+
+/** Waits for the queued write that made the bill; once the server numbers it, opens the real one. */
+function PendingBill({ writeKey }: { writeKey: string }) {
+  const { t } = useTranslation('bill-print');
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const createdIds = useMutationState({
+    filters: {
+      status: 'success',
+      predicate: (mutation) =>
+        (mutation.state.variables as { idempotencyKey?: unknown } | undefined)?.idempotencyKey ===
+        writeKey,
+    },
+    select: (mutation) => (mutation.state.data as { _id?: unknown } | undefined)?._id,
+  });
+  const createdId = createdIds.find((value): value is string => typeof value === 'string');
+  useEffect(() => {
+    if (!createdId) return;
+    const search = params.toString();
+    void navigate(`/billing/${encodeURIComponent(createdId)}/print${search ? `?${search}` : ''}`, {
+      replace: true,
+    });
+  }, [createdId, navigate, params]);
+  return (
+    <Alert
+      variant="light"
+      color="yellow"
+      icon={<IconClockHour4 size={20} aria-hidden />}
+      title={t('pending.title')}
+      role="status"
+    >
+      <Group gap="sm" wrap="nowrap">
+        <Loader size="sm" aria-hidden />
+        <Text size="sm">{t('pending.message')}</Text>
+      </Group>
+    </Alert>
+  );
+}
+
+/** `/billing/:billId/print`: the bill as it prints, with paper, language and copy choices. */
+export default function BillPrintPage() {
+  const { billId = '' } = useParams();
+  const writeKey = pendingWriteKey(billId);
+  const { t: uiT, i18n } = useTranslation(['bill-print', 'ui']);
+  const { t: commonT } = useTranslation();
+  const interfaceLanguage = toLanguage(i18n.resolvedLanguage ?? i18n.language);
+  const { paper, language, languages, copy, choose } = usePrintChoices(interfaceLanguage);
+  const { t, ready: textsReady } = useTranslation('bill-print', { lng: language });
+  const { t: organizationT, ready: statesReady } = useTranslation('organization', {
+    lng: language,
+  });
+  const query = useQuery({ ...bills.queries.detail(billId), enabled: !writeKey && !!billId });
+
+  const body = (() => {
+    if (writeKey) return <PendingBill writeKey={writeKey} />;
+    if (isUnavailableOffline(query)) return <OfflineUnavailable onRetry={() => query.refetch()} />;
+    if (query.isPending || !textsReady || !statesReady) {
+      return (
+        <Group justify="center" py="xl">
+          <Loader aria-label={commonT('loading')} />
+        </Group>
+      );
+    }
+    if (query.isError) {
+      return (
+        <ErrorState
+          message={describeError(query.error, uiT, 'bill-print:errors.fetchOne')}
+          onRetry={() => void query.refetch()}
+          retrying={query.isFetching}
+        />
+      );
+    }
+    return null;
+  })();
+  const bill = body ? null : (query.data ?? null);
+
+  const print = async () => {
+    // A face still loading would print in a fallback font without the Gujarati conjuncts.
+    if ('fonts' in document) await document.fonts.ready;
+    window.print();
+  };
+
+  return (
+    <Stack gap="md" className={classes.page} data-bill-print>
+      <style>{`@page { size: ${paper}; margin: ${PAGE_MARGINS[paper]}; }`}</style>
+      <Group className={classes.toolbar} justify="space-between" wrap="wrap" gap="sm">
+        <Anchor component={Link} to="/billing" size="sm">
+          {uiT('toolbar.back')}
+        </Anchor>
+        <Group gap="sm" wrap="wrap" align="flex-end">
+          <Stack gap={2}>
+            <Text size="xs" c="dimmed" id="bill-paper-label">
+              {uiT('toolbar.paper')}
+            </Text>
+            <SegmentedControl
+              aria-labelledby="bill-paper-label"
+              data={PAPER_SIZES.map((size) => ({ value: size, label: size }))}
+              value={paper}
+              onChange={(value) => choose('paper', value)}
+            />
+          </Stack>
+          <Select
+            label={uiT('toolbar.language')}
+            data={languages.map((value) => ({ value, label: LANGUAGE_NAMES[value] }))}
+            value={language}
+            onChange={(value) => value && choose('lang', value)}
+            allowDeselect={false}
+            w={140}
+          />
+          <Select
+            label={uiT('toolbar.copy')}
+            data={BILL_COPIES.map((value) => ({ value, label: uiT(`copies.${value}`) }))}
+            value={copy}
+            onChange={(value) => value && choose('copy', value)}
+            allowDeselect={false}
+            w={240}
+          />
+          <Button
+            leftSection={<IconPrinter size={16} aria-hidden />}
+            onClick={() => void print()}
+            disabled={!bill}
+          >
+            {uiT('toolbar.print')}
+          </Button>
+          {bill ? (
+            <Button
+              component="a"
+              href={whatsappLink(bill.merchant.phone, shareMessage(bill, language, t))}
+              target="_blank"
+              rel="noopener noreferrer"
+              variant="light"
+              color="green"
+              leftSection={<IconBrandWhatsapp size={16} aria-hidden />}
+            >
+              {uiT('toolbar.share')}
+            </Button>
+          ) : null}
+        </Group>
+      </Group>
+      {body}
+      {bill ? (
+        <div className={classes.preview}>
+          <BillDocument
+            bill={bill}
+            language={language}
+            paper={paper}
+            copy={copy}
+            t={t}
+            stateName={(code) => (isGstStateCode(code) ? organizationT(`states.${code}`) : code)}
+          />
+        </div>
+      ) : null}
+    </Stack>
+  );
+}
