@@ -30,11 +30,18 @@ const FIXTURE_WORDS: Record<Language, string> = {
   hi: 'रुपये अड़तीस हज़ार सात सौ उनतीस मात्र',
 };
 
+/**
+ * The pages as pictures go to the test's output folder, so a test run leaves the checkout clean;
+ * `DOC_SCREENSHOTS=1 npx playwright test e2e/bill-print.spec.ts` refreshes the ones in the docs.
+ */
 function screenshotDirectory(testInfo: TestInfo) {
   const root = testInfo.config.configFile
     ? path.dirname(testInfo.config.configFile)
     : process.cwd();
-  const directory = path.join(root, 'docs', 'screenshots');
+  const directory =
+    process.env.DOC_SCREENSHOTS === '1'
+      ? path.join(root, 'docs', 'screenshots')
+      : testInfo.outputPath('pages');
   mkdirSync(directory, { recursive: true });
   return directory;
 }

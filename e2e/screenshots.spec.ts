@@ -200,6 +200,35 @@ test.describe('documentation screenshots', { tag: '@screenshots' }, () => {
     await capture(page, testInfo, 'users-add');
   });
 
+  test('the history of a record and the activity view', async ({ page }, testInfo) => {
+    test.setTimeout(120_000);
+    await useTheme(page, 'light');
+    await signIn(page);
+    await page.goto('/merchants');
+    const addForm = page.getByRole('dialog', { name: 'Add merchant' });
+    await page.getByRole('button', { name: 'Add merchant' }).click();
+    await addForm.getByRole('textbox', { name: 'Name', exact: true }).fill('Kiran Sarees');
+    await addForm.getByRole('textbox', { name: 'City' }).fill('Surat');
+    await addForm.getByRole('button', { name: 'Save' }).click();
+    await expect(addForm).toBeHidden();
+    await page.getByRole('textbox', { name: 'Search by name' }).fill('Kiran Sarees');
+    await page.getByRole('button', { name: 'Edit Kiran Sarees' }).click();
+    const editForm = page.getByRole('dialog', { name: 'Edit merchant' });
+    await editForm.getByRole('textbox', { name: 'City' }).fill('Ahmedabad');
+    await editForm.getByRole('textbox', { name: 'Phone' }).fill('9825012345');
+    await editForm.getByRole('button', { name: 'Save' }).click();
+    await expect(editForm).toBeHidden();
+    await page.getByRole('button', { name: 'History of Kiran Sarees' }).click();
+    await expect(page.getByRole('dialog', { name: 'History of Kiran Sarees' })).toContainText(
+      'Ahmedabad',
+    );
+    await capture(page, testInfo, 'history-drawer');
+    await page.goto('/settings/activity');
+    await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+    await expect(page.getByRole('table')).toContainText('Kiran Sarees');
+    await capture(page, testInfo, 'settings-activity');
+  });
+
   test('users on a tablet', async ({ page }, testInfo) => {
     await page.setViewportSize({ width: 820, height: 1180 });
     await useTheme(page, 'light');
