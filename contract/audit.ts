@@ -13,6 +13,7 @@ export const AUDIT_ENTITIES = [
   'user',
   'organization',
   'session',
+  'bill',
 ] as const;
 export const auditEntity = z.enum(AUDIT_ENTITIES);
 export type AuditEntity = z.infer<typeof auditEntity>;

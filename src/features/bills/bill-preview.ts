@@ -61,3 +61,9 @@ export function addDays(calendarDate: string, days: number): string {
   date.setUTCDate(date.getUTCDate() + days);
   return date.toISOString().slice(0, 10);
 }
+
+/** Today on this device's calendar: a bill made at 1 a.m. in India is dated that day, not UTC's. */
+export function todayYmd(now = new Date()): string {
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
