@@ -80,7 +80,7 @@ export default function ExportBillReviewPage() {
     merchants.data?.find((merchant) => merchant._id === merchantId)?.name ??
     '';
 
-  const order = singleOrder.data;
+  const order: BillableOrder | undefined = singleOrder.data;
   // On an order's own page the selection is that order alone.
   const effectiveSelection =
     orderId && order && !order.billId
