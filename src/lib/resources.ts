@@ -409,6 +409,7 @@ export const unbilledOrders = bills.defineRead<BillableOrder[], { merchantId?: s
     path: () => '/unbilled-orders',
     searchParams: (params) => ({ ...(params ?? {}) }),
     failure: 'bills:errors.fetchUnbilled',
+    select: (data) => (data as { data: BillableOrder[] }).data,
   },
 );
 
