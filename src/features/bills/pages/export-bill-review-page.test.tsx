@@ -80,7 +80,7 @@ describe('export bill review', { timeout: 30_000 }, () => {
     expect(previewRow('IGST 5 %')).toBe('₹50.00');
     expect(previewRow('Total')).toBe('₹1,050.00');
 
-    await user.click(screen.getByRole('textbox', { name: 'Type' }));
+    await user.click(screen.getByRole('combobox', { name: 'Type' }));
     await user.click(screen.getByRole('option', { name: 'Bill of supply' }));
     expect(within(preview()).queryByText(/IGST/)).not.toBeInTheDocument();
     expect(previewRow('Total')).toBe('₹1,000.00');
