@@ -173,6 +173,8 @@ async function api<T>(
   });
   const text = await response.text();
   if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${text.slice(0, 300)}`);
+  // A download (the CSV register) is not an envelope; its text is what was sent.
+  if (!(response.headers.get('content-type') ?? '').includes('json')) return text as T;
   return (JSON.parse(text) as { data: T }).data;
 }
 
@@ -260,6 +262,17 @@ async function endpointsFor(
       },
       { name: 'salary summary', method: 'GET', path: '/api/worker-salaries/summary' },
       { name: 'merchants pick list', method: 'GET', path: '/api/merchants/all' },
+      { name: 'bill register, page 1', method: 'GET', path: '/api/bills?page=1&limit=10' },
+      {
+        name: 'bill register, overdue of a merchant',
+        method: 'GET',
+        path: `/api/bills?merchantId=${merchantId}&isOverdue=true&page=1&limit=10`,
+      },
+      {
+        name: 'bill register CSV, a year',
+        method: 'GET',
+        path: `/api/bills/export.csv?${range}`,
+      },
     ],
   };
 }

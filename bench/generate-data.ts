@@ -19,6 +19,60 @@ const designRate = (d: string) => `(50 + ((${d}) * 37) % 950)::numeric(14,2)`;
 
 const ORDER_CHUNK = 50_000;
 
+/**
+ * A bill per finished order (completed or delivered), dated a day after the order, tax as the
+ * server computes it (5 %, inside the state, rounded to the rupee), with its lines copied and the
+ * order pointing at it; numbered by order ordinal, so unique without a counter.
+ */
+async function generateBills(execute: ExecuteSql, org: number, low: number, high: number) {
+  const finished = `from orders
+    where orders.organization_id = ${orgId(String(org))}
+      and orders.status in ('completed', 'delivered')
+      and orders.po_number between 'PO-' || lpad('${low}', 7, '0') and 'PO-' || lpad('${high}', 7, '0')`;
+  await execute(`insert into bills
+      (organization_id, id, number, merchant_id, bill_date, due_date, bill_type, gst_rate, sac,
+       place_of_supply, taxable_amount, cgst_amount, sgst_amount, igst_amount, round_off,
+       total_amount, paid_amount, status, seller, merchant, created_at, updated_at)
+    select orders.organization_id, orders.id, 'INV/B/' || substr(orders.po_number, 4),
+           orders.merchant_id, orders.order_date + 1, orders.order_date + 16, 'tax_invoice', 5,
+           '998821', '24', orders.total_amount, tax.half, tax.half, 0,
+           round(orders.total_amount + 2 * tax.half) - (orders.total_amount + 2 * tax.half),
+           round(orders.total_amount + 2 * tax.half),
+           case when orders.is_paid then round(orders.total_amount + 2 * tax.half) else 0 end,
+           case when orders.is_paid then 'paid' else 'unpaid' end,
+           jsonb_build_object('name', 'Benchmark Textiles', 'state', '24'),
+           jsonb_build_object('_id', merchants.id, 'name', merchants.name, 'city', merchants.city,
+                              'gstin', null, 'state', '24'),
+           orders.created_at + interval '1 day', orders.created_at + interval '1 day'
+    from orders
+    join merchants on merchants.organization_id = orders.organization_id
+                  and merchants.id = orders.merchant_id,
+    lateral (select round(orders.total_amount * 5 / 2 / 100, 2) as half) as tax
+    where orders.organization_id = ${orgId(String(org))}
+      and orders.status in ('completed', 'delivered')
+      and orders.po_number between 'PO-' || lpad('${low}', 7, '0') and 'PO-' || lpad('${high}', 7, '0')`);
+  await execute(`insert into bill_lines
+      (organization_id, id, bill_id, position, order_id, po_number, design_code, design_name,
+       quantity, rate, amount)
+    select order_lines.organization_id, order_lines.id, orders.id, order_lines.position,
+           orders.id, orders.po_number, designs.design_code, designs.name, order_lines.quantity,
+           order_lines.rate, order_lines.amount
+    from orders
+    join order_lines on order_lines.organization_id = orders.organization_id
+                    and order_lines.order_id = orders.id
+    join designs on designs.organization_id = order_lines.organization_id
+                and designs.id = order_lines.design_id
+    where orders.organization_id = ${orgId(String(org))}
+      and orders.status in ('completed', 'delivered')
+      and orders.po_number between 'PO-' || lpad('${low}', 7, '0') and 'PO-' || lpad('${high}', 7, '0')`);
+  await execute(`insert into bill_orders (organization_id, bill_id, order_id)
+    select organization_id, id, id ${finished}`);
+  await execute(`update orders set bill_id = id
+    where organization_id = ${orgId(String(org))}
+      and status in ('completed', 'delivered')
+      and po_number between 'PO-' || lpad('${low}', 7, '0') and 'PO-' || lpad('${high}', 7, '0')`);
+}
+
 export interface GenerationStats {
   seconds: number;
 }
@@ -128,6 +182,7 @@ export async function generateData(
                ${idOf('d', 'o', lineDesign)}, ${lineQuantity}, ${designRate(lineDesign)},
                ${lineQuantity} * ${designRate(lineDesign)}
         from ${source}, generate_series(1, ${lineCount}) as p`);
+      await generateBills(execute, org, low, high);
     }
   }
   // A freshly loaded table has no visibility map yet; vacuum gives it one, as a live database has,

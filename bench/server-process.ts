@@ -149,6 +149,8 @@ async function main() {
     'expenses',
     'orders',
     'order_lines',
+    'bills',
+    'bill_lines',
   ]) {
     const result = (await db.execute(sql.raw(`select count(*)::int as n from ${table}`))) as {
       rows: { n: number }[];

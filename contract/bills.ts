@@ -125,7 +125,8 @@ export const bill = z.object({
   dueDate: z.string(),
   billType,
   gstRate: z.number(),
-  sac: z.string(),
+  /** Null when neither the bill nor the organization named one. */
+  sac: z.string().nullable(),
   placeOfSupply: z.string(),
   lines: z.array(billLine),
   taxableAmount: z.number(),
@@ -160,3 +161,4 @@ export type BillListParams = z.output<typeof billListQuery>;
 
 /** Completed or delivered orders on no live bill (`GET /bills/unbilled-orders`). */
 export const unbilledOrdersQuery = z.strictObject({ merchantId: queryId });
+export type UnbilledOrdersQuery = z.output<typeof unbilledOrdersQuery>;

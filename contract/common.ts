@@ -192,6 +192,9 @@ export const readOnlyKeys = {
   amount: z.unknown().optional(),
   totalQuantity: z.unknown().optional(),
   totalAmount: z.unknown().optional(),
+  // An order's bill is set by billing, never by editing the order.
+  billId: z.unknown().optional(),
+  billNumber: z.unknown().optional(),
   organizationId: z.uuid({ error: 'organizationMismatch' }).optional(),
 };
 

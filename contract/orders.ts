@@ -176,6 +176,9 @@ export const order = z.object({
   status: orderStatus,
   notes: z.string().nullable(),
   designs: z.array(orderLine),
+  /** The live bill the order is on; null when it is on none (or its bill was cancelled). */
+  billId: id.nullable(),
+  billNumber: z.string().nullable(),
   totalQuantity: z.number().int(),
   totalAmount: z.number(),
 });

@@ -260,6 +260,7 @@ describe('area modules', () => {
     expect(prefixes).toEqual([
       '/audit-log',
       '/bank-details',
+      '/bills',
       '/designs',
       '/expenses',
       '/merchants',

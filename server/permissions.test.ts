@@ -91,6 +91,14 @@ const EXPECTED: Record<string, RouteAccess> = {
   'PATCH /api/bank-details/{id}/set-active': 'bankDetails.write',
   'DELETE /api/bank-details/{id}': 'bankDetails.delete',
 
+  'GET /api/bills': 'bills.read',
+  'GET /api/bills/export.csv': 'bills.read',
+  'GET /api/bills/unbilled-orders': 'bills.read',
+  'GET /api/bills/{id}': 'bills.read',
+  'POST /api/bills': 'bills.write',
+  'PUT /api/bills/{id}': 'bills.write',
+  'POST /api/bills/{id}/cancel': 'bills.write',
+
   'GET /api/reports/orders': 'orderAnalytics.read',
 
   // Touching an owner or admin also needs users.manageAdmins; the users tests cover that part.

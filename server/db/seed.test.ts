@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bill } from '../../contract/bills.ts';
 import { envelope, paged } from '../../contract/common.ts';
 import { GSTIN_PATTERN, merchant } from '../../contract/merchants.ts';
 import { createTestApp, type TestBody, type TestApp } from '../test/test-app.ts';
@@ -62,6 +63,33 @@ describe('demo seed', () => {
       (key) => profile[key as keyof typeof profile] === null,
     );
     expect(blank).toEqual([]);
+
+    const bills = envelope(paged(bill)).parse(
+      (
+        await t.app.inject({ method: 'GET', url: '/api/bills?limit=100&sort=number', headers })
+      ).json(),
+    ).data.data;
+    expect(bills.length).toBeGreaterThanOrEqual(5);
+    // Made oldest first, so the register reads in date order within each financial year.
+    const byYear = new Map<string, typeof bills>();
+    for (const one of bills) {
+      const year = one.number.split('/')[1] ?? '';
+      byYear.set(year, [...(byYear.get(year) ?? []), one]);
+    }
+    for (const series of byYear.values()) {
+      expect(series.map((one) => Number(one.number.split('/')[2]))).toEqual(
+        series.map((_, index) => index + 1),
+      );
+    }
+    expect(bills.every((one) => one.seller.gstin === profile.gstin && one.seller.bank)).toBe(true);
+    expect(bills.some((one) => one.igstAmount > 0)).toBe(true);
+    expect(bills.some((one) => one.cgstAmount > 0)).toBe(true);
+    const billed = await t.app.inject({
+      method: 'GET',
+      url: `/api/orders/${bills[0]?.lines[0]?.orderId}`,
+      headers,
+    });
+    expect(billed.json<{ data: { billNumber: string } }>().data.billNumber).toBe(bills[0]?.number);
   });
 
   it('adds a demo admin and a demo staff member who sign in without a forced change', async () => {

@@ -9,6 +9,7 @@ import { seedDesigns } from '../modules/designs/seed.ts';
 import { seedExpenses } from '../modules/expenses/seed.ts';
 import { seedWorkers } from '../modules/workers/seed.ts';
 import { seedOrders } from '../modules/orders/seed.ts';
+import { seedBills } from '../modules/bills/seed.ts';
 
 export const DEMO_ORGANIZATION_NAME = 'Shree Ganesh Textiles';
 export const DEMO_OWNER_NAME = 'Demo Owner';
@@ -394,6 +395,7 @@ export const demoSeeders: DemoSeeder[] = [
   seedDesigns,
   seedBankDetails,
   seedOrders,
+  seedBills,
   seedExpenses,
   seedWorkers,
 ];

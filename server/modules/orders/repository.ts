@@ -89,6 +89,11 @@ const orderRecord = sql`json_build_object(
     where order_lines.organization_id = orders.organization_id
       and order_lines.order_id = orders.id
   ), '[]'::json),
+  'billId', orders.bill_id,
+  'billNumber', (
+    select bills.number from bills
+    where bills.organization_id = orders.organization_id and bills.id = orders.bill_id
+  ),
   'totalQuantity', orders.total_quantity,
   'totalAmount', orders.total_amount,
   'createdAt', ${isoTimestamp(sql`orders.created_at`)},
@@ -107,6 +112,22 @@ function normalizeRecord(raw: unknown): Order {
     line.amount = Number(line.amount);
   }
   return record;
+}
+
+/** Orders matching `condition` (on `orders`) as API records, in `orderBy` order. */
+export async function orderRecordsWhere(
+  db: Database,
+  tenant: TenantContext,
+  condition: SQL,
+  orderBy: SQL,
+): Promise<Order[]> {
+  const rows = await queryRows<{ record: unknown }>(
+    db,
+    sql`select ${orderRecord} as record from ${withMerchant}
+        where ${tenantScope(orders, tenant, condition)}
+        order by ${orderBy}`,
+  );
+  return rows.map((row) => normalizeRecord(row.record));
 }
 
 async function readOrder(db: Database, tenant: TenantContext, id: string) {
@@ -195,6 +216,8 @@ async function lockOrder(db: Database, tenant: TenantContext, id: string) {
       version: orders.version,
       orderDate: orders.orderDate,
       deliveryDate: orders.deliveryDate,
+      isPaid: orders.isPaid,
+      billId: orders.billId,
     })
     .from(orders)
     .where(tenantScope(orders, tenant, eq(orders.id, id)))
@@ -246,12 +269,45 @@ function changedAfterDelivery(stored: Order, values: OrderUpdate): string[] {
 }
 
 /**
+ * An order on a live bill was billed as it is: its merchant and lines stay, and its paid flag
+ * follows the bill. Values sent back unchanged (a form saving the whole record) are not refused.
+ */
+function assertNotLockedByBill(
+  stored: { billId: string | null; isPaid: boolean },
+  before: Order,
+  values: OrderUpdate,
+) {
+  if (stored.billId === null) return;
+  if (values.isPaid !== undefined && values.isPaid !== stored.isPaid) {
+    throw conflict('Paid status follows the bill', { code: 'bill_locked' });
+  }
+  const changed: string[] = [];
+  if (values.merchantId !== undefined && values.merchantId !== before.merchantId)
+    changed.push('merchantId');
+  if (values.designs !== undefined && !sameLines(before.designs, values.designs))
+    changed.push('designs');
+  if (changed.length > 0) {
+    throw conflict(
+      `The order is on bill ${before.billNumber}; its ${changed.join(', ')} cannot change`,
+      { code: 'bill_locked' },
+    );
+  }
+}
+
+/**
  * An order as the trail keeps it: the merchant by name, and the lines as one `designs` value
  * without their ids, which are new on every save, so unchanged lines show as no change.
  */
 function orderAuditView(record: Order | undefined): Record<string, unknown> | undefined {
   if (!record) return undefined;
-  const { merchant, designs: lines, merchantId: _merchantId, ...rest } = record;
+  const {
+    merchant,
+    designs: lines,
+    merchantId: _merchantId,
+    billId: _billId,
+    billNumber: _billNumber,
+    ...rest
+  } = record;
   return {
     ...rest,
     merchant: merchant.name,
@@ -378,6 +434,7 @@ export const orderRepository = {
           );
         }
       }
+      assertNotLockedByBill(stored, before, values);
       assertDeliveryNotBeforeOrder(stored, values);
       await assertReferencesExist(tx, tenant, values);
       const changes: Partial<typeof orders.$inferInsert> = {
@@ -431,6 +488,10 @@ export const orderRepository = {
           code: 'invalid_transition',
         });
       }
+      // A billed order stays finished work: only completed to delivered moves it.
+      if (current.billId !== null && status !== 'delivered') {
+        throw conflict('The order is on a bill; cancel the bill first', { code: 'bill_locked' });
+      }
       await tx
         .update(orders)
         .set({ status, updatedAt: new Date(), version: nextVersion(orders) })
@@ -448,8 +509,14 @@ export const orderRepository = {
 
   async remove(db: Database, tenant: TenantContext, id: string): Promise<string | undefined> {
     return inTransaction(db, async (tx) => {
-      if ((await lockOrder(tx, tenant, id)) === undefined) return undefined;
+      const stored = await lockOrder(tx, tenant, id);
+      if (stored === undefined) return undefined;
       const before = await readOrder(tx, tenant, id);
+      if (stored.billId !== null) {
+        throw conflict(`The order is on bill ${before?.billNumber}; cancel the bill first`, {
+          code: 'bill_locked',
+        });
+      }
       const rows = await tx
         .delete(orders)
         .where(tenantScope(orders, tenant, eq(orders.id, id)))

@@ -58,6 +58,8 @@ export function makeOrder(n: number, fields: Partial<Order> = {}): Order {
     isPaid: false,
     status: 'pending',
     notes: null,
+    billId: null,
+    billNumber: null,
     totalQuantity: designs.reduce((sum, l) => sum + l.quantity, 0),
     totalAmount: designs.reduce((sum, l) => sum + l.amount, 0),
     createdAt,

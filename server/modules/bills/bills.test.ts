@@ -1,0 +1,859 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { v7 as uuidv7 } from 'uuid';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bill, type Bill } from '../../../contract/bills.ts';
+import { envelope, paged } from '../../../contract/common.ts';
+import { order, type Order } from '../../../contract/orders.ts';
+import { auditLog, bankDetails, designs, merchants, organizations } from '../../db/schema.ts';
+import { createTestApp, type TestApp, type TestBody, type TestUser } from '../../test/test-app.ts';
+import { financialYearOf } from './repository.ts';
+
+let t: TestApp;
+let owner: TestUser;
+let admin: TestUser;
+let staff: TestUser;
+let stranger: TestUser;
+
+const GUJARAT = '24';
+const MAHARASHTRA = '27';
+
+interface Fixture {
+  localMerchant: string;
+  outOfStateMerchant: string;
+  statelessMerchant: string;
+  design: string;
+}
+
+async function createMerchant(user: TestUser, name: string, state: string | null) {
+  const id = uuidv7();
+  await t.database.handle.db.insert(merchants).values({
+    organizationId: user.auth.organization._id,
+    id,
+    name,
+    state,
+    gstin: state === MAHARASHTRA ? '27AAPFU0939F1ZV' : null,
+    address: 'Ring Road',
+  });
+  return id;
+}
+
+let designSequence = 0;
+async function createDesign(user: TestUser) {
+  designSequence += 1;
+  const id = uuidv7();
+  await t.database.handle.db.insert(designs).values({
+    organizationId: user.auth.organization._id,
+    id,
+    name: `Paisley ${designSequence}`,
+    designCode: `PAI-${designSequence}`,
+    rate: 10,
+  });
+  return id;
+}
+
+async function fixture(user: TestUser): Promise<Fixture> {
+  await t.database.handle.db
+    .update(organizations)
+    .set({ state: GUJARAT, billPrefix: 'INV', defaultSac: '998821', defaultGstRate: 5 })
+    .where(eq(organizations.id, user.auth.organization._id));
+  return {
+    localMerchant: await createMerchant(user, 'સુરત સિલ્ક', GUJARAT),
+    outOfStateMerchant: await createMerchant(user, 'Mumbai Mills', MAHARASHTRA),
+    statelessMerchant: await createMerchant(user, 'Walk-in', null),
+    design: await createDesign(user),
+  };
+}
+
+let poSequence = 0;
+/** An order moved to `status` through the API; lines default to one line of 10 × 100. */
+async function finishedOrder(
+  user: TestUser,
+  merchantId: string,
+  designId: string,
+  options: {
+    lines?: { quantity: number; rate: number }[];
+    status?: 'pending' | 'in_progress' | 'completed' | 'delivered';
+  } = {},
+): Promise<Order> {
+  poSequence += 1;
+  const lines = options.lines ?? [{ quantity: 10, rate: 100 }];
+  const created = await t.send(user, 'POST', '/api/orders', {
+    merchantId,
+    poNumber: `PO-${poSequence}`,
+    orderDate: '2026-05-01',
+    designs: lines.map((line) => ({ designId, ...line })),
+  });
+  expect(created.statusCode, created.body).toBe(201);
+  const id = created.json<TestBody>().data._id;
+  const path = ['in_progress', 'completed', 'delivered'];
+  const target = options.status ?? 'completed';
+  for (const status of path.slice(0, path.indexOf(target) + 1)) {
+    const moved = await t.send(user, 'PUT', `/api/orders/${id}/status`, { status });
+    expect(moved.statusCode, moved.body).toBe(200);
+  }
+  return readOrder(user, id);
+}
+
+async function readOrder(user: TestUser, id: string) {
+  const response = await t.send(user, 'GET', `/api/orders/${id}`);
+  expect(response.statusCode, response.body).toBe(200);
+  return envelope(order).parse(response.json()).data;
+}
+
+async function createBill(user: TestUser, payload: Record<string, unknown>): Promise<Bill> {
+  const response = await t.send(user, 'POST', '/api/bills', { billDate: '2026-06-10', ...payload });
+  expect(response.statusCode, response.body).toBe(201);
+  return envelope(bill).parse(response.json()).data;
+}
+
+const pagedBills = envelope(paged(bill));
+async function listBills(user: TestUser, query = '') {
+  const response = await t.send(user, 'GET', `/api/bills${query}`);
+  expect(response.statusCode, response.body).toBe(200);
+  return pagedBills.parse(response.json()).data;
+}
+
+interface ErrorBody {
+  success: false;
+  code: string;
+  message: string;
+  errors?: { path: string; code: string; params?: Record<string, unknown> }[];
+}
+
+let mine: Fixture;
+let theirs: Fixture;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  owner = await t.registerUser();
+  admin = await t.addUser(owner, 'admin');
+  staff = await t.addUser(owner, 'staff');
+  stranger = await t.registerUser();
+  mine = await fixture(owner);
+  theirs = await fixture(stranger);
+});
+afterAll(() => t.close());
+
+describe('financial year', () => {
+  it('runs from 1 April to 31 March', () => {
+    expect(financialYearOf('2026-03-31')).toBe('2025-26');
+    expect(financialYearOf('2026-04-01')).toBe('2026-27');
+    expect(financialYearOf('2099-12-31')).toBe('2099-00');
+    expect(financialYearOf('2100-01-15')).toBe('2099-00');
+  });
+});
+
+describe('create', () => {
+  it('copies the lines, fills the defaults and splits tax inside the state', async () => {
+    await t.database.handle.db.insert(bankDetails).values({
+      organizationId: owner.auth.organization._id,
+      id: uuidv7(),
+      bankName: 'HDFC Bank',
+      accountNumber: '50200012345',
+      ifscCode: 'HDFC0000123',
+      isActive: true,
+    });
+    const first = await finishedOrder(owner, mine.localMerchant, mine.design, {
+      lines: [
+        { quantity: 3, rate: 33.33 },
+        { quantity: 2, rate: 50 },
+      ],
+    });
+    const second = await finishedOrder(owner, mine.localMerchant, mine.design, {
+      status: 'delivered',
+    });
+    const created = await createBill(owner, {
+      merchantId: mine.localMerchant,
+      orderIds: [second._id, first._id],
+      notes: 'Thank you',
+    });
+    expect(created.number).toMatch(/^INV\/2026-27\/\d{4}$/);
+    expect(created.billType).toBe('tax_invoice');
+    expect(created.gstRate).toBe(5);
+    expect(created.sac).toBe('998821');
+    expect(created.placeOfSupply).toBe(GUJARAT);
+    expect(created.dueDate).toBe('2026-06-25');
+    expect(created.lines.map((line) => [line.poNumber, line.quantity, line.amount])).toEqual([
+      [second.poNumber, 10, 1000],
+      [first.poNumber, 3, 99.99],
+      [first.poNumber, 2, 100],
+    ]);
+    // 1199.99 × 5 % / 2 = 29.99975 → 30.00 each; 1259.99 rounds up to 1260.
+    expect(created.taxableAmount).toBe(1199.99);
+    expect(created.cgstAmount).toBe(30);
+    expect(created.sgstAmount).toBe(30);
+    expect(created.igstAmount).toBe(0);
+    expect(created.roundOff).toBe(0.01);
+    expect(created.totalAmount).toBe(1260);
+    expect(created.balance).toBe(1260);
+    expect(created.paidAmount).toBe(0);
+    expect(created.status).toBe('unpaid');
+    // Due on 25 June 2026, which has passed: the list test covers bills not yet due.
+    expect(created.isOverdue).toBe(new Date().toISOString().slice(0, 10) > '2026-06-25');
+    expect(created.merchant).toMatchObject({ _id: mine.localMerchant, name: 'સુરત સિલ્ક' });
+    expect(created.seller.state).toBe(GUJARAT);
+    expect(created.seller.bank).toMatchObject({ bankName: 'HDFC Bank', ifscCode: 'HDFC0000123' });
+    expect(created.notes).toBe('Thank you');
+
+    const billed = await readOrder(owner, first._id);
+    expect(billed.billId).toBe(created._id);
+    expect(billed.billNumber).toBe(created.number);
+    expect(billed.isPaid).toBe(false);
+
+    const fetched = await t.send(owner, 'GET', `/api/bills/${created._id}`);
+    expect(envelope(bill).parse(fetched.json()).data).toEqual(created);
+  });
+
+  it('charges IGST outside the state and rounds the total down', async () => {
+    const one = await finishedOrder(owner, mine.outOfStateMerchant, mine.design, {
+      lines: [{ quantity: 1, rate: 1000.4 }],
+    });
+    const created = await createBill(owner, {
+      merchantId: mine.outOfStateMerchant,
+      orderIds: [one._id],
+      gstRate: 12,
+    });
+    expect(created.placeOfSupply).toBe(MAHARASHTRA);
+    // 1000.40 × 12 % = 120.048 → 120.05; 1120.45 rounds down to 1120.
+    expect(created.igstAmount).toBe(120.05);
+    expect(created.cgstAmount).toBe(0);
+    expect(created.sgstAmount).toBe(0);
+    expect(created.roundOff).toBe(-0.45);
+    expect(created.totalAmount).toBe(1120);
+    expect(created.merchant.gstin).toBe('27AAPFU0939F1ZV');
+  });
+
+  it('rounds half paise up on each half of the tax', async () => {
+    const one = await finishedOrder(owner, mine.localMerchant, mine.design, {
+      lines: [{ quantity: 1, rate: 0.3 }],
+    });
+    const created = await createBill(owner, {
+      merchantId: mine.localMerchant,
+      orderIds: [one._id],
+      gstRate: 5,
+    });
+    // 0.30 × 5 / 2 / 100 = 0.0075 → 0.01 each.
+    expect(created.cgstAmount).toBe(0.01);
+    expect(created.sgstAmount).toBe(0.01);
+    expect(created.roundOff).toBe(-0.32);
+    expect(created.totalAmount).toBe(0);
+  });
+
+  it('charges no tax at 0 % or on a bill of supply', async () => {
+    const zero = await finishedOrder(owner, mine.localMerchant, mine.design);
+    const atZero = await createBill(owner, {
+      merchantId: mine.localMerchant,
+      orderIds: [zero._id],
+      gstRate: 0,
+    });
+    expect([atZero.cgstAmount, atZero.sgstAmount, atZero.igstAmount]).toEqual([0, 0, 0]);
+    expect(atZero.totalAmount).toBe(1000);
+
+    const supply = await finishedOrder(owner, mine.outOfStateMerchant, mine.design);
+    const ofSupply = await createBill(owner, {
+      merchantId: mine.outOfStateMerchant,
+      orderIds: [supply._id],
+      billType: 'bill_of_supply',
+      gstRate: 18,
+      placeOfSupply: '29',
+      dueDate: '2026-07-31',
+    });
+    expect([ofSupply.cgstAmount, ofSupply.sgstAmount, ofSupply.igstAmount]).toEqual([0, 0, 0]);
+    expect(ofSupply.placeOfSupply).toBe('29');
+    expect(ofSupply.dueDate).toBe('2026-07-31');
+  });
+
+  it("takes the organization's state when the merchant has none", async () => {
+    const one = await finishedOrder(owner, mine.statelessMerchant, mine.design);
+    const created = await createBill(owner, {
+      merchantId: mine.statelessMerchant,
+      orderIds: [one._id],
+    });
+    expect(created.placeOfSupply).toBe(GUJARAT);
+    expect(created.cgstAmount).toBe(25);
+  });
+
+  it('names each order that is missing or of another merchant', async () => {
+    const other = await finishedOrder(owner, mine.outOfStateMerchant, mine.design);
+    const foreign = await finishedOrder(stranger, theirs.localMerchant, theirs.design);
+    const good = await finishedOrder(owner, mine.localMerchant, mine.design);
+    const response = await t.send(owner, 'POST', '/api/bills', {
+      merchantId: mine.localMerchant,
+      billDate: '2026-06-10',
+      orderIds: [good._id, other._id, foreign._id],
+    });
+    expect(response.statusCode).toBe(400);
+    const body = response.json<ErrorBody>();
+    expect(body.errors?.map((error) => [error.path, error.code])).toEqual([
+      ['orderIds.1', 'invalid_value'],
+      ['orderIds.2', 'not_found'],
+    ]);
+    expect((await readOrder(owner, good._id)).billId).toBeNull();
+  });
+
+  it('refuses an unknown merchant and a due date before the bill date', async () => {
+    const good = await finishedOrder(owner, mine.localMerchant, mine.design);
+    const unknown = await t.send(owner, 'POST', '/api/bills', {
+      merchantId: theirs.localMerchant,
+      billDate: '2026-06-10',
+      orderIds: [good._id],
+    });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json<ErrorBody>().errors?.[0]?.path).toBe('merchantId');
+    const early = await t.send(owner, 'POST', '/api/bills', {
+      merchantId: mine.localMerchant,
+      billDate: '2026-06-10',
+      dueDate: '2026-06-09',
+      orderIds: [good._id],
+    });
+    expect(early.statusCode).toBe(400);
+    expect(early.json<ErrorBody>().errors?.[0]?.path).toBe('dueDate');
+  });
+
+  it('refuses unfinished orders with order_not_billable', async () => {
+    const pending = await finishedOrder(owner, mine.localMerchant, mine.design, {
+      status: 'in_progress',
+    });
+    const response = await t.send(owner, 'POST', '/api/bills', {
+      merchantId: mine.localMerchant,
+      billDate: '2026-06-10',
+      orderIds: [pending._id],
+    });
+    expect(response.statusCode).toBe(409);
+    const body = response.json<ErrorBody>();
+    expect(body.code).toBe('order_not_billable');
+    expect(body.errors?.[0]?.path).toBe('orderIds.0');
+  });
+
+  it('refuses an order already on a live bill, naming its PO number', async () => {
+    const one = await finishedOrder(owner, mine.localMerchant, mine.design);
+    const two = await finishedOrder(owner, mine.localMerchant, mine.design);
+    const first = await createBill(owner, { merchantId: mine.localMerchant, orderIds: [one._id] });
+    const response = await t.send(owner, 'POST', '/api/bills', {
+      merchantId: mine.localMerchant,
+      billDate: '2026-06-10',
+      orderIds: [two._id, one._id],
+    });
+    expect(response.statusCode).toBe(409);
+    const body = response.json<ErrorBody>();
+    expect(body.code).toBe('order_already_billed');
+    expect(body.message).toContain(one.poNumber);
+    expect(body.message).toContain(first.number);
+    expect(body.errors?.[0]).toMatchObject({
+      path: 'orderIds.1',
+      params: { poNumber: one.poNumber },
+    });
+    expect((await readOrder(owner, two._id)).billId).toBeNull();
+  });
+
+  it('lets only one of two bills made at once take the same order', async () => {
+    const one = await finishedOrder(owner, mine.localMerchant, mine.design);
+    const attempts = await Promise.all(
+      [0, 1].map(() =>
+        t.send(owner, 'POST', '/api/bills', {
+          merchantId: mine.localMerchant,
+          billDate: '2026-06-10',
+          orderIds: [one._id],
+        }),
+      ),
+    );
+    expect(attempts.map((response) => response.statusCode).sort()).toEqual([201, 409]);
+  });
+});
+
+describe('numbering', () => {
+  async function numberingOwner() {
+    const user = await t.registerUser();
+    const fx = await fixture(user);
+    return { user, fx };
+  }
+
+  it('gives 10 bills made at once 0001 to 0010, and a failed bill leaves no gap', async () => {
+    const { user, fx } = await numberingOwner();
+    const ready = await Promise.all(
+      Array.from({ length: 10 }, () => finishedOrder(user, fx.localMerchant, fx.design)),
+    );
+    const made = await Promise.all(
+      ready.map((one) => createBill(user, { merchantId: fx.localMerchant, orderIds: [one._id] })),
+    );
+    expect(made.map((one) => one.number).sort()).toEqual(
+      Array.from({ length: 10 }, (_, index) => `INV/2026-27/${String(index + 1).padStart(4, '0')}`),
+    );
+
+    // Together past numeric(14,2): the bill fails after it took its number.
+    const huge = await Promise.all(
+      [0, 1].map(() =>
+        finishedOrder(user, fx.localMerchant, fx.design, {
+          lines: [{ quantity: 1, rate: 999_999_999_999.99 }],
+        }),
+      ),
+    );
+    const failed = await t.send(user, 'POST', '/api/bills', {
+      merchantId: fx.localMerchant,
+      billDate: '2026-06-10',
+      orderIds: huge.map((one) => one._id),
+    });
+    expect(failed.statusCode, failed.body).toBe(400);
+    expect((await readOrder(user, huge[0]?._id as string)).billId).toBeNull();
+
+    const next = await finishedOrder(user, fx.localMerchant, fx.design);
+    const after = await createBill(user, { merchantId: fx.localMerchant, orderIds: [next._id] });
+    expect(after.number).toBe('INV/2026-27/0011');
+  });
+
+  it('starts a new series on 1 April and per prefix', async () => {
+    const { user, fx } = await numberingOwner();
+    const march = await finishedOrder(user, fx.localMerchant, fx.design);
+    const april = await finishedOrder(user, fx.localMerchant, fx.design);
+    const later = await finishedOrder(user, fx.localMerchant, fx.design);
+    const lastOfYear = await createBill(user, {
+      merchantId: fx.localMerchant,
+      orderIds: [march._id],
+      billDate: '2027-03-31',
+    });
+    const firstOfYear = await createBill(user, {
+      merchantId: fx.localMerchant,
+      orderIds: [april._id],
+      billDate: '2027-04-01',
+    });
+    expect(lastOfYear.number).toBe('INV/2026-27/0001');
+    expect(firstOfYear.number).toBe('INV/2027-28/0001');
+    await t.database.handle.db
+      .update(organizations)
+      .set({ billPrefix: 'KK' })
+      .where(eq(organizations.id, user.auth.organization._id));
+    const prefixed = await createBill(user, {
+      merchantId: fx.localMerchant,
+      orderIds: [later._id],
+      billDate: '2027-04-02',
+    });
+    expect(prefixed.number).toBe('KK/2027-28/0001');
+  });
+});
+
+describe('update and cancel', () => {
+  it('changes the due date and notes with the version, and audits it', async () => {
+    const one = await finishedOrder(owner, mine.localMerchant, mine.design);
+    const created = await createBill(owner, {
+      merchantId: mine.localMerchant,
+      orderIds: [one._id],
+    });
+    const stale = await t.send(owner, 'PUT', `/api/bills/${created._id}`, {
+      notes: 'x',
+      version: created.version + 1,
+    });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json<ErrorBody>().code).toBe('stale_version');
+    const early = await t.send(owner, 'PUT', `/api/bills/${created._id}`, {
+      dueDate: '2026-06-01',
+      version: created.version,
+    });
+    expect(early.statusCode).toBe(400);
+    const response = await t.send(owner, 'PUT', `/api/bills/${created._id}`, {
+      dueDate: '2026-08-01',
+      notes: 'Call before',
+      version: created.version,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const updated = envelope(bill).parse(response.json()).data;
+    expect(updated).toMatchObject({ dueDate: '2026-08-01', notes: 'Call before' });
+    expect(updated.version).toBe(created.version + 1);
+    expect(updated.totalAmount).toBe(created.totalAmount);
+    const unknownField = await t.send(owner, 'PUT', `/api/bills/${created._id}`, {
+      totalAmount: 1,
+      version: updated.version,
+    });
+    expect(unknownField.statusCode).toBe(400);
+
+    const entries = await t.database.handle.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'bill'), eq(auditLog.entityId, created._id)))
+      .orderBy(auditLog.at);
+    expect(entries.map((entry) => entry.action)).toEqual(['create', 'update']);
+    expect(entries[0]?.userId).toBe(owner.auth.user._id);
+    expect(entries[1]?.changes).toEqual({
+      dueDate: ['2026-06-25', '2026-08-01'],
+      notes: [null, 'Call before'],
+    });
+  });
+
+  it('keeps the number, frees the orders and refuses a second cancel', async () => {
+    const one = await finishedOrder(owner, mine.localMerchant, mine.design);
+    const created = await createBill(owner, {
+      merchantId: mine.localMerchant,
+      orderIds: [one._id],
+    });
+    const blank = await t.send(owner, 'POST', `/api/bills/${created._id}/cancel`, { reason: ' ' });
+    expect(blank.statusCode).toBe(400);
+    const response = await t.send(owner, 'POST', `/api/bills/${created._id}/cancel`, {
+      reason: 'Wrong rate',
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const cancelled = envelope(bill).parse(response.json()).data;
+    expect(cancelled).toMatchObject({
+      number: created.number,
+      status: 'cancelled',
+      cancelReason: 'Wrong rate',
+      balance: 0,
+      isOverdue: false,
+    });
+    expect(cancelled.cancelledAt).not.toBeNull();
+    expect((await readOrder(owner, one._id)).billId).toBeNull();
+    const again = await t.send(owner, 'POST', `/api/bills/${created._id}/cancel`, {
+      reason: 'Twice',
+    });
+    expect(again.statusCode).toBe(409);
+
+    const rebilled = await createBill(owner, {
+      merchantId: mine.localMerchant,
+      orderIds: [one._id],
+    });
+    expect(rebilled.number).not.toBe(created.number);
+    const [entry] = await t.database.handle.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, created._id), eq(auditLog.action, 'cancel')));
+    expect(entry?.changes).toEqual({
+      status: ['unpaid', 'cancelled'],
+      cancelReason: [null, 'Wrong rate'],
+    });
+  });
+
+  it('refuses to cancel a bill with payments', async () => {
+    const one = await finishedOrder(owner, mine.localMerchant, mine.design);
+    const created = await createBill(owner, {
+      merchantId: mine.localMerchant,
+      orderIds: [one._id],
+    });
+    await t.database.handle.db.execute(
+      sql`update bills set paid_amount = 100, status = 'partly_paid'
+          where organization_id = ${owner.auth.organization._id} and id = ${created._id}`,
+    );
+    const response = await t.send(owner, 'POST', `/api/bills/${created._id}/cancel`, {
+      reason: 'Wrong rate',
+    });
+    expect(response.statusCode).toBe(409);
+    expect(response.json<ErrorBody>().code).toBe('bill_has_payments');
+    expect((await readOrder(owner, one._id)).billId).toBe(created._id);
+  });
+});
+
+describe('order locks', () => {
+  it('keeps a billed order as billed until its bill is cancelled', async () => {
+    const one = await finishedOrder(owner, mine.localMerchant, mine.design);
+    const created = await createBill(owner, {
+      merchantId: mine.localMerchant,
+      orderIds: [one._id],
+    });
+    const current = await readOrder(owner, one._id);
+
+    const paid = await t.send(owner, 'PUT', `/api/orders/${one._id}`, {
+      isPaid: true,
+      version: current.version,
+    });
+    expect(paid.statusCode).toBe(409);
+    expect(paid.json<ErrorBody>()).toMatchObject({
+      code: 'bill_locked',
+      message: 'Paid status follows the bill',
+    });
+    const lines = await t.send(owner, 'PUT', `/api/orders/${one._id}`, {
+      designs: [{ designId: mine.design, quantity: 99, rate: 1 }],
+      version: current.version,
+    });
+    expect(lines.json<ErrorBody>().code).toBe('bill_locked');
+    const merchant = await t.send(owner, 'PUT', `/api/orders/${one._id}`, {
+      merchantId: mine.outOfStateMerchant,
+      version: current.version,
+    });
+    expect(merchant.json<ErrorBody>().code).toBe('bill_locked');
+    const removed = await t.send(owner, 'DELETE', `/api/orders/${one._id}`);
+    expect(removed.statusCode).toBe(409);
+    expect(removed.json<ErrorBody>().code).toBe('bill_locked');
+    const reopened = await t.send(owner, 'PUT', `/api/orders/${one._id}/status`, {
+      status: 'in_progress',
+    });
+    expect(reopened.json<ErrorBody>().code).toBe('bill_locked');
+
+    // The whole record sent back unchanged, and the notes, still save.
+    const { status: _status, ...record } = current;
+    const notes = await t.send(owner, 'PUT', `/api/orders/${one._id}`, {
+      ...record,
+      notes: 'Packed',
+    });
+    expect(notes.statusCode, notes.body).toBe(200);
+    const delivered = await t.send(owner, 'PUT', `/api/orders/${one._id}/status`, {
+      status: 'delivered',
+    });
+    expect(delivered.statusCode).toBe(200);
+
+    const cancel = await t.send(owner, 'POST', `/api/bills/${created._id}/cancel`, {
+      reason: 'Redo',
+    });
+    expect(cancel.statusCode).toBe(200);
+    const freedOrder = await readOrder(owner, one._id);
+    expect(freedOrder.billId).toBeNull();
+    const freed = await t.send(owner, 'PUT', `/api/orders/${one._id}`, {
+      isPaid: true,
+      version: freedOrder.version,
+    });
+    expect(freed.statusCode, freed.body).toBe(200);
+  });
+});
+
+describe('reading', () => {
+  it('lists unbilled finished orders, of one merchant or of all', async () => {
+    const user = await t.registerUser();
+    const fx = await fixture(user);
+    const local = await finishedOrder(user, fx.localMerchant, fx.design);
+    const away = await finishedOrder(user, fx.outOfStateMerchant, fx.design, {
+      status: 'delivered',
+    });
+    await finishedOrder(user, fx.localMerchant, fx.design, { status: 'in_progress' });
+    const billedOne = await finishedOrder(user, fx.localMerchant, fx.design);
+    await createBill(user, { merchantId: fx.localMerchant, orderIds: [billedOne._id] });
+
+    const all = await t.send(user, 'GET', '/api/bills/unbilled-orders');
+    expect(all.statusCode, all.body).toBe(200);
+    const allIds = all.json<{ data: { data: Order[] } }>().data.data.map((one) => one._id);
+    expect(allIds.sort()).toEqual([local._id, away._id].sort());
+    const one = await t.send(
+      user,
+      'GET',
+      `/api/bills/unbilled-orders?merchantId=${fx.localMerchant}`,
+    );
+    const oneData = one.json<{ data: { data: Order[] } }>().data.data;
+    expect(oneData.map((o) => o._id)).toEqual([local._id]);
+    expect(oneData[0]?.designs).toHaveLength(1);
+  });
+
+  it('filters, sorts and pages, with overdue computed from today', async () => {
+    const user = await t.registerUser();
+    const fx = await fixture(user);
+    const orders = await Promise.all(
+      Array.from({ length: 4 }, () => finishedOrder(user, fx.localMerchant, fx.design)),
+    );
+    const away = await finishedOrder(user, fx.outOfStateMerchant, fx.design);
+    const old = await createBill(user, {
+      merchantId: fx.localMerchant,
+      orderIds: [orders[0]?._id],
+      billDate: '2025-01-10',
+    });
+    const recent = await createBill(user, {
+      merchantId: fx.localMerchant,
+      orderIds: [orders[1]?._id],
+      billDate: '2099-01-10',
+    });
+    const cancelled = await createBill(user, {
+      merchantId: fx.localMerchant,
+      orderIds: [orders[2]?._id],
+      billDate: '2025-02-10',
+    });
+    await t.send(user, 'POST', `/api/bills/${cancelled._id}/cancel`, { reason: 'x' });
+    const other = await createBill(user, {
+      merchantId: fx.outOfStateMerchant,
+      orderIds: [away._id],
+      billDate: '2026-05-10',
+    });
+
+    const everything = await listBills(user);
+    expect(everything.totalCount).toBe(4);
+    expect(everything.data.map((one) => one._id)).toEqual([
+      recent._id,
+      other._id,
+      cancelled._id,
+      old._id,
+    ]);
+    expect((await listBills(user, '?isOverdue=true')).data.map((one) => one._id)).toEqual([
+      other._id,
+      old._id,
+    ]);
+    expect((await listBills(user, '?isOverdue=false')).totalCount).toBe(2);
+    expect((await listBills(user, '?status=cancelled')).data[0]?._id).toBe(cancelled._id);
+    expect(
+      (await listBills(user, `?merchantId=${fx.outOfStateMerchant}`)).data.map((one) => one._id),
+    ).toEqual([other._id]);
+    expect(
+      (await listBills(user, '?startDate=2025-01-01&endDate=2025-12-31&sort=billDate')).data.map(
+        (one) => one._id,
+      ),
+    ).toEqual([old._id, cancelled._id]);
+    expect((await listBills(user, `?number=${encodeURIComponent(old.number)}`)).totalCount).toBe(1);
+    const page = await listBills(user, '?limit=3&page=2&sort=-number');
+    expect(page).toMatchObject({ totalCount: 4, totalPages: 2, currentPage: 2 });
+    expect(page.data).toHaveLength(1);
+    const bad = await t.send(user, 'GET', '/api/bills?sort=merchant');
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it("keeps each organization's bills to itself", async () => {
+    const theirOrder = await finishedOrder(stranger, theirs.localMerchant, theirs.design);
+    const theirBill = await createBill(stranger, {
+      merchantId: theirs.localMerchant,
+      orderIds: [theirOrder._id],
+    });
+    expect((await t.send(owner, 'GET', `/api/bills/${theirBill._id}`)).statusCode).toBe(404);
+    expect(
+      (
+        await t.send(owner, 'PUT', `/api/bills/${theirBill._id}`, {
+          notes: 'x',
+          version: theirBill.version,
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (await t.send(owner, 'POST', `/api/bills/${theirBill._id}/cancel`, { reason: 'x' }))
+        .statusCode,
+    ).toBe(404);
+    const mineList = await listBills(owner, '?limit=100');
+    expect(mineList.data.some((one) => one._id === theirBill._id)).toBe(false);
+    const unbilled = await t.send(owner, 'GET', '/api/bills/unbilled-orders');
+    expect(
+      unbilled.json<{ data: { data: Order[] } }>().data.data.some((o) => o._id === theirOrder._id),
+    ).toBe(false);
+    const taking = await t.send(owner, 'POST', '/api/bills', {
+      merchantId: mine.localMerchant,
+      billDate: '2026-06-10',
+      orderIds: [theirOrder._id],
+    });
+    expect(taking.statusCode).toBe(400);
+  });
+
+  it('lets owners and admins in and keeps staff out', async () => {
+    const one = await finishedOrder(owner, mine.localMerchant, mine.design);
+    const made = await createBill(admin, { merchantId: mine.localMerchant, orderIds: [one._id] });
+    expect((await t.send(admin, 'GET', `/api/bills/${made._id}`)).statusCode).toBe(200);
+    for (const [method, url] of [
+      ['GET', '/api/bills'],
+      ['GET', `/api/bills/${made._id}`],
+      ['GET', '/api/bills/unbilled-orders'],
+      ['GET', '/api/bills/export.csv'],
+      ['POST', '/api/bills'],
+      ['PUT', `/api/bills/${made._id}`],
+      ['POST', `/api/bills/${made._id}/cancel`],
+    ] as const) {
+      const response = await t.send(staff, method, url, method === 'GET' ? undefined : {});
+      expect(response.statusCode, `${method} ${url}`).toBe(403);
+    }
+    expect((await t.send(null, 'GET', '/api/bills')).statusCode).toBe(401);
+  });
+});
+
+describe('register', () => {
+  it('streams the filtered register as CSV with a BOM for Excel', async () => {
+    const user = await t.registerUser();
+    const fx = await fixture(user);
+    const one = await finishedOrder(user, fx.localMerchant, fx.design);
+    const two = await finishedOrder(user, fx.outOfStateMerchant, fx.design);
+    const local = await createBill(user, {
+      merchantId: fx.localMerchant,
+      orderIds: [one._id],
+      billDate: '2026-06-01',
+    });
+    const away = await createBill(user, {
+      merchantId: fx.outOfStateMerchant,
+      orderIds: [two._id],
+      billDate: '2026-06-02',
+      gstRate: 18,
+    });
+    const response = await t.send(user, 'GET', '/api/bills/export.csv');
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+    const today = new Date().toISOString().slice(0, 10);
+    expect(response.headers['content-disposition']).toBe(
+      `attachment; filename="bills-${today}.csv"`,
+    );
+    expect(response.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
+    const lines = response.rawPayload.subarray(3).toString('utf8').trim().split('\n');
+    expect(lines).toEqual([
+      'Invoice number,Invoice date,Buyer name,Buyer GSTIN,Place of supply,Taxable value,CGST,SGST,IGST,Round off,Invoice value,Status',
+      `${local.number},2026-06-01,સુરત સિલ્ક,,24-Gujarat,1000.00,25.00,25.00,0.00,0.00,1050.00,unpaid`,
+      `${away.number},2026-06-02,Mumbai Mills,27AAPFU0939F1ZV,27-Maharashtra,1000.00,0.00,0.00,180.00,0.00,1180.00,unpaid`,
+    ]);
+    const filtered = await t.send(
+      user,
+      'GET',
+      `/api/bills/export.csv?merchantId=${fx.outOfStateMerchant}`,
+    );
+    expect(filtered.body.trim().split('\n')).toHaveLength(2);
+    const bad = await t.send(user, 'GET', '/api/bills/export.csv?status=nope');
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('pages through more rows than one page without losing or repeating any', async () => {
+    const { billRegisterRows } = await import('./repository.ts');
+    const user = await t.registerUser();
+    const fx = await fixture(user);
+    const made: string[] = [];
+    for (let index = 0; index < 5; index += 1) {
+      const one = await finishedOrder(user, fx.localMerchant, fx.design);
+      made.push(
+        (
+          await createBill(user, {
+            merchantId: fx.localMerchant,
+            orderIds: [one._id],
+            billDate: `2026-06-0${5 - index}`,
+          })
+        ).number,
+      );
+    }
+    const tenant = { organizationId: user.auth.organization._id, userId: user.auth.user._id };
+    const seen: string[] = [];
+    for await (const row of billRegisterRows(t.database.handle.db, tenant as never, {}, 2)) {
+      seen.push(row.number as string);
+    }
+    expect(seen).toEqual([...made].reverse());
+  });
+});
+
+describe('totals', () => {
+  it('equal a BigInt sum of paise over the lines', async () => {
+    const user = await t.registerUser();
+    const fx = await fixture(user);
+    let seed = 7;
+    const random = () => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+      return seed / 2_147_483_648;
+    };
+    const rates = [0, 5, 12, 18, 28];
+    for (let index = 0; index < 12; index += 1) {
+      const lines = Array.from({ length: 1 + Math.floor(random() * 3) }, () => ({
+        quantity: 1 + Math.floor(random() * 500),
+        rate: Math.round(random() * 100_000) / 100,
+      }));
+      const merchantId = index % 2 === 0 ? fx.localMerchant : fx.outOfStateMerchant;
+      const one = await finishedOrder(user, merchantId, fx.design, { lines });
+      await createBill(user, {
+        merchantId,
+        orderIds: [one._id],
+        gstRate: rates[index % rates.length],
+      });
+    }
+    const register = await listBills(user, '?limit=100');
+    const paise = (value: number) => BigInt(Math.round(value * 100));
+    for (const one of register.data) {
+      const taxable = one.lines.reduce((sum, line) => sum + paise(line.amount), 0n);
+      expect(paise(one.taxableAmount)).toBe(taxable);
+      // round(x × rate / 100) in paise, half away from zero, in integers.
+      const share = (divisor: bigint) =>
+        (taxable * BigInt(one.gstRate) * 2n + divisor) / (divisor * 2n);
+      const local = one.placeOfSupply === GUJARAT;
+      const half = local ? share(200n) : 0n;
+      const igst = local ? 0n : share(100n);
+      expect([paise(one.cgstAmount), paise(one.sgstAmount), paise(one.igstAmount)]).toEqual([
+        half,
+        half,
+        igst,
+      ]);
+      const gross = taxable + half * 2n + igst;
+      const total = ((gross + 50n) / 100n) * 100n;
+      expect(paise(one.totalAmount)).toBe(total);
+      expect(paise(one.roundOff)).toBe(total - gross);
+    }
+    const sumLines = register.data
+      .flatMap((one) => one.lines)
+      .reduce((sum, line) => sum + paise(line.amount), 0n);
+    const sumTaxable = register.data.reduce((sum, one) => sum + paise(one.taxableAmount), 0n);
+    expect(sumTaxable).toBe(sumLines);
+  });
+});
