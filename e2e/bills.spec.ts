@@ -95,7 +95,7 @@ test('makes one bill from two finished orders and finds it in the register and t
 });
 
 test.describe('on a tablet', () => {
-  test.use({ viewport: { width: 820, height: 1180 } });
+  test.use({ viewport: { width: 820, height: 1180 }, hasTouch: true, isMobile: false });
 
   test('the desk and the register have finger-sized targets and no sideways scroll', async ({
     page,

@@ -128,6 +128,8 @@ describe('export bill review', { timeout: 30_000 }, () => {
     const latest = screen.getByRole('table', { name: 'Latest bills' });
     expect(within(latest).getByText('Number given when online')).toBeInTheDocument();
     expect(fake.requests.filter((request) => request.method === 'POST')).toHaveLength(0);
+    // Its order cannot be put on a second bill meanwhile.
+    expect(screen.queryByRole('checkbox', { name: 'Bill PO-003' })).not.toBeInTheDocument();
 
     onlineManager.setOnline(true);
     await waitFor(() =>

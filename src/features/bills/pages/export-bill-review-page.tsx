@@ -26,6 +26,7 @@ import { describeError } from '@/lib/resource-factory';
 import * as resources from '@/lib/resources';
 import type { BillableOrder } from '@/lib/resources';
 import { BillPanel } from '../components/bill-panel';
+import classes from './export-bill-review-page.module.css';
 
 interface MerchantGroup {
   merchantId: string;
@@ -74,7 +75,21 @@ export default function ExportBillReviewPage() {
   const [switchedTo, setSwitchedTo] = useState<string | null>(null);
   const [result, setResult] = useState<{ bill: Bill | null } | null>(null);
 
-  const groups = useMemo(() => groupByMerchant(unbilled.data ?? []), [unbilled.data]);
+  // Orders on a bill still waiting to be sent are taken off the desk, so they are not billed twice.
+  const queuedOrderIds = useMemo(
+    () =>
+      new Set(
+        (latest.data?.data ?? [])
+          .filter(isPendingRecord)
+          .flatMap((bill) => (bill as Bill & { orderIds?: string[] }).orderIds ?? []),
+      ),
+    [latest.data],
+  );
+  const billable = useMemo(
+    () => (unbilled.data ?? []).filter((row) => !queuedOrderIds.has(row._id)),
+    [unbilled.data, queuedOrderIds],
+  );
+  const groups = useMemo(() => groupByMerchant(billable), [billable]);
   const merchantName = (merchantId: string) =>
     groups.find((group) => group.merchantId === merchantId)?.name ??
     merchants.data?.find((merchant) => merchant._id === merchantId)?.name ??
@@ -89,7 +104,7 @@ export default function ExportBillReviewPage() {
   const selectedOrders = effectiveSelection
     ? orderId && order
       ? [order]
-      : (unbilled.data ?? []).filter((row) => effectiveSelection.ids.includes(row._id))
+      : billable.filter((row) => effectiveSelection.ids.includes(row._id))
     : [];
   const merchantState =
     (effectiveSelection &&
@@ -232,7 +247,7 @@ export default function ExportBillReviewPage() {
                     <Text fw={600}>{format.money(group.total)}</Text>
                   </Group>
                 </Group>
-                <Stack gap={0}>
+                <Stack gap={0} className={classes.orderList}>
                   {group.orders.map((row) => (
                     <Group key={row._id} justify="space-between" wrap="nowrap" mih={44}>
                       <Checkbox
