@@ -269,7 +269,7 @@ export default function ExportBillReviewPage() {
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 5 }}>
-          <Stack gap="sm">
+          <Stack gap="sm" className={classes.panel}>
             {effectiveSelection && selectedOrders.length > 0 ? (
               <Text fw={600}>
                 {t('desk.selected', {
