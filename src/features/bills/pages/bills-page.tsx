@@ -140,9 +140,10 @@ export default function BillsPage() {
       {
         key: 'status',
         header: t('columns.status'),
-        nowrap: true,
+        // Two badges side by side, or stacked on a narrow table; never squeezed to dots.
+        minWidth: 130,
         render: (bill) => (
-          <Group gap={4} wrap="nowrap">
+          <Group gap={4}>
             <Badge variant="light" color={STATUS_COLORS[bill.status]}>
               {t(`status.${bill.status}`)}
             </Badge>
