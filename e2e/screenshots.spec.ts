@@ -68,6 +68,34 @@ test.describe('documentation screenshots', { tag: '@screenshots' }, () => {
     await capture(page, testInfo, 'otp');
   });
 
+  test('billing desk and bill register, en and gu', async ({ page }, testInfo) => {
+    await page.setViewportSize({ width: 1280, height: 1000 });
+    await useTheme(page, 'light');
+    await signIn(page);
+    await page.goto('/export-bill-review');
+    await expect(page.getByRole('heading', { level: 1, name: 'Export bill review' })).toBeVisible();
+    // The demo book has finished orders left unbilled; two of the first merchant's are picked.
+    const orders = page.getByRole('checkbox', { name: /^Bill / });
+    await expect(orders.first()).toBeVisible();
+    for (const order of await orders.all()) {
+      if ((await page.getByRole('checkbox', { checked: true }).count()) >= 2) break;
+      await order.check();
+    }
+    await expect(page.getByRole('button', { name: 'Make bill' })).toBeVisible();
+    await capture(page, testInfo, 'billing-desk');
+
+    await page.goto('/billing');
+    await expect(page.getByRole('link', { name: 'Download CSV' })).toBeVisible();
+    await capture(page, testInfo, 'bills-register');
+
+    await switchLanguage(page, 'gu');
+    await page.reload();
+    await expect(
+      page.getByRole('link', { name: localeText('gu', 'bills:downloadCsv') }),
+    ).toBeVisible();
+    await capture(page, testInfo, 'bills-register-gu');
+  });
+
   test('organization profile, en and gu', async ({ page }, testInfo) => {
     await page.setViewportSize({ width: 1280, height: 1400 });
     await useTheme(page, 'light');

@@ -50,8 +50,18 @@ export const AREA_ROUTES: AreaRoute[] = [
     page: () => import('@/features/orders/pages/order-form-page'),
     namespace: 'orders',
   },
-  { path: 'export-bill-review', area: 'exportBillReview' },
-  { path: 'export-bill-review/:orderId', area: 'exportBillReview' },
+  {
+    path: 'export-bill-review',
+    area: 'exportBillReview',
+    page: () => import('@/features/bills/pages/export-bill-review-page'),
+    namespace: 'bills',
+  },
+  {
+    path: 'export-bill-review/:orderId',
+    area: 'exportBillReview',
+    page: () => import('@/features/bills/pages/export-bill-review-page'),
+    namespace: 'bills',
+  },
   {
     path: 'merchants',
     area: 'merchants',
@@ -116,7 +126,12 @@ export const AREA_ROUTES: AreaRoute[] = [
     namespace: 'bank-details',
   },
   { path: 'payments', area: 'payments' },
-  { path: 'billing', area: 'billing' },
+  {
+    path: 'billing',
+    area: 'billing',
+    page: () => import('@/features/bills/pages/bills-page'),
+    namespace: 'bills',
+  },
   {
     path: 'billing/:billId/print',
     area: 'billing',

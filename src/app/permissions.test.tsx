@@ -52,4 +52,19 @@ describe('a staff session', { timeout: 15_000 }, () => {
     expect(screen.getByRole('tab', { name: 'Profile' })).toBeInTheDocument();
     expect(screen.queryByRole('tab', { name: 'Activity' })).not.toBeInTheDocument();
   });
+
+  it('has no billing entries and gets the 403 page on the billing desk and the register', async () => {
+    useAuthStore.getState().setSession(staff);
+    for (const route of ['/export-bill-review', '/billing']) {
+      const { unmount } = renderRoutes(appRoutes, { route });
+      expect(
+        await screen.findByText('You do not have permission to open this page'),
+      ).toBeInTheDocument();
+      const nav = screen.getByRole('navigation', { name: 'Main navigation' });
+      for (const name of ['Export bill review', 'Billing']) {
+        expect(within(nav).queryByRole('link', { name })).not.toBeInTheDocument();
+      }
+      unmount();
+    }
+  });
 });

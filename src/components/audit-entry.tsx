@@ -15,6 +15,7 @@ export const AUDIT_NAMESPACES = [
   'worker-salaries',
   'expenses',
   'bank-details',
+  'bills',
 ] as const;
 
 /** The namespace whose form labels name an entity's fields; the trail's own labels otherwise. */
@@ -32,7 +33,7 @@ export const AUDIT_ENTITY_NAMESPACES: Record<
   user: null,
   organization: null,
   session: null,
-  bill: null,
+  bill: 'bills',
 };
 
 const MONEY_FIELDS = new Set(['amount', 'rate', 'baseSalary', 'totalAmount']);

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { AuditEntry, AuditListParams } from '../../contract/audit.ts';
-import { bill, billCreate, billListQuery, billUpdate } from '../../contract/bills.ts';
+import { bill, billCreate, billListQuery, billUpdate, type Bill } from '../../contract/bills.ts';
 import type { Paged } from '../../contract/common.ts';
 import {
   bankDetail,
@@ -394,4 +394,33 @@ export const bills = createResource({
   schemas: { record: bill, create: billCreate, update: billUpdate, list: billListQuery },
   related: ['orders'],
   messages: { deleted: null },
+});
+
+/** An order as the billing desk reads it; `billId`/`billNumber` are null until it is billed. */
+export type BillableOrder = Order & { billId?: string | null; billNumber?: string | null };
+
+/**
+ * Finished orders on no live bill. Keyed under `bills`, so making or cancelling a bill refetches
+ * it with the register.
+ */
+export const unbilledOrders = bills.defineRead<BillableOrder[], { merchantId?: string } | void>(
+  'unbilled-orders',
+  {
+    path: () => '/unbilled-orders',
+    searchParams: (params) => ({ ...(params ?? {}) }),
+    failure: 'bills:errors.fetchUnbilled',
+    select: (data) => (data as { data: BillableOrder[] }).data,
+  },
+);
+
+/** Keeps the number; the bill's orders can be billed again. */
+export const useCancelBill = bills.defineAction<
+  { id: string; reason: string; version: number },
+  Bill
+>('cancel', {
+  method: 'POST',
+  path: ({ id }) => `/${encodeURIComponent(id)}/cancel`,
+  body: ({ reason, version }) => ({ reason, version }),
+  success: 'bills:toast.cancelled',
+  failure: 'bills:errors.cancel',
 });

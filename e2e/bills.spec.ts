@@ -1,0 +1,117 @@
+import { expect, test, type Page } from '@playwright/test';
+import { horizontalOverflow, signIn, smallTargets, uniqueSuffix } from './support.ts';
+
+async function api<T>(page: Page, method: 'GET' | 'POST' | 'PUT', url: string, data?: unknown) {
+  const xsrf = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
+  const response = await page.request.fetch(url, {
+    method,
+    ...(data === undefined ? {} : { data }),
+    headers: { 'x-xsrf-token': xsrf },
+  });
+  expect(response.ok(), `${method} ${url}: ${await response.text()}`).toBe(true);
+  return ((await response.json()) as { data: T }).data;
+}
+
+/** A merchant of its own with two finished orders, so the run does not meet the demo's orders. */
+async function finishedOrders(page: Page, merchantName: string, suffix: string) {
+  const merchant = await api<{ _id: string }>(page, 'POST', '/api/merchants', {
+    name: merchantName,
+  });
+  const designs = await api<{ data: { _id: string; rate: number | null }[] }>(
+    page,
+    'GET',
+    '/api/designs/all',
+  );
+  const design = designs.data[0];
+  if (!design) throw new Error('the demo account has designs');
+  const orders: { _id: string; poNumber: string }[] = [];
+  for (const [index, quantity] of [10, 20].entries()) {
+    let order = await api<{ _id: string; poNumber: string; version: number }>(
+      page,
+      'POST',
+      '/api/orders',
+      {
+        merchantId: merchant._id,
+        poNumber: `BILL/${suffix}/${index + 1}`,
+        orderDate: new Date().toISOString().slice(0, 10),
+        designs: [{ designId: design._id, quantity, rate: 45 }],
+      },
+    );
+    for (const status of ['in_progress', 'completed']) {
+      order = await api(page, 'PUT', `/api/orders/${order._id}/status`, {
+        status,
+        version: order.version,
+      });
+    }
+    orders.push(order);
+  }
+  return { merchantId: merchant._id, orders };
+}
+
+test('makes one bill from two finished orders and finds it in the register and the CSV', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const suffix = uniqueSuffix();
+  const merchantName = `Bills E2E ${suffix}`;
+  await signIn(page);
+  const { orders } = await finishedOrders(page, merchantName, suffix);
+  const [first, second] = orders as [(typeof orders)[0], (typeof orders)[0]];
+
+  await page.goto('/export-bill-review');
+  const group = page.getByRole('region', { name: merchantName });
+  await expect(group).toContainText('Orders: 2');
+  await expect(group).toContainText('₹1,350.00');
+  await page.getByRole('checkbox', { name: `Bill ${first.poNumber}` }).check();
+  await page.getByRole('checkbox', { name: `Bill ${second.poNumber}` }).check();
+  await expect(page.getByText(`Selected for ${merchantName}: 2`)).toBeVisible();
+  await page.getByRole('button', { name: 'Make bill' }).click();
+
+  const made = page.getByText(/^Bill .+ is made\.$/);
+  await expect(made).toBeVisible();
+  const number = ((await made.textContent()) ?? '').replace(/^Bill (.+) is made\.$/, '$1');
+  expect(number).toMatch(/^[A-Z0-9-]+\/\d{4}-\d{2}\/\d{4}$/);
+  await expect(group).toHaveCount(0);
+
+  // The order now carries its bill.
+  await page.goto(`/export-bill-review/${first._id}`);
+  await expect(page.getByText(`Order ${first.poNumber} is on bill ${number}.`)).toBeVisible();
+
+  await page.goto(`/billing?number=${encodeURIComponent(number)}`);
+  const row = page.getByRole('row').filter({ hasText: number });
+  await expect(row).toContainText(merchantName);
+  await expect(row).toContainText('Unpaid');
+  const total = (await row.getByRole('cell').nth(3).textContent()) ?? '';
+  expect(total).toMatch(/₹1,4\d\d\.00/);
+
+  const href = await page.getByRole('link', { name: 'Download CSV' }).getAttribute('href');
+  expect(href).toBe(`/api/bills/export.csv?number=${encodeURIComponent(number)}`);
+  const csv = await (await page.request.get(href ?? '')).text();
+  const lines = csv.trim().split(/\r?\n/);
+  expect(lines).toHaveLength(2);
+  expect(lines[1]).toContain(number);
+  expect(lines[1]).toContain(merchantName);
+  expect(lines[1]).toContain(total.replace(/[₹,]/g, ''));
+});
+
+test.describe('on a tablet', () => {
+  test.use({ viewport: { width: 820, height: 1180 }, hasTouch: true, isMobile: false });
+
+  test('the desk and the register have finger-sized targets and no sideways scroll', async ({
+    page,
+  }) => {
+    const suffix = uniqueSuffix();
+    await signIn(page);
+    const { orders } = await finishedOrders(page, `Tablet bills ${suffix}`, suffix);
+    await page.goto('/export-bill-review');
+    await page.getByRole('checkbox', { name: `Bill ${orders[0]?.poNumber}` }).check();
+    await expect(page.getByRole('button', { name: 'Make bill' })).toBeVisible();
+    expect(await smallTargets(page)).toEqual([]);
+    expect(await horizontalOverflow(page)).toBe(0);
+
+    await page.goto('/billing');
+    await expect(page.getByRole('link', { name: 'Download CSV' })).toBeVisible();
+    expect(await smallTargets(page)).toEqual([]);
+    expect(await horizontalOverflow(page)).toBe(0);
+  });
+});

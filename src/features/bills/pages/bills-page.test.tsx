@@ -1,0 +1,124 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { BILL_MERCHANTS, createBillsFake, makeBill } from '@/test/msw/bills';
+import { setupMswServer } from '@/test/msw/server';
+import { signInTestUser } from '@/test/msw/session';
+import { renderWithProviders } from '@/test/render';
+import BillsPage, { exportCsvHref } from './bills-page';
+
+const server = setupMswServer();
+let fake: ReturnType<typeof createBillsFake>;
+
+beforeEach(() => {
+  signInTestUser();
+  fake = createBillsFake({
+    orders: [],
+    bills: [
+      makeBill(3, { paidAmount: 1000, balance: 2000, status: 'partly_paid' }),
+      makeBill(2, { isOverdue: true }),
+      makeBill(1, { status: 'cancelled', balance: 0 }),
+    ],
+  });
+  server.use(...fake.handlers);
+});
+
+function renderPage(route = '/billing') {
+  return renderWithProviders(<BillsPage />, {
+    path: '/billing',
+    route,
+    routes: [
+      { path: '/billing/:billId/print', element: <p>Print page</p> },
+      { path: '/export-bill-review', element: <p>Desk page</p> },
+    ],
+  });
+}
+
+const location = () => screen.getByTestId('location').textContent;
+const rowOf = (number: string) =>
+  screen.getByRole('link', { name: number }).closest('tr') as HTMLElement;
+const totals = () => screen.getByRole('region', { name: 'Totals of this page' });
+const listQueries = () =>
+  fake.requests
+    .filter((request) => request.method === 'GET' && request.url.pathname === '/api/bills')
+    .map((request) => request.url.searchParams);
+
+describe('bill register', { timeout: 30_000 }, () => {
+  it('lists bills with figures, status and overdue badges, and totals the live ones', async () => {
+    renderPage();
+    await screen.findByText('Showing 1–3 of 3');
+    const row = within(rowOf('INV/2026-27/0003'));
+    expect(row.getByText('₹3,000.00')).toBeInTheDocument();
+    expect(row.getByText('₹2,000.00')).toBeInTheDocument();
+    expect(row.getByText('Partly paid')).toBeInTheDocument();
+    expect(within(rowOf('INV/2026-27/0002')).getByText('Overdue')).toBeInTheDocument();
+    expect(within(rowOf('INV/2026-27/0001')).getByText('Cancelled')).toBeInTheDocument();
+    // The cancelled bill counts for nothing.
+    expect(within(totals()).getByText('₹5,000.00')).toBeInTheDocument();
+    expect(within(totals()).getByText('₹1,000.00')).toBeInTheDocument();
+    expect(within(totals()).getByText('₹4,000.00')).toBeInTheDocument();
+  });
+
+  it('filters by status and overdue, and the CSV link follows the filters', async () => {
+    const { user } = renderPage();
+    await screen.findByText('Showing 1–3 of 3');
+    await user.click(screen.getByRole('combobox', { name: 'Status' }));
+    await user.click(await screen.findByRole('option', { name: 'Unpaid' }));
+    await waitFor(() => expect(location()).toBe('/billing?status=unpaid'));
+    await screen.findByText('Showing 1–1 of 1');
+    expect(listQueries().at(-1)?.get('status')).toBe('unpaid');
+    expect(within(totals()).getAllByText('₹2,000.00')).toHaveLength(2);
+
+    await user.click(screen.getByRole('combobox', { name: 'Overdue' }));
+    await user.click(await screen.findByRole('option', { name: 'Overdue' }));
+    await waitFor(() => expect(location()).toBe('/billing?status=unpaid&isOverdue=true'));
+    expect(listQueries().at(-1)?.get('isOverdue')).toBe('true');
+    expect(screen.getByRole('link', { name: 'Download CSV' })).toHaveAttribute(
+      'href',
+      '/api/bills/export.csv?status=unpaid&isOverdue=true',
+    );
+  });
+
+  it('reads the merchant filter from the URL', async () => {
+    const merchant = BILL_MERCHANTS[0];
+    renderPage(`/billing?merchantId=${merchant?._id}`);
+    await screen.findByText('Showing 1–1 of 1');
+    expect(screen.getByRole('link', { name: 'INV/2026-27/0002' })).toBeInTheDocument();
+  });
+
+  it('cancels a bill with a reason and the version it was read at', async () => {
+    const { user } = renderPage();
+    await screen.findByText('Showing 1–3 of 3');
+    expect(
+      screen.queryByRole('button', { name: 'Cancel bill INV/2026-27/0003' }),
+    ).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Cancel bill INV/2026-27/0002' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel bill INV/2026-27/0002' });
+    const confirm = within(dialog).getByRole('button', { name: 'Cancel bill' });
+    expect(confirm).toBeDisabled();
+    await user.type(within(dialog).getByRole('textbox', { name: /Reason/ }), 'Wrong rate');
+    await user.click(confirm);
+    expect(await screen.findByText('Bill cancelled')).toBeInTheDocument();
+    const cancel = fake.requests.find((request) => request.url.pathname.endsWith('/cancel'));
+    expect(cancel?.url.pathname).toBe(`/api/bills/${fake.records[1]?._id}/cancel`);
+    expect(cancel?.body).toEqual({ reason: 'Wrong rate', version: 1 });
+    await waitFor(() =>
+      expect(within(rowOf('INV/2026-27/0002')).getByText('Cancelled')).toBeInTheDocument(),
+    );
+  });
+
+  it('opens a bill on its print page', async () => {
+    const { user } = renderPage();
+    await screen.findByText('Showing 1–3 of 3');
+    await user.click(screen.getByRole('link', { name: 'INV/2026-27/0003' }));
+    expect(await screen.findByText('Print page')).toBeInTheDocument();
+  });
+});
+
+describe('exportCsvHref', () => {
+  it('keeps the filters and drops paging and sorting', () => {
+    expect(
+      exportCsvHref({ page: 2, limit: 50, sort: '-billDate', number: 'INV/2026', startDate: '' }),
+    ).toBe('/api/bills/export.csv?number=INV%2F2026');
+    expect(exportCsvHref({})).toBe('/api/bills/export.csv');
+  });
+});

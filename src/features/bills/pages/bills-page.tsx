@@ -1,0 +1,320 @@
+import { Badge, Button, Group, Modal, Paper, Stack, Text, Textarea } from '@mantine/core';
+import { IconBan, IconDownload, IconFileInvoice } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import {
+  BILL_SORTABLE,
+  BILL_STATUSES,
+  type Bill,
+  type BillListParams,
+  type BillStatus,
+} from '../../../../contract/bills.ts';
+import type { DataTableColumn, RowAction } from '@/components/data-table';
+import type { FilterField } from '@/components/filter-bar';
+import { MoneyText } from '@/components/money-text';
+import { ResourceListPage } from '@/components/resource-list-page';
+import { useFormatters } from '@/lib/format';
+import { useCan } from '@/lib/permissions';
+import * as resources from '@/lib/resources';
+import { useListParams } from '@/lib/use-list-params';
+
+const LIST_CONFIG = {
+  filters: {
+    merchantId: { type: 'id' },
+    status: { type: 'select', options: BILL_STATUSES },
+    isOverdue: { type: 'boolean' },
+    startDate: { type: 'date' },
+    endDate: { type: 'date' },
+    number: { type: 'text' },
+  },
+  sortable: BILL_SORTABLE,
+  defaultSort: '-billDate',
+} as const;
+
+const STATUS_COLORS: Record<BillStatus, string> = {
+  unpaid: 'orange',
+  partly_paid: 'yellow',
+  paid: 'teal',
+  cancelled: 'gray',
+};
+
+const CSV_FILTERS = ['merchantId', 'status', 'isOverdue', 'startDate', 'endDate', 'number'];
+
+/** The register's filters as the CSV export's query: the same bills, every page of them. */
+export function exportCsvHref(params: Record<string, unknown>): string {
+  const search = new URLSearchParams();
+  for (const name of CSV_FILTERS) {
+    const value = params[name];
+    if (
+      typeof value === 'string'
+        ? value !== ''
+        : typeof value === 'number' || typeof value === 'boolean'
+    )
+      search.set(name, String(value));
+  }
+  const query = search.toString();
+  return `/api/bills/export.csv${query ? `?${query}` : ''}`;
+}
+
+/** Sums in paise; bills cancelled count for nothing. */
+export function pageTotals(bills: readonly Bill[]) {
+  let total = 0;
+  let paid = 0;
+  let balance = 0;
+  for (const bill of bills) {
+    if (bill.status === 'cancelled' || typeof bill.totalAmount !== 'number') continue;
+    total += Math.round(bill.totalAmount * 100);
+    paid += Math.round(bill.paidAmount * 100);
+    balance += Math.round(bill.balance * 100);
+  }
+  return { total: total / 100, paid: paid / 100, balance: balance / 100 };
+}
+
+export default function BillsPage() {
+  const { t } = useTranslation('bills');
+  const format = useFormatters();
+  const list = useListParams(LIST_CONFIG);
+  const query = useQuery(resources.bills.queries.list(list.params as Partial<BillListParams>));
+  const merchants = useQuery(resources.merchants.queries.all());
+  const canWrite = useCan('bills.write');
+  const [toCancel, setToCancel] = useState<Bill | null>(null);
+
+  const columns = useMemo<DataTableColumn<Bill>[]>(
+    () => [
+      {
+        key: 'number',
+        header: t('columns.number'),
+        sortField: 'number',
+        nowrap: true,
+        render: (bill) => (
+          <Text
+            component={Link}
+            to={`/billing/${bill._id}/print`}
+            size="sm"
+            fw={600}
+            c="inherit"
+            td="none"
+          >
+            {bill.number}
+          </Text>
+        ),
+      },
+      {
+        key: 'billDate',
+        header: t('columns.date'),
+        sortField: 'billDate',
+        nowrap: true,
+        render: (bill) => format.date(bill.billDate),
+      },
+      {
+        key: 'merchant',
+        header: t('columns.merchant'),
+        minWidth: 140,
+        render: (bill) => bill.merchant.name,
+      },
+      {
+        key: 'totalAmount',
+        header: t('columns.total'),
+        sortField: 'totalAmount',
+        align: 'right',
+        nowrap: true,
+        render: (bill) => <MoneyText amount={bill.totalAmount} fw={600} />,
+      },
+      {
+        key: 'paidAmount',
+        header: t('columns.paid'),
+        align: 'right',
+        nowrap: true,
+        visibleFrom: 'lg',
+        render: (bill) => <MoneyText amount={bill.paidAmount} />,
+      },
+      {
+        key: 'balance',
+        header: t('columns.balance'),
+        align: 'right',
+        nowrap: true,
+        render: (bill) => <MoneyText amount={bill.balance} />,
+      },
+      {
+        key: 'status',
+        header: t('columns.status'),
+        // Two badges side by side, or stacked on a narrow table; never squeezed to dots.
+        minWidth: 130,
+        render: (bill) => (
+          <Group gap={4}>
+            <Badge variant="light" color={STATUS_COLORS[bill.status]}>
+              {t(`status.${bill.status}`)}
+            </Badge>
+            {bill.isOverdue ? (
+              <Badge variant="filled" color="red">
+                {t('overdue')}
+              </Badge>
+            ) : null}
+          </Group>
+        ),
+      },
+    ],
+    [t, format],
+  );
+
+  const rowActions = useMemo<RowAction<Bill>[]>(
+    () => [
+      {
+        label: (bill) => t('actions.cancel', { number: bill.number }),
+        tooltip: t('cancelDialog.confirm'),
+        icon: <IconBan size={18} aria-hidden />,
+        color: 'red',
+        visible: (bill) => canWrite && bill.status !== 'cancelled' && bill.paidAmount === 0,
+        onClick: setToCancel,
+      },
+    ],
+    [t, canWrite],
+  );
+
+  const filterFields: FilterField[] = [
+    {
+      type: 'select',
+      name: 'merchantId',
+      label: t('filters.merchant'),
+      placeholder: t('filters.allMerchants'),
+      searchable: true,
+      width: 220,
+      options: (merchants.data ?? []).map((merchant) => ({
+        value: merchant._id,
+        label: merchant.name,
+      })),
+    },
+    {
+      type: 'select',
+      name: 'status',
+      label: t('filters.status'),
+      placeholder: t('filters.allStatuses'),
+      width: 160,
+      options: BILL_STATUSES.map((status) => ({ value: status, label: t(`status.${status}`) })),
+    },
+    {
+      type: 'boolean',
+      name: 'isOverdue',
+      label: t('filters.overdue'),
+      trueLabel: t('filters.overdueOnly'),
+      falseLabel: t('filters.notOverdue'),
+      width: 150,
+    },
+    { type: 'dateRange', from: 'startDate', to: 'endDate', label: t('filters.billDate') },
+    { type: 'text', name: 'number', label: t('filters.number'), width: 170 },
+  ];
+
+  const rows = query.data?.data ?? [];
+  const totals = pageTotals(rows);
+
+  return (
+    <>
+      <ResourceListPage
+        permissions={{ read: 'bills.read', write: 'bills.write' }}
+        history={{ entity: 'bill', name: (bill) => bill.number }}
+        texts={{
+          title: t('title'),
+          description: t('description'),
+          add: t('add'),
+          tableLabel: t('tableLabel'),
+          edit: (bill) => t('actions.open', { number: bill.number }),
+          empty: {
+            title: t('empty.title'),
+            filtered: t('empty.filtered'),
+            initial: t('empty.initial'),
+          },
+        }}
+        fetchListFailed="bills:errors.fetchList"
+        emptyIcon={<IconFileInvoice size={28} stroke={1.5} aria-hidden />}
+        list={list}
+        query={query}
+        columns={columns}
+        filterFields={filterFields}
+        extraRowActions={rowActions}
+        tableMinWidth={720}
+        headerActions={
+          <Button
+            component="a"
+            href={exportCsvHref(list.params)}
+            download
+            variant="default"
+            size="md"
+            leftSection={<IconDownload size={18} aria-hidden />}
+          >
+            {t('downloadCsv')}
+          </Button>
+        }
+        aboveTable={
+          rows.length > 0 ? (
+            <Paper withBorder radius="md" p="sm" aria-label={t('totals')} component="section">
+              <Group gap="lg" wrap="wrap">
+                <Text size="sm" fw={600}>
+                  {t('totals')}
+                </Text>
+                <Text size="sm">
+                  {t('columns.total')}: <strong>{format.money(totals.total)}</strong>
+                </Text>
+                <Text size="sm">
+                  {t('columns.paid')}: <strong>{format.money(totals.paid)}</strong>
+                </Text>
+                <Text size="sm">
+                  {t('columns.balance')}: <strong>{format.money(totals.balance)}</strong>
+                </Text>
+              </Group>
+            </Paper>
+          ) : null
+        }
+        formPages={{ create: '/export-bill-review', edit: (bill) => `/billing/${bill._id}/print` }}
+      />
+      {toCancel ? <CancelBillModal bill={toCancel} onClose={() => setToCancel(null)} /> : null}
+    </>
+  );
+}
+
+function CancelBillModal({ bill, onClose }: { bill: Bill; onClose: () => void }) {
+  const { t } = useTranslation('bills');
+  const cancel = resources.useCancelBill();
+  const [reason, setReason] = useState('');
+  const submit = () =>
+    cancel.mutate(
+      { id: bill._id, reason: reason.trim(), version: bill.version },
+      { onSuccess: onClose, onQueued: onClose },
+    );
+  return (
+    <Modal
+      opened
+      onClose={onClose}
+      title={t('cancelDialog.title', { number: bill.number })}
+      centered
+    >
+      <Stack gap="sm">
+        <Text size="sm">{t('cancelDialog.message')}</Text>
+        <Textarea
+          label={t('cancelDialog.reason')}
+          value={reason}
+          onChange={(event) => setReason(event.currentTarget.value)}
+          required
+          autosize
+          minRows={2}
+          data-autofocus
+        />
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" size="md" onClick={onClose}>
+            {t('cancelDialog.keep')}
+          </Button>
+          <Button
+            color="red"
+            size="md"
+            onClick={submit}
+            loading={cancel.isPending}
+            disabled={reason.trim() === ''}
+          >
+            {t('cancelDialog.confirm')}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,167 @@
+import { onlineManager } from '@tanstack/react-query';
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { BILL_MERCHANTS, createBillsFake, finishedOrder, makeBill } from '@/test/msw/bills';
+import { setupMswServer } from '@/test/msw/server';
+import { signInTestUser } from '@/test/msw/session';
+import { renderWithProviders } from '@/test/render';
+import ExportBillReviewPage from './export-bill-review-page';
+
+const server = setupMswServer();
+let fake: ReturnType<typeof createBillsFake>;
+
+const [gujarat, maharashtra] = BILL_MERCHANTS.map((merchant) => merchant.name) as [string, string];
+
+beforeEach(() => {
+  signInTestUser();
+  fake = createBillsFake({
+    orders: [finishedOrder(1, 0, 425), finishedOrder(2, 0, 540), finishedOrder(3, 1, 1000)],
+    bills: [makeBill(1)],
+  });
+  server.use(...fake.handlers);
+});
+
+afterEach(() => onlineManager.setOnline(true));
+
+function renderDesk(route = '/export-bill-review') {
+  return renderWithProviders(<ExportBillReviewPage />, {
+    path: '/export-bill-review/:orderId?',
+    route,
+    routes: [{ path: '/billing/:billId/print', element: <p>Print page</p> }],
+  });
+}
+
+const preview = () => screen.getByRole('group', { name: /^Preview/ });
+const previewRow = (label: string | RegExp) =>
+  within(preview()).getByText(label).parentElement?.lastElementChild?.textContent;
+
+describe('export bill review', { timeout: 30_000 }, () => {
+  it('groups the unbilled orders by merchant with their counts and totals', async () => {
+    renderDesk();
+    const first = await screen.findByRole('region', { name: gujarat });
+    expect(within(first).getByText('Orders: 2')).toBeInTheDocument();
+    expect(within(first).getByText('₹965.00')).toBeInTheDocument();
+    const second = screen.getByRole('region', { name: maharashtra });
+    expect(within(second).getByText('Orders: 1')).toBeInTheDocument();
+    expect(within(second).getAllByText('₹1,000.00')).toHaveLength(2);
+    expect(screen.getByText('INV/2026-27/0001')).toBeInTheDocument();
+  });
+
+  it('keeps the selection to one merchant and says so when it switches', async () => {
+    const { user } = renderDesk();
+    await user.click(await screen.findByRole('checkbox', { name: 'Bill PO-001' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Bill PO-002' }));
+    expect(screen.getByText(`Selected for ${gujarat}: 2`)).toBeInTheDocument();
+
+    await user.click(screen.getByRole('checkbox', { name: 'Bill PO-003' }));
+    expect(screen.getByRole('checkbox', { name: 'Bill PO-001' })).not.toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Bill PO-002' })).not.toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Bill PO-003' })).toBeChecked();
+    expect(screen.getByText(`Selected for ${maharashtra}: 1`)).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        `A bill is for one merchant: the selection now holds ${maharashtra}'s orders only.`,
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('previews CGST and SGST within the state, IGST outside it, and no tax on a bill of supply', async () => {
+    const { user } = renderDesk();
+    await user.click(await screen.findByRole('checkbox', { name: 'Bill PO-001' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Bill PO-002' }));
+    expect(previewRow('Taxable value')).toBe('₹965.00');
+    expect(previewRow('CGST 2.5 %')).toBe('₹24.13');
+    expect(previewRow('SGST 2.5 %')).toBe('₹24.13');
+    expect(previewRow('Round-off')).toBe('-₹0.26');
+    expect(previewRow('Total')).toBe('₹1,013.00');
+
+    await user.click(screen.getByRole('checkbox', { name: 'Bill PO-003' }));
+    expect(within(preview()).queryByText(/CGST/)).not.toBeInTheDocument();
+    expect(previewRow('IGST 5 %')).toBe('₹50.00');
+    expect(previewRow('Total')).toBe('₹1,050.00');
+
+    await user.click(screen.getByRole('combobox', { name: 'Type' }));
+    await user.click(screen.getByRole('option', { name: 'Bill of supply' }));
+    expect(within(preview()).queryByText(/IGST/)).not.toBeInTheDocument();
+    expect(previewRow('Total')).toBe('₹1,000.00');
+  });
+
+  it('makes the bill with one request and links to its print page', async () => {
+    const { user } = renderDesk();
+    await user.click(await screen.findByRole('checkbox', { name: 'Bill PO-001' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Bill PO-002' }));
+    await user.click(screen.getByRole('button', { name: 'Make bill' }));
+
+    const made = await screen.findByText('Bill INV/2026-27/0002 is made.');
+    const posts = fake.requests.filter((request) => request.method === 'POST');
+    expect(posts).toHaveLength(1);
+    expect(posts[0]?.headers.get('Idempotency-Key')).toBeTruthy();
+    expect(posts[0]?.body).toMatchObject({
+      merchantId: BILL_MERCHANTS[0]?._id,
+      orderIds: [fake.orders[0]?._id, fake.orders[1]?._id],
+      billType: 'tax_invoice',
+      gstRate: 5,
+      sac: '998821',
+      placeOfSupply: '24',
+    });
+    const link = within(made.closest('[role="status"]') as HTMLElement).getByRole('link', {
+      name: 'Open and print',
+    });
+    expect(link).toHaveAttribute('href', `/billing/${fake.records[0]?._id}/print`);
+    // The billed orders leave the desk.
+    await waitFor(() =>
+      expect(screen.queryByRole('checkbox', { name: 'Bill PO-001' })).not.toBeInTheDocument(),
+    );
+  });
+
+  it('queues a bill made offline and lists it without a number until it syncs', async () => {
+    const { user } = renderDesk();
+    await user.click(await screen.findByRole('checkbox', { name: 'Bill PO-003' }));
+    onlineManager.setOnline(false);
+    await user.click(screen.getByRole('button', { name: 'Make bill' }));
+
+    expect(
+      await screen.findByText(
+        'The bill is saved on this device and gets its number when you are online.',
+      ),
+    ).toBeInTheDocument();
+    const latest = screen.getByRole('table', { name: 'Latest bills' });
+    expect(within(latest).getByText('Number given when online')).toBeInTheDocument();
+    expect(fake.requests.filter((request) => request.method === 'POST')).toHaveLength(0);
+    // Its order cannot be put on a second bill meanwhile.
+    expect(screen.queryByRole('checkbox', { name: 'Bill PO-003' })).not.toBeInTheDocument();
+
+    onlineManager.setOnline(true);
+    await waitFor(() =>
+      expect(fake.requests.filter((request) => request.method === 'POST')).toHaveLength(1),
+    );
+    await waitFor(() =>
+      expect(within(latest).queryByText('Number given when online')).not.toBeInTheDocument(),
+    );
+    expect(await within(latest).findByText('INV/2026-27/0002')).toBeInTheDocument();
+  });
+
+  it("shows an order's bill on its own page once it is billed", async () => {
+    const billed = fake.orders[0];
+    if (!billed) throw new Error('fixture');
+    billed.billId = 'bill-1';
+    billed.billNumber = 'INV/2026-27/0001';
+    renderDesk(`/export-bill-review/${billed._id}`);
+    expect(
+      await screen.findByText('Order PO-001 is on bill INV/2026-27/0001.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Open and print' })).toHaveAttribute(
+      'href',
+      '/billing/bill-1/print',
+    );
+  });
+
+  it('previews an unbilled order alone on its own page', async () => {
+    renderDesk(`/export-bill-review/${fake.orders[2]?._id}`);
+    expect(
+      await screen.findByText('The bill order PO-003 would make on its own.'),
+    ).toBeInTheDocument();
+    expect(previewRow('IGST 5 %')).toBe('₹50.00');
+    expect(screen.getByRole('button', { name: 'Make bill' })).toBeEnabled();
+  });
+});
