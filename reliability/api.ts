@@ -122,6 +122,8 @@ export const RESOURCES = [
   'expenses',
   'orders',
   'worker-salaries',
+  'users',
+  'bills',
 ] as const;
 
 export type Ids = Record<string, string[]>;
@@ -220,9 +222,54 @@ export function validBody(resource: string, ids: Ids, marker: string): Json | nu
         amount: 15000,
         notes: `notes ${unique}`,
       };
+    case 'users':
+      return {
+        name: `User ${unique}`,
+        email: `user-${serial}-${marker}@reliability.test`.toLowerCase(),
+        phone: '9825011111',
+        role: 'staff',
+        password: 'temporary-password',
+      };
+    case 'bills':
+      // Made by createRecords from an order it completes first; as a body for other calls it is
+      // only ever refused.
+      if (!first('merchants') || !first('orders')) return null;
+      return {
+        merchantId: first('merchants'),
+        orderIds: [first('orders')],
+        billDate: '2025-03-25',
+      };
     default:
       return null;
   }
+}
+
+/** A bill needs a finished order of its own: one is created and moved to completed first. */
+async function createBill(baseUrl: string, token: string, ids: Ids, marker: string) {
+  const order = await call(baseUrl, 'POST', '/api/orders', {
+    token,
+    body: validBody('orders', ids, marker),
+  });
+  if (order.status !== 201)
+    throw new Error(`create order for a bill: ${order.status} ${order.text}`);
+  const orderId = String(dataOf(order)._id);
+  for (const status of ['in_progress', 'completed']) {
+    const moved = await call(baseUrl, 'PUT', `/api/orders/${orderId}/status`, {
+      token,
+      body: { status },
+    });
+    if (moved.status !== 200) throw new Error(`order to ${status}: ${moved.status} ${moved.text}`);
+  }
+  return call(baseUrl, 'POST', '/api/bills', {
+    token,
+    body: {
+      merchantId: ids.merchants?.[0],
+      orderIds: [orderId],
+      billDate: '2025-03-25',
+      placeOfSupply: '24',
+      notes: `notes ${marker}`,
+    },
+  });
 }
 
 /** Creates `perResource` records of every resource; fails loudly when the API refuses one. */
@@ -238,7 +285,10 @@ export async function createRecords(
     for (let index = 0; index < perResource; index += 1) {
       const body = validBody(resource, ids, marker);
       if (!body) break;
-      const reply = await call(baseUrl, 'POST', `/api/${resource}`, { token, body });
+      const reply =
+        resource === 'bills'
+          ? await createBill(baseUrl, token, ids, marker)
+          : await call(baseUrl, 'POST', `/api/${resource}`, { token, body });
       if (reply.status !== 201)
         throw new Error(`create ${resource}: ${reply.status} ${reply.text.slice(0, 500)}`);
       ids[resource].push(String(dataOf(reply)._id));

@@ -328,6 +328,8 @@ export async function run(context: ScenarioContext): Promise<ScenarioResult> {
     const baseUrl = server.baseUrl;
     const account: Account = await register(baseUrl, 'fuzz');
     const token = account.token;
+    // "Sign out everywhere" ends every session of its user, so it runs as someone else.
+    const signOutEverywhereAccount: Account = await register(baseUrl, 'fuzz-logout-all');
     const ids: Ids = await createRecords(baseUrl, token, 'fuzz', 2);
     const documentReply = await call(baseUrl, 'GET', '/api/openapi.json', { token });
     if (documentReply.status !== 200) throw new Error(`openapi.json: ${documentReply.status}`);
@@ -356,6 +358,8 @@ export async function run(context: ScenarioContext): Promise<ScenarioResult> {
       let probeToken = probe.token === null ? undefined : (probe.token ?? token);
       if (operation.path.endsWith('/logout') && probe.token !== null)
         probeToken = await login(baseUrl, account);
+      if (operation.path.endsWith('/logout-all') && probe.token !== null)
+        probeToken = signOutEverywhereAccount.token;
       const reply = await call(baseUrl, probe.method, probe.path, {
         token: probeToken,
         rawBody: probe.body,

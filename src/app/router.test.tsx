@@ -76,15 +76,13 @@ describe('app routes', { timeout: 15_000 }, () => {
 
   it('shows an unbuilt area as "Coming soon" inside the layout with its nav link current', async () => {
     signIn();
-    renderRoutes(appRoutes, { route: '/export-bill-review/0190a1b2-0000-7000-8000-000000000001' });
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Export bill review' }),
-    ).toBeInTheDocument();
+    renderRoutes(appRoutes, { route: '/payments' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Payments' })).toBeInTheDocument();
     expect(screen.getByText('Coming soon')).toBeInTheDocument();
 
     const nav = screen.getByRole('navigation', { name: 'Main navigation' });
     expect(within(nav).getAllByRole('link')).toHaveLength(19);
-    expect(within(nav).getByRole('link', { name: 'Export bill review' })).toHaveAttribute(
+    expect(within(nav).getByRole('link', { name: 'Payments' })).toHaveAttribute(
       'aria-current',
       'page',
     );
