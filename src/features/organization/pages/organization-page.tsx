@@ -283,7 +283,10 @@ function ProfileForm({ profile, readOnly }: { profile: OrganizationProfile; read
         return { ...field, render: () => <GstinInput form={form} readOnly={readOnly} /> };
       }
       if (!readOnly) return field;
-      return { ...field, props: { ...field.props, readOnly: true, clearable: false } };
+      // Only a select has a clear button; on a text input the prop would reach the DOM.
+      const locked =
+        field.kind === 'select' ? { readOnly: true, clearable: false } : { readOnly: true };
+      return { ...field, props: { ...field.props, ...locked } };
     });
 
   // Changing the state re-checks a GSTIN already typed against it.
