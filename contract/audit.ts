@@ -14,6 +14,7 @@ export const AUDIT_ENTITIES = [
   'organization',
   'session',
   'bill',
+  'payment',
 ] as const;
 export const auditEntity = z.enum(AUDIT_ENTITIES);
 export type AuditEntity = z.infer<typeof auditEntity>;

@@ -38,6 +38,13 @@ const RULES = {
   sort: { code: 'invalid_value', params: { rule: 'sort' } },
   dateRange: { code: 'invalid_value', params: { rule: 'date_range' } },
   organizationMismatch: { code: 'invalid_value', params: { rule: 'organization' } },
+  allocationsExceedPayment: {
+    code: 'invalid_value',
+    params: { rule: 'allocations_exceed_payment' },
+  },
+  allocationAboveBalance: { code: 'invalid_value', params: { rule: 'allocation_above_balance' } },
+  billNotOpen: { code: 'invalid_value', params: { rule: 'bill_not_open' } },
+  billOfOtherMerchant: { code: 'invalid_value', params: { rule: 'bill_other_merchant' } },
 } as const satisfies Record<string, { code: FieldErrorCode; params?: FieldErrorParams }>;
 
 export type ValidationRule = keyof typeof RULES;
@@ -97,6 +104,11 @@ export const fieldMessagesEn = {
   invalid_value_current_password: 'Your current password is not correct',
   invalid_value_same_password: 'Choose a new password that differs from the current one',
   invalid_value_reset_code: 'Invalid or expired code',
+  invalid_value_allocations_exceed_payment:
+    'The bills settled add up to more than the amount and TDS received',
+  invalid_value_allocation_above_balance: 'More than this bill still owes ({{balance}})',
+  invalid_value_bill_not_open: 'This bill is cancelled and cannot take a payment',
+  invalid_value_bill_other_merchant: 'This bill belongs to another merchant',
   invalid_value_sign_up_code: 'This code is wrong or has expired; sign up again for a new one',
   unknown_key: 'Unknown field: {{keys}}',
   duplicate: 'This value is already in use',

@@ -34,6 +34,8 @@ export const AUDIT_ENTITY_NAMESPACES: Record<
   organization: null,
   session: null,
   bill: 'bills',
+  // The payments namespace arrives with the payments pages; until then the shared labels serve.
+  payment: null,
 };
 
 const MONEY_FIELDS = new Set(['amount', 'rate', 'baseSalary', 'totalAmount']);
