@@ -76,6 +76,7 @@ export const organizationShape = {
   defaultGstRate: gstRate.optional(),
   paymentTermsDays: z.number().int({ error: 'integer' }).min(0).max(365).optional(),
   billTerms: optionalText(LIMITS.longText, { multiline: true }),
+  whatsappSharing: z.boolean({ error: 'boolean' }).optional(),
 };
 
 const { update } = writeSchemas(organizationShape);
@@ -109,5 +110,6 @@ export const organizationProfile = z.object({
   defaultGstRate: z.number(),
   paymentTermsDays: z.number().int(),
   billTerms: z.string().nullable(),
+  whatsappSharing: z.boolean(),
 });
 export type OrganizationProfile = z.infer<typeof organizationProfile>;

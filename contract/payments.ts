@@ -137,6 +137,8 @@ export const PAYMENT_SORTABLE = ['paymentDate', 'amount', 'createdAt'] as const;
 
 export const paymentListQuery = listQuery(PAYMENT_SORTABLE, {
   merchantId: queryId,
+  /** Payments with an allocation to this bill (the bill's page lists what settled it). */
+  billId: queryId,
   method: z.preprocess((value) => (value === '' ? undefined : value), paymentMethod.optional()),
   startDate: queryDate,
   endDate: queryDate,
@@ -144,7 +146,10 @@ export const paymentListQuery = listQuery(PAYMENT_SORTABLE, {
 export type PaymentListQuery = z.input<typeof paymentListQuery>;
 export type PaymentListParams = z.output<typeof paymentListQuery>;
 
-/** Totals of every payment matching the list's filters (not only the page). */
+/**
+ * `GET /payments/totals?<list filters>`: totals of every payment matching the filters, not only
+ * the page shown.
+ */
 export const paymentTotals = z.object({
   count: z.number().int(),
   amount: z.number(),

@@ -56,6 +56,8 @@ export const organizations = pgTable(
     defaultGstRate: integer('default_gst_rate').notNull().default(5),
     paymentTermsDays: integer('payment_terms_days').notNull().default(15),
     billTerms: text('bill_terms'),
+    /** Whether bills and statements offer "Share on WhatsApp" (the Apps page switches it). */
+    whatsappSharing: boolean('whatsapp_sharing').notNull().default(true),
     ...recordVersion,
     ...timestamps,
   },

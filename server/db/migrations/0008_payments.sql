@@ -28,6 +28,7 @@ CREATE TABLE "payments" (
 	CONSTRAINT "payments_allocated_amount_check" CHECK ("payments"."allocated_amount" >= 0 and "payments"."allocated_amount" <= "payments"."amount" + "payments"."tds_amount")
 );
 --> statement-breakpoint
+ALTER TABLE "organizations" ADD COLUMN "whatsapp_sharing" boolean DEFAULT true NOT NULL;--> statement-breakpoint
 ALTER TABLE "payment_allocations" ADD CONSTRAINT "payment_allocations_organization_id_organizations_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organizations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "payment_allocations" ADD CONSTRAINT "payment_allocations_payment_fk" FOREIGN KEY ("organization_id","payment_id") REFERENCES "public"."payments"("organization_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "payment_allocations" ADD CONSTRAINT "payment_allocations_bill_fk" FOREIGN KEY ("organization_id","bill_id") REFERENCES "public"."bills"("organization_id","id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
@@ -38,6 +39,7 @@ CREATE INDEX "payments_org_created_idx" ON "payments" USING btree ("organization
 CREATE INDEX "payments_org_date_idx" ON "payments" USING btree ("organization_id","payment_date","id");--> statement-breakpoint
 CREATE INDEX "payments_org_amount_idx" ON "payments" USING btree ("organization_id","amount","id");--> statement-breakpoint
 CREATE INDEX "payments_org_merchant_date_idx" ON "payments" USING btree ("organization_id","merchant_id","payment_date");--> statement-breakpoint
+-- hand-written below
 -- Every allocation change moves the bill's paid amount and status and the payment's allocated
 -- amount in the same statement, so neither can drift from the allocations. The bills' check
 -- (paid_amount <= total_amount) then refuses a second payment that would over-pay a bill, even

@@ -38,6 +38,7 @@ export function billingProfile(overrides: Partial<OrganizationProfile> = {}): Or
     defaultGstRate: 5,
     paymentTermsDays: 15,
     billTerms: null,
+    whatsappSharing: true,
     ...overrides,
   };
 }

@@ -37,6 +37,7 @@ function storedProfile(overrides: Partial<OrganizationProfile> = {}): Organizati
     defaultGstRate: 5,
     paymentTermsDays: 15,
     billTerms: null,
+    whatsappSharing: true,
     ...overrides,
   };
 }
