@@ -7,11 +7,11 @@ import { tenantOf } from '../../plugins/auth.ts';
 import type { ResourceModule } from '../registry.ts';
 import { duesRepository } from './repository.ts';
 
-/** Mounted under `/reports`, beside the order analytics. */
+/** Mounted at `/reports/dues`, beside the order analytics under `/reports`. */
 export const duesRoutes: FastifyPluginCallback = (scope, _options, done) => {
   const app = scope.withTypeProvider<ZodTypeProvider>();
   app.get(
-    '/dues',
+    '/',
     {
       config: { permission: 'dues.read' },
       schema: {
@@ -32,4 +32,4 @@ export const duesRoutes: FastifyPluginCallback = (scope, _options, done) => {
   done();
 };
 
-export const resourceModule: ResourceModule = { prefix: '/reports', routes: duesRoutes };
+export const resourceModule: ResourceModule = { prefix: '/reports/dues', routes: duesRoutes };

@@ -1,4 +1,4 @@
-import type { FastifyPluginCallback } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { envelope } from '../../../contract/common.ts';
 import { statement, statementQuery } from '../../../contract/dues.ts';
@@ -6,11 +6,13 @@ import { idParams } from '../../lib/crud-routes.ts';
 import { ok } from '../../lib/envelope.ts';
 import { notFound } from '../../lib/http-errors.ts';
 import { tenantOf } from '../../plugins/auth.ts';
-import type { ResourceModule } from '../registry.ts';
-import { duesRepository } from '../dues/repository.ts';
+import { duesRepository } from './repository.ts';
 
-/** Mounted under `/merchants`: a statement is read from the merchant it is about. */
-export const statementRoutes: FastifyPluginCallback = (scope, _options, done) => {
+/**
+ * `GET /merchants/:id/statement`, registered by the merchants module: a statement is read from
+ * the merchant it is about, while its queries live with the dues report.
+ */
+export function registerStatementRoute(scope: FastifyInstance) {
   const app = scope.withTypeProvider<ZodTypeProvider>();
   app.get(
     '/:id/statement',
@@ -39,7 +41,4 @@ export const statementRoutes: FastifyPluginCallback = (scope, _options, done) =>
       return ok(record, 'Statement fetched successfully');
     },
   );
-  done();
-};
-
-export const resourceModule: ResourceModule = { prefix: '/merchants', routes: statementRoutes };
+}
