@@ -51,6 +51,7 @@ export const seedPayments: DemoSeeder = async (db, { tenant, now }) => {
       amount: Number(full.total),
       method: 'bank_transfer',
       reference: 'HDFCN52026041512345',
+      notes: null,
       allocations: [{ billId: full.id, amount: Number(full.total) }],
     });
   }
@@ -88,6 +89,7 @@ export const seedPayments: DemoSeeder = async (db, { tenant, now }) => {
       amount: Number(automatic.and_half),
       method: 'bank_transfer',
       reference: 'SBIN426011223344',
+      notes: null,
     });
   }
   const advanceFrom = full ?? automatic;
@@ -97,6 +99,7 @@ export const seedPayments: DemoSeeder = async (db, { tenant, now }) => {
       paymentDate: today,
       amount: 5000,
       method: 'cash',
+      reference: null,
       notes: 'Advance against the next order',
       allocations: [],
     });
