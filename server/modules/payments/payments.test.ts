@@ -618,6 +618,27 @@ describe('payments at the same moment', () => {
     },
   );
 
+  it('lets exactly one of two edits from the same read win', async () => {
+    const merchant = await createMerchant(owner, 'Edit race');
+    const target = await insertBill(owner, merchant, { billDate: '2026-04-01', total: 1000 });
+    const made = await pay(owner, base(merchant, 100));
+    const edits = [300, 700].map((amount) =>
+      fetch(`${baseUrl}/api/payments/${made._id}`, {
+        method: 'PUT',
+        headers: { ...owner.bearer, 'content-type': 'application/json' },
+        body: JSON.stringify({ ...made, amount, allocations: undefined }),
+      }),
+    );
+    const responses = await Promise.all(edits);
+    const statuses = responses.map((response) => response.status).sort();
+    expect(statuses).toEqual([200, 409]);
+    const loser = (await responses.find((r) => r.status === 409)?.json()) as ErrorBody;
+    expect(loser.code).toBe('stale_version');
+    const stored = await readPayment(owner, made._id);
+    expect(stored.version).toBe(made.version + 1);
+    expect(await readBillRow(owner, target.id)).toMatchObject({ paidAmount: stored.amount });
+  });
+
   it.each([2, 10])(
     '%i automatic payments share the open bills without over-paying any',
     async (count) => {
