@@ -1,4 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
+import pg from 'pg';
 import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -593,12 +594,35 @@ describe('payments at the same moment', () => {
       body: JSON.stringify(body),
     });
 
+  /**
+   * Sends the requests while another connection holds the bill's row lock, and lets it go once
+   * they have had time to reach the database: they then all contend at once, whatever the
+   * machine's speed, rather than one finishing before the next starts.
+   */
+  async function sentWhileBillLocked(billId: string, requests: () => Promise<Response>[]) {
+    const blocker = new pg.Client({ connectionString: t.database.url });
+    await blocker.connect();
+    try {
+      await blocker.query('begin');
+      await blocker.query(
+        'select id from bills where organization_id = $1 and id = $2 for update',
+        [orgOf(owner), billId],
+      );
+      const pending = requests();
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      await blocker.query('commit');
+      return await Promise.all(pending);
+    } finally {
+      await blocker.end();
+    }
+  }
+
   it.each([2, 10])(
     '%i payments naming the same bill never take it past its total',
     async (count) => {
       const merchant = await createMerchant(owner, `Race ${count}`);
       const target = await insertBill(owner, merchant, { billDate: '2026-04-01', total: 1000 });
-      const responses = await Promise.all(
+      const responses = await sentWhileBillLocked(target.id, () =>
         Array.from({ length: count }, () =>
           post(base(merchant, 600, { allocations: [{ billId: target.id, amount: 600 }] })),
         ),
@@ -645,7 +669,7 @@ describe('payments at the same moment', () => {
       const merchant = await createMerchant(owner, `Auto race ${count}`);
       const first = await insertBill(owner, merchant, { billDate: '2026-04-01', total: 700 });
       const second = await insertBill(owner, merchant, { billDate: '2026-04-02', total: 300 });
-      const responses = await Promise.all(
+      const responses = await sentWhileBillLocked(first.id, () =>
         Array.from({ length: count }, () => post(base(merchant, 450))),
       );
       expect(responses.map((response) => response.status)).toEqual(
