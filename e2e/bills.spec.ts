@@ -73,6 +73,15 @@ test('makes one bill from two finished orders and finds it in the register and t
   expect(number).toMatch(/^[A-Z0-9-]+\/\d{4}-\d{2}\/\d{4}$/);
   await expect(group).toHaveCount(0);
 
+  // The orders list shows each order's bill, linking to the order's bill page.
+  await page.goto(`/orders?poNumber=${encodeURIComponent(`BILL/${suffix}/`)}`);
+  const orderRow = page.getByRole('row').filter({ hasText: first.poNumber });
+  const billLink = orderRow.getByRole('link', { name: `Bill ${number}` });
+  await expect(billLink).toHaveText(number);
+  await expect(page.getByRole('row').filter({ hasText: second.poNumber })).toContainText(number);
+  await billLink.click();
+  await expect(page).toHaveURL(new RegExp(`/export-bill-review/${first._id}$`));
+
   // The order now carries its bill.
   await page.goto(`/export-bill-review/${first._id}`);
   await expect(page.getByText(`Order ${first.poNumber} is on bill ${number}.`)).toBeVisible();
