@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { and, eq, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,6 +8,12 @@ import { order, type Order } from '../../../contract/orders.ts';
 import { auditLog, bankDetails, designs, merchants, organizations } from '../../db/schema.ts';
 import { createTestApp, type TestApp, type TestBody, type TestUser } from '../../test/test-app.ts';
 import { financialYearOf } from './repository.ts';
+
+/** The labels the history and activity views give a bill's fields (`bills:fields.*`). */
+function billFieldLabels(language: string): Record<string, string> {
+  const file = new URL(`../../../public/locales/${language}/bills.json`, import.meta.url);
+  return (JSON.parse(readFileSync(file, 'utf8')) as { fields: Record<string, string> }).fields;
+}
 
 let t: TestApp;
 let owner: TestUser;
@@ -521,6 +528,13 @@ describe('update and cancel', () => {
       .orderBy(auditLog.at);
     expect(entries.map((entry) => entry.action)).toEqual(['create', 'update']);
     expect(entries[0]?.userId).toBe(owner.auth.user._id);
+    expect(entries[0]?.changes).toMatchObject({
+      number: [null, created.number],
+      merchant: [null, 'સુરત સિલ્ક'],
+      orders: [null, [one.poNumber]],
+      totalAmount: [null, created.totalAmount],
+    });
+    expect(Object.keys(entries[0]?.changes ?? {})).not.toContain('merchantId');
     expect(entries[1]?.changes).toEqual({
       dueDate: ['2026-06-25', '2026-08-01'],
       notes: [null, 'Call before'],
@@ -567,6 +581,39 @@ describe('update and cancel', () => {
       status: ['unpaid', 'cancelled'],
       cancelReason: [null, 'Wrong rate'],
     });
+  });
+
+  it('names every field its trail entries carry in each language of the interface', async () => {
+    const one = await finishedOrder(owner, mine.outOfStateMerchant, mine.design);
+    const created = await createBill(owner, {
+      merchantId: mine.outOfStateMerchant,
+      orderIds: [one._id],
+      notes: 'First lot',
+    });
+    const updated = await t.send(owner, 'PUT', `/api/bills/${created._id}`, {
+      dueDate: '2026-09-01',
+      notes: 'Second lot',
+      version: created.version,
+    });
+    expect(updated.statusCode, updated.body).toBe(200);
+    const cancelled = await t.send(owner, 'POST', `/api/bills/${created._id}/cancel`, {
+      reason: 'Wrong rate',
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+
+    const entries = await t.database.handle.db
+      .select()
+      .from(auditLog)
+      .where(
+        and(eq(auditLog.entity, 'bill'), eq(auditLog.organizationId, owner.auth.organization._id)),
+      );
+    const fields = new Set(entries.flatMap((entry) => Object.keys(entry.changes)));
+    expect(fields).toContain('igstAmount');
+    for (const language of ['en', 'gu', 'hi']) {
+      const labels = billFieldLabels(language);
+      const unnamed = [...fields].filter((field) => !labels[field]?.trim());
+      expect(unnamed, `${language}: fields without a label`).toEqual([]);
+    }
   });
 
   it('refuses to cancel a bill with payments', async () => {
