@@ -55,8 +55,14 @@ const FIELDS: FieldSpec[] = [
     props: { clearable: false, allowDeselect: false },
   },
   { name: 'sac', kind: 'text', code: true, props: { inputMode: 'numeric', maxLength: 8 } },
-  { name: 'placeOfSupply', kind: 'select', choices: STATE_OPTIONS, props: { searchable: true } },
-  { name: 'dueDate', kind: 'date' },
+  // Both always hold a value (the merchant's state, the payment terms), so nothing to clear.
+  {
+    name: 'placeOfSupply',
+    kind: 'select',
+    choices: STATE_OPTIONS,
+    props: { searchable: true, clearable: false },
+  },
+  { name: 'dueDate', kind: 'date', props: { clearable: false } },
   { name: 'notes', kind: 'textarea', props: { rows: 2 } },
 ];
 
