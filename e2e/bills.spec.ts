@@ -79,6 +79,9 @@ test('makes one bill from two finished orders and finds it in the register and t
   const billLink = orderRow.getByRole('link', { name: `Bill ${number}` });
   await expect(billLink).toHaveText(number);
   await expect(page.getByRole('row').filter({ hasText: second.poNumber })).toContainText(number);
+  await page
+    .getByRole('table', { name: 'Orders' })
+    .screenshot({ path: test.info().outputPath('orders-with-bill-number.png') });
   await billLink.click();
   await expect(page).toHaveURL(new RegExp(`/export-bill-review/${first._id}$`));
 
