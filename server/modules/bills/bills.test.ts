@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs';
 import { and, eq, sql } from 'drizzle-orm';
-import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,8 +8,7 @@ import { envelope, paged } from '../../../contract/common.ts';
 import { order, type Order } from '../../../contract/orders.ts';
 import { auditLog, bankDetails, designs, merchants, organizations } from '../../db/schema.ts';
 import { createTestApp, type TestApp, type TestBody, type TestUser } from '../../test/test-app.ts';
-import { queryRows, type Database } from '../../db/client.ts';
-import * as schema from '../../db/schema.ts';
+import { openDatabase, queryRows, type DatabaseHandle } from '../../db/client.ts';
 import { createTenantContext } from '../../lib/tenant.ts';
 import { billRepository, financialYearOf } from './repository.ts';
 
@@ -18,22 +16,6 @@ import { billRepository, financialYearOf } from './repository.ts';
 function billFieldLabels(language: string): Record<string, string> {
   const file = new URL(`../../../public/locales/${language}/bills.json`, import.meta.url);
   return (JSON.parse(readFileSync(file, 'utf8')) as { fields: Record<string, string> }).fields;
-}
-
-interface Device {
-  pool: pg.Pool;
-  db: Database;
-}
-
-/**
- * One device's connection: a pool of one. A connection the server drops mid-query reports it to
- * the query and also as an event, which is expected here.
- */
-function deviceConnection(url: string): Device {
-  const pool = new pg.Pool({ connectionString: url, max: 1 });
-  pool.on('error', () => undefined);
-  pool.on('connect', (client) => client.on('error', () => undefined));
-  return { pool, db: drizzle({ client: pool, schema }) };
 }
 
 let t: TestApp;
@@ -497,8 +479,16 @@ describe('numbering', () => {
     );
 
     // Ten devices: each bill on a pool of its own, so on its own database connection.
-    const devices = Array.from({ length: 10 }, () => deviceConnection(t.database.url));
-    const [doomedDevice, hugeDevice, ...goodDevices] = devices as [Device, Device, ...Device[]];
+    const devices = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        openDatabase({ databaseUrl: t.database.url, maxConnections: 1 }),
+      ),
+    );
+    const [doomedDevice, hugeDevice, ...goodDevices] = devices as [
+      DatabaseHandle,
+      DatabaseHandle,
+      ...DatabaseHandle[],
+    ];
     const observer = new pg.Client({ connectionString: t.database.url });
     // Holds bill_lines, so a bill that has taken its number stops before writing its lines.
     const gate = new pg.Client({ connectionString: t.database.url });
@@ -512,7 +502,7 @@ describe('numbering', () => {
       );
       return rows[0]?.waiting ?? 0;
     };
-    const backendPid = async (device: Device) =>
+    const backendPid = async (device: DatabaseHandle) =>
       (await queryRows<{ pid: number }>(device.db, sql`select pg_backend_pid() as pid`))[0]
         ?.pid as number;
     try {
@@ -571,7 +561,7 @@ describe('numbering', () => {
     } finally {
       await gate.query('rollback').catch(() => undefined);
       await Promise.all([gate.end(), observer.end()]);
-      await Promise.all(devices.map((device) => device.pool.end()));
+      await Promise.all(devices.map((device) => device.close()));
     }
   });
 
