@@ -1,5 +1,5 @@
 import { CRUD_PERMISSIONS } from '../../../../contract/permissions.ts';
-import { Stack, Switch, Text } from '@mantine/core';
+import { Anchor, Stack, Switch, Text } from '@mantine/core';
 import { IconClipboardList } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
@@ -51,16 +51,28 @@ export default function OrdersPage() {
         sortField: 'poNumber',
         nowrap: true,
         render: (order) => (
-          <Text
-            component={Link}
-            to={`/orders/edit/${order._id}`}
-            size="sm"
-            fw={600}
-            c="inherit"
-            td="none"
-          >
-            {order.poNumber}
-          </Text>
+          <Stack gap={0} align="flex-start">
+            <Text
+              component={Link}
+              to={`/orders/edit/${order._id}`}
+              size="sm"
+              fw={600}
+              c="inherit"
+              td="none"
+            >
+              {order.poNumber}
+            </Text>
+            {order.billId && order.billNumber ? (
+              <Anchor
+                component={Link}
+                to={`/export-bill-review/${order._id}`}
+                size="xs"
+                aria-label={t('billLink', { number: order.billNumber })}
+              >
+                {order.billNumber}
+              </Anchor>
+            ) : null}
+          </Stack>
         ),
       },
       {
