@@ -127,6 +127,9 @@ describe('OrdersPage', { timeout: 20_000 }, () => {
         .getAllByRole('link')
         .map((link) => link.textContent),
     ).toEqual(['PO-001']);
+    // Payments move a billed order's paid flag; only the unbilled one can be switched by hand.
+    expect(within(rowOf('PO-002')).getByRole('switch', { name: 'Paid: PO-002' })).toBeDisabled();
+    expect(within(rowOf('PO-001')).getByRole('switch', { name: 'Paid: PO-001' })).toBeEnabled();
   });
 
   it('deletes an order after confirmation', async () => {

@@ -131,7 +131,9 @@ export default function OrdersPage() {
         render: (order) => (
           <Switch
             checked={order.isPaid}
-            disabled={togglingId === order._id}
+            // A billed order's paid flag follows its bill; payments move it, not this switch.
+            disabled={togglingId === order._id || Boolean(order.billId)}
+            title={order.billId ? t('paid.followsBill') : undefined}
             onChange={(event) =>
               update.mutate({
                 id: order._id,
