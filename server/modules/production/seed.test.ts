@@ -39,8 +39,8 @@ describe('demo shop floor', () => {
           from production_entries`,
     );
     expect(entries?.count).toBeGreaterThan(20);
-    expect(entries?.first >= '2026-10-30').toBe(true);
-    expect(entries?.last < '2026-11-20').toBe(true);
+    expect((entries?.first ?? '') >= '2026-10-30').toBe(true);
+    expect((entries?.last ?? '9999') < '2026-11-20').toBe(true);
 
     const drift = await queryRows<{ id: string }>(
       db,
