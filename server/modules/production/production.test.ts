@@ -725,6 +725,21 @@ describe('production entries', () => {
     expect(statuses.filter((status) => status === 201).length).toBe(await countEntries(card._id));
   });
 
+  it('let a worker who is only assigned be deleted, dropping the assignment', async () => {
+    const design = await createDesign(owner, 1);
+    const { cards } = await startOrder(owner, [{ designId: design, quantity: 5 }]);
+    const card = cards[0] as JobCard;
+    const worker = await createWorker(owner);
+    const assigned = await t.send(owner, 'PUT', `/api/job-cards/${card._id}`, {
+      workerIds: [worker],
+      version: card.version,
+    });
+    expect(assigned.statusCode, assigned.body).toBe(200);
+    const removed = await t.send(owner, 'DELETE', `/api/workers/${worker}`);
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect((await readCard(owner, card._id)).workerIds).toEqual([]);
+  });
+
   it('keep a worker with entries from being deleted', async () => {
     const design = await createDesign(owner, 1);
     const { cards } = await startOrder(owner, [{ designId: design, quantity: 5 }]);
