@@ -263,14 +263,18 @@ describe('area modules', () => {
       '/bills',
       '/designs',
       '/expenses',
+      '/job-cards',
       '/merchants',
       '/orders',
       '/organization',
       '/payments',
+      '/production',
+      '/production-entries',
       '/reports',
       '/reports/dues',
       '/users',
       '/worker-salaries',
+      '/worker-wages',
       '/workers',
     ]);
   });

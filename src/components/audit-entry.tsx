@@ -39,6 +39,10 @@ export const AUDIT_ENTITY_NAMESPACES: Record<
   bill: 'bills',
   // The payments namespace arrives with the payments pages; until then the shared labels serve.
   payment: null,
+  // The production namespace arrives with the shop-floor pages; until then the shared labels serve.
+  jobCard: null,
+  productionEntry: null,
+  productionStage: null,
 };
 
 const MONEY_FIELDS = new Set([
