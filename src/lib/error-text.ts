@@ -38,6 +38,8 @@ const TELLING_CODES = new Set<FailureCode>([
   'order_already_billed',
   'bill_locked',
   'bill_has_payments',
+  'mail_not_configured',
+  'mail_not_sent',
   'payload_too_large',
   'unsupported_media_type',
   'rate_limited',

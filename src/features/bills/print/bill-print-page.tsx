@@ -21,7 +21,7 @@ import { isUnavailableOffline, OfflineUnavailable } from '@/components/offline-u
 import { formatDate, formatMoney } from '@/lib/format';
 import { LANGUAGE_NAMES, toLanguage } from '@/lib/i18n';
 import { describeError } from '@/lib/resource-factory';
-import { bills } from '@/lib/resources';
+import { bills, organization } from '@/lib/resources';
 import { BillDocument } from './bill-document';
 import {
   BILL_COPIES,
@@ -131,6 +131,10 @@ export default function BillPrintPage() {
     lng: language,
   });
   const query = useQuery({ ...bills.queries.detail(billId), enabled: !writeKey && !!billId });
+  // The organization turns the share button off under Apps; unknown (offline, never read) leaves
+  // it offered, as it is by default.
+  const profile = useQuery(organization.queries.profile());
+  const offersWhatsapp = profile.data?.whatsappSharing !== false;
 
   const body = (() => {
     if (writeKey) return <PendingBill writeKey={writeKey} />;
@@ -203,7 +207,7 @@ export default function BillPrintPage() {
           >
             {uiT('toolbar.print')}
           </Button>
-          {bill ? (
+          {bill && offersWhatsapp ? (
             <Button
               component="a"
               href={whatsappLink(bill.merchant.phone, shareMessage(bill, language, t))}
