@@ -63,7 +63,7 @@ const tileNames = () =>
     .map((region) => region.getAttribute('aria-label'));
 
 describe('AppsPage', () => {
-  it('shows the owner every tile, with import and backup linked', async () => {
+  it('shows the owner every tile, with import and backup linked', () => {
     renderApps('owner');
     expect(screen.getByRole('heading', { level: 1, name: 'Apps' })).toBeInTheDocument();
     expect(tileNames()).toEqual([
