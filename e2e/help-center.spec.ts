@@ -1,0 +1,65 @@
+import { expect, test } from '@playwright/test';
+import {
+  demoAccount,
+  installServiceWorker,
+  localeText,
+  mailCount,
+  readMail,
+  signIn,
+} from './support.ts';
+
+test.describe('help center offline', () => {
+  test.use({ serviceWorkers: 'allow' });
+
+  test('a guide never opened before reads offline, in Gujarati, and its search works', async ({
+    page,
+    context,
+  }) => {
+    await signIn(page);
+    await installServiceWorker(page);
+    // The persisted session is written with a throttle; let it reach IndexedDB.
+    await page.waitForTimeout(1500);
+    await context.setOffline(true);
+    await page.evaluate(`localStorage.setItem('language', 'gu')`);
+
+    await page.goto('/help-center/take-order');
+    const article = page.getByRole('article');
+    await expect(
+      article.getByRole('heading', {
+        level: 2,
+        name: localeText('gu', 'help:articles.take-order.title'),
+      }),
+    ).toBeVisible();
+    await expect(article.getByRole('heading', { level: 3 })).toHaveCount(4);
+
+    await page.getByRole('searchbox', { name: localeText('gu', 'help:search.label') }).fill('પગાર');
+    const guides = page.getByRole('navigation', { name: localeText('gu', 'help:articleList') });
+    await expect(
+      guides.getByRole('link', { name: localeText('gu', 'help:articles.pay-workers.title') }),
+    ).toBeVisible();
+    await expect(
+      guides.getByRole('link', { name: localeText('gu', 'help:articles.install-app.title') }),
+    ).toHaveCount(0);
+    await context.setOffline(false);
+  });
+});
+
+test('the owner sends a test mail from Apps and it arrives', async ({ page }) => {
+  await signIn(page);
+  await page.goto('/apps');
+  await expect(page.getByRole('heading', { level: 1, name: 'Apps' })).toBeVisible();
+  const email = page.getByRole('region', { name: 'Email' });
+  await expect(email.getByText('Set up')).toBeVisible();
+  const before = mailCount(demoAccount.email);
+  await email.getByRole('button', { name: 'Send test mail' }).click();
+  await expect(page.getByText(`Test mail sent to ${demoAccount.email}`)).toBeVisible();
+  expect(await readMail(demoAccount.email, { after: before })).toContain('This is a test mail');
+});
+
+test('the page header opens the guide of its page', async ({ page }) => {
+  await signIn(page);
+  await page.goto('/orders');
+  await page.getByRole('link', { name: 'Help for this page' }).click();
+  await expect(page).toHaveURL((url) => url.pathname === '/help-center/take-order');
+  await expect(page.getByRole('heading', { level: 2, name: 'Take an order' })).toBeVisible();
+});
