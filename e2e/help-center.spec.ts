@@ -1,11 +1,13 @@
 import { expect, test } from '@playwright/test';
 import {
   demoAccount,
+  horizontalOverflow,
   installServiceWorker,
   localeText,
   mailCount,
   readMail,
   signIn,
+  smallTargets,
 } from './support.ts';
 
 test.describe('help center offline', () => {
@@ -62,4 +64,33 @@ test('the page header opens the guide of its page', async ({ page }) => {
   await page.getByRole('link', { name: 'Help for this page' }).click();
   await expect(page).toHaveURL((url) => url.pathname === '/help-center/take-order');
   await expect(page.getByRole('heading', { level: 2, name: 'Take an order' })).toBeVisible();
+});
+
+test.describe('on a tablet with touch', () => {
+  test.use({ viewport: { width: 820, height: 1180 }, hasTouch: true, isMobile: false });
+
+  test('the help center and Apps have finger-sized targets and no sideways scroll', async ({
+    page,
+  }) => {
+    await signIn(page);
+    await page.goto('/help-center/bill-and-get-paid');
+    await expect(page.getByRole('heading', { level: 2, name: 'Bill and get paid' })).toBeVisible();
+    expect(await smallTargets(page)).toEqual([]);
+    expect(await horizontalOverflow(page)).toBe(0);
+
+    await page.getByRole('searchbox', { name: 'Search the help' }).fill('whatsapp');
+    await expect(page.getByText(/guides? found/)).toBeVisible();
+    expect(await smallTargets(page)).toEqual([]);
+
+    await page.goto('/apps');
+    await expect(
+      page.getByRole('switch', { name: 'Offer Share on WhatsApp on bills' }),
+    ).toBeVisible();
+    expect(await smallTargets(page)).toEqual([]);
+    expect(await horizontalOverflow(page)).toBe(0);
+
+    await page.goto('/orders');
+    await expect(page.getByRole('link', { name: 'Help for this page' })).toBeVisible();
+    expect(await smallTargets(page)).toEqual([]);
+  });
 });

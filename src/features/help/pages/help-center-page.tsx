@@ -28,7 +28,13 @@ function ArticleView({ article, search }: { article: ArticleText; search: string
   return (
     <Paper withBorder p={{ base: 'md', sm: 'lg' }} radius="md" component="article">
       <Stack gap="md">
-        <Anchor component={Link} to={`${HELP_CENTER_PATH}${search}`} size="sm" w="fit-content">
+        <Anchor
+          component={Link}
+          to={`${HELP_CENTER_PATH}${search}`}
+          size="sm"
+          w="fit-content"
+          className="help-link"
+        >
           <IconArrowLeft size={14} aria-hidden style={{ verticalAlign: 'middle' }} />{' '}
           {t('backToList')}
         </Anchor>
@@ -46,7 +52,13 @@ function ArticleView({ article, search }: { article: ArticleText; search: string
           </Text>
           <Stack gap={2}>
             {article.sections.map((section) => (
-              <Anchor key={section.id} component={Link} to={{ search, hash: section.id }} size="sm">
+              <Anchor
+                key={section.id}
+                component={Link}
+                to={{ search, hash: section.id }}
+                size="sm"
+                className="help-link"
+              >
                 {section.title}
               </Anchor>
             ))}
@@ -151,6 +163,7 @@ export default function HelpCenterPage() {
                               to={`${helpArticlePath(article.id)}${search}#${section.id}`}
                               size="sm"
                               py={2}
+                              className="help-link"
                             >
                               {section.title}
                             </Anchor>
