@@ -93,22 +93,23 @@ export function DevicePanel() {
               {APP_VERSION}
             </Text>
           </Row>
-          <Row label={t('device.update.label')}>
-            {applyUpdate ? (
-              <>
-                <Text size="sm" fw={600} c="orange.8">
-                  {t('device.update.waiting')}
-                </Text>
-                <Button size="compact-sm" onClick={() => setUpdateOpen(true)}>
-                  {t('device.update.apply')}
-                </Button>
-              </>
-            ) : (
-              <>
-                <Text size="sm" fw={600}>
-                  {check === 'none' ? t('device.update.checked') : t('device.update.none')}
-                </Text>
-                {workerState === 'ready' || workerState === 'waitingReload' ? (
+          {applyUpdate || workerState === 'ready' || workerState === 'waitingReload' ? (
+            // Without a service worker there is nothing to update: the page is always the newest.
+            <Row label={t('device.update.label')}>
+              {applyUpdate ? (
+                <>
+                  <Text size="sm" fw={600} c="orange.8">
+                    {t('device.update.waiting')}
+                  </Text>
+                  <Button size="compact-sm" onClick={() => setUpdateOpen(true)}>
+                    {t('device.update.apply')}
+                  </Button>
+                </>
+              ) : (
+                <>
+                  <Text size="sm" fw={600}>
+                    {check === 'none' ? t('device.update.checked') : t('device.update.none')}
+                  </Text>
                   <Button
                     size="compact-sm"
                     variant="default"
@@ -118,10 +119,10 @@ export function DevicePanel() {
                   >
                     {t('device.update.check')}
                   </Button>
-                ) : null}
-              </>
-            )}
-          </Row>
+                </>
+              )}
+            </Row>
+          ) : null}
           <Row label={t('device.worker.label')}>
             <Text size="sm" fw={600}>
               {workerState ? t(`device.worker.${workerState}`) : '…'}

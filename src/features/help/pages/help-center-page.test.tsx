@@ -110,11 +110,42 @@ describe('this device', () => {
     renderHelp();
     const panel = within(screen.getByRole('region', { name: 'This device' }));
     expect(panel.getByText('0.1.0')).toBeVisible();
-    expect(panel.getByText('Up to date')).toBeVisible();
-    // happy-dom has no service workers.
+    // happy-dom has no service workers, so there is no update to look for either.
     expect(await panel.findByText('Not possible in this browser')).toBeVisible();
+    expect(panel.queryByText('Update')).not.toBeInTheDocument();
     expect(panel.getByText('None')).toBeVisible();
     expect(await panel.findByText('2.5 MB of 1 GB')).toBeVisible();
+  });
+
+  it('looks for a new version on request when the app works offline', async () => {
+    const update = vi.fn(() => Promise.resolve());
+    const registration = {
+      active: {},
+      waiting: null,
+      installing: null,
+      update,
+      addEventListener: () => undefined,
+    };
+    Object.defineProperty(navigator, 'serviceWorker', {
+      configurable: true,
+      value: {
+        controller: {},
+        getRegistration: () => Promise.resolve(registration),
+        addEventListener: () => undefined,
+        removeEventListener: () => undefined,
+      },
+    });
+    try {
+      const { user } = renderHelp();
+      const panel = within(screen.getByRole('region', { name: 'This device' }));
+      expect(await panel.findByText('Ready: opens without a network')).toBeVisible();
+      expect(panel.getByText('Up to date')).toBeVisible();
+      await user.click(panel.getByRole('button', { name: 'Check for an update' }));
+      expect(await panel.findByText('No new version found')).toBeVisible();
+      expect(update).toHaveBeenCalledTimes(1);
+    } finally {
+      Reflect.deleteProperty(navigator, 'serviceWorker');
+    }
   });
 
   it('offers a waiting update and applies it after the same question the app asks', async () => {
