@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import {
   demoAccount,
@@ -93,4 +94,30 @@ test.describe('on a tablet with touch', () => {
     await expect(page.getByRole('link', { name: 'Help for this page' })).toBeVisible();
     expect(await smallTargets(page)).toEqual([]);
   });
+});
+
+test('the help center, a guide and Apps have no WCAG 2.1 AA violations', async ({ page }) => {
+  test.setTimeout(60_000);
+  await signIn(page);
+  const pages = [
+    { route: '/help-center', ready: page.getByText('Storage used') },
+    { route: '/help-center/users-roles?q=password', ready: page.getByRole('article') },
+    {
+      route: '/apps',
+      ready: page.getByRole('switch', { name: 'Offer Share on WhatsApp on bills' }),
+    },
+  ];
+  for (const { route, ready } of pages) {
+    await page.goto(route);
+    await expect(ready).toBeVisible();
+    const results = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+      .analyze();
+    expect(
+      results.violations.map(
+        (violation) => `${violation.id}: ${violation.nodes[0]?.target.join(' ')}`,
+      ),
+      route,
+    ).toEqual([]);
+  }
 });
