@@ -258,6 +258,7 @@ describe('area modules', () => {
   it('mounts every area that exports a resource module, each under its own prefix', async () => {
     const prefixes = (await loadResourceModules()).map((module) => module.prefix).sort();
     expect(prefixes).toEqual([
+      '/apps',
       '/audit-log',
       '/bank-details',
       '/bills',

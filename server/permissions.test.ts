@@ -39,6 +39,8 @@ const EXPECTED: Record<string, RouteAccess> = {
   'GET /api/organization': 'organization.read',
   'PUT /api/organization': 'organization.write',
 
+  'POST /api/apps/test-mail': 'organization.write',
+
   'GET /api/orders': 'orders.read',
   'GET /api/orders/{id}': 'orders.read',
   'POST /api/orders': 'orders.write',

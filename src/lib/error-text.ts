@@ -42,6 +42,8 @@ const TELLING_CODES = new Set<FailureCode>([
   'order_in_production',
   'order_not_in_production',
   'order_has_open_cards',
+  'mail_not_configured',
+  'mail_not_sent',
   'payload_too_large',
   'unsupported_media_type',
   'rate_limited',
