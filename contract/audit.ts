@@ -15,6 +15,7 @@ export const AUDIT_ENTITIES = [
   'session',
   'bill',
   'payment',
+  'note',
 ] as const;
 export const auditEntity = z.enum(AUDIT_ENTITIES);
 export type AuditEntity = z.infer<typeof auditEntity>;

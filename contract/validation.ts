@@ -45,6 +45,9 @@ const RULES = {
   allocationAboveBalance: { code: 'invalid_value', params: { rule: 'allocation_above_balance' } },
   billNotOpen: { code: 'invalid_value', params: { rule: 'bill_not_open' } },
   billOfOtherMerchant: { code: 'invalid_value', params: { rule: 'bill_other_merchant' } },
+  noteCursor: { code: 'invalid_format', params: { format: 'note_cursor' } },
+  noteCursorBoth: { code: 'invalid_value', params: { rule: 'note_cursor_both' } },
+  mentionInactive: { code: 'invalid_value', params: { rule: 'mention_inactive' } },
 } as const satisfies Record<string, { code: FieldErrorCode; params?: FieldErrorParams }>;
 
 export type ValidationRule = keyof typeof RULES;
@@ -109,6 +112,9 @@ export const fieldMessagesEn = {
   invalid_value_allocation_above_balance: 'More than this bill still owes ({{balance}})',
   invalid_value_bill_not_open: 'This bill is cancelled and cannot take a payment',
   invalid_value_bill_other_merchant: 'This bill belongs to another merchant',
+  invalid_format_note_cursor: 'Not a position in a notes thread',
+  invalid_value_note_cursor_both: 'Page either before or after a note, not both',
+  invalid_value_mention_inactive: 'This person is no longer active on the team',
   invalid_value_sign_up_code: 'This code is wrong or has expired; sign up again for a new one',
   unknown_key: 'Unknown field: {{keys}}',
   duplicate: 'This value is already in use',

@@ -264,6 +264,7 @@ describe('area modules', () => {
       '/designs',
       '/expenses',
       '/merchants',
+      '/notes',
       '/orders',
       '/organization',
       '/reports',

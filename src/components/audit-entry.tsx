@@ -36,6 +36,7 @@ export const AUDIT_ENTITY_NAMESPACES: Record<
   bill: 'bills',
   // The payments namespace arrives with the payments pages; until then the shared labels serve.
   payment: null,
+  note: null,
 };
 
 const MONEY_FIELDS = new Set(['amount', 'rate', 'baseSalary', 'totalAmount']);
