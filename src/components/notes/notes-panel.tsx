@@ -271,7 +271,11 @@ function NoteItem({ note }: { note: Note }) {
           </Tooltip>
         ) : null}
       </Group>
-      <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+      <Text
+        size="sm"
+        style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
+        data-testid="note-body"
+      >
         {note.body}
       </Text>
       <ConfirmDialog
