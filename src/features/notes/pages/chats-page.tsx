@@ -12,7 +12,7 @@ import {
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconArrowLeft, IconMessages } from '@tabler/icons-react';
-import { useQuery, type UseQueryResult } from '@tanstack/react-query';
+import { useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -59,12 +59,6 @@ export default function ChatsPage() {
   const narrow = useMediaQuery('(max-width: 62em)') ?? false;
   const [limit, setLimit] = useState(INBOX_PAGE);
   const inbox = useQuery(noteQueries.inbox({ page: 1, limit }));
-  const current = selected
-    ? inbox.data?.data.find(
-        (thread) =>
-          thread.subjectType === selected.subjectType && thread.subjectId === selected.subjectId,
-      )
-    : undefined;
 
   const list = (
     <InboxList
@@ -83,7 +77,6 @@ export default function ChatsPage() {
         <ThreadHeading
           subjectType={selected.subjectType}
           subjectId={selected.subjectId}
-          name={current?.subjectName}
           withBack={narrow}
         />
       }
@@ -125,15 +118,16 @@ export default function ChatsPage() {
 function ThreadHeading({
   subjectType,
   subjectId,
-  name,
   withBack,
 }: {
   subjectType: NoteSubjectType;
   subjectId: string;
-  name: string | undefined;
   withBack: boolean;
 }) {
   const { t } = useTranslation('notes');
+  const client = useQueryClient();
+  // The same query as the panel's: it names the record also before the thread has a note.
+  const name = useQuery(noteQueries.thread(client, { subjectType, subjectId })).data?.subjectName;
   const label = name ? t(`subjects.${subjectType}`, { name }) : t(`subjectTypes.${subjectType}`);
   return (
     <Stack gap={4}>
