@@ -117,7 +117,7 @@ test('a reply appears in the open thread without a reload', async ({ page, reque
   await signIn(page);
   await page.goto(`/chats/order/${orderId}`);
   const thread = page.getByRole('log', { name: 'Notes' });
-  await expect(page.getByText(/No notes yet/)).toBeVisible();
+  await expect(page.getByText(/^No notes yet\. Write/)).toBeVisible();
   const staffToken = await tokenOf(request, staffAccount);
   await post(request, staffToken, '/api/notes', {
     subjectType: 'order',

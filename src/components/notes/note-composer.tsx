@@ -15,7 +15,8 @@ interface MentionQuery {
   text: string;
 }
 
-const MENTION_AT_CARET = /(?:^|\s)@([^\s@]{0,40})$/u;
+// Names have spaces ("Demo Staff"), so the query may too; it stays open only while it matches.
+const MENTION_AT_CARET = /(?:^|\s)@((?:[^\s@][^@\n]{0,39})?)$/u;
 const MAX_SUGGESTIONS = 8;
 
 export function mentionQueryAt(value: string, caret: number): MentionQuery | null {
@@ -23,6 +24,25 @@ export function mentionQueryAt(value: string, caret: number): MentionQuery | nul
   if (!match) return null;
   const text = match[1] ?? '';
   return { start: caret - text.length - 1, text };
+}
+
+/**
+ * Who matches what is typed after `@`. A query with a space that matches nobody is ordinary text
+ * after a finished mention ("@Demo Staff please"), not a search.
+ */
+export function mentionSuggestions(
+  people: readonly NotePerson[],
+  query: MentionQuery | null,
+  exceptId: string | undefined,
+): NotePerson[] | null {
+  if (query === null) return null;
+  const text = query.text.toLowerCase();
+  const found = people
+    .filter((person) => person._id !== exceptId)
+    .filter((person) => person.name.toLowerCase().includes(text))
+    .slice(0, MAX_SUGGESTIONS);
+  if (found.length === 0 && /\s/.test(query.text)) return null;
+  return found;
 }
 
 /**
@@ -42,25 +62,18 @@ export function NoteComposer({ subject }: { subject: NoteSubject }) {
   const [mention, setMention] = useState<MentionQuery | null>(null);
   const textarea = useRef<HTMLTextAreaElement>(null);
   const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() });
-  const people = useQuery({
-    ...noteQueries.people(),
-    enabled: mention !== null || picked.length > 0,
-  });
+  // Asked for up front, so the first letters after @ already find someone.
+  const people = useQuery(noteQueries.people());
   const myId = useAuthStore((state) => state.user?._id);
   const create = useCreateNote();
 
-  const suggestions =
-    mention === null
-      ? []
-      : (people.data ?? [])
-          .filter((person) => person._id !== myId)
-          .filter((person) => person.name.toLowerCase().includes(mention.text.toLowerCase()))
-          .slice(0, MAX_SUGGESTIONS);
+  const suggestions = mentionSuggestions(people.data ?? [], mention, myId);
 
   const follow = (value: string, caret: number) => {
-    const found = mentionQueryAt(value, caret);
-    setMention(found);
-    if (found) {
+    const query = mentionQueryAt(value, caret);
+    const active = mentionSuggestions(people.data ?? [], query, myId) !== null;
+    setMention(active ? query : null);
+    if (active) {
       combobox.openDropdown();
       // Enter picks the highlighted person, so one must be highlighted once the list renders.
       requestAnimationFrame(() => combobox.selectFirstOption());
@@ -136,9 +149,9 @@ export function NoteComposer({ subject }: { subject: NoteSubject }) {
           }
         />
       </Combobox.Target>
-      <Combobox.Dropdown hidden={mention === null} aria-label={t('composer.mentionPicker')}>
+      <Combobox.Dropdown hidden={suggestions === null} aria-label={t('composer.mentionPicker')}>
         <Combobox.Options>
-          {suggestions.length === 0 ? (
+          {suggestions === null ? null : suggestions.length === 0 ? (
             <Combobox.Empty>{t('composer.noPeople')}</Combobox.Empty>
           ) : (
             suggestions.map((person) => (

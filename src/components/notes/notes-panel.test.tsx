@@ -8,7 +8,7 @@ import { createNotesFake, ORDER_ID, STAFF_ID, type NotesFake } from '@/test/msw/
 import { setupMswServer } from '@/test/msw/server';
 import { signInTestUser } from '@/test/msw/session';
 import { createTestQueryClient, createTestWrapper, renderWithProviders } from '@/test/render';
-import { mentionedIds, mentionQueryAt } from './note-composer';
+import { mentionedIds, mentionQueryAt, mentionSuggestions } from './note-composer';
 import { NotesPanel } from './notes-panel';
 
 const server = setupMswServer();
@@ -64,7 +64,7 @@ describe('NotesPanel', { timeout: 15_000 }, () => {
     const { user } = renderPanel();
     await screen.findByText(/No notes yet/);
     const box = screen.getByRole('textbox', { name: 'Write a note' });
-    await user.type(box, 'Please count again @sur');
+    await user.type(box, 'Please count again @suresh st');
     const option = await screen.findByRole('option', { name: 'Suresh Staff' });
     // The writer is not offered to themselves.
     expect(screen.queryByRole('option', { name: 'Asha Patel' })).not.toBeInTheDocument();
@@ -166,7 +166,22 @@ describe('mention helpers', () => {
     expect(mentionQueryAt('hello @Sur', 10)).toEqual({ start: 6, text: 'Sur' });
     expect(mentionQueryAt('@', 1)).toEqual({ start: 0, text: '' });
     expect(mentionQueryAt('mail me@example', 15)).toBeNull();
-    expect(mentionQueryAt('@Sur done', 9)).toBeNull();
+    expect(mentionQueryAt('hi @Demo St', 11)).toEqual({ start: 3, text: 'Demo St' });
+    expect(mentionQueryAt('@Sur\nnext', 9)).toBeNull();
+  });
+
+  it('searches names with spaces, and lets go once the text matches nobody', () => {
+    const people = [
+      { _id: 'a', name: 'Demo Staff' },
+      { _id: 'b', name: 'Demo Admin' },
+      { _id: 'me', name: 'Demo Owner' },
+    ];
+    const at = (text: string) => mentionSuggestions(people, { start: 0, text }, 'me');
+    expect(at('demo')?.map((p) => p.name)).toEqual(['Demo Staff', 'Demo Admin']);
+    expect(at('Demo St')?.map((p) => p.name)).toEqual(['Demo Staff']);
+    expect(at('Demo Staff please')).toBeNull();
+    expect(at('zz')).toEqual([]);
+    expect(mentionSuggestions(people, null, 'me')).toBeNull();
   });
 
   it('keeps only the picked people whose @Name is still in the text', () => {
