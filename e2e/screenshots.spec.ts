@@ -354,7 +354,7 @@ test.describe('documentation screenshots', { tag: '@screenshots' }, () => {
         const box = panel.getByRole('textbox', { name: 'Write a note' });
         await box.scrollIntoViewIfNeeded();
         await box.pressSequentially('Checked. @Dem');
-        await expect(page.getByRole('option').first()).toBeVisible();
+        await expect(page.getByRole('option', { name: 'Demo Admin' })).toBeVisible();
         await settle(page);
         await panel.screenshot({
           path: screenshotPath(testInfo, `notes-order${suffix}`),

@@ -125,7 +125,15 @@ export function NoteComposer({ subject }: { subject: NoteSubject }) {
   };
 
   return (
-    <Combobox store={combobox} onOptionSubmit={pick} position="top-start" withinPortal={false}>
+    <Combobox
+      store={combobox}
+      onOptionSubmit={pick}
+      position="top-start"
+      // Clears the label above the text box, which the list would otherwise half cover.
+      offset={30}
+      shadow="md"
+      withinPortal={false}
+    >
       <Combobox.Target targetType="input">
         <Textarea
           ref={textarea}
