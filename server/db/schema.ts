@@ -889,3 +889,45 @@ export const noteMentions = pgTable(
     index('note_mentions_org_user_idx').on(t.organizationId, t.userId, t.noteId),
   ],
 );
+
+/**
+ * One row per thread with its newest note and size, kept with every note written or deleted, so
+ * the inbox sorts threads without grouping every note of the organization.
+ */
+export const noteThreads = pgTable(
+  'note_threads',
+  {
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    subjectType: text('subject_type', { enum: ['order', 'merchant'] }).notNull(),
+    subjectId: uuid('subject_id').notNull(),
+    // The same subject again as real references, so a deleted record takes its row along.
+    orderId: uuid('order_id'),
+    merchantId: uuid('merchant_id'),
+    lastSeq: bigint('last_seq', { mode: 'number' }).notNull(),
+    noteCount: integer('note_count').notNull(),
+  },
+  (t) => [
+    primaryKey({
+      name: 'note_threads_pkey',
+      columns: [t.organizationId, t.subjectType, t.subjectId],
+    }),
+    foreignKey({
+      name: 'note_threads_order_fk',
+      columns: [t.organizationId, t.orderId],
+      foreignColumns: [orders.organizationId, orders.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'note_threads_merchant_fk',
+      columns: [t.organizationId, t.merchantId],
+      foreignColumns: [merchants.organizationId, merchants.id],
+    }).onDelete('cascade'),
+    index('note_threads_org_last_idx').on(t.organizationId, t.lastSeq),
+    check(
+      'note_threads_subject_check',
+      sql`(${t.subjectType} = 'order' and ${t.orderId} = ${t.subjectId} and ${t.merchantId} is null)
+        or (${t.subjectType} = 'merchant' and ${t.merchantId} = ${t.subjectId} and ${t.orderId} is null)`,
+    ),
+  ],
+);

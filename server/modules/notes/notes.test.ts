@@ -412,11 +412,24 @@ describe('deleting notes and who may', () => {
     expect((await t.send(owner, 'DELETE', `/api/notes/${byAdmin._id}`)).statusCode).toBe(200);
     expect((await t.send(owner, 'DELETE', `/api/notes/${byAdmin._id}`)).statusCode).toBe(404);
     expect((await thread(owner, `subjectType=order&subjectId=${subject}`)).data).toEqual([]);
+    expect((await readInbox(owner)).data.some((row) => row.subjectId === subject)).toBe(false);
     const entries = await t.database.handle.db
       .select()
       .from(auditLog)
       .where(eq(auditLog.entityId, byAdmin._id));
     expect(entries.map((entry) => entry.action).sort()).toEqual(['create', 'delete']);
+  });
+
+  it('the inbox follows a deleted newest note back to the one before', async () => {
+    const subject = await createOrder(owner, merchantId, 'PO-SHRINK');
+    const base = { subjectType: 'order', subjectId: subject };
+    await write(admin, { ...base, body: 'older' });
+    const newest = (await write(admin, { ...base, body: 'newer' })).note;
+    const before = (await readInbox(staff)).data.find((row) => row.subjectId === subject);
+    expect(before).toMatchObject({ noteCount: 2, unreadCount: 2, lastNote: { body: 'newer' } });
+    expect((await t.send(admin, 'DELETE', `/api/notes/${newest._id}`)).statusCode).toBe(200);
+    const after = (await readInbox(staff)).data.find((row) => row.subjectId === subject);
+    expect(after).toMatchObject({ noteCount: 1, unreadCount: 1, lastNote: { body: 'older' } });
   });
 
   it('a deleted order takes its notes with it', async () => {

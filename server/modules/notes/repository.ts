@@ -233,7 +233,15 @@ export async function createNote(
           sql`, `,
         )}`);
     }
-    // What one wrote oneself is read: the author's position follows their own note.
+    await tx.execute(sql`insert into note_threads
+        (organization_id, subject_type, subject_id, order_id, merchant_id, last_seq, note_count)
+      values (${tenant.organizationId}, ${values.subjectType}, ${values.subjectId},
+        ${isOrder ? values.subjectId : null}, ${isOrder ? null : values.subjectId}, ${seq}::bigint, 1)
+      on conflict (organization_id, subject_type, subject_id) do update
+        set last_seq = greatest(note_threads.last_seq, excluded.last_seq),
+          note_count = note_threads.note_count + 1`);
+    // What one wrote oneself is read: the author's position follows their own note. The inbox
+    // relies on it: a thread is unread exactly when its newest note is past the reader's position.
     await advanceRead(tx, tenant, subject, seq);
     await appendAudit(tx, {
       organizationId: tenant.organizationId,
@@ -252,6 +260,26 @@ export async function createNote(
     if (!created) throw new Error('The note was not stored');
     return created.record;
   });
+}
+
+/** Recounts a thread's summary row after a note left it; the row goes with its last note. */
+async function refreshThread(db: Database, tenant: TenantContext, subject: NoteSubject) {
+  const org = tenant.organizationId;
+  const inThread = sql`notes.organization_id = ${org}
+    and ${subjectColumn(subject.subjectType)} = ${subject.subjectId}`;
+  await db.execute(sql`update note_threads
+      set last_seq = summary.last_seq, note_count = summary.note_count
+      from (select max(notes.seq) as last_seq, count(*)::int as note_count
+        from notes where ${inThread}) summary
+      where note_threads.organization_id = ${org}
+        and note_threads.subject_type = ${subject.subjectType}
+        and note_threads.subject_id = ${subject.subjectId}
+        and summary.note_count > 0`);
+  await db.execute(sql`delete from note_threads
+      where note_threads.organization_id = ${org}
+        and note_threads.subject_type = ${subject.subjectType}
+        and note_threads.subject_id = ${subject.subjectId}
+        and not exists (select 1 from notes where ${inThread})`);
 }
 
 /** Owners and admins keep the threads tidy; anyone else deletes only what they wrote. */
@@ -273,6 +301,10 @@ export async function deleteNote(
     await tx.execute(
       sql`delete from notes where organization_id = ${tenant.organizationId} and id = ${id}`,
     );
+    await refreshThread(tx, tenant, {
+      subjectType: found.record.subjectType,
+      subjectId: found.record.subjectId,
+    });
     await appendAudit(tx, {
       organizationId: tenant.organizationId,
       userId: tenant.userId,
@@ -335,28 +367,38 @@ export async function listInbox(
     unread_threads: number;
   }>(
     db,
-    sql`with threads as (
-        select notes.subject_type,
-          coalesce(notes.order_id, notes.merchant_id) as subject_id,
-          max(notes.seq) as last_seq,
-          count(*)::int as note_count,
-          count(*) filter (where notes.seq > coalesce(note_reads.read_seq, 0)
-            and notes.author_id <> ${me})::int as unread_count,
-          coalesce(bool_or(note_mentions.user_id is not null
-            and notes.seq > coalesce(note_reads.read_seq, 0)
-            and notes.author_id <> ${me}), false) as mentioned_unread
-        from notes
+    sql`with mentioned as (
+        -- The reader's unread mentions: few, found through the reader's own mentions.
+        select distinct notes.subject_type,
+          coalesce(notes.order_id, notes.merchant_id) as subject_id
+        from note_mentions
+        join notes on notes.organization_id = note_mentions.organization_id
+          and notes.id = note_mentions.note_id
         left join note_reads on note_reads.organization_id = notes.organization_id
           and note_reads.user_id = ${me}
           and note_reads.subject_type = notes.subject_type
           and note_reads.subject_id = coalesce(notes.order_id, notes.merchant_id)
-        left join note_mentions on note_mentions.organization_id = notes.organization_id
-          and note_mentions.note_id = notes.id and note_mentions.user_id = ${me}
-        where notes.organization_id = ${org}
-        group by 1, 2
+        where note_mentions.organization_id = ${org} and note_mentions.user_id = ${me}
+          and notes.author_id <> ${me}
+          and notes.seq > coalesce(note_reads.read_seq, 0)
+      ), threads as (
+        select note_threads.subject_type, note_threads.subject_id, note_threads.last_seq,
+          note_threads.note_count,
+          coalesce(note_reads.read_seq, 0) as read_seq,
+          mentioned.subject_id is not null as mentioned_unread
+        from note_threads
+        left join note_reads on note_reads.organization_id = note_threads.organization_id
+          and note_reads.user_id = ${me}
+          and note_reads.subject_type = note_threads.subject_type
+          and note_reads.subject_id = note_threads.subject_id
+        left join mentioned on mentioned.subject_type = note_threads.subject_type
+          and mentioned.subject_id = note_threads.subject_id
+        where note_threads.organization_id = ${org}
       ), totals as (
+        -- Writing moves the author's position to their note, so a thread has a note by someone
+        -- else after the reader's position exactly when its newest note is past that position.
         select count(*)::int as total,
-          (count(*) filter (where unread_count > 0))::int as unread_threads
+          (count(*) filter (where last_seq > read_seq))::int as unread_threads
         from threads
       ), page as (
         select threads.* from threads
@@ -364,8 +406,16 @@ export async function listInbox(
         limit ${params.limit} offset ${offset}
       )
       -- The totals row comes back even for a page past the end, which has no threads.
-      select page.subject_type, page.subject_id, page.note_count, page.unread_count,
+      select page.subject_type, page.subject_id, page.note_count,
         page.mentioned_unread, totals.total, totals.unread_threads,
+        case page.subject_type
+          when 'order' then (select count(*)::int from notes
+            where notes.organization_id = ${org} and notes.order_id = page.subject_id
+              and notes.seq > page.read_seq and notes.author_id <> ${me})
+          else (select count(*)::int from notes
+            where notes.organization_id = ${org} and notes.merchant_id = page.subject_id
+              and notes.seq > page.read_seq and notes.author_id <> ${me})
+        end as unread_count,
         case page.subject_type
           when 'order' then (select orders.po_number from orders
             where orders.organization_id = ${org} and orders.id = page.subject_id)
