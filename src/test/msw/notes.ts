@@ -32,7 +32,8 @@ export interface ReceivedNote {
  * An in-memory notes API with the server's rules that the SPA relies on: oldest-first pages by
  * cursor, a read position per thread for the signed-in user, and an Idempotency-Key applied once.
  */
-export function createNotesFake() {
+export function createNotesFake(options: { subjects?: Record<string, string> } = {}) {
+  const subjectNames: Record<string, string> = { ...SUBJECT_NAMES, ...options.subjects };
   const notes: Note[] = [];
   const reads = new Map<string, string>();
   const received: ReceivedNote[] = [];
@@ -93,7 +94,7 @@ export function createNotesFake() {
       return {
         subjectType: type,
         subjectId: id,
-        subjectName: SUBJECT_NAMES[id] ?? id,
+        subjectName: subjectNames[id] ?? id,
         lastNote: {
           _id: last._id,
           body: last.body,
@@ -133,7 +134,7 @@ export function createNotesFake() {
       const url = new URL(request.url);
       const type = url.searchParams.get('subjectType') ?? '';
       const id = url.searchParams.get('subjectId') ?? '';
-      if (!(id in SUBJECT_NAMES)) return fail(404, 'Order or merchant not found');
+      if (!(id in subjectNames)) return fail(404, 'Order or merchant not found');
       const before = url.searchParams.get('before');
       const limit = Number(url.searchParams.get('limit') ?? 50);
       let page = thread(type, id);
@@ -144,7 +145,7 @@ export function createNotesFake() {
       return ok({
         subjectType: type,
         subjectId: id,
-        subjectName: SUBJECT_NAMES[id],
+        subjectName: subjectNames[id],
         data: page,
         olderCursor: first && all[0] !== first ? first.cursor : null,
         newerCursor: page.at(-1)?.cursor ?? null,
