@@ -71,6 +71,16 @@ describe('ChatsPage', { timeout: 15_000 }, () => {
     expect(within(screen.getAllByTestId('inbox-thread')[0]!).queryByText(/unread/)).toBeNull();
   });
 
+  it('links a thread to its record: an order to its page, a merchant to the filtered list', async () => {
+    fake.add('merchant', MERCHANT_ID, 'Pays on the 10th');
+    renderPage(`/chats/merchant/${MERCHANT_ID}`);
+    const link = await screen.findByRole('link', { name: 'Open Surat Silk Mills' });
+    expect(link).toHaveAttribute('href', '/merchants?name=Surat%20Silk%20Mills');
+    expect(
+      screen.getByRole('heading', { level: 2, name: 'Merchant Surat Silk Mills' }),
+    ).toBeVisible();
+  });
+
   it('says so when there are no notes yet', async () => {
     renderPage();
     expect(await screen.findByText('No notes yet')).toBeInTheDocument();

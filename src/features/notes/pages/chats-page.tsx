@@ -38,9 +38,13 @@ export function chatPath(subjectType: NoteSubjectType, subjectId: string) {
   return `/chats/${subjectType}/${subjectId}`;
 }
 
-/** Where the record itself is edited, from its thread. */
-function recordPath(subjectType: NoteSubjectType, subjectId: string) {
-  return subjectType === 'order' ? `/orders/edit/${subjectId}` : `/merchants`;
+/**
+ * Where the record itself is, from its thread. Merchants have no page of their own: their list,
+ * filtered down to this one by name.
+ */
+function recordPath(subjectType: NoteSubjectType, subjectId: string, name: string | undefined) {
+  if (subjectType === 'order') return `/orders/edit/${subjectId}`;
+  return name ? `/merchants?name=${encodeURIComponent(name)}` : '/merchants';
 }
 
 /**
@@ -143,7 +147,7 @@ function ThreadHeading({
         <Text fw={700} size="lg" component="h2" m={0}>
           {label}
         </Text>
-        <Anchor component={Link} to={recordPath(subjectType, subjectId)} size="sm">
+        <Anchor component={Link} to={recordPath(subjectType, subjectId, name)} size="sm">
           {t('panel.openRecord', { name: name ?? t(`subjectTypes.${subjectType}`) })}
         </Anchor>
       </Group>
