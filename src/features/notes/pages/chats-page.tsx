@@ -192,16 +192,19 @@ function InboxList({
     );
   }
   return (
-    <Stack gap="xs" component="ul" aria-label={t('inbox.tableLabel')} p={0} m={0}>
-      {threads.map((thread) => (
-        <InboxRow
-          key={`${thread.subjectType}:${thread.subjectId}`}
-          thread={thread}
-          active={
-            selected?.subjectType === thread.subjectType && selected.subjectId === thread.subjectId
-          }
-        />
-      ))}
+    <Stack gap="xs">
+      <Stack gap="xs" component="ul" aria-label={t('inbox.tableLabel')} p={0} m={0}>
+        {threads.map((thread) => (
+          <InboxRow
+            key={`${thread.subjectType}:${thread.subjectId}`}
+            thread={thread}
+            active={
+              selected?.subjectType === thread.subjectType &&
+              selected.subjectId === thread.subjectId
+            }
+          />
+        ))}
+      </Stack>
       {onMore ? (
         <Button variant="subtle" onClick={onMore}>
           {t('inbox.more')}
