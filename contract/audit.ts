@@ -18,6 +18,7 @@ export const AUDIT_ENTITIES = [
   'jobCard',
   'productionEntry',
   'productionStage',
+  'note',
 ] as const;
 export const auditEntity = z.enum(AUDIT_ENTITIES);
 export type AuditEntity = z.infer<typeof auditEntity>;

@@ -48,6 +48,9 @@ const RULES = {
   month: { code: 'invalid_format', params: { format: 'month' } },
   piecesExceedQuantity: { code: 'invalid_value', params: { rule: 'pieces_exceed_quantity' } },
   cardNotInProduction: { code: 'invalid_value', params: { rule: 'card_not_in_production' } },
+  noteCursor: { code: 'invalid_format', params: { format: 'note_cursor' } },
+  noteCursorBoth: { code: 'invalid_value', params: { rule: 'note_cursor_both' } },
+  mentionInactive: { code: 'invalid_value', params: { rule: 'mention_inactive' } },
 } as const satisfies Record<string, { code: FieldErrorCode; params?: FieldErrorParams }>;
 
 export type ValidationRule = keyof typeof RULES;
@@ -116,6 +119,9 @@ export const fieldMessagesEn = {
   invalid_value_pieces_exceed_quantity: 'More pieces than the job card has left ({{left}})',
   invalid_value_card_not_in_production:
     "This job card's order is cancelled or delivered: no more work is logged on it",
+  invalid_format_note_cursor: 'Not a position in a notes thread',
+  invalid_value_note_cursor_both: 'Page either before or after a note, not both',
+  invalid_value_mention_inactive: 'This person is no longer active on the team',
   invalid_value_sign_up_code: 'This code is wrong or has expired; sign up again for a new one',
   unknown_key: 'Unknown field: {{keys}}',
   duplicate: 'This value is already in use',

@@ -259,6 +259,111 @@ test.describe('documentation screenshots', { tag: '@screenshots' }, () => {
     await capture(page, testInfo, 'settings-activity');
   });
 
+  test.describe("notes: the inbox and an order's notes", () => {
+    async function tokenOf(page: Page, email: string) {
+      const response = await page.request.post('/api/auth/login', {
+        data: { email, password: 'karkhana-demo' },
+      });
+      return ((await response.json()) as { data: { token: { accessToken: string } } }).data.token
+        .accessToken;
+    }
+
+    async function send(page: Page, token: string, url: string, data: unknown) {
+      const response = await page.request.post(url, {
+        data,
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(response.status(), await response.text()).toBe(201);
+      return ((await response.json()) as { data: { _id: string } }).data._id;
+    }
+
+    /** An order with a short conversation between the owner, the admin and the staff. */
+    async function conversation(page: Page) {
+      const owner = await tokenOf(page, 'demo@karkhana.app');
+      const admin = await tokenOf(page, 'admin@karkhana.app');
+      const staff = await tokenOf(page, 'staff@karkhana.app');
+      const people = await page.request.get('/api/notes/people', {
+        headers: { authorization: `Bearer ${owner}` },
+      });
+      const team = ((await people.json()) as { data: { data: { _id: string; name: string }[] } })
+        .data.data;
+      const idOf = (name: string) => team.find((person) => person.name === name)?._id;
+      const orders = await page.request.get('/api/orders?limit=3&sort=-createdAt', {
+        headers: { authorization: `Bearer ${owner}` },
+      });
+      const [first, second] = (
+        (await orders.json()) as {
+          data: { data: { _id: string; merchantId: string; poNumber: string }[] };
+        }
+      ).data.data;
+      if (!first || !second) throw new Error('the demo data should have orders');
+      const order = { subjectType: 'order', subjectId: first._id };
+      const existing = await page.request.get(
+        `/api/notes?subjectType=order&subjectId=${first._id}`,
+        { headers: { authorization: `Bearer ${owner}` } },
+      );
+      // The desktop and tablet pictures show the same conversation, written once.
+      if (((await existing.json()) as { data: { data: unknown[] } }).data.data.length > 0) {
+        return first;
+      }
+      await send(page, staff, '/api/notes', {
+        ...order,
+        body: 'Merchant called: rate stays ₹12 a piece, delivery moved to Friday.',
+      });
+      await send(page, owner, '/api/notes', {
+        ...order,
+        body: 'Fine. @Demo Admin please update the delivery date on the order.',
+        mentions: [idOf('Demo Admin')],
+      });
+      await send(page, admin, '/api/notes', {
+        ...order,
+        body: 'Done. @Demo Staff 20 pieces came back rejected from the last lot, please recount.',
+        mentions: [idOf('Demo Staff')],
+      });
+      await send(page, staff, '/api/notes', {
+        subjectType: 'merchant',
+        subjectId: second.merchantId,
+        body: 'Pays by cheque on the 10th; ask for the GST copy with the bill.',
+      });
+      await send(page, admin, '/api/notes', {
+        subjectType: 'order',
+        subjectId: second._id,
+        body: '@Demo Owner the thread colours for this lot are out of stock, shall we substitute?',
+        mentions: [idOf('Demo Owner')],
+      });
+      return first;
+    }
+
+    for (const device of ['desktop', 'tablet'] as const) {
+      test(`inbox and order notes, ${device}`, async ({ page }, testInfo) => {
+        test.setTimeout(120_000);
+        if (device === 'tablet') await page.setViewportSize({ width: 820, height: 1180 });
+        await useTheme(page, 'light');
+        const order = await conversation(page);
+        await signIn(page);
+        const suffix = device === 'tablet' ? '-tablet' : '';
+        await page.goto('/chats');
+        await expect(page.getByTestId('inbox-thread').first()).toBeVisible();
+        await capture(page, testInfo, `notes-inbox${suffix}`);
+        await page.goto(`/chats/order/${order._id}`);
+        await expect(page.getByRole('log', { name: 'Notes' })).toBeVisible();
+        await capture(page, testInfo, `notes-thread${suffix}`);
+        await page.goto(`/orders/edit/${order._id}`);
+        const panel = page.getByRole('region', { name: 'Notes' });
+        await expect(panel.getByTestId('note').first()).toBeVisible();
+        const box = panel.getByRole('textbox', { name: 'Write a note' });
+        await box.scrollIntoViewIfNeeded();
+        await box.pressSequentially('Checked. @Dem');
+        await expect(page.getByRole('option', { name: 'Demo Admin' })).toBeVisible();
+        await settle(page);
+        await panel.screenshot({
+          path: screenshotPath(testInfo, `notes-order${suffix}`),
+          animations: 'disabled',
+        });
+      });
+    }
+  });
+
   test('users on a tablet', async ({ page }, testInfo) => {
     await page.setViewportSize({ width: 820, height: 1180 });
     await useTheme(page, 'light');

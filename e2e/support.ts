@@ -161,6 +161,7 @@ export const DATA_PAGES = [
   '/expenses',
   '/expense-analysis',
   '/bank-details',
+  '/chats',
 ] as const;
 
 /**

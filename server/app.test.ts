@@ -266,6 +266,7 @@ describe('area modules', () => {
       '/expenses',
       '/job-cards',
       '/merchants',
+      '/notes',
       '/orders',
       '/organization',
       '/payments',

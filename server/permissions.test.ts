@@ -113,6 +113,14 @@ const EXPECTED: Record<string, RouteAccess> = {
   'GET /api/reports/dues': 'dues.read',
   'GET /api/merchants/{id}/statement': 'statements.read',
 
+  // Deleting someone else's note also needs a manager's role; the notes tests cover that part.
+  'GET /api/notes': 'notes.read',
+  'GET /api/notes/inbox': 'notes.read',
+  'GET /api/notes/people': 'notes.read',
+  'POST /api/notes': 'notes.write',
+  'POST /api/notes/read': 'notes.read',
+  'DELETE /api/notes/{id}': 'notes.delete',
+
   // Touching an owner or admin also needs users.manageAdmins; the users tests cover that part.
   'GET /api/users': 'users.read',
   'GET /api/users/all': 'users.read',

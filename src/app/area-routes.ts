@@ -139,7 +139,18 @@ export const AREA_ROUTES: AreaRoute[] = [
     namespace: 'bill-print',
   },
   { path: 'tasks', area: 'tasks' },
-  { path: 'chats', area: 'chats' },
+  {
+    path: 'chats',
+    area: 'chats',
+    page: () => import('@/features/notes/pages/chats-page'),
+    namespace: 'notes',
+  },
+  {
+    path: 'chats/:subjectType/:subjectId',
+    area: 'chats',
+    page: () => import('@/features/notes/pages/chats-page'),
+    namespace: 'notes',
+  },
   {
     path: 'apps',
     area: 'apps',

@@ -81,4 +81,5 @@ export const AREA_PERMISSIONS: Partial<Record<AreaKey, Permission>> = {
   // Email, UPI and WhatsApp settings are the organization's; import and backup are owner-only
   // tiles inside.
   apps: 'organization.write',
+  chats: 'notes.read',
 };

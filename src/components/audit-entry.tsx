@@ -43,6 +43,7 @@ export const AUDIT_ENTITY_NAMESPACES: Record<
   jobCard: null,
   productionEntry: null,
   productionStage: null,
+  note: null,
 };
 
 const MONEY_FIELDS = new Set([

@@ -425,3 +425,7 @@ export const useCancelBill = bills.defineAction<
   success: 'bills:toast.cancelled',
   failure: 'bills:errors.cancel',
 });
+
+// Notes are sent through the write queue as well; re-exported here so that replaying a note
+// queued offline after a reload finds how to send it.
+export { useCreateNote, useDeleteNote } from '@/lib/notes';

@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { renderWithProviders } from '@/test/render';
 import { fail } from '@/test/msw/envelope';
 import { createMerchantsFake, makeMerchants, type MerchantsFake } from '@/test/msw/merchants';
+import { createNotesFake } from '@/test/msw/notes';
 import { setupMswServer } from '@/test/msw/server';
 import { signInTestUser, signInTestUserAs } from '@/test/msw/session';
 import MerchantsPage from './merchants-page';
@@ -260,6 +261,27 @@ describe('MerchantsPage', { timeout: 15_000 }, () => {
     await user.click(within(alert).getByRole('button', { name: 'Retry' }));
     expect(await screen.findByText('Showing 1–10 of 12')).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it("opens a merchant's notes in a drawer and writes one there", async () => {
+    const [merchant] = makeMerchants(12);
+    if (!merchant) throw new Error('the fake should have merchants');
+    const notes = createNotesFake({ subjects: { [merchant._id]: merchant.name } });
+    notes.add('merchant', merchant._id, 'Pays by cheque on the 10th');
+    server.use(...notes.handlers);
+    const { user } = renderPage();
+    await screen.findByText(merchant.name);
+    await user.click(screen.getByRole('button', { name: `Notes on ${merchant.name}` }));
+    const drawer = await screen.findByRole('dialog', { name: `Notes on ${merchant.name}` });
+    expect(await within(drawer).findByText('Pays by cheque on the 10th')).toBeInTheDocument();
+    await user.type(within(drawer).getByRole('textbox', { name: 'Write a note' }), 'GST copy sent');
+    await user.click(within(drawer).getByRole('button', { name: 'Send' }));
+    expect(await within(drawer).findByText('GST copy sent')).toBeInTheDocument();
+    expect(notes.notes.at(-1)).toMatchObject({
+      subjectType: 'merchant',
+      subjectId: merchant._id,
+      body: 'GST copy sent',
+    });
   });
 
   it('falls back to the translated message when the server gives none', async () => {

@@ -1,11 +1,12 @@
 import { CRUD_PERMISSIONS } from '../../../../contract/permissions.ts';
-import { Stack, Text } from '@mantine/core';
-import { IconUsersGroup } from '@tabler/icons-react';
+import { Drawer, Stack, Text } from '@mantine/core';
+import { IconMessage, IconUsersGroup } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MERCHANT_SORTABLE, type Merchant } from '../../../../contract/merchants.ts';
-import type { DataTableColumn } from '@/components/data-table';
+import type { DataTableColumn, RowAction } from '@/components/data-table';
+import { NotesPanel } from '@/components/notes/notes-panel';
 import type { FilterField } from '@/components/filter-bar';
 import { ResourceListPage, standardListTexts } from '@/components/resource-list-page';
 import { useFormatters } from '@/lib/format';
@@ -20,8 +21,20 @@ const LIST_CONFIG = {
 } as const;
 
 export default function MerchantsPage() {
-  const { t } = useTranslation('merchants');
+  const { t } = useTranslation(['merchants', 'notes']);
   const format = useFormatters();
+  const [notesOf, setNotesOf] = useState<Merchant | null>(null);
+  const notesAction = useMemo<RowAction<Merchant>[]>(
+    () => [
+      {
+        label: (merchant) => t('notes:merchantNotes.action', { name: merchant.name }),
+        tooltip: t('notes:merchantNotes.tooltip'),
+        icon: <IconMessage size={18} aria-hidden />,
+        onClick: setNotesOf,
+      },
+    ],
+    [t],
+  );
   const list = useListParams(LIST_CONFIG);
   const query = useQuery(resources.merchants.queries.list(list.params));
   const remove = resources.merchants.useRemove();
@@ -117,10 +130,27 @@ export default function MerchantsPage() {
       columns={columns}
       filterFields={filterFields}
       remove={remove}
+      extraRowActions={notesAction}
       renderForm={(merchant, onClose) => (
         <MerchantFormModal key={merchant?._id ?? 'new'} merchant={merchant} onClose={onClose} />
       )}
-    />
+    >
+      <Drawer
+        opened={notesOf !== null}
+        onClose={() => setNotesOf(null)}
+        position="right"
+        size="lg"
+        title={notesOf ? t('notes:merchantNotes.title', { name: notesOf.name }) : undefined}
+      >
+        {notesOf ? (
+          <NotesPanel
+            key={notesOf._id}
+            subject={{ subjectType: 'merchant', subjectId: notesOf._id }}
+            withTitle={false}
+          />
+        ) : null}
+      </Drawer>
+    </ResourceListPage>
   );
 }
 

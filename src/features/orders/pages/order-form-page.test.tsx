@@ -5,6 +5,7 @@ import type { OrderStatus } from '../../../../contract/orders.ts';
 import { renderWithProviders } from '@/test/render';
 import { testId } from '@/test/msw/merchants';
 import { createOrdersFake, makeOrder, ORDER_MERCHANTS } from '@/test/msw/orders';
+import { createNotesFake } from '@/test/msw/notes';
 import { setupMswServer } from '@/test/msw/server';
 import { signInTestUser } from '@/test/msw/session';
 import OrderFormPage from './order-form-page';
@@ -45,7 +46,8 @@ async function chooseDesign(
 beforeEach(() => {
   signInTestUser();
   fake = createOrdersFake([]);
-  server.use(...fake.handlers);
+  // The edit page carries the order's notes thread.
+  server.use(...fake.handlers, ...createNotesFake().handlers);
 });
 
 describe('OrderFormPage', { timeout: 30_000 }, () => {

@@ -38,6 +38,7 @@ import {
 import { OrderLinesEditor } from '../components/order-lines-editor';
 import { OrderStatusControl } from '../components/order-status-control';
 import { HistoryButton } from '@/components/history-drawer';
+import { NotesPanel } from '@/components/notes/notes-panel';
 import { isUnavailableOffline, OfflineUnavailable } from '@/components/offline-unavailable';
 
 /** `/orders/create` and `/orders/edit/:orderId`. */
@@ -115,6 +116,7 @@ export default function OrderFormPage() {
         <OrderStatusControl order={order.data} />
         {/* A status move refetches the order; keying by id keeps the user's unsaved edits. */}
         <OrderForm key={order.data._id} order={order.data} />
+        <NotesPanel subject={{ subjectType: 'order', subjectId: order.data._id }} />
       </Stack>
     </>
   );

@@ -1,0 +1,150 @@
+import type { FastifyPluginCallback } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { deleted, envelope } from '../../../contract/common.ts';
+import {
+  inbox,
+  inboxQuery,
+  note,
+  noteCreate,
+  notePerson,
+  noteRead,
+  noteReadState,
+  noteThread,
+  noteThreadQuery,
+} from '../../../contract/notes.ts';
+import { idParams } from '../../lib/crud-routes.ts';
+import { ok } from '../../lib/envelope.ts';
+import { notFound } from '../../lib/http-errors.ts';
+import { authenticatedOf, tenantOf } from '../../plugins/auth.ts';
+import type { ResourceModule } from '../registry.ts';
+import {
+  createNote,
+  deleteNote,
+  listInbox,
+  listPeople,
+  listThread,
+  markRead,
+} from './repository.ts';
+
+const tags = ['Notes'];
+const security: Record<string, string[]>[] = [{ bearerAuth: [] }, { cookieAuth: [] }];
+const read = { permission: 'notes.read' } as const;
+const write = { permission: 'notes.write' } as const;
+const remove = { permission: 'notes.delete' } as const;
+const SUBJECT_NOT_FOUND = 'Order or merchant not found';
+
+export const noteRoutes: FastifyPluginCallback = (scope, _options, done) => {
+  const app = scope.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    '/',
+    {
+      config: read,
+      schema: {
+        tags,
+        security,
+        summary: "A thread's notes, oldest first, paged by cursor",
+        querystring: noteThreadQuery,
+        response: { 200: envelope(noteThread) },
+      },
+    },
+    async (request) => {
+      const thread = await listThread(app.db, tenantOf(request), request.query);
+      if (!thread) throw notFound(SUBJECT_NOT_FOUND);
+      return ok(thread, 'Notes fetched successfully');
+    },
+  );
+
+  app.get(
+    '/inbox',
+    {
+      config: read,
+      schema: {
+        tags,
+        security,
+        summary: "Threads with the caller's unread counts, mentions first, then newest",
+        querystring: inboxQuery,
+        response: { 200: envelope(inbox) },
+      },
+    },
+    async (request) =>
+      ok(await listInbox(app.db, tenantOf(request), request.query), 'Inbox fetched successfully'),
+  );
+
+  app.get(
+    '/people',
+    {
+      config: read,
+      schema: {
+        tags,
+        security,
+        summary: 'Active team members who can be mentioned',
+        response: { 200: envelope(z.object({ data: z.array(notePerson) })) },
+      },
+    },
+    async (request) =>
+      ok({ data: await listPeople(app.db, tenantOf(request)) }, 'People fetched successfully'),
+  );
+
+  app.post(
+    '/',
+    {
+      config: write,
+      schema: {
+        tags,
+        security,
+        summary: 'Write a note on an order or a merchant',
+        body: noteCreate,
+        response: { 201: envelope(note) },
+      },
+    },
+    async (request, reply) => {
+      const record = await createNote(app.db, tenantOf(request), request.body);
+      return reply.code(201).send(ok(record, 'Note added'));
+    },
+  );
+
+  app.post(
+    '/read',
+    {
+      config: read,
+      schema: {
+        tags,
+        security,
+        summary: 'Mark a thread read for the caller',
+        body: noteRead,
+        response: { 200: envelope(noteReadState) },
+      },
+    },
+    async (request) => {
+      const state = await markRead(app.db, tenantOf(request), request.body);
+      if (!state) throw notFound(SUBJECT_NOT_FOUND);
+      return ok(state, 'Thread marked read');
+    },
+  );
+
+  app.delete(
+    '/:id',
+    {
+      config: remove,
+      schema: {
+        tags,
+        security,
+        summary: 'Delete a note (its author, or an owner or admin)',
+        params: idParams,
+        response: { 200: envelope(deleted) },
+      },
+    },
+    async (request) => {
+      const { tenant, session } = authenticatedOf(request);
+      const id = await deleteNote(app.db, tenant, session.user.role, request.params.id);
+      if (!id) throw notFound('Note not found');
+      return ok({ _id: id }, 'Note deleted');
+    },
+  );
+
+  done();
+};
+
+export const resourceModule: ResourceModule = { prefix: '/notes', routes: noteRoutes };
