@@ -78,4 +78,5 @@ export const AREA_PERMISSIONS: Partial<Record<AreaKey, Permission>> = {
   bankDetails: 'bankDetails.read',
   payments: 'payments.read',
   billing: 'bills.read',
+  tasks: 'production.read',
 };
