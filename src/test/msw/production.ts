@@ -113,8 +113,8 @@ export function createProductionFake(options: {
   const workers = options.workers ?? FLOOR_WORKERS;
   const requests: RecordedRequest[] = [];
 
-  async function record(request: Request) {
-    const body =
+  async function record(request: Request): Promise<unknown> {
+    const body: unknown =
       request.method === 'GET'
         ? undefined
         : await request
