@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { appRoutes } from '@/app/router';
+import { appRoutes } from './router';
 import { useAuthStore } from '@/stores/auth';
 import { testSessionAs } from '@/test/fixtures';
 import { ok } from '@/test/msw/envelope';
