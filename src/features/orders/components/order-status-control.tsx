@@ -39,8 +39,8 @@ export function OrderStatusControl({ order }: { order: Order }) {
     );
 
   return (
-    <Paper withBorder p="md" radius="md" role="group" aria-label={t('statusMove.label')}>
-      <Stack gap="sm">
+    <Paper withBorder p="md" radius="md">
+      <Stack gap="sm" role="group" aria-label={t('statusMove.label')}>
         <Group gap="xs">
           <Text size="sm" c="dimmed">
             {t('statusMove.current')}
@@ -72,41 +72,41 @@ export function OrderStatusControl({ order }: { order: Order }) {
             })}
           </Group>
         )}
-        {canProduce && IN_PRODUCTION.includes(order.status) ? (
-          <Group gap="xs">
-            <Button
-              size="xs"
-              variant="default"
-              leftSection={<IconClipboardPlus size={16} aria-hidden />}
-              loading={makeCards.isPending}
-              onClick={() =>
-                makeCards.mutate(
-                  { orderId: order._id },
-                  {
-                    onSuccess: (result) =>
-                      notifySuccess(
-                        result.created > 0
-                          ? t('production.cardsMade', { count: result.created })
-                          : t('production.cardsExist'),
-                      ),
-                  },
-                )
-              }
-            >
-              {t('production.makeCards')}
-            </Button>
-            <Button
-              size="xs"
-              variant="subtle"
-              component={Link}
-              to={`/tasks/list?orderId=${encodeURIComponent(order._id)}`}
-              leftSection={<IconChecklist size={16} aria-hidden />}
-            >
-              {t('production.openCards')}
-            </Button>
-          </Group>
-        ) : null}
       </Stack>
+      {canProduce && IN_PRODUCTION.includes(order.status) ? (
+        <Group gap="xs" mt="sm" role="group" aria-label={t('production.openCards')}>
+          <Button
+            size="xs"
+            variant="default"
+            leftSection={<IconClipboardPlus size={16} aria-hidden />}
+            loading={makeCards.isPending}
+            onClick={() =>
+              makeCards.mutate(
+                { orderId: order._id },
+                {
+                  onSuccess: (result) =>
+                    notifySuccess(
+                      result.created > 0
+                        ? t('production.cardsMade', { count: result.created })
+                        : t('production.cardsExist'),
+                    ),
+                },
+              )
+            }
+          >
+            {t('production.makeCards')}
+          </Button>
+          <Button
+            size="xs"
+            variant="subtle"
+            component={Link}
+            to={`/tasks/list?orderId=${encodeURIComponent(order._id)}`}
+            leftSection={<IconChecklist size={16} aria-hidden />}
+          >
+            {t('production.openCards')}
+          </Button>
+        </Group>
+      ) : null}
       <ConfirmDialog
         opened={openCardsRefusal !== null}
         title={t('production.forceTitle')}
