@@ -263,12 +263,16 @@ describe('area modules', () => {
       '/bills',
       '/designs',
       '/expenses',
+      '/job-cards',
       '/merchants',
       '/orders',
       '/organization',
+      '/production',
+      '/production-entries',
       '/reports',
       '/users',
       '/worker-salaries',
+      '/worker-wages',
       '/workers',
     ]);
   });

@@ -888,11 +888,12 @@ export const jobCardWorkers = pgTable(
       columns: [t.organizationId, t.jobCardId],
       foreignColumns: [jobCards.organizationId, jobCards.id],
     }).onDelete('cascade'),
+    // An assignment is not a record to keep: deleting a worker (one with no wages) drops it.
     foreignKey({
       name: 'job_card_workers_worker_fk',
       columns: [t.organizationId, t.workerId],
       foreignColumns: [workers.organizationId, workers.id],
-    }).onDelete('restrict'),
+    }).onDelete('cascade'),
     index('job_card_workers_org_worker_idx').on(t.organizationId, t.workerId),
   ],
 );

@@ -58,7 +58,7 @@ CREATE TABLE "production_stages" (
 --> statement-breakpoint
 ALTER TABLE "job_card_workers" ADD CONSTRAINT "job_card_workers_organization_id_organizations_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organizations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "job_card_workers" ADD CONSTRAINT "job_card_workers_card_fk" FOREIGN KEY ("organization_id","job_card_id") REFERENCES "public"."job_cards"("organization_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "job_card_workers" ADD CONSTRAINT "job_card_workers_worker_fk" FOREIGN KEY ("organization_id","worker_id") REFERENCES "public"."workers"("organization_id","id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "job_card_workers" ADD CONSTRAINT "job_card_workers_worker_fk" FOREIGN KEY ("organization_id","worker_id") REFERENCES "public"."workers"("organization_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "job_cards" ADD CONSTRAINT "job_cards_organization_id_organizations_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organizations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "job_cards" ADD CONSTRAINT "job_cards_order_fk" FOREIGN KEY ("organization_id","order_id") REFERENCES "public"."orders"("organization_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "job_cards" ADD CONSTRAINT "job_cards_order_line_fk" FOREIGN KEY ("organization_id","order_line_id") REFERENCES "public"."order_lines"("organization_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

@@ -377,6 +377,16 @@ export async function updateEntry(
     const piecesRejected = values.piecesRejected ?? stored.pieces_rejected;
     // An explicit null asks for the default again; an absent rate keeps the stored one.
     const rate = values.rate === undefined ? Number(stored.rate) : values.rate;
+    if (jobCardId !== stored.job_card_id) {
+      // Both cards' counts change: lock them in id order, as every other writer does.
+      await tx.execute(
+        sql`select id from job_cards
+            where organization_id = ${tenant.organizationId}
+              and id in (${uuidList([stored.job_card_id, jobCardId])})
+            order by id
+            for update`,
+      );
+    }
     const [settledRate] = await settleRows(
       tx,
       tenant,

@@ -23,25 +23,28 @@ import { findStage, firstStageId } from './stages.ts';
  */
 
 const PIECES_LEFT = sql`(c.quantity - c.pieces_done - c.pieces_rejected)`;
-const IS_DONE = sql`(s.position = last_stage.position and ${PIECES_LEFT} = 0)`;
-const IS_OVERDUE = sql`(not ${IS_DONE} and o.delivery_date is not null and o.delivery_date < current_date)`;
+
+/*
+ * Lists read only `job_cards c` joined to `orders o`; everything else a record shows comes from
+ * scalar subqueries. A card list joining seven tables three times (count, page, records) spent
+ * 60-130 ms planning join orders for a 1 ms execution; subqueries are planned one by one.
+ */
+const lastStageId = (tenant: TenantContext) => sql`(
+  select id from production_stages
+  where organization_id = ${tenant.organizationId}
+  order by position desc limit 1)`;
+const isDone = (tenant: TenantContext) =>
+  sql`(c.stage_id = ${lastStageId(tenant)} and ${PIECES_LEFT} = 0)`;
+const isOverdue = (tenant: TenantContext) =>
+  sql`(not ${isDone(tenant)} and o.delivery_date is not null and o.delivery_date < current_date)`;
 
 const iso = (column: SQL) =>
   sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
-/** What a card's record and its filters read besides the card `c`, scoped to the organization. */
-const cardJoins = (tenant: TenantContext) => sql`
-  join orders o on o.organization_id = c.organization_id and o.id = c.order_id
-  join order_lines l on l.organization_id = c.organization_id and l.id = c.order_line_id
-  join merchants m on m.organization_id = o.organization_id and m.id = o.merchant_id
-  join designs d on d.organization_id = c.organization_id and d.id = c.design_id
-  join production_stages s on s.organization_id = c.organization_id and s.id = c.stage_id
-  cross join (
-    select max(position) as position from production_stages
-    where organization_id = ${tenant.organizationId}
-  ) last_stage`;
+/** The card's order, which every list filter and sort may need. */
+const orderJoin = sql`join orders o on o.organization_id = c.organization_id and o.id = c.order_id`;
 
-const cardRecord = sql`json_build_object(
+const cardRecord = (tenant: TenantContext) => sql`json_build_object(
   '_id', c.id,
   'organizationId', c.organization_id,
   'version', c.version,
@@ -49,50 +52,57 @@ const cardRecord = sql`json_build_object(
   'updatedAt', ${iso(sql`c.updated_at`)},
   'orderId', c.order_id,
   'orderLineId', c.order_line_id,
-  'linePosition', l.position,
+  'linePosition', (
+    select l.position from order_lines l
+    where l.organization_id = c.organization_id and l.id = c.order_line_id),
   'order', json_build_object(
     '_id', o.id, 'poNumber', o.po_number, 'status', o.status,
     'orderDate', to_char(o.order_date, 'YYYY-MM-DD')
   ),
   'merchantId', o.merchant_id,
-  'merchant', json_build_object('_id', m.id, 'name', m.name),
+  'merchant', (
+    select json_build_object('_id', m.id, 'name', m.name) from merchants m
+    where m.organization_id = o.organization_id and m.id = o.merchant_id),
   'designId', c.design_id,
-  'design', json_build_object(
-    '_id', d.id, 'name', d.name, 'designCode', d.design_code, 'rate', d.rate::float8
-  ),
+  'design', (
+    select json_build_object(
+      '_id', d.id, 'name', d.name, 'designCode', d.design_code, 'rate', d.rate::float8)
+    from designs d where d.organization_id = c.organization_id and d.id = c.design_id),
   'quantity', c.quantity,
   'dueDate', to_char(o.delivery_date, 'YYYY-MM-DD'),
   'stageId', c.stage_id,
-  'stage', json_build_object('_id', s.id, 'name', s.name, 'position', s.position),
-  'isLastStage', s.position = last_stage.position,
-  'workerIds', coalesce(assigned.ids, '[]'::json),
-  'workers', coalesce(assigned.list, '[]'::json),
+  'stage', (
+    select json_build_object('_id', s.id, 'name', s.name, 'position', s.position)
+    from production_stages s where s.organization_id = c.organization_id and s.id = c.stage_id),
+  'isLastStage', c.stage_id = ${lastStageId(tenant)},
+  'workerIds', coalesce((
+    select json_agg(w.id order by lower(w.name), w.id)
+    from job_card_workers jw
+    join workers w on w.organization_id = jw.organization_id and w.id = jw.worker_id
+    where jw.organization_id = c.organization_id and jw.job_card_id = c.id), '[]'::json),
+  'workers', coalesce((
+    select json_agg(json_build_object('_id', w.id, 'name', w.name) order by lower(w.name), w.id)
+    from job_card_workers jw
+    join workers w on w.organization_id = jw.organization_id and w.id = jw.worker_id
+    where jw.organization_id = c.organization_id and jw.job_card_id = c.id), '[]'::json),
   'notes', c.notes,
   'piecesDone', c.pieces_done,
   'piecesRejected', c.pieces_rejected,
   'piecesLeft', ${PIECES_LEFT},
-  'isDone', ${IS_DONE},
-  'isOverdue', ${IS_OVERDUE}
+  'isDone', ${isDone(tenant)},
+  'isOverdue', ${isOverdue(tenant)}
 )`;
-
-const assignedWorkers = sql`
-  left join lateral (
-    select json_agg(w.id order by lower(w.name), w.id) as ids,
-           json_agg(json_build_object('_id', w.id, 'name', w.name) order by lower(w.name), w.id) as list
-    from job_card_workers jw
-    join workers w on w.organization_id = jw.organization_id and w.id = jw.worker_id
-    where jw.organization_id = c.organization_id and jw.job_card_id = c.id
-  ) assigned on true`;
 
 async function readCards(db: Database, tenant: TenantContext, where: SQL): Promise<JobCard[]> {
   const rows = await queryRows<{ record: JobCard }>(
     db,
-    sql`select ${cardRecord} as record
+    sql`select ${cardRecord(tenant)} as record
         from job_cards c
-        ${cardJoins(tenant)}
-        ${assignedWorkers}
+        ${orderJoin}
         where c.organization_id = ${tenant.organizationId} and ${where}
-        order by o.id, l.position, c.id`,
+        order by o.id, (
+          select l.position from order_lines l
+          where l.organization_id = c.organization_id and l.id = c.order_line_id), c.id`,
   );
   return rows.map((row) => row.record);
 }
@@ -109,7 +119,7 @@ const SORTS: Record<string, SQL> = {
   poNumber: sql`lower(o.po_number)`,
 };
 
-function listConditions(query: JobCardListParams): SQL[] {
+function listConditions(tenant: TenantContext, query: JobCardListParams): SQL[] {
   const conditions: SQL[] = [];
   if (query.stageId) conditions.push(sql`c.stage_id = ${query.stageId}`);
   if (query.orderId) conditions.push(sql`c.order_id = ${query.orderId}`);
@@ -121,13 +131,20 @@ function listConditions(query: JobCardListParams): SQL[] {
         and jw.worker_id = ${query.workerId})`);
   }
   if (query.overdue !== undefined) {
-    conditions.push(query.overdue ? IS_OVERDUE : sql`not ${IS_OVERDUE}`);
+    conditions.push(query.overdue ? isOverdue(tenant) : sql`not ${isOverdue(tenant)}`);
   }
-  if (query.isDone !== undefined) conditions.push(query.isDone ? IS_DONE : sql`not ${IS_DONE}`);
+  if (query.isDone !== undefined) {
+    conditions.push(query.isDone ? isDone(tenant) : sql`not ${isDone(tenant)}`);
+  }
   if (query.search) {
     const pattern = `%${escapeLikePattern(query.search)}%`;
-    conditions.push(sql`(o.po_number ilike ${pattern} or d.design_code ilike ${pattern}
-      or d.name ilike ${pattern} or m.name ilike ${pattern})`);
+    conditions.push(sql`(o.po_number ilike ${pattern}
+      or exists (select 1 from designs d
+                 where d.organization_id = c.organization_id and d.id = c.design_id
+                   and (d.design_code ilike ${pattern} or d.name ilike ${pattern}))
+      or exists (select 1 from merchants m
+                 where m.organization_id = o.organization_id and m.id = o.merchant_id
+                   and m.name ilike ${pattern}))`);
   }
   return conditions;
 }
@@ -138,7 +155,7 @@ export async function listJobCards(
   query: JobCardListParams,
 ): Promise<Paged<JobCard>> {
   const where = sql.join(
-    [sql`c.organization_id = ${tenant.organizationId}`, ...listConditions(query)],
+    [sql`c.organization_id = ${tenant.organizationId}`, ...listConditions(tenant, query)],
     sql` and `,
   );
   const { field, direction } = parseSort(query.sort ?? '-createdAt');
@@ -153,21 +170,20 @@ export async function listJobCards(
     db,
     sql`select counted.total, records.record
         from (
-          select count(*)::int as total from job_cards c ${cardJoins(tenant)} where ${where}
+          select count(*)::int as total from job_cards c ${orderJoin} where ${where}
         ) counted
         left join (
-          select ${cardRecord} as record, page.position
+          select ${cardRecord(tenant)} as record, page.position
           from (
             select c.id, row_number() over (order by ${orderBy}) as position
             from job_cards c
-            ${cardJoins(tenant)}
+            ${orderJoin}
             where ${where}
             order by ${orderBy}
             limit ${query.limit} offset ${(query.page - 1) * query.limit}
           ) page
           join job_cards c on c.organization_id = ${tenant.organizationId} and c.id = page.id
-          ${cardJoins(tenant)}
-          ${assignedWorkers}
+          ${orderJoin}
         ) records on true
         order by records.position`,
   );
@@ -442,13 +458,8 @@ export async function openCardCount(
     db,
     sql`select count(*)::int as open
         from job_cards c
-        join production_stages s on s.organization_id = c.organization_id and s.id = c.stage_id
-        cross join (
-          select max(position) as position from production_stages
-          where organization_id = ${tenant.organizationId}
-        ) last_stage
         where c.organization_id = ${tenant.organizationId} and c.order_id = ${orderId}
-          and not ${IS_DONE}`,
+          and not ${isDone(tenant)}`,
   );
   return Number(row?.open ?? 0);
 }

@@ -361,13 +361,10 @@ const wageRoutes: FastifyPluginCallback = (scope, _options, done) => {
   done();
 };
 
-/** Stages, job cards, production entries and wages: four paths under one area. */
-const productionRoutes: FastifyPluginCallback = (scope, _options, done) => {
-  scope.register(stageRoutes, { prefix: '/production' });
-  scope.register(jobCardRoutes, { prefix: '/job-cards' });
-  scope.register(entryRoutes, { prefix: '/production-entries' });
-  scope.register(wageRoutes, { prefix: '/worker-wages' });
-  done();
-};
-
-export const resourceModule: ResourceModule = { prefix: '', routes: productionRoutes };
+/** Stages, job cards, production entries and wages: one area serving four paths. */
+export const resourceModules: ResourceModule[] = [
+  { prefix: '/production', routes: stageRoutes },
+  { prefix: '/job-cards', routes: jobCardRoutes },
+  { prefix: '/production-entries', routes: entryRoutes },
+  { prefix: '/worker-wages', routes: wageRoutes },
+];

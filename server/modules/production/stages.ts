@@ -36,10 +36,11 @@ export async function listStages(db: Database, tenant: TenantContext): Promise<P
   const rows = await db
     .select({
       stage: productionStages,
+      // Written out in full: drizzle leaves columns unqualified in a one-table select.
       cardCount: sql<number>`(
-        select count(*)::int from ${jobCards}
-        where ${jobCards.organizationId} = ${productionStages.organizationId}
-          and ${jobCards.stageId} = ${productionStages.id}
+        select count(*)::int from job_cards
+        where job_cards.organization_id = production_stages.organization_id
+          and job_cards.stage_id = production_stages.id
       )`.mapWith(Number),
     })
     .from(productionStages)
