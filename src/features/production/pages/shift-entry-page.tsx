@@ -94,8 +94,9 @@ export default function ShiftEntryPage() {
     }),
     enabled: workerId !== null,
   });
+  // Newest first: a card made today is the one most likely to be missing from a worker's list.
   const openCards = useQuery(
-    resources.jobCards.queries.list({ isDone: false, limit: 100, sort: 'dueDate' }),
+    resources.jobCards.queries.list({ isDone: false, limit: 100, sort: '-createdAt' }),
   );
   const logShift = resources.useLogShift();
   const worker = (workers.data ?? []).find((candidate) => candidate._id === workerId);
