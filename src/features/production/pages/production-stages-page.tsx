@@ -239,7 +239,7 @@ export default function ProductionStagesPage() {
             <Button variant="default" disabled={changes === null} onClick={() => change(null)}>
               {t('stages.reset')}
             </Button>
-            <Button onClick={save} loading={replace.isPending}>
+            <Button onClick={save} loading={replace.isPending && !replace.isPaused}>
               {t('stages.save')}
             </Button>
           </Group>

@@ -170,6 +170,8 @@ describe('shift entry', { timeout: 20_000 }, () => {
       await screen.findByText('Saved on this device. It will be sent when the connection returns.'),
     ).toBeInTheDocument();
     expect(fake.requestsTo('POST', BATCH)).toHaveLength(0);
+    // The next worker's shift can be entered while this one waits for the network.
+    expect(screen.getByRole('button', { name: 'Save shift' })).toBeEnabled();
 
     act(() => onlineManager.setOnline(true));
     await waitFor(() => expect(fake.requestsTo('POST', BATCH)).toHaveLength(1));

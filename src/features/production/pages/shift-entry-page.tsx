@@ -374,7 +374,7 @@ export default function ShiftEntryPage() {
                   amount: format.money(totals.amount),
                 })}
               </Text>
-              <Button size="lg" onClick={save} loading={logShift.isPending}>
+              <Button size="lg" onClick={save} loading={logShift.isPending && !logShift.isPaused}>
                 {t('shift.save')}
               </Button>
             </Group>
