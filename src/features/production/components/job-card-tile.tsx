@@ -141,6 +141,7 @@ export function JobCardTile({
             <Group gap={6} grow wrap="nowrap">
               <Button
                 size="md"
+                px="xs"
                 variant="light"
                 aria-label={t('card.logWorkOn', { name })}
                 leftSection={<IconPencilPlus size={18} aria-hidden />}
@@ -150,6 +151,7 @@ export function JobCardTile({
               </Button>
               <Button
                 size="md"
+                px="xs"
                 variant="subtle"
                 aria-label={t('card.assignOn', { name })}
                 leftSection={<IconUsers size={18} aria-hidden />}

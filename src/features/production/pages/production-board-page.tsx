@@ -149,7 +149,7 @@ export default function ProductionBoardPage() {
                 bg="var(--mantine-color-default-hover)"
                 radius="md"
                 p="sm"
-                style={{ flex: '0 0 280px', scrollSnapAlign: 'start' }}
+                style={{ flex: '0 0 300px', scrollSnapAlign: 'start' }}
               >
                 <Group justify="space-between" mb="sm" wrap="nowrap">
                   <Title order={2} size="h5">
