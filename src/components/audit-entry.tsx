@@ -16,6 +16,7 @@ export const AUDIT_NAMESPACES = [
   'expenses',
   'bank-details',
   'bills',
+  'production',
 ] as const;
 
 /** The namespace whose form labels name an entity's fields; the trail's own labels otherwise. */
@@ -36,10 +37,9 @@ export const AUDIT_ENTITY_NAMESPACES: Record<
   bill: 'bills',
   // The payments namespace arrives with the payments pages; until then the shared labels serve.
   payment: null,
-  // The production namespace arrives with the shop-floor pages; until then the shared labels serve.
-  jobCard: null,
-  productionEntry: null,
-  productionStage: null,
+  jobCard: 'production',
+  productionEntry: 'production',
+  productionStage: 'production',
 };
 
 const MONEY_FIELDS = new Set(['amount', 'rate', 'baseSalary', 'totalAmount']);
@@ -49,6 +49,7 @@ const DATE_FIELDS = new Set([
   'joiningDate',
   'paymentDate',
   'expenseDate',
+  'workDate',
 ]);
 /** Fields holding a code whose words live in the area's namespace under this key. */
 const CODED_FIELDS: Record<string, string> = {
