@@ -2,6 +2,7 @@ import { http, type HttpHandler } from 'msw';
 import type { FieldError } from '../../../contract/errors.ts';
 import {
   productionEntryBatch,
+  productionEntryCreate,
   productionStagesUpdate,
   type JobCard,
   type ProductionStage,
@@ -207,6 +208,14 @@ export function createProductionFake(options: {
       };
       cards[index] = moved;
       return ok(moved);
+    }),
+    http.post('*/api/production-entries', async ({ request }) => {
+      const body = await record(request);
+      const parsed = productionEntryCreate.safeParse(body, { error: validationErrorMap });
+      if (!parsed.success) {
+        return fail(400, 'Validation failed', parsed.error.issues.map(fieldErrorOf));
+      }
+      return ok({ ...parsed.data, _id: testId(7900) }, 'Created', 201);
     }),
     http.post('*/api/production-entries/batch', async ({ request }) => {
       const body = await record(request);

@@ -138,3 +138,41 @@ describe('the production board', { timeout: 20_000 }, () => {
     expect(screen.getByRole('link', { name: 'Shift entry' })).toBeInTheDocument();
   });
 });
+
+describe('logging work on one card', { timeout: 20_000 }, () => {
+  it("takes the card's only worker and the design's rate, and sends one entry", async () => {
+    const { user } = renderBoard();
+    await user.click(await screen.findByRole('button', { name: 'Log work on PO-1 PZ-1' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Log work: PO-1 PZ-1' });
+    expect(within(dialog).getByRole('combobox', { name: 'Worker' })).toHaveValue('Ramesh Vaghela');
+    await waitFor(() =>
+      expect(within(dialog).getByRole('textbox', { name: /Rate per piece/ })).toHaveValue('2.5'),
+    );
+    await user.type(within(dialog).getByRole('textbox', { name: /Pieces done/ }), '12');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Work logged')).toBeInTheDocument();
+    expect(fake.requestsTo('POST', '/api/production-entries')[0]?.body).toMatchObject({
+      workerId: FLOOR_WORKERS[0]!._id,
+      jobCardId: fake.cards[0]!._id,
+      piecesDone: 12,
+      rate: 2.5,
+    });
+  });
+
+  it("uses a piece-rate worker's own rate when the design has none", async () => {
+    fake.cards[1] = {
+      ...fake.cards[1]!,
+      design: { ...fake.cards[1]!.design, rate: null },
+    };
+    const { user } = renderBoard();
+    await user.click(await screen.findByRole('button', { name: 'Log work on PO-2 PZ-2' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Log work: PO-2 PZ-2' });
+    await user.click(within(dialog).getByRole('combobox', { name: 'Worker' }));
+    await user.click(await screen.findByRole('option', { name: 'Ramesh Vaghela' }));
+    expect(within(dialog).getByRole('textbox', { name: /Rate per piece/ })).toHaveValue('4');
+    await user.click(within(dialog).getByRole('combobox', { name: 'Worker' }));
+    await user.click(await screen.findByRole('option', { name: 'Sunita Rathod' }));
+    // A monthly worker is paid for her time: no piece rate.
+    expect(within(dialog).getByRole('textbox', { name: /Rate per piece/ })).toHaveValue('0');
+  });
+});
