@@ -203,6 +203,8 @@ export default function ProductionBoardPage() {
       />
       <Switch
         mb="md"
+        // Level with the taller hit area a touch screen gives the track.
+        styles={{ body: { alignItems: 'center' } }}
         label={t('filters.showDone')}
         checked={showDone}
         onChange={(event) => setFilter('isDone', event.currentTarget.checked ? true : undefined)}
