@@ -321,6 +321,8 @@ const stripEntryReadOnly = <T extends Record<string, unknown>>(value: T) => {
 /**
  * `POST /api/production-entries`. `piecesDone + piecesRejected` may not take the card past its
  * quantity (400 at `piecesDone`, rule `pieces_exceed_quantity`, `params.left` the pieces left).
+ * A card whose order is cancelled or delivered takes no new work (400 at `jobCardId`, rule
+ * `card_not_in_production`); its existing entries can still be edited.
  * The server computes `amount = piecesDone × rate` in SQL.
  */
 export const productionEntryCreate = z

@@ -47,6 +47,7 @@ const RULES = {
   billOfOtherMerchant: { code: 'invalid_value', params: { rule: 'bill_other_merchant' } },
   month: { code: 'invalid_format', params: { format: 'month' } },
   piecesExceedQuantity: { code: 'invalid_value', params: { rule: 'pieces_exceed_quantity' } },
+  cardNotInProduction: { code: 'invalid_value', params: { rule: 'card_not_in_production' } },
 } as const satisfies Record<string, { code: FieldErrorCode; params?: FieldErrorParams }>;
 
 export type ValidationRule = keyof typeof RULES;
@@ -113,6 +114,8 @@ export const fieldMessagesEn = {
   invalid_value_bill_not_open: 'This bill is cancelled and cannot take a payment',
   invalid_value_bill_other_merchant: 'This bill belongs to another merchant',
   invalid_value_pieces_exceed_quantity: 'More pieces than the job card has left ({{left}})',
+  invalid_value_card_not_in_production:
+    "This job card's order is cancelled or delivered: no more work is logged on it",
   invalid_value_sign_up_code: 'This code is wrong or has expired; sign up again for a new one',
   unknown_key: 'Unknown field: {{keys}}',
   duplicate: 'This value is already in use',

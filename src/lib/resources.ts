@@ -249,7 +249,7 @@ export const useSetOrderStatus = orders.defineAction<
 >('status', {
   method: 'PUT',
   path: ({ id }) => `/${encodeURIComponent(id)}/status`,
-  body: ({ status, version, force }) => ({ status, version, ...(force ? { force } : {}) }),
+  body: ({ status, version, force }) => (force ? { status, version, force } : { status, version }),
   success: 'orders:toast.statusUpdated',
   failure: 'orders:errors.updateStatus',
   // Starting an order makes its job cards.

@@ -18,7 +18,12 @@ import { badRequest, staleVersion, type FieldError } from '../../lib/http-errors
 import { pageInfo, parseSort } from '../../lib/list-page.ts';
 import type { TenantContext } from '../../lib/tenant.ts';
 import { inTransaction } from '../../lib/tenant-repository.ts';
-import { fieldError, notFoundField, piecesExceedQuantity } from './field-errors.ts';
+import {
+  cardNotInProduction,
+  fieldError,
+  notFoundField,
+  piecesExceedQuantity,
+} from './field-errors.ts';
 
 const iso = (column: SQL) =>
   sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
@@ -175,12 +180,14 @@ async function settleRows(
     quantity: number;
     used: number;
     design_rate: string | null;
+    order_status: string;
   }>(
     tx,
     sql`select c.id, c.quantity, c.pieces_done + c.pieces_rejected as used,
-               d.rate::text as design_rate
+               d.rate::text as design_rate, o.status as order_status
         from job_cards c
         join designs d on d.organization_id = c.organization_id and d.id = c.design_id
+        join orders o on o.organization_id = c.organization_id and o.id = c.order_id
         where c.organization_id = ${tenant.organizationId}
           and c.id in (${uuidList(rows.map((row) => row.jobCardId))})
         order by c.id
@@ -200,6 +207,11 @@ async function settleRows(
     if (!worker) errors.push(notFoundField(`${row.prefix}workerId`));
     if (!card) errors.push(notFoundField(`${row.prefix}jobCardId`));
     if (!worker || !card) return 0;
+    // An edit may correct work already logged on a finished order; new work needs a live one.
+    const newWork = replaced === undefined || replaced.jobCardId !== card.id;
+    if (newWork && (card.order_status === 'cancelled' || card.order_status === 'delivered')) {
+      errors.push(cardNotInProduction(`${row.prefix}jobCardId`));
+    }
     const rate =
       row.rate ??
       defaultPieceRate(card.design_rate === null ? null : Number(card.design_rate), {

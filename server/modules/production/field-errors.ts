@@ -19,3 +19,7 @@ export const notFoundField = (path: string) => fieldError(path, 'not_found');
 /** More pieces than the card has left: `left` is what it can still take. */
 export const piecesExceedQuantity = (path: string, left: number) =>
   fieldError(path, 'invalid_value', { rule: 'pieces_exceed_quantity', left });
+
+/** New work goes only on cards of orders still in production. */
+export const cardNotInProduction = (path: string) =>
+  fieldError(path, 'invalid_value', { rule: 'card_not_in_production' });

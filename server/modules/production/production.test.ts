@@ -725,6 +725,37 @@ describe('production entries', () => {
     expect(statuses.filter((status) => status === 201).length).toBe(await countEntries(card._id));
   });
 
+  it('take no new work on cards of cancelled or delivered orders, but let old entries be fixed', async () => {
+    const design = await createDesign(owner, 1);
+    const { order: made, cards } = await startOrder(owner, [{ designId: design, quantity: 5 }]);
+    const card = cards[0] as JobCard;
+    const worker = await createWorker(owner);
+    const entry = entryEnvelope.parse(
+      (await logWork(owner, { workerId: worker, jobCardId: card._id, piecesDone: 1 })).json(),
+    ).data;
+    expect((await setStatus(owner, made._id, { status: 'cancelled' })).statusCode).toBe(200);
+
+    const refused = await logWork(staff, { workerId: worker, jobCardId: card._id, piecesDone: 1 });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json<Failure>().errors).toEqual([
+      expect.objectContaining({
+        path: 'jobCardId',
+        code: 'invalid_value',
+        params: { rule: 'card_not_in_production' },
+      }),
+    ]);
+    const batch = await t.send(staff, 'POST', '/api/production-entries/batch', {
+      workDate: '2026-01-12',
+      entries: [{ workerId: worker, jobCardId: card._id, piecesDone: 1 }],
+    });
+    expect(batch.json<Failure>().errors?.[0]?.path).toBe('entries.0.jobCardId');
+    const fixed = await t.send(owner, 'PUT', `/api/production-entries/${entry._id}`, {
+      piecesDone: 2,
+      version: entry.version,
+    });
+    expect(fixed.statusCode, fixed.body).toBe(200);
+  });
+
   it('let a worker who is only assigned be deleted, dropping the assignment', async () => {
     const design = await createDesign(owner, 1);
     const { cards } = await startOrder(owner, [{ designId: design, quantity: 5 }]);

@@ -37,9 +37,11 @@ describe('the order status control and the shop floor', { timeout: 20_000 }, () 
   it('shows the refusal to complete over open job cards and offers "Complete anyway"', async () => {
     const { user } = renderWithProviders(<OrderStatusControl order={order} />);
     await user.click(screen.getByRole('button', { name: 'Mark completed' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Complete with open job cards?' });
+    const dialog = await screen.findByRole('dialog', { name: 'Job cards still open' });
     expect(
-      within(dialog).getByText('Some job cards of this order are not done yet'),
+      within(dialog).getByText(
+        'Some job cards of this order are not done yet. Complete the order anyway?',
+      ),
     ).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Complete anyway' }));
     await waitFor(() => expect(statusBodies).toHaveLength(2));
@@ -48,7 +50,7 @@ describe('the order status control and the shop floor', { timeout: 20_000 }, () 
       { status: 'completed', version: 4, force: true },
     ]);
     await waitFor(() =>
-      expect(screen.queryByRole('dialog', { name: 'Complete with open job cards?' })).toBeNull(),
+      expect(screen.queryByRole('dialog', { name: 'Job cards still open' })).toBeNull(),
     );
   });
 

@@ -5,8 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ORDER_STATUS_MOVES, type Order, type OrderStatus } from '../../../../contract/orders.ts';
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { ApiError } from '@/lib/api-client';
-import { errorText } from '@/lib/error-text';
+import { isApiError } from '@/lib/api-client';
 import { notifySuccess } from '@/lib/notify';
 import { useCan } from '@/lib/permissions';
 import { ORDER_STATUS_COLORS, OrderStatusBadge } from './order-status-badge';
@@ -22,18 +21,16 @@ export function OrderStatusControl({ order }: { order: Order }) {
   const makeCards = resources.useMakeJobCards();
   const canProduce = useCan('production.write');
   const moves = ORDER_STATUS_MOVES[order.status];
-  // The server refused to complete an order with open job cards: its reason, and the way on.
-  const [openCardsRefusal, setOpenCardsRefusal] = useState<string | null>(null);
+  // The server refuses to complete an order whose job cards are not done; the user may insist.
+  const [confirmingForce, setConfirmingForce] = useState(false);
 
   const move = (status: OrderStatus, force = false) =>
     setStatus.mutate(
       { id: order._id, status, version: order.version, ...(force ? { force } : {}) },
       {
-        onSuccess: () => setOpenCardsRefusal(null),
+        onSuccess: () => setConfirmingForce(false),
         onError: (error) => {
-          if (error instanceof ApiError && error.code === 'order_has_open_cards') {
-            setOpenCardsRefusal(errorText(error, t, 'orders:errors.updateStatus'));
-          }
+          if (isApiError(error) && error.code === 'order_has_open_cards') setConfirmingForce(true);
         },
       },
     );
@@ -108,20 +105,15 @@ export function OrderStatusControl({ order }: { order: Order }) {
         </Group>
       ) : null}
       <ConfirmDialog
-        opened={openCardsRefusal !== null}
-        title={t('production.forceTitle')}
-        message={
-          <Stack gap="xs">
-            <Text size="sm" fw={600}>
-              {openCardsRefusal}
-            </Text>
-            <Text size="sm">{t('production.forceMessage')}</Text>
-          </Stack>
-        }
-        confirmLabel={t('production.forceConfirm')}
+        opened={confirmingForce}
+        title={t('statusMove.openCardsTitle')}
+        // The server's refusal, in the interface language, with the way on.
+        message={t('statusMove.openCardsMessage')}
+        confirmLabel={t('statusMove.completeAnyway')}
+        danger={false}
         loading={setStatus.isPending}
         onConfirm={() => move('completed', true)}
-        onClose={() => setOpenCardsRefusal(null)}
+        onClose={() => setConfirmingForce(false)}
       />
     </Paper>
   );
