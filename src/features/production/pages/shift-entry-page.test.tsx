@@ -23,6 +23,11 @@ beforeEach(() => {
     cards: [
       makeCard(1, FLOOR_STAGES[0]!, { quantity: 50, workers: [rameshRef] }),
       makeCard(2, FLOOR_STAGES[1]!, { quantity: 80, piecesDone: 70, workers: [rameshRef] }),
+      // Its order was delivered early: no new work is offered on it.
+      makeCard(4, FLOOR_STAGES[0]!, {
+        workers: [rameshRef],
+        order: { _id: 'o4', poNumber: 'PO-4', status: 'delivered', orderDate: '2026-11-01' },
+      }),
       // Nobody's yet: offered under "Add another open card".
       makeCard(3, FLOOR_STAGES[1]!, {
         quantity: 30,
@@ -49,6 +54,7 @@ describe('shift entry', { timeout: 20_000 }, () => {
     await screen.findByRole('listitem', { name: 'PO-1 PZ-1' });
     expect(screen.getByRole('listitem', { name: 'PO-2 PZ-2' })).toBeInTheDocument();
     expect(screen.queryByRole('listitem', { name: 'PO-3 LJ-3' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('listitem', { name: 'PO-4 PZ-4' })).not.toBeInTheDocument();
 
     // The rate comes from the design.
     expect(
@@ -65,6 +71,7 @@ describe('shift entry', { timeout: 20_000 }, () => {
 
     // A card nobody is assigned to, at the worker's own piece rate (its design has none).
     await user.click(screen.getByRole('combobox', { name: 'Add another open card' }));
+    expect(screen.queryByRole('option', { name: /PO-4 PZ-4/ })).not.toBeInTheDocument();
     await user.click(await screen.findByRole('option', { name: /PO-3 LJ-3/ }));
     const added = await screen.findByRole('listitem', { name: 'PO-3 LJ-3' });
     expect(within(added).getByRole('textbox', { name: 'Rate per piece, PO-3 LJ-3' })).toHaveValue(
@@ -87,7 +94,7 @@ describe('shift entry', { timeout: 20_000 }, () => {
             piecesRejected: 3,
             rate: 2.5,
           },
-          { workerId: ramesh._id, jobCardId: fake.cards[2]!._id, piecesDone: 12, rate: 4 },
+          { workerId: ramesh._id, jobCardId: fake.cards[3]!._id, piecesDone: 12, rate: 4 },
         ],
       },
     ]);

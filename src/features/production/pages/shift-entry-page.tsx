@@ -44,6 +44,10 @@ type RowErrors = Partial<Record<keyof RowValues | 'row', string>>;
 
 const EMPTY_ROW: RowValues = { piecesDone: '', piecesRejected: '', rate: '' };
 
+/** A cancelled or delivered order's cards keep what was logged but take no new work. */
+const takesWork = (card: JobCard) =>
+  card.order.status !== 'cancelled' && card.order.status !== 'delivered';
+
 const asCount = (value: number | string) => (value === '' ? 0 : Number(value));
 
 /**
@@ -103,7 +107,7 @@ export default function ShiftEntryPage() {
 
   const cards = useMemo(() => {
     if (!workerId) return [];
-    const own = assigned.data?.data ?? [];
+    const own = (assigned.data?.data ?? []).filter(takesWork);
     const extra = extraCardIds
       .map((id) => (openCards.data?.data ?? []).find((card) => card._id === id))
       .filter(
@@ -113,7 +117,7 @@ export default function ShiftEntryPage() {
   }, [workerId, assigned.data, openCards.data, extraCardIds]);
 
   const addable = (openCards.data?.data ?? [])
-    .filter((card) => !cards.some((shown) => shown._id === card._id))
+    .filter((card) => takesWork(card) && !cards.some((shown) => shown._id === card._id))
     .map((card) => ({
       value: card._id,
       label: `${cardName(card)} · ${card.design.name} · ${card.stage.name}`,
