@@ -118,6 +118,7 @@ test.describe('the shop floor on a tablet', () => {
     await buttaRow.getByRole('textbox', { name: `Pieces done, ${po} MB-${suffix}` }).fill('40');
     await buttaRow.getByRole('textbox', { name: `Rejected, ${po} MB-${suffix}` }).fill('2');
     await expect(page.getByTestId('shift-total')).toHaveText('40 pieces, ₹100.00');
+    expect(await smallTargets(page)).toEqual([]);
     await page.getByRole('button', { name: 'Save shift' }).click();
     await expect(toast(page, QUEUED_TOAST)).toBeVisible();
     await expect(buttaRow).toHaveCount(0);
