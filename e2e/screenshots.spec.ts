@@ -182,6 +182,18 @@ test.describe('documentation screenshots', { tag: '@screenshots' }, () => {
       await page.getByRole('heading', { level: 1, name: 'Shift entry' }).click();
       await capture(page, testInfo, 'tablet-shift-entry');
     });
+
+    test('the production board on a tablet, gu', async ({ page }, testInfo) => {
+      await useTheme(page, 'light');
+      await signIn(page);
+      await switchLanguage(page, 'gu');
+      await page.goto('/tasks');
+      await expect(
+        page.getByRole('heading', { level: 1, name: localeText('gu', 'production:title') }),
+      ).toBeVisible();
+      await expect(page.getByRole('article').first()).toBeVisible();
+      await capture(page, testInfo, 'tablet-production-board-gu');
+    });
   });
 
   test('the header offline with a change waiting, hi, tablet', async ({
