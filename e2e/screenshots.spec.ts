@@ -152,6 +152,48 @@ test.describe('documentation screenshots', { tag: '@screenshots' }, () => {
         await capture(page, testInfo, `tablet-order-create-${language}`);
       });
     }
+
+    test('the production board and shift entry on a tablet', async ({ page }, testInfo) => {
+      await useTheme(page, 'light');
+      await signIn(page);
+      await page.goto('/tasks');
+      await expect(page.getByRole('region', { name: 'Production board' })).toBeVisible();
+      await expect(page.getByRole('article').first()).toBeVisible();
+      await capture(page, testInfo, 'tablet-production-board');
+
+      await page.getByRole('link', { name: 'Shift entry' }).click();
+      await expect(page.getByRole('heading', { level: 1, name: 'Shift entry' })).toBeVisible();
+      // Options of the list box, not of the language picker's native select.
+      const firstOption = page.getByRole('listbox').getByRole('option').first();
+      await page.getByRole('combobox', { name: 'Worker' }).click();
+      await firstOption.click();
+      for (const pieces of ['36', '18']) {
+        await page.getByRole('combobox', { name: 'Add another open card' }).click();
+        await firstOption.click();
+        await page
+          .getByRole('textbox', { name: /^Pieces done, / })
+          .last()
+          .fill(pieces);
+      }
+      await page
+        .getByRole('textbox', { name: /^Rejected, / })
+        .first()
+        .fill('2');
+      await page.getByRole('heading', { level: 1, name: 'Shift entry' }).click();
+      await capture(page, testInfo, 'tablet-shift-entry');
+    });
+
+    test('the production board on a tablet, gu', async ({ page }, testInfo) => {
+      await useTheme(page, 'light');
+      await signIn(page);
+      await switchLanguage(page, 'gu');
+      await page.goto('/tasks');
+      await expect(
+        page.getByRole('heading', { level: 1, name: localeText('gu', 'production:title') }),
+      ).toBeVisible();
+      await expect(page.getByRole('article').first()).toBeVisible();
+      await capture(page, testInfo, 'tablet-production-board-gu');
+    });
   });
 
   test('the header offline with a change waiting, hi, tablet', async ({

@@ -138,7 +138,26 @@ export const AREA_ROUTES: AreaRoute[] = [
     page: () => import('@/features/bills/print/bill-print-page'),
     namespace: 'bill-print',
   },
-  { path: 'tasks', area: 'tasks' },
+  {
+    path: 'tasks',
+    area: 'tasks',
+    page: () => import('@/features/production/pages/production-board-page'),
+    namespace: 'production',
+  },
+  {
+    path: 'tasks/list',
+    area: 'tasks',
+    titleKey: 'pages.jobCards',
+    page: () => import('@/features/production/pages/job-cards-list-page'),
+    namespace: 'production',
+  },
+  {
+    path: 'tasks/shift',
+    area: 'tasks',
+    titleKey: 'pages.shiftEntry',
+    page: () => import('@/features/production/pages/shift-entry-page'),
+    namespace: 'production',
+  },
   {
     path: 'chats',
     area: 'chats',

@@ -82,4 +82,5 @@ export const AREA_PERMISSIONS: Partial<Record<AreaKey, Permission>> = {
   // tiles inside.
   apps: 'organization.write',
   chats: 'notes.read',
+  tasks: 'production.read',
 };

@@ -121,14 +121,14 @@ describe('app routes', { timeout: 15_000 }, () => {
 
   it('on a server-error event says so and stays on the page, which keeps its input', async () => {
     signIn();
-    renderRoutes(appRoutes, { route: '/tasks' });
-    await screen.findByRole('heading', { level: 1, name: 'Tasks' });
+    renderRoutes(appRoutes, { route: '/help-center' });
+    await screen.findByRole('heading', { level: 1, name: 'Help center' });
     act(() => {
       window.dispatchEvent(new CustomEvent(API_EVENTS.serverError));
     });
     expect(await screen.findByText('Internal Server Error!')).toBeInTheDocument();
-    expect(screen.getByRole('heading', { level: 1, name: 'Tasks' })).toBeInTheDocument();
-    expect(location()).toBe('/tasks');
+    expect(screen.getByRole('heading', { level: 1, name: 'Help center' })).toBeInTheDocument();
+    expect(location()).toBe('/help-center');
   });
 
   it('on a not-modified event shows a toast and stays', async () => {

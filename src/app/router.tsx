@@ -82,6 +82,15 @@ const signedInPages: RouteObject[] = [
           return { Component: page.default };
         },
       },
+      {
+        path: 'production',
+        lazy: async () => {
+          // A failed namespace fetch is i18next's to retry and report; the page still loads.
+          void i18n.loadNamespaces('production').catch(() => undefined);
+          const page = await import('@/features/production/pages/production-stages-page');
+          return { Component: page.default };
+        },
+      },
       { path: 'appearance', lazy: lazyPage(() => import('./settings/appearance-page')) },
       {
         path: 'notifications',

@@ -19,6 +19,7 @@ export const AUDIT_NAMESPACES = [
   'bills',
   // State names, for a bill's place of supply and an address's state.
   'organization',
+  'production',
 ] as const;
 
 /** The namespace whose form labels name an entity's fields; the trail's own labels otherwise. */
@@ -39,10 +40,9 @@ export const AUDIT_ENTITY_NAMESPACES: Record<
   bill: 'bills',
   // The payments namespace arrives with the payments pages; until then the shared labels serve.
   payment: null,
-  // The production namespace arrives with the shop-floor pages; until then the shared labels serve.
-  jobCard: null,
-  productionEntry: null,
-  productionStage: null,
+  jobCard: 'production',
+  productionEntry: 'production',
+  productionStage: 'production',
   note: null,
 };
 
@@ -66,6 +66,7 @@ const DATE_FIELDS = new Set([
   'expenseDate',
   'billDate',
   'dueDate',
+  'workDate',
 ]);
 /** Moments rather than days: shown with their time, as the entry's own time is. */
 const TIMESTAMP_FIELDS = new Set(['cancelledAt']);

@@ -42,6 +42,23 @@ import {
 } from '../../contract/worker-salaries.ts';
 import { worker, workerCreate, workerListQuery, workerUpdate } from '../../contract/workers.ts';
 import { user, userCreate, userListQuery, userUpdate, type User } from '../../contract/users.ts';
+import {
+  jobCard,
+  jobCardListQuery,
+  jobCardUpdate,
+  productionEntry,
+  productionEntryCreate,
+  productionEntryListQuery,
+  productionEntryUpdate,
+  type JobCard,
+  type JobCardsFromOrder,
+  type ProductionEntryBatch,
+  type ProductionEntryBatchResult,
+  type ProductionStage,
+  type ProductionStagesInput,
+  type ProductionStageList,
+  type WorkerWages,
+} from '../../contract/production.ts';
 import type { OrganizationProfile, OrganizationUpdate } from '../../contract/organization.ts';
 import { apiRequest } from '@/lib/api-client';
 import { createResource } from '@/lib/resource-factory';
@@ -59,6 +76,7 @@ import type salaryTexts from '../../public/locales/en/worker-salaries.json';
 import type workerTexts from '../../public/locales/en/workers.json';
 import type userTexts from '../../public/locales/en/users.json';
 import type organizationTexts from '../../public/locales/en/organization.json';
+import type productionTexts from '../../public/locales/en/production.json';
 
 declare module '@/lib/translation-resources' {
   /** Each area's English texts, typing its `t` keys. */
@@ -71,6 +89,7 @@ declare module '@/lib/translation-resources' {
     merchants: typeof merchantTexts;
     'order-analytics': typeof orderAnalyticsTexts;
     orders: typeof orderTexts;
+    production: typeof productionTexts;
     'worker-salaries': typeof salaryTexts;
     workers: typeof workerTexts;
     users: typeof userTexts;
@@ -220,9 +239,11 @@ export const orders = createResource({
   schemas: { record: order, create: orderCreate, update: orderUpdate, list: orderListQuery },
 });
 
-/** Sends only the new status and the version of the order it was chosen on. */
+/**
+ * Sends only the new status and the version of the order it was chosen on; `force` completes an
+ * order whose job cards are not all done, after the user has seen the refusal.
+ */
 export const useSetOrderStatus = orders.defineAction<
-  /** `force` completes an order whose job cards are not all done. */
   { id: string; status: OrderStatus; version: number; force?: boolean },
   Order
 >('status', {
@@ -231,6 +252,8 @@ export const useSetOrderStatus = orders.defineAction<
   body: ({ status, version, force }) => (force ? { status, version, force } : { status, version }),
   success: 'orders:toast.statusUpdated',
   failure: 'orders:errors.updateStatus',
+  // Starting an order makes its job cards.
+  invalidates: [['job-cards']],
 });
 
 /**
@@ -289,6 +312,142 @@ export const useResetUserPassword = users.defineAction<{ id: string; password: s
   },
 );
 
+/**
+ * Job cards: one per order line, made from the order (never posted one by one, so the create
+ * body is never sent), moved through the stages, with workers assigned.
+ */
+export const jobCards = createResource({
+  name: 'job-cards',
+  path: '/job-cards',
+  namespace: 'production',
+  schemas: {
+    record: jobCard,
+    create: jobCardUpdate,
+    update: jobCardUpdate,
+    list: jobCardListQuery,
+  },
+  // A stage's card count follows the cards.
+  related: ['production-stages'],
+  messages: { deleted: null },
+});
+
+export interface JobCardMoveInput {
+  id: string;
+  stageId: string;
+  version: number;
+}
+
+/**
+ * A move to another stage. Offline it waits in the write queue like any other write; the board
+ * shows it at once (see `applyCardMove`).
+ */
+export const useMoveJobCard = jobCards.defineAction<JobCardMoveInput, JobCard>('move', {
+  method: 'POST',
+  path: ({ id }) => `/${encodeURIComponent(id)}/move`,
+  body: ({ stageId, version }) => ({ stageId, version }),
+  success: null,
+  failure: 'production:errors.move',
+});
+
+/** Makes the cards an order's lines are missing; answers every card of the order. */
+export const useMakeJobCards = jobCards.defineAction<{ orderId: string }, JobCardsFromOrder>(
+  'from-order',
+  {
+    method: 'POST',
+    path: ({ orderId }) => `/from-order/${encodeURIComponent(orderId)}`,
+    success: null,
+    failure: 'production:errors.makeCards',
+    select: (data) => data as JobCardsFromOrder,
+  },
+);
+
+/** Work logged against job cards; the cards' piece counts and the wages follow each write. */
+export const productionEntries = createResource({
+  name: 'production-entries',
+  path: '/production-entries',
+  namespace: 'production',
+  schemas: {
+    record: productionEntry,
+    create: productionEntryCreate,
+    update: productionEntryUpdate,
+    list: productionEntryListQuery,
+  },
+  related: ['job-cards', 'worker-salaries'],
+  requireUser: true,
+  messages: {
+    created: 'production:toast.entryCreated',
+    updated: 'production:toast.entryUpdated',
+    deleted: 'production:toast.entryDeleted',
+    fetchListFailed: 'production:errors.fetchEntries',
+    createFailed: 'production:errors.createEntry',
+    updateFailed: 'production:errors.updateEntry',
+    deleteFailed: 'production:errors.deleteEntry',
+  },
+});
+
+/** A shift's work in one request, stored all or nothing. */
+export const useLogShift = productionEntries.defineAction<
+  ProductionEntryBatch,
+  ProductionEntryBatchResult
+>('batch', {
+  method: 'POST',
+  path: () => '/batch',
+  body: (batch) => batch,
+  success: 'production:toast.shiftSaved',
+  failure: 'production:errors.saveShift',
+  select: (data) => data as ProductionEntryBatchResult,
+});
+
+/**
+ * The organization's stages in order, replaced as a whole list. Keyed apart from the cards so a
+ * card write refreshes the counts without the stage editor losing its place.
+ */
+const stagesEndpoint = { name: 'production-stages', path: '/production/stages' };
+
+export const productionStages = {
+  ...stagesEndpoint,
+  namespace: 'production',
+  keys: { all: ['production-stages'] as const },
+  queries: {
+    list: () =>
+      queryOptions({
+        queryKey: ['production-stages', 'list'] as const,
+        queryFn: async ({ signal }) =>
+          (await apiRequest<ProductionStageList>('GET', stagesEndpoint.path, { signal })).data.data,
+        meta: { errorMessage: 'production:errors.fetchStages' },
+      }),
+  },
+  useReplace: createWriteHook<ProductionStagesInput, ProductionStage[]>(stagesEndpoint, {
+    verb: 'replace',
+    method: 'PUT',
+    path: () => '',
+    body: (input) => input,
+    success: 'production:toast.stagesSaved',
+    failure: 'production:errors.saveStages',
+    // The board names each card's stage.
+    invalidates: [['job-cards']],
+    select: (data) => (data as ProductionStageList).data,
+  }),
+};
+
+export interface WorkerWagesParams {
+  /** `yyyy-MM`. */
+  month: string;
+  workerId?: string | undefined;
+}
+
+/**
+ * Each worker's month: earned, paid, due. Keyed under `worker-salaries`, so a payment refetches
+ * it, and production entries name `worker-salaries` among their related keys for the same reason.
+ */
+export const workerWages = workerSalaries.defineRead<WorkerWages, WorkerWagesParams>('wages', {
+  path: () => '/worker-wages',
+  absolute: true,
+  searchParams: (params) => ({ ...params }),
+  failure: 'worker-salaries:errors.wages',
+  keepPrevious: true,
+});
+
 /** Every resource, for code that must know them all (replaying queued writes). */
 export const RESOURCES = [
   merchants,
@@ -299,6 +458,8 @@ export const RESOURCES = [
   expenses,
   orders,
   users,
+  jobCards,
+  productionEntries,
 ];
 
 export type ResourceRecord<R extends { schemas: { record: z.ZodType } }> = z.output<

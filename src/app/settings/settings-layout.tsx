@@ -2,6 +2,7 @@ import { Group, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
 import {
   IconBell,
   IconHistory,
+  IconListNumbers,
   IconPalette,
   IconShieldLock,
   IconUser,
@@ -18,6 +19,7 @@ import { HelpButton } from '@/components/help-button';
 export const SETTINGS_SECTIONS = [
   { key: 'profile', path: '/settings', icon: IconUser },
   { key: 'account', path: '/settings/account', icon: IconUserCircle },
+  { key: 'production', path: '/settings/production', icon: IconListNumbers },
   { key: 'appearance', path: '/settings/appearance', icon: IconPalette },
   { key: 'notifications', path: '/settings/notifications', icon: IconBell },
   { key: 'security', path: '/settings/security', icon: IconShieldLock },

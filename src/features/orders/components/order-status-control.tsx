@@ -1,35 +1,43 @@
 import { Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { IconChecklist, IconClipboardPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { ORDER_STATUS_MOVES, type Order, type OrderStatus } from '../../../../contract/orders.ts';
-import { ORDER_STATUS_COLORS, OrderStatusBadge } from './order-status-badge';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { isApiError } from '@/lib/api-client';
+import { notifySuccess } from '@/lib/notify';
+import { useCan } from '@/lib/permissions';
+import { ORDER_STATUS_COLORS, OrderStatusBadge } from './order-status-badge';
 import * as resources from '@/lib/resources';
+
+/** Statuses in which the floor can still work on an order. */
+const IN_PRODUCTION: readonly OrderStatus[] = ['pending', 'in_progress', 'completed'];
 
 /** Offers only the moves the API allows from the order's current status. */
 export function OrderStatusControl({ order }: { order: Order }) {
   const { t } = useTranslation('orders');
   const setStatus = resources.useSetOrderStatus();
+  const makeCards = resources.useMakeJobCards();
+  const canProduce = useCan('production.write');
   const moves = ORDER_STATUS_MOVES[order.status];
   // The server refuses to complete an order whose job cards are not done; the user may insist.
   const [confirmingForce, setConfirmingForce] = useState(false);
 
-  const move = (status: OrderStatus) =>
+  const move = (status: OrderStatus, force = false) =>
     setStatus.mutate(
-      { id: order._id, status, version: order.version },
+      { id: order._id, status, version: order.version, ...(force ? { force } : {}) },
       {
+        onSuccess: () => setConfirmingForce(false),
         onError: (error) => {
-          if (isApiError(error) && error.code === 'order_has_open_cards') {
-            setConfirmingForce(true);
-          }
+          if (isApiError(error) && error.code === 'order_has_open_cards') setConfirmingForce(true);
         },
       },
     );
 
   return (
-    <Paper withBorder p="md" radius="md" role="group" aria-label={t('statusMove.label')}>
-      <Stack gap="sm">
+    <Paper withBorder p="md" radius="md">
+      <Stack gap="sm" role="group" aria-label={t('statusMove.label')}>
         <Group gap="xs">
           <Text size="sm" c="dimmed">
             {t('statusMove.current')}
@@ -62,20 +70,50 @@ export function OrderStatusControl({ order }: { order: Order }) {
           </Group>
         )}
       </Stack>
+      {canProduce && IN_PRODUCTION.includes(order.status) ? (
+        <Group gap="xs" mt="sm" role="group" aria-label={t('production.openCards')}>
+          <Button
+            size="xs"
+            variant="default"
+            leftSection={<IconClipboardPlus size={16} aria-hidden />}
+            loading={makeCards.isPending}
+            onClick={() =>
+              makeCards.mutate(
+                { orderId: order._id },
+                {
+                  onSuccess: (result) =>
+                    notifySuccess(
+                      result.created > 0
+                        ? t('production.cardsMade', { count: result.created })
+                        : t('production.cardsExist'),
+                    ),
+                },
+              )
+            }
+          >
+            {t('production.makeCards')}
+          </Button>
+          <Button
+            size="xs"
+            variant="subtle"
+            component={Link}
+            to={`/tasks/list?orderId=${encodeURIComponent(order._id)}`}
+            leftSection={<IconChecklist size={16} aria-hidden />}
+          >
+            {t('production.openCards')}
+          </Button>
+        </Group>
+      ) : null}
       <ConfirmDialog
         opened={confirmingForce}
         title={t('statusMove.openCardsTitle')}
+        // The server's refusal, in the interface language, with the way on.
         message={t('statusMove.openCardsMessage')}
         confirmLabel={t('statusMove.completeAnyway')}
         danger={false}
         loading={setStatus.isPending}
+        onConfirm={() => move('completed', true)}
         onClose={() => setConfirmingForce(false)}
-        onConfirm={() =>
-          setStatus.mutate(
-            { id: order._id, status: 'completed', version: order.version, force: true },
-            { onSettled: () => setConfirmingForce(false) },
-          )
-        }
       />
     </Paper>
   );

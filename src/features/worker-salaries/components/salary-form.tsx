@@ -80,21 +80,27 @@ const normalize = (raw: unknown) => {
 const createSchema = z.preprocess(normalize, workerSalaryCreate);
 const updateSchema = z.preprocess(normalize, workerSalaryUpdate);
 
+/** Values a new entry starts from, e.g. a worker's balance for a month ("Pay the balance"). */
+export type SalaryPrefill = Partial<
+  Pick<SalaryFormValues, 'workerId' | 'paymentType' | 'month' | 'year'> & { amount: number }
+>;
+
 export interface SalaryFormProps {
   /** The entry being edited; `null` records a new payment. */
   salary: WorkerSalary | null;
+  prefill?: SalaryPrefill | null;
   /** Called after a successful save, and on Cancel. */
   onDone: () => void;
 }
 
-export function SalaryForm({ salary, onDone }: SalaryFormProps) {
+export function SalaryForm({ salary, prefill = null, onDone }: SalaryFormProps) {
   const { t } = useTranslation(['worker-salaries', 'ui']);
   const format = useFormatters();
   const isEdit = salary !== null;
   const form = useZodForm<SalaryFormValues, WorkerSalaryCreate | WorkerSalaryUpdate>({
     namespace: 'worker-salaries',
     schema: isEdit ? updateSchema : createSchema,
-    initialValues: salaryFormValues(salary),
+    initialValues: { ...salaryFormValues(salary), ...prefill },
   });
   const workers = useQuery(resources.workers.queries.all());
   const create = resources.workerSalaries.useCreate();
@@ -102,8 +108,9 @@ export function SalaryForm({ salary, onDone }: SalaryFormProps) {
   const submitting = create.isPending || update.isPending;
   // The pay period follows the payment date until the user picks one, and on an existing entry
   // it was picked already.
-  const periodChosen = useRef(isEdit);
-  const safety = useFormSafety(form, isEdit ? null : 'worker-salaries:create');
+  const periodChosen = useRef(isEdit || prefill?.month !== undefined);
+  // A prefilled payment is a different one from a draft left earlier: no draft is offered or kept.
+  const safety = useFormSafety(form, isEdit || prefill ? null : 'worker-salaries:create');
   const [failure, setFailure] = useState<string | null>(null);
   const stale = useStaleVersion<WorkerSalary>(salary);
 

@@ -21,6 +21,7 @@ import { ResourceListPage, standardListTexts } from '@/components/resource-list-
 import { useFormatters } from '@/lib/format';
 import { useListParams } from '@/lib/use-list-params';
 import { PAYMENT_TYPE_COLORS, SalarySummaryPanel } from '../components/salary-summary-panel';
+import { WagesPanel } from '../components/wages-panel';
 import { MONTHS, monthName, periodLabel, recentYears } from '../salary-labels';
 import * as resources from '@/lib/resources';
 
@@ -236,6 +237,18 @@ export default function SalariesPage() {
       filterFields={filterFields}
       filterValues={filterValues}
       onFilterChange={onFilterChange}
+      // Wages are for one month: the filtered one, or this month.
+      children={
+        <WagesPanel
+          year={list.filters.year ?? new Date().getFullYear()}
+          month={list.filters.month ?? new Date().getMonth() + 1}
+          workerId={list.filters.workerId}
+          onMonthChange={(year, month) => {
+            setFilter('year', year);
+            setFilter('month', month);
+          }}
+        />
+      }
       aboveTable={
         <SalarySummaryPanel
           workerId={list.filters.workerId}

@@ -1,0 +1,168 @@
+import { Badge, Button, Group, Paper, Progress, Stack, Text } from '@mantine/core';
+import {
+  IconArrowLeft,
+  IconArrowRight,
+  IconCloudUpload,
+  IconPencilPlus,
+  IconUsers,
+} from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import type { JobCard, ProductionStage } from '../../../../contract/production.ts';
+import { useFormatters } from '@/lib/format';
+
+export interface JobCardTileProps {
+  card: JobCard;
+  previous: ProductionStage | null;
+  next: ProductionStage | null;
+  /** A move of this card waits for the network. */
+  pending: boolean;
+  canWrite: boolean;
+  onMove: (card: JobCard, stage: ProductionStage) => void;
+  onLogWork: (card: JobCard) => void;
+  onAssign: (card: JobCard) => void;
+}
+
+export function cardName(card: JobCard) {
+  return `${card.order.poNumber} ${card.design.designCode}`;
+}
+
+/** One job card on the board, with large buttons to move it: no dragging on a tablet. */
+export function JobCardTile({
+  card,
+  previous,
+  next,
+  pending,
+  canWrite,
+  onMove,
+  onLogWork,
+  onAssign,
+}: JobCardTileProps) {
+  const { t } = useTranslation('production');
+  const format = useFormatters();
+  const name = cardName(card);
+  const share = (count: number) => (card.quantity > 0 ? (count / card.quantity) * 100 : 0);
+
+  return (
+    <Paper
+      component="article"
+      withBorder
+      radius="md"
+      p="sm"
+      aria-label={t('card.label', { poNumber: card.order.poNumber, design: card.design.name })}
+      style={card.isOverdue ? { borderColor: 'var(--mantine-color-red-6)' } : undefined}
+    >
+      <Stack gap={6}>
+        <Group justify="space-between" gap={4} wrap="nowrap" align="flex-start">
+          <Stack gap={0} miw={0}>
+            <Text fw={700} size="sm" truncate>
+              {card.order.poNumber} · {card.design.designCode}
+            </Text>
+            <Text size="sm" truncate>
+              {card.design.name}
+            </Text>
+          </Stack>
+          <Text fw={700} size="sm" style={{ whiteSpace: 'nowrap' }}>
+            {t('card.quantity', { count: card.quantity })}
+          </Text>
+        </Group>
+        <Text size="xs" c="dimmed" truncate>
+          {card.merchant.name}
+        </Text>
+        <Group gap={6}>
+          {card.isOverdue ? (
+            <Badge color="red" variant="filled" size="sm">
+              {t('card.overdue')}
+            </Badge>
+          ) : null}
+          {card.isDone ? (
+            <Badge color="green" variant="light" size="sm">
+              {t('card.done')}
+            </Badge>
+          ) : null}
+          {pending ? (
+            <Badge
+              color="orange"
+              variant="light"
+              size="sm"
+              leftSection={<IconCloudUpload size={12} aria-hidden />}
+            >
+              {t('card.pending')}
+            </Badge>
+          ) : null}
+          <Text size="xs" c={card.isOverdue ? 'red' : 'dimmed'}>
+            {card.dueDate
+              ? t('card.due', { date: format.date(card.dueDate) })
+              : t('card.noDueDate')}
+          </Text>
+        </Group>
+        <Text size="xs" c={card.workers.length ? undefined : 'dimmed'}>
+          {card.workers.length
+            ? card.workers.map((worker) => worker.name).join(', ')
+            : t('card.noWorkers')}
+        </Text>
+        <Progress.Root size="md" aria-hidden>
+          <Progress.Section value={share(card.piecesDone)} color="teal" />
+          <Progress.Section value={share(card.piecesRejected)} color="red" />
+        </Progress.Root>
+        <Text size="xs" data-testid="card-counts">
+          {t('card.counts', {
+            done: format.number(card.piecesDone),
+            rejected: format.number(card.piecesRejected),
+            left: format.number(card.piecesLeft),
+          })}
+        </Text>
+        {canWrite ? (
+          <>
+            <Group gap={6} grow wrap="nowrap">
+              <Button
+                size="md"
+                variant="default"
+                disabled={!previous}
+                aria-label={
+                  previous ? t('card.moveBack', { name, stage: previous.name }) : t('card.back')
+                }
+                leftSection={<IconArrowLeft size={18} aria-hidden />}
+                onClick={() => previous && onMove(card, previous)}
+              >
+                {t('card.back')}
+              </Button>
+              <Button
+                size="md"
+                disabled={!next}
+                aria-label={
+                  next ? t('card.moveForward', { name, stage: next.name }) : t('card.forward')
+                }
+                rightSection={<IconArrowRight size={18} aria-hidden />}
+                onClick={() => next && onMove(card, next)}
+              >
+                {t('card.forward')}
+              </Button>
+            </Group>
+            <Group gap={6} grow wrap="nowrap">
+              <Button
+                size="md"
+                px="xs"
+                variant="light"
+                aria-label={t('card.logWorkOn', { name })}
+                leftSection={<IconPencilPlus size={18} aria-hidden />}
+                onClick={() => onLogWork(card)}
+              >
+                {t('card.logWork')}
+              </Button>
+              <Button
+                size="md"
+                px="xs"
+                variant="subtle"
+                aria-label={t('card.assignOn', { name })}
+                leftSection={<IconUsers size={18} aria-hidden />}
+                onClick={() => onAssign(card)}
+              >
+                {t('card.assign')}
+              </Button>
+            </Group>
+          </>
+        ) : null}
+      </Stack>
+    </Paper>
+  );
+}
