@@ -222,7 +222,9 @@ export async function* keysetRows<Row extends Record<string, unknown>>(
     const after = position
       ? sql`and ${afterPosition(expression, query.idColumn, direction, position)}`
       : sql``;
-    const rows = await queryRows<Row & { '#key': string | null; '#keyType': string; '#id': string }>(
+    const rows = await queryRows<
+      Row & { '#key': string | null; '#keyType': string; '#id': string }
+    >(
       db,
       sql`select ${query.select}, (${expression})::text as "#key",
             pg_typeof(${expression})::text as "#keyType", ${query.idColumn} as "#id"
@@ -231,7 +233,8 @@ export async function* keysetRows<Row extends Record<string, unknown>>(
           order by ${expression} ${order}, ${query.idColumn} ${order}
           limit ${pageSize}`,
     );
-    for (const { '#key': _key, '#keyType': _type, '#id': _id, ...row } of rows) yield row as unknown as Row;
+    for (const { '#key': _key, '#keyType': _type, '#id': _id, ...row } of rows)
+      yield row as unknown as Row;
     const last = rows.at(-1);
     if (!last || rows.length < pageSize) return;
     position = { key: last['#key'], keyType: last['#keyType'], id: last['#id'] };

@@ -50,7 +50,11 @@ export async function importRows(
       for (const error of fieldErrors(parsed.error)) errors.push({ ...error, row });
       continue;
     }
-    valid.push({ row, key: importKey((parsed.data as Record<string, unknown>)[uniqueField]), values: parsed.data });
+    valid.push({
+      row,
+      key: importKey((parsed.data as Record<string, unknown>)[uniqueField]),
+      values: parsed.data,
+    });
   }
 
   const keys = [...new Set(valid.map((entry) => entry.key))];
@@ -62,7 +66,10 @@ export async function importRows(
             db,
             sql`select distinct lower(trim(${target.unique})) as key from ${target.table}
                 where ${tenantScope(target.table, tenant)}
-                  and lower(trim(${target.unique})) = any(${keys}::text[])`,
+                  and lower(trim(${target.unique})) in (${sql.join(
+                    keys.map((key) => sql`${key}`),
+                    sql`, `,
+                  )})`,
           )
         ).map((found) => found.key),
   );
