@@ -12,6 +12,14 @@ function fail(message: string): never {
   process.exit(1);
 }
 
+/**
+ * Opened on the first read: readline drops lines read before anyone iterates, and the restore
+ * first checks the database.
+ */
+async function* linesOf(file: string) {
+  yield* createInterface({ input: createReadStream(file), crlfDelay: Infinity });
+}
+
 async function main() {
   const file = process.argv[2];
   if (!file || file.startsWith('--')) fail('Usage: npm run restore -- FILE');
@@ -27,8 +35,7 @@ async function main() {
 
   const connection = await connectToDatabase(config, { whileServerRuns: 'refuse', migrate: true });
   try {
-    const lines = createInterface({ input: createReadStream(file), crlfDelay: Infinity });
-    const counts = await restoreDatabase(connection.client, lines);
+    const counts = await restoreDatabase(connection.client, linesOf(file));
     const rows = Object.values(counts).reduce((sum, count) => sum + count, 0);
     console.log(`Restored ${rows} rows of ${Object.keys(counts).length} tables from ${file}`);
     console.log(`(${connection.description}). Start the server as usual.`);

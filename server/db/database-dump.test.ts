@@ -2,7 +2,12 @@ import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { createTestDatabase, type TestDatabase } from '../test/test-app.ts';
-import { DATABASE_DUMP_VERSION, DumpError, dumpDatabase, restoreDatabase } from './database-dump.ts';
+import {
+  DATABASE_DUMP_VERSION,
+  DumpError,
+  dumpDatabase,
+  restoreDatabase,
+} from './database-dump.ts';
 import { seedDemoData } from './seed.ts';
 
 let source: TestDatabase;
@@ -62,7 +67,10 @@ describe('dumpDatabase and restoreDatabase', () => {
   it('copy every table of the database row for row', async () => {
     const from = await connect(source);
     const text = await dumpText(from);
-    const header = JSON.parse(text.slice(0, text.indexOf('\n'))) as { version: number; migrations: string[] };
+    const header = JSON.parse(text.slice(0, text.indexOf('\n'))) as {
+      version: number;
+      migrations: string[];
+    };
     expect(header.version).toBe(DATABASE_DUMP_VERSION);
     expect(header.migrations.length).toBeGreaterThan(5);
 
@@ -70,7 +78,9 @@ describe('dumpDatabase and restoreDatabase', () => {
     const counts = await restoreDatabase(to, linesOf(text));
     expect(counts.orders).toBeGreaterThan(0);
     const expected = await fingerprint(from);
-    expect(Object.keys(expected)).toEqual(expect.arrayContaining(['order_daily_totals', 'sessions', 'bills']));
+    expect(Object.keys(expected)).toEqual(
+      expect.arrayContaining(['order_daily_totals', 'sessions', 'bills']),
+    );
     expect(await fingerprint(to)).toEqual(expected);
   }, 60_000);
 
@@ -85,7 +95,10 @@ describe('dumpDatabase and restoreDatabase', () => {
     try {
       const [headerLine, ...rest] = text.split('\n');
       const header = JSON.parse(headerLine!) as { migrations: string[] };
-      const newer = JSON.stringify({ ...header, migrations: [...header.migrations, '9999_future'] });
+      const newer = JSON.stringify({
+        ...header,
+        migrations: [...header.migrations, '9999_future'],
+      });
       await expect(restoreDatabase(client, linesOf([newer, ...rest].join('\n')))).rejects.toThrow(
         /newer version/,
       );

@@ -85,7 +85,9 @@ export async function dumpDatabase(
       );
       let count = 0;
       for (;;) {
-        const batch = await client.query<{ json: string }>(`fetch ${ROWS_PER_BATCH} from dump_rows`);
+        const batch = await client.query<{ json: string }>(
+          `fetch ${ROWS_PER_BATCH} from dump_rows`,
+        );
         if (batch.rows.length === 0) break;
         await write(out, `${batch.rows.map((row) => row.json).join('\n')}\n`);
         count += batch.rows.length;
