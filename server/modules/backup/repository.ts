@@ -198,7 +198,7 @@ async function restoreUsers(
   const skipped: string[] = [];
   const toInsert: Row[] = [];
   for (const row of rows) {
-    const email = String(row.email ?? '');
+    const email = typeof row.email === 'string' ? row.email : '';
     const [existing] = await queryRows<{ id: string; organization_id: string }>(
       tx,
       sql`select id, organization_id from users where lower(email) = lower(${email})`,
@@ -265,7 +265,7 @@ export async function restoreBackup(
     const mapUser = (value: unknown) =>
       value === null || value === undefined
         ? null
-        : (restoredUsers.userIds.get(String(value)) ?? null);
+        : (restoredUsers.userIds.get(value as string) ?? null);
 
     for (const table of tables) {
       const rows = file.tables[table.name] ?? [];
