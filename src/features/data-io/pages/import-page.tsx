@@ -343,9 +343,10 @@ function ImportPageContent() {
 }
 
 function displayValue(value: unknown, t: AnyT): string {
-  if (value === undefined || value === null) return '';
   if (typeof value === 'boolean') return runtimeT(t)(value ? 'data-io:csv.yes' : 'data-io:csv.no');
-  return typeof value === 'object' ? JSON.stringify(value) : String(value);
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number') return String(value);
+  return value === undefined || value === null ? '' : JSON.stringify(value);
 }
 
 /** Owner only: the route asks for `backup.import` (src/app/area-routes.ts). */
