@@ -114,6 +114,11 @@ function BackupPageContent() {
                   value={file}
                   onChange={(next) => void chooseFile(next)}
                   clearable
+                  clearButtonProps={{
+                    'aria-label': t('ui:filters.clear', {
+                      label: t('data-io:backup.restore.file'),
+                    }),
+                  }}
                   w={360}
                   maw="100%"
                 />

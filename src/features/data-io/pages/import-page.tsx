@@ -61,7 +61,7 @@ function problemText(
 }
 
 function ImportPageContent() {
-  const { t, i18n } = useTranslation(['data-io', 'validation', ...IMPORT_RESOURCES]);
+  const { t, i18n } = useTranslation(['data-io', 'ui', 'validation', ...IMPORT_RESOURCES]);
   const text = runtimeT(t);
   const queryClient = useQueryClient();
   const [resource, setResource] = useState<ImportResource>('merchants');
@@ -177,6 +177,9 @@ function ImportPageContent() {
               value={file}
               onChange={(next) => void chooseFile(next)}
               clearable
+              clearButtonProps={{
+                'aria-label': t('ui:filters.clear', { label: t('data-io:import.file') }),
+              }}
               maw={480}
             />
             {readError ? (
