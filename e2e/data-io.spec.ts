@@ -41,7 +41,7 @@ test.describe('data in and out', () => {
       /\/api\/orders\/export\.csv\?status=in_progress&lang=en/,
     );
     const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
-    const text = await readFile((await download.path())!, 'utf8');
+    const text = await readFile(await download.path(), 'utf8');
     expect(text.charCodeAt(0)).toBe(0xfeff);
     const [headers, ...rows] = Papa.parse<string[]>(text.slice(1), { skipEmptyLines: true }).data;
     const po = headers!.indexOf('PO number');

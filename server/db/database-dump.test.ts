@@ -1,4 +1,4 @@
-import { PassThrough } from 'node:stream';
+import { PassThrough, Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { createTestDatabase, type TestDatabase } from '../test/test-app.ts';
@@ -49,9 +49,7 @@ async function dumpText(client: pg.Client) {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-async function* linesOf(text: string) {
-  yield* text.split('\n');
-}
+const linesOf = (text: string) => Readable.from(text.split('\n')) as AsyncIterable<string>;
 
 beforeAll(async () => {
   [source, target] = await Promise.all([createTestDatabase(), createTestDatabase()]);

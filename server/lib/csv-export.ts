@@ -198,9 +198,10 @@ function afterPosition(
   }
   // The type name comes from pg_typeof, never from the request.
   const key = sql`${position.key}::${sql.raw(position.keyType)}`;
+  // A row comparison, so PostgreSQL starts the page from the (organization, key, id) index.
   return direction === 'asc'
-    ? sql`(${expression} > ${key} or (${expression} = ${key} and ${idColumn} > ${id}) or ${expression} is null)`
-    : sql`(${expression} < ${key} or (${expression} = ${key} and ${idColumn} < ${id}))`;
+    ? sql`((${expression}, ${idColumn}) > (${key}, ${id}) or ${expression} is null)`
+    : sql`(${expression}, ${idColumn}) < (${key}, ${id})`;
 }
 
 /**
