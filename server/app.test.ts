@@ -259,6 +259,7 @@ describe('area modules', () => {
     const prefixes = (await loadResourceModules()).map((module) => module.prefix).sort();
     expect(prefixes).toEqual([
       '/audit-log',
+      '/backup',
       '/bank-details',
       '/bills',
       '/designs',
