@@ -248,6 +248,27 @@ describe('POST /api/<resource>/import', () => {
     });
   });
 
+  it('is idempotent: a retry with the same key replays the answer and saves nothing twice', async () => {
+    const rows = [{ row: 2, values: { name: 'Retried Merchant' } }];
+    const send = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/merchants/import',
+        headers: { ...owner.bearer, 'idempotency-key': 'import-retry-1' },
+        payload: { rows },
+      });
+    const first = await send();
+    const second = await send();
+    expect(second.headers['idempotent-replayed']).toBe('true');
+    expect(second.json()).toEqual(first.json());
+    const [counted] = await queryRows<{ count: number }>(
+      t.database.handle.db,
+      sql`select count(*)::int as count from merchants
+          where organization_id = ${owner.auth.organization._id} and name = 'Retried Merchant'`,
+    );
+    expect(counted?.count).toBe(1);
+  });
+
   it('is for the owner only', async () => {
     const rows = [{ row: 2, values: { name: 'Not allowed' } }];
     for (const user of [admin, staff]) {
