@@ -41,6 +41,12 @@ export const FAILURE_STATUS = {
   order_not_in_production: 409,
   /** The server has no SMTP server configured (`SMTP_URL`), so it cannot send mail. */
   mail_not_configured: 409,
+  /** The backup file was made by a newer release than this server: update the server first. */
+  backup_newer_version: 400,
+  /** The file is not a Karkhana backup (or is damaged). */
+  backup_invalid: 400,
+  /** A backup is restored only into an organization that holds no records yet. */
+  organization_not_empty: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
   rate_limited: 429,

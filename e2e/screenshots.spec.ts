@@ -455,6 +455,34 @@ test.describe('documentation screenshots', { tag: '@screenshots' }, () => {
     await switchLanguage(page, 'en');
   });
 
+  test('import preview and the backup page', async ({ page }, testInfo) => {
+    await useTheme(page, 'light');
+    await page.setViewportSize({ width: 1280, height: 1320 });
+    await signIn(page);
+    await page.goto('/apps/import');
+    const rows = [
+      'Name,Contact person,Phone,Email,City,GSTIN',
+      'Shree Ambika Silk,Ramesh Patel,+91 98250 11111,ambika@example.com,Surat,',
+      'Laxmi Sarees,Kiran Shah,+91 98250 22222,,Ahmedabad,',
+      ',Mehul Desai,,,Surat,',
+      'Om Textiles,Nita Joshi,+91 98250 33333,om-at-example,Vadodara,',
+      'Laxmi Sarees,Kiran Shah,,,Ahmedabad,',
+      'Radhe Fabrics,Bhavin Modi,+91 98250 44444,,Rajkot,',
+    ];
+    await page.locator('input[type="file"]').setInputFiles({
+      name: 'merchants.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(`${rows.join('\n')}\n`),
+    });
+    await expect(page.getByTestId('import-summary')).toBeVisible();
+    await capture(page, testInfo, 'import-preview');
+
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto('/apps/backup');
+    await expect(page.getByRole('heading', { level: 1, name: 'Backup and restore' })).toBeVisible();
+    await capture(page, testInfo, 'backup');
+  });
+
   test('not-found page', async ({ page }, testInfo) => {
     await useTheme(page, 'light');
     await page.goto('/no-such-page');

@@ -260,6 +260,7 @@ describe('area modules', () => {
     expect(prefixes).toEqual([
       '/apps',
       '/audit-log',
+      '/backup',
       '/bank-details',
       '/bills',
       '/designs',

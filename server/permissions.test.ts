@@ -42,6 +42,7 @@ const EXPECTED: Record<string, RouteAccess> = {
   'POST /api/apps/test-mail': 'organization.write',
 
   'GET /api/orders': 'orders.read',
+  'GET /api/orders/export.csv': 'orders.read',
   'GET /api/orders/{id}': 'orders.read',
   'POST /api/orders': 'orders.write',
   'PUT /api/orders/{id}': 'orders.write',
@@ -50,6 +51,8 @@ const EXPECTED: Record<string, RouteAccess> = {
 
   'GET /api/merchants': 'merchants.read',
   'GET /api/merchants/all': 'merchants.read',
+  'GET /api/merchants/export.csv': 'merchants.read',
+  'POST /api/merchants/import': 'backup.import',
   'GET /api/merchants/{id}': 'merchants.read',
   'POST /api/merchants': 'merchants.write',
   'PUT /api/merchants/{id}': 'merchants.write',
@@ -57,6 +60,8 @@ const EXPECTED: Record<string, RouteAccess> = {
 
   'GET /api/designs': 'designs.read',
   'GET /api/designs/all': 'designs.read',
+  'GET /api/designs/export.csv': 'designs.read',
+  'POST /api/designs/import': 'backup.import',
   'GET /api/designs/{id}': 'designs.read',
   'POST /api/designs': 'designs.write',
   'PUT /api/designs/{id}': 'designs.write',
@@ -64,12 +69,15 @@ const EXPECTED: Record<string, RouteAccess> = {
 
   'GET /api/workers': 'workers.read',
   'GET /api/workers/all': 'workers.read',
+  'GET /api/workers/export.csv': 'workers.read',
+  'POST /api/workers/import': 'backup.import',
   'GET /api/workers/{id}': 'workers.read',
   'POST /api/workers': 'workers.write',
   'PUT /api/workers/{id}': 'workers.write',
   'DELETE /api/workers/{id}': 'workers.delete',
 
   'GET /api/worker-salaries': 'salaries.read',
+  'GET /api/worker-salaries/export.csv': 'salaries.read',
   'GET /api/worker-salaries/summary': 'salaries.read',
   'GET /api/worker-salaries/{id}': 'salaries.read',
   'POST /api/worker-salaries': 'salaries.write',
@@ -77,6 +85,7 @@ const EXPECTED: Record<string, RouteAccess> = {
   'DELETE /api/worker-salaries/{id}': 'salaries.delete',
 
   'GET /api/expenses': 'expenses.read',
+  'GET /api/expenses/export.csv': 'expenses.read',
   'GET /api/expenses/categories': 'expenses.read',
   'GET /api/expenses/summary/monthly': 'expenses.read',
   'GET /api/expenses/{id}': 'expenses.read',
@@ -85,6 +94,7 @@ const EXPECTED: Record<string, RouteAccess> = {
   'DELETE /api/expenses/{id}': 'expenses.delete',
 
   'GET /api/bank-details': 'bankDetails.read',
+  'GET /api/bank-details/export.csv': 'bankDetails.read',
   'GET /api/bank-details/all': 'bankDetails.read',
   'GET /api/bank-details/active': 'bankDetails.read',
   'GET /api/bank-details/{id}': 'bankDetails.read',
@@ -95,6 +105,8 @@ const EXPECTED: Record<string, RouteAccess> = {
 
   'GET /api/bills': 'bills.read',
   'GET /api/bills/export.csv': 'bills.read',
+  'GET /api/backup': 'backup.download',
+  'POST /api/backup/restore': 'backup.restore',
   'GET /api/bills/unbilled-orders': 'bills.read',
   'GET /api/bills/{id}': 'bills.read',
   'POST /api/bills': 'bills.write',
@@ -123,6 +135,7 @@ const EXPECTED: Record<string, RouteAccess> = {
 
   // Touching an owner or admin also needs users.manageAdmins; the users tests cover that part.
   'GET /api/users': 'users.read',
+  'GET /api/users/export.csv': 'users.read',
   'GET /api/users/all': 'users.read',
   'GET /api/users/{id}': 'users.read',
   'POST /api/users': 'users.manageStaff',

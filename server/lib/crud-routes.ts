@@ -8,7 +8,20 @@ import type { TenantContext } from './tenant.ts';
 import type { ListParams, TenantRepository } from './tenant-repository.ts';
 import { englishFieldMessage } from '../../contract/validation.ts';
 import { errorEnvelope } from '../../contract/errors.ts';
-import type { AreaPermissions } from '../../contract/permissions.ts';
+import type { AreaPermissions, Permission } from '../../contract/permissions.ts';
+import type { Database } from '../db/client.ts';
+import { language } from '../../contract/auth.ts';
+import { resolveCsv, sendCsv, type CsvExport } from './csv-export.ts';
+import { parseOrThrow } from './validation.ts';
+import {
+  importRequest,
+  importResult,
+  type ImportRequest,
+  type ImportResource,
+} from '../../contract/data-io.ts';
+import { IMPORT_BODY_LIMIT_BYTES, importRows } from './import-rows.ts';
+import type { TenantTable } from './tenant-repository.ts';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 
 export interface CrudMessages {
   list: string;
@@ -54,6 +67,16 @@ export interface CrudResource<
   permissions: AreaPermissions;
   /** Whether `GET /all` exists; a resource without pick lists (e.g. expenses) leaves it out. */
   pickList?: boolean;
+  /**
+   * `GET /export.csv`: the list's rows for its filters and sort, every page, as CSV (one line
+   * opts a resource in: `csv: { namespace: 'payments' }`).
+   */
+  csv?: CsvExport;
+  /**
+   * `POST /import` (owner only): many records from a spreadsheet in one transaction; rows the
+   * create schema refuses, or whose `unique` column repeats, are reported by their line instead.
+   */
+  importable?: { resource: ImportResource; table: TenantTable; unique: PgColumn };
   /** Reshapes a list page before it is sent (e.g. an extra flag); its schema documents the result. */
   listPage?: {
     schema: z.ZodType;
@@ -62,6 +85,9 @@ export interface CrudResource<
 }
 
 export const idParams = z.object({ id });
+
+/** What the CSV route itself reads; the rest is the list's query, checked by the list's schema. */
+const exportQuery = z.looseObject({ lang: language.optional() });
 
 /**
  * The 409 of a versioned write: with `stale_version`, `data` is the record as it is now, so the
@@ -92,6 +118,58 @@ export function assertOwnOrganization(body: unknown, tenant: TenantContext) {
       },
     ]);
   }
+}
+
+export interface CsvExportRoute {
+  tag: string;
+  /** The list's read permission. */
+  permission: Permission;
+  listQuery: z.ZodType;
+  csv: CsvExport;
+  /** Every record matching the list query without its page and limit, in its order. */
+  rows: (
+    db: Database,
+    tenant: TenantContext,
+    query: Record<string, unknown>,
+  ) => AsyncIterable<Record<string, unknown>>;
+}
+
+/**
+ * `GET /export.csv` beside a list: the same query (filters and sort) as the list, every page, as
+ * CSV whose headers are in `lang`. A plain link downloads it: the session cookie authenticates and
+ * a GET needs no CSRF token (it changes nothing).
+ */
+export function registerCsvExport(app: FastifyInstance, route: CsvExportRoute) {
+  app.get(
+    '/export.csv',
+    {
+      config: { permission: route.permission },
+      schema: {
+        tags: [route.tag],
+        security: [{ bearerAuth: [] }, { cookieAuth: [] }],
+        // The list's own query, validated below with the list's schema, plus the language.
+        querystring: exportQuery,
+        produces: ['text/csv'],
+        description:
+          'Every row of the list for the same filters and sort (all pages), streamed as UTF-8 ' +
+          'CSV with a BOM; headers in `lang` (en, gu, hi). Accepts the list query.',
+      },
+    },
+    async (request, reply) => {
+      const { lang, ...listParams } = request.query as z.output<typeof exportQuery>;
+      const {
+        page: _page,
+        limit: _limit,
+        ...query
+      } = parseOrThrow(route.listQuery, listParams) as Record<string, unknown>;
+      return sendCsv(
+        reply,
+        resolveCsv(route.csv, lang ?? 'en'),
+        route.rows(app.db, tenantOf(request), query),
+        app.clock(),
+      );
+    },
+  );
 }
 
 /**
@@ -134,6 +212,51 @@ export function registerCrudRoutes<
       return ok(resource.listPage ? resource.listPage.from(page) : page, messages.list);
     },
   );
+
+  if (resource.csv) {
+    registerCsvExport(app, {
+      tag,
+      permission: permissions.read,
+      listQuery: schemas.listQuery,
+      csv: resource.csv,
+      rows: (db, tenant, query) =>
+        repository.exportRows(
+          db,
+          tenant,
+          query as z.output<QuerySchema> & ListParams,
+        ) as AsyncIterable<Record<string, unknown>>,
+    });
+  }
+
+  if (resource.importable) {
+    const { importable } = resource;
+    app.post(
+      '/import',
+      {
+        config: { permission: 'backup.import' },
+        // A few thousand rows of text are larger than the API's usual limit.
+        bodyLimit: IMPORT_BODY_LIMIT_BYTES,
+        schema: {
+          tags,
+          security,
+          description:
+            'Creates the valid rows in one transaction; every other row is reported by its line ' +
+            '(`duplicate` when its name or code exists or repeats in the file).',
+          body: importRequest,
+          response: { 200: envelope(importResult) },
+        },
+      },
+      async (request) => {
+        const { rows } = request.body as ImportRequest;
+        const result = await importRows(app.db, tenantOf(request), rows, {
+          ...importable,
+          create: schemas.create,
+          repository,
+        });
+        return ok(result, `${result.imported} records imported`);
+      },
+    );
+  }
 
   if (resource.pickList ?? true) {
     const all = repository.all;

@@ -15,6 +15,7 @@ import {
   type SortableFields,
 } from './list-page.ts';
 import { tenantScope, type TenantContext } from './tenant.ts';
+import { keysetRows } from './csv-export.ts';
 
 /** Every tenant table: primary key (organization_id, id), the version and the two timestamps. */
 export type TenantTable = PgTable & {
@@ -100,6 +101,12 @@ export interface TenantRepository<RecordT, CreateT, UpdateT, Query extends ListP
   ): Promise<RecordT | undefined>;
   /** The deleted id, or undefined when the record does not exist. */
   remove(db: Database, tenant: TenantContext, id: string): Promise<string | undefined>;
+  /** Every record the list query matches (all pages), in its order, fetched page by page. */
+  exportRows(
+    db: Database,
+    tenant: TenantContext,
+    query: Omit<Query, 'page' | 'limit'>,
+  ): AsyncGenerator<RecordT>;
 }
 
 /** Row as drizzle returns it -> API record: `id` travels as `_id`, timestamps as ISO strings. */
@@ -117,7 +124,7 @@ export function toApiRecord<RecordT>(row: Record<string, unknown>): RecordT {
  * the same keys in the same order, timestamps as `toISOString()` writes them, money as numbers,
  * calendar dates as `yyyy-MM-dd`. Large pick lists then skip the per-row mapping in JavaScript.
  */
-function apiRecordSelection(columns: Record<string, PgColumn>): SQL {
+export function apiRecordSelection(columns: Record<string, PgColumn>): SQL {
   const entries = Object.entries(columns).filter(([key]) => key !== 'id');
   const fields = [['_id', columns.id] as const, ...entries].map(([key, column]) => {
     if (!column) throw new Error('A tenant table has an id column');
@@ -252,6 +259,21 @@ export function createTenantRepository<
     },
 
     findById,
+
+    async *exportRows(db, tenant, query) {
+      yield* keysetRows<Record<string, unknown>>(db, {
+        select: apiRecordColumns,
+        from: sql`${table}`,
+        where: tenantScope(
+          table,
+          tenant,
+          ...buildFilterConditions(config.filters, query as Omit<Query, keyof ListParams>),
+        ),
+        sort: query.sort ?? defaultSort,
+        sortable: config.sortable,
+        idColumn: table.id,
+      }) as AsyncGenerator<RecordT>;
+    },
 
     async create(db, tenant, values) {
       const now = new Date();

@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import type { Permission } from '../../contract/permissions.ts';
 import type { AreaKey } from './areas';
 import type { KeysOf } from '@/lib/translation-keys';
 
@@ -17,6 +18,8 @@ export interface AreaRoute {
    * would ask for it only once rendered, and its data requests would wait behind that.
    */
   namespace?: string;
+  /** What a sub-page needs beyond its area's permission (e.g. owner-only tools under Apps). */
+  permission?: Permission;
 }
 
 /**
@@ -175,6 +178,22 @@ export const AREA_ROUTES: AreaRoute[] = [
     area: 'apps',
     page: () => import('@/features/apps/pages/apps-page'),
     namespace: 'apps',
+  },
+  {
+    path: 'apps/import',
+    area: 'apps',
+    titleKey: 'pages.import',
+    page: () => import('@/features/data-io/pages/import-page'),
+    namespace: 'data-io',
+    permission: 'backup.import',
+  },
+  {
+    path: 'apps/backup',
+    area: 'apps',
+    titleKey: 'pages.backup',
+    page: () => import('@/features/data-io/pages/backup-page'),
+    namespace: 'data-io',
+    permission: 'backup.download',
   },
   {
     path: 'help-center',

@@ -18,7 +18,7 @@ function lazyPage(load: () => Promise<PageModule>): RouteObject['lazy'] {
 }
 
 function areaRoute(route: AreaRoute): RouteObject {
-  const needed = AREA_PERMISSIONS[route.area];
+  const needed = route.permission ?? AREA_PERMISSIONS[route.area];
   const inner = pageRoute(route);
   if (!needed || !inner.lazy) return inner;
   const load = inner.lazy as () => Promise<RouteObject>;

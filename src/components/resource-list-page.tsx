@@ -1,7 +1,7 @@
 import { Button } from '@mantine/core';
 import type { AreaPermissions } from '../../contract/permissions.ts';
 import { useCan } from '@/lib/permissions';
-import { IconHistory, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconDownload, IconHistory, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -21,6 +21,8 @@ import type { AnyT, TranslationKey } from '@/lib/translation-keys';
 
 /** The part of `useListParams()` a list page drives. */
 export interface ListPageState {
+  /** The list's query (page, limit, sort, filters) as sent to the API. */
+  params?: object;
   page: number;
   limit: number;
   sort?: string | undefined;
@@ -89,6 +91,11 @@ export type ResourceListPageProps<T extends { _id: string }> = (
   /** Buttons in the header before "Add" (e.g. a link to the analysis). */
   headerActions?: ReactNode;
   /**
+   * The resource's API path (`/merchants`): a "Download CSV" link to `<path>/export.csv` with the
+   * list's filters and sort, for every matching row, headed in the interface language.
+   */
+  csvExport?: string;
+  /**
    * What the role needs to add or edit, and to delete; buttons it cannot use are left out. Without
    * `delete` (records that are never deleted) no row offers it.
    */
@@ -106,6 +113,26 @@ export type ResourceListPageProps<T extends { _id: string }> = (
   /** Below this width the table scrolls sideways; wider tables need more. */
   tableMinWidth?: number;
 };
+
+/**
+ * The CSV of a list: its filters and sort without the paging (the file holds every page), and the
+ * language of the headers. A plain link: the session cookie authenticates the download.
+ */
+export function csvExportHref(path: string, params: object, language: string): string {
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(params)) {
+    if (name === 'page' || name === 'limit') continue;
+    if (
+      typeof value === 'string'
+        ? value !== ''
+        : typeof value === 'number' || typeof value === 'boolean'
+    ) {
+      search.set(name, String(value));
+    }
+  }
+  search.set('lang', language);
+  return `/api${path}/export.csv?${search.toString()}`;
+}
 
 type FormTarget<T> = { mode: 'create' } | { mode: 'edit'; record: T };
 
@@ -142,6 +169,7 @@ export function ResourceListPage<T extends { _id: string }>({
   extraRowActions,
   history,
   headerActions,
+  csvExport,
   renderForm,
   formPages,
   permissions,
@@ -151,7 +179,7 @@ export function ResourceListPage<T extends { _id: string }>({
   aboveTable,
   tableMinWidth,
 }: ResourceListPageProps<T>) {
-  const { t } = useTranslation(['ui', 'audit']);
+  const { t, i18n } = useTranslation(['ui', 'audit']);
   const navigate = useNavigate();
   const [formTarget, setFormTarget] = useState<FormTarget<T> | null>(null);
   const [historyTarget, setHistoryTarget] = useState<HistoryTarget | null>(null);
@@ -249,6 +277,17 @@ export function ResourceListPage<T extends { _id: string }>({
         actions={
           <>
             {headerActions}
+            {csvExport ? (
+              <Button
+                component="a"
+                href={csvExportHref(csvExport, list.params ?? {}, i18n.resolvedLanguage ?? 'en')}
+                download
+                variant="default"
+                leftSection={<IconDownload size={18} aria-hidden />}
+              >
+                {t('actions.downloadCsv')}
+              </Button>
+            ) : null}
             {addButton}
           </>
         }

@@ -77,12 +77,14 @@ import type workerTexts from '../../public/locales/en/workers.json';
 import type userTexts from '../../public/locales/en/users.json';
 import type organizationTexts from '../../public/locales/en/organization.json';
 import type productionTexts from '../../public/locales/en/production.json';
+import type dataIoTexts from '../../public/locales/en/data-io.json';
 
 declare module '@/lib/translation-resources' {
   /** Each area's English texts, typing its `t` keys. */
   interface AppResources {
     'bank-details': typeof bankDetailTexts;
     bills: typeof billTexts;
+    'data-io': typeof dataIoTexts;
     designs: typeof designTexts;
     'expense-analysis': typeof expenseAnalysisTexts;
     expenses: typeof expenseTexts;

@@ -26,6 +26,7 @@ export const bankDetailRoutes: FastifyPluginCallback = (scope, _options, done) =
 
   registerCrudRoutes(scope, {
     tag: 'Bank details',
+    csv: { namespace: 'bank-details' },
     schemas: {
       record: bankDetail,
       create: bankDetailCreate,

@@ -2,11 +2,14 @@ import type { FastifyPluginCallback } from 'fastify';
 import { design, designCreate, designListQuery, designUpdate } from '../../../contract/designs.ts';
 import { registerCrudRoutes } from '../../lib/crud-routes.ts';
 import { designRepository } from './repository.ts';
+import { designs } from '../../db/schema.ts';
 import type { ResourceModule } from '../registry.ts';
 
 export const designRoutes: FastifyPluginCallback = (scope, _options, done) => {
   registerCrudRoutes(scope, {
     tag: 'Designs',
+    importable: { resource: 'designs', table: designs, unique: designs.designCode },
+    csv: { namespace: 'designs' },
     schemas: {
       record: design,
       create: designCreate,

@@ -23,6 +23,16 @@ export const expenseRoutes: FastifyPluginCallback = (scope, _options, done) => {
   const typed = scope.withTypeProvider<ZodTypeProvider>();
   registerCrudRoutes(scope, {
     tag: 'Expenses',
+    csv: {
+      namespace: 'expenses',
+      columns: [
+        { key: 'expenseDate' },
+        { key: 'category' },
+        { key: 'amount' },
+        { key: 'paymentMethod', values: 'paymentMethods' },
+        { key: 'description' },
+      ],
+    },
     schemas: {
       record: expense,
       create: expenseCreate,

@@ -7,12 +7,15 @@ import {
 } from '../../../contract/merchants.ts';
 import { registerCrudRoutes } from '../../lib/crud-routes.ts';
 import { merchantRepository } from './repository.ts';
+import { merchants } from '../../db/schema.ts';
 import type { ResourceModule } from '../registry.ts';
 import { registerStatementRoute } from '../dues/statement-route.ts';
 
 export const merchantRoutes: FastifyPluginCallback = (scope, _options, done) => {
   registerCrudRoutes(scope, {
     tag: 'Merchants',
+    importable: { resource: 'merchants', table: merchants, unique: merchants.name },
+    csv: { namespace: 'merchants' },
     schemas: {
       record: merchant,
       create: merchantCreate,

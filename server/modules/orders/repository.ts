@@ -27,6 +27,7 @@ import { tenantScope, type TenantContext } from '../../lib/tenant.ts';
 import { appendAudit, auditChanges, type AuditChanges } from '../../lib/audit.ts';
 import { mapDatabaseError } from '../../lib/db-errors.ts';
 import { makeCardsForOrder, openCardCount, orderHasCards } from '../production/job-cards.ts';
+import { keysetRows } from '../../lib/csv-export.ts';
 import {
   expectedVersionOf,
   inTransaction,
@@ -376,6 +377,22 @@ export const orderRepository = {
   },
 
   findById: readOrder,
+
+  async *exportRows(
+    db: Database,
+    tenant: TenantContext,
+    query: Omit<OrderListParams, 'page' | 'limit'>,
+  ): AsyncGenerator<Order> {
+    const rows = keysetRows<{ record: unknown }>(db, {
+      select: sql`${orderRecord} as record`,
+      from: withMerchant,
+      where: tenantScope(orders, tenant, ...buildFilterConditions(filters, query)),
+      sort: query.sort ?? '-createdAt',
+      sortable,
+      idColumn: orders.id,
+    });
+    for await (const row of rows) yield normalizeRecord(row.record);
+  },
 
   async create(db: Database, tenant: TenantContext, values: OrderCreate): Promise<Order> {
     return inTransaction(db, async (tx) => {

@@ -7,6 +7,7 @@ import {
   orderListQuery,
   orderStatusUpdate,
   orderUpdate,
+  type Order,
 } from '../../../contract/orders.ts';
 import { idParams, registerCrudRoutes, staleVersionResponse } from '../../lib/crud-routes.ts';
 import { ok } from '../../lib/envelope.ts';
@@ -17,10 +18,32 @@ import type { ResourceModule } from '../registry.ts';
 
 const ORDER_NOT_FOUND = 'Order not found';
 
+/** The lines in one cell, as a spreadsheet reader scans them: `D-101 x 20 @ 45; D-205 x 5 @ 60`. */
+const orderLinesText = (record: Record<string, unknown>) =>
+  (record as unknown as Order).designs
+    .map((line) => `${line.design.designCode} x ${line.quantity} @ ${line.rate}`)
+    .join('; ');
+
 /** The generic CRUD routes (no pick list) plus the status path, which only moves forward. */
 export const orderRoutes: FastifyPluginCallback = (scope, _options, done) => {
   registerCrudRoutes(scope, {
     tag: 'Orders',
+    csv: {
+      namespace: 'orders',
+      columns: [
+        { key: 'poNumber' },
+        { key: 'merchant.name', label: 'columns.merchant' },
+        { key: 'orderDate' },
+        { key: 'deliveryDate' },
+        { key: 'status', label: 'columns.status', values: 'status' },
+        { key: 'isPaid' },
+        { key: 'totalQuantity', label: 'data-io:csv.totalQuantity' },
+        { key: 'totalAmount', label: 'columns.total' },
+        { key: 'designs', value: orderLinesText },
+        { key: 'billNumber', label: 'data-io:csv.billNumber' },
+        { key: 'notes' },
+      ],
+    },
     schemas: { record: order, create: orderCreate, update: orderUpdate, listQuery: orderListQuery },
     permissions: {
       read: 'orders.read',

@@ -1,4 +1,4 @@
-import { asc, count, eq, sql, type SQL } from 'drizzle-orm';
+import { asc, count, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { Paged } from '../../../contract/common.ts';
 import { can, type Role } from '../../../contract/permissions.ts';
@@ -10,6 +10,8 @@ import { mapDatabaseError } from '../../lib/db-errors.ts';
 import { conflict, forbidden, staleVersion } from '../../lib/http-errors.ts';
 import { containsTextInAny, equalsValue, orderByFor, pageInfo } from '../../lib/list-page.ts';
 import { tenantScope, type TenantContext } from '../../lib/tenant.ts';
+import { keysetRows } from '../../lib/csv-export.ts';
+import { apiRecordSelection } from '../../lib/tenant-repository.ts';
 import { FORBIDDEN_MESSAGE } from '../../plugins/auth.ts';
 import { DUPLICATE_EMAIL_MESSAGE } from '../auth/repository.ts';
 import { revokeUserSessions } from '../auth/sessions.ts';
@@ -114,6 +116,30 @@ export async function listUsers(
     .limit(query.limit)
     .offset((query.page - 1) * query.limit);
   return pageInfo(rows.map(toUser), totalCount, query.page, query.limit);
+}
+
+/** Every user the list query matches, in its order, page by page (the CSV export). */
+export async function* exportUsers(
+  db: Database,
+  tenant: TenantContext,
+  query: Omit<UserListParams, 'page' | 'limit'>,
+): AsyncGenerator<User> {
+  const conditions: SQL[] = [];
+  if (query.search) {
+    const condition = filters.search(query.search);
+    if (condition) conditions.push(condition);
+  }
+  if (query.role) conditions.push(filters.role(query.role));
+  if (query.isActive !== undefined) conditions.push(filters.isActive(query.isActive));
+  const { passwordHash: _hash, digestSentOn: _digest, ...shown } = getTableColumns(users);
+  yield* keysetRows<Record<string, unknown>>(db, {
+    select: apiRecordSelection(shown),
+    from: sql`${users}`,
+    where: tenantScope(users, tenant, ...conditions),
+    sort: query.sort ?? '-createdAt',
+    sortable,
+    idColumn: users.id,
+  }) as AsyncGenerator<User>;
 }
 
 /** The pick list: every user of the organization, inactive ones too, by name. */

@@ -5,10 +5,16 @@ import {
   user,
   userCreate,
   userListQuery,
+  type UserListParams,
   userResetPasswordBody,
   userUpdate,
 } from '../../../contract/users.ts';
-import { assertOwnOrganization, idParams, staleVersionResponse } from '../../lib/crud-routes.ts';
+import {
+  assertOwnOrganization,
+  idParams,
+  registerCsvExport,
+  staleVersionResponse,
+} from '../../lib/crud-routes.ts';
 import { ok } from '../../lib/envelope.ts';
 import { notFound } from '../../lib/http-errors.ts';
 import { hashPassword } from '../../lib/passwords.ts';
@@ -17,6 +23,7 @@ import type { ResourceModule } from '../registry.ts';
 import {
   allUsers,
   createUser,
+  exportUsers,
   findUser,
   listUsers,
   resetUserPassword,
@@ -62,6 +69,25 @@ export const userRoutes: FastifyPluginCallback = (scope, _options, done) => {
         'Users fetched successfully',
       ),
   );
+
+  registerCsvExport(app, {
+    tag: 'Users',
+    permission: 'users.read',
+    listQuery: userListQuery,
+    csv: {
+      namespace: 'users',
+      columns: [
+        { key: 'name' },
+        { key: 'email' },
+        { key: 'phone' },
+        { key: 'role', values: 'roles' },
+        { key: 'isActive' },
+        { key: 'lastSeenAt', label: 'columns.lastSeen' },
+      ],
+    },
+    rows: (db, tenant, query) =>
+      exportUsers(db, tenant, query as UserListParams) as AsyncIterable<Record<string, unknown>>,
+  });
 
   app.get(
     '/all',

@@ -21,7 +21,9 @@ import {
 } from '../../lib/list-page.ts';
 import { tenantScope, type TenantContext } from '../../lib/tenant.ts';
 import { appendAudit, auditChanges } from '../../lib/audit.ts';
+import { keysetRows } from '../../lib/csv-export.ts';
 import {
+  apiRecordSelection,
   expectedVersionOf,
   inTransaction,
   missingOrStale,
@@ -146,6 +148,21 @@ export const workerSalaryRepository: TenantRepository<
   },
 
   findById,
+
+  async *exportRows(db, tenant, query) {
+    const rows = keysetRows<Record<string, unknown>>(db, {
+      select: sql`${apiRecordSelection(salaryColumns)}, ${workers.name} as "#workerName"`,
+      from: sql`${workerSalaries} inner join ${workers} on ${workerOfSalary}`,
+      where: tenantScope(workerSalaries, tenant, ...buildFilterConditions(filters, query)),
+      sort: query.sort ?? WORKER_SALARY_DEFAULT_SORT,
+      sortable,
+      idColumn: workerSalaries.id,
+    });
+    for await (const { '#workerName': workerName, ...salary } of rows) {
+      const record = salary as Omit<WorkerSalary, 'worker'>;
+      yield { ...record, worker: { _id: record.workerId, name: workerName as string } };
+    }
+  },
 
   async create(db, tenant, values) {
     const { organizationId: _organizationId, ...fields } = values;

@@ -38,6 +38,19 @@ export const workerSalaryRoutes: FastifyPluginCallback = (scope, _options, done)
 
   registerCrudRoutes(scope, {
     tag: 'Worker salaries',
+    csv: {
+      namespace: 'worker-salaries',
+      columns: [
+        { key: 'paymentDate' },
+        { key: 'worker.name', label: 'fields.worker' },
+        { key: 'month' },
+        { key: 'year' },
+        { key: 'paymentType', values: 'paymentTypes' },
+        { key: 'paymentMethod', values: 'paymentMethods' },
+        { key: 'amount' },
+        { key: 'notes' },
+      ],
+    },
     // API.md gives salaries no pick list; the ledger is only ever read in pages.
     pickList: false,
     schemas: {

@@ -2,11 +2,26 @@ import type { FastifyPluginCallback } from 'fastify';
 import { worker, workerCreate, workerListQuery, workerUpdate } from '../../../contract/workers.ts';
 import { registerCrudRoutes } from '../../lib/crud-routes.ts';
 import { workerRepository } from './repository.ts';
+import { workers } from '../../db/schema.ts';
 import type { ResourceModule } from '../registry.ts';
 
 export const workerRoutes: FastifyPluginCallback = (scope, _options, done) => {
   registerCrudRoutes(scope, {
     tag: 'Workers',
+    importable: { resource: 'workers', table: workers, unique: workers.name },
+    csv: {
+      namespace: 'workers',
+      columns: [
+        { key: 'name' },
+        { key: 'phone' },
+        { key: 'designation' },
+        { key: 'address' },
+        { key: 'joiningDate' },
+        { key: 'salaryType', values: 'salaryTypes' },
+        { key: 'baseSalary' },
+        { key: 'isActive' },
+      ],
+    },
     schemas: {
       record: worker,
       create: workerCreate,

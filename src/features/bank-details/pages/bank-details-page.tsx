@@ -178,6 +178,7 @@ export default function BankDetailsPage() {
 
   return (
     <ResourceListPage
+      csvExport="/bank-details"
       permissions={CRUD_PERMISSIONS.bankDetails}
       history={{ entity: 'bankDetail', name: (account) => account.bankName }}
       texts={{

@@ -84,6 +84,7 @@ export default function DesignsPage() {
 
   return (
     <ResourceListPage
+      csvExport="/designs"
       permissions={CRUD_PERMISSIONS.designs}
       history={{ entity: 'design', name: (design) => design.name }}
       texts={{

@@ -112,6 +112,7 @@ export default function ExpensesPage() {
 
   return (
     <ResourceListPage
+      csvExport="/expenses"
       permissions={CRUD_PERMISSIONS.expenses}
       history={{ entity: 'expense', name: describe }}
       texts={{

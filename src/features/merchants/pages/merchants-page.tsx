@@ -114,6 +114,7 @@ export default function MerchantsPage() {
 
   return (
     <ResourceListPage
+      csvExport="/merchants"
       permissions={CRUD_PERMISSIONS.merchants}
       history={{ entity: 'merchant', name: (merchant) => merchant.name }}
       texts={{

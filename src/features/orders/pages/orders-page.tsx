@@ -184,6 +184,7 @@ export default function OrdersPage() {
 
   return (
     <ResourceListPage
+      csvExport="/orders"
       permissions={CRUD_PERMISSIONS.orders}
       // An order's history opens from its edit page: a third row button would push the paid
       // switch under the sticky actions column at desktop widths.

@@ -195,6 +195,7 @@ export default function UsersPage() {
   return (
     <>
       <ResourceListPage
+        csvExport="/users"
         permissions={{ read: 'users.read', write: 'users.manageStaff' }}
         canEditRow={manageable}
         texts={{

@@ -211,6 +211,7 @@ export default function SalariesPage() {
 
   return (
     <ResourceListPage
+      csvExport="/worker-salaries"
       permissions={CRUD_PERMISSIONS.salaries}
       history={{
         entity: 'workerSalary',

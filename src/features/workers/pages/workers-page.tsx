@@ -147,6 +147,7 @@ export default function WorkersPage() {
 
   return (
     <ResourceListPage
+      csvExport="/workers"
       permissions={CRUD_PERMISSIONS.workers}
       history={{ entity: 'worker', name: (worker) => worker.name }}
       texts={{

@@ -1,0 +1,153 @@
+// `npm run bench:export-memory [-- --orders=100000]`: how much memory the server spends while it
+// streams a list's CSV. Generates one organization with the bench's data generator on a throwaway
+// embedded PostgreSQL, runs the real app in this process and downloads the orders CSV over HTTP
+// twice: about a tenth of the orders (a date filter), then all of them. The Node heap and RSS are
+// sampled every 20 ms while each download runs; flat means the peak over the baseline does not
+// grow with the number of rows. Kept out of the unit run: generating 100,000 orders takes minutes.
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { buildApp } from '../server/app.ts';
+import { openDatabase, queryRows } from '../server/db/client.ts';
+import { migrate } from '../server/db/migrate.ts';
+import { hashPassword } from '../server/lib/passwords.ts';
+import { createSession } from '../server/modules/auth/sessions.ts';
+import { SIZES } from './config.ts';
+import { BENCH_EMAIL, BENCH_PASSWORD, generateData } from './generate-data.ts';
+
+const orders = Number(/--orders=(\d+)/.exec(process.argv.join(' '))?.[1] ?? 100_000);
+const MB = 1024 * 1024;
+
+interface Sample {
+  heapUsed: number;
+  rss: number;
+}
+
+interface Measurement {
+  query: string;
+  collect: boolean;
+  rows: number;
+  bytes: number;
+  seconds: number;
+  baselineHeapMb: number;
+  peakHeapMb: number;
+  heapGrowthMb: number;
+  baselineRssMb: number;
+  peakRssMb: number;
+  rssGrowthMb: number;
+}
+
+const round = (value: number) => Math.round(value * 10) / 10;
+
+/**
+ * `collect`: a full garbage collection before each sample (every 250 ms), so the heap figure is
+ * what the download keeps alive; without it the figure also counts garbage not yet collected,
+ * which V8 lets grow while there is room.
+ */
+async function measure(
+  url: string,
+  token: string,
+  query: string,
+  collect: boolean,
+): Promise<Measurement> {
+  globalThis.gc?.();
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  const baseline = process.memoryUsage();
+  const samples: Sample[] = [];
+  const timer = setInterval(
+    () => {
+      if (collect) globalThis.gc?.();
+      const { heapUsed, rss } = process.memoryUsage();
+      samples.push({ heapUsed, rss });
+    },
+    collect ? 250 : 20,
+  );
+  const started = performance.now();
+  const response = await fetch(`${url}/api/orders/export.csv?${query}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  if (!response.ok || !response.body) throw new Error(`export failed: ${response.status}`);
+  let bytes = 0;
+  let lines = 0;
+  // Counted and dropped as it arrives, like a browser saving a download.
+  for await (const chunk of response.body as AsyncIterable<Uint8Array>) {
+    bytes += chunk.byteLength;
+    for (const byte of chunk) if (byte === 10) lines += 1;
+  }
+  const seconds = (performance.now() - started) / 1000;
+  clearInterval(timer);
+  const peakHeap = Math.max(...samples.map((sample) => sample.heapUsed));
+  const peakRss = Math.max(...samples.map((sample) => sample.rss));
+  return {
+    query,
+    collect,
+    rows: lines - 1,
+    bytes,
+    seconds: round(seconds),
+    baselineHeapMb: round(baseline.heapUsed / MB),
+    peakHeapMb: round(peakHeap / MB),
+    heapGrowthMb: round((peakHeap - baseline.heapUsed) / MB),
+    baselineRssMb: round(baseline.rss / MB),
+    peakRssMb: round(peakRss / MB),
+    rssGrowthMb: round((peakRss - baseline.rss) / MB),
+  };
+}
+
+async function main() {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'karkhana-export-memory-'));
+  const handle = await openDatabase({ dataDir, maxConnections: 4 });
+  try {
+    await migrate(handle.db);
+    const size = { ...SIZES.smoke!, orgs: 1, orders, merchants: 200, designs: 100, expenses: 10 };
+    const generationStarted = performance.now();
+    await generateData(
+      (statement) => handle.db.execute(sql.raw(statement)),
+      size,
+      await hashPassword(BENCH_PASSWORD),
+    );
+    console.log(
+      `generated ${orders} orders in ${round((performance.now() - generationStarted) / 1000)} s`,
+    );
+    const [owner] = await queryRows<{ id: string; organization_id: string }>(
+      handle.db,
+      sql`select id, organization_id from users where email = ${BENCH_EMAIL}`,
+    );
+    if (!owner) throw new Error('the generator made no owner');
+    const session = await createSession(handle.db, owner.id, owner.organization_id);
+    const [tenth] = await queryRows<{ day: string }>(
+      handle.db,
+      sql`select to_char(order_date, 'YYYY-MM-DD') as day from orders
+          where organization_id = ${owner.organization_id}
+          order by order_date desc offset ${Math.floor(orders / 10)} limit 1`,
+    );
+
+    const app = await buildApp({ db: handle.db, staticDir: null, rateLimitPerMinute: 0 });
+    const url = await app.listen({ host: '127.0.0.1', port: 0 });
+    try {
+      // A first small download warms up the code paths, so the runs below compare like with like.
+      await measure(url, session.accessToken, 'startDate=2100-01-01', false);
+      const tenthQuery = `startDate=${tenth?.day}&sort=-orderDate`;
+      const runs: Measurement[] = [];
+      for (const collect of [false, true]) {
+        runs.push(await measure(url, session.accessToken, tenthQuery, collect));
+        runs.push(await measure(url, session.accessToken, 'sort=-orderDate', collect));
+      }
+      const result = { orders, measuredAt: new Date().toISOString(), node: process.version, runs };
+      console.table(runs);
+      const directory = new URL('./results/', import.meta.url);
+      mkdirSync(directory, { recursive: true });
+      writeFileSync(
+        new URL('export-memory.json', directory),
+        `${JSON.stringify(result, null, 2)}\n`,
+      );
+    } finally {
+      await app.close();
+    }
+  } finally {
+    await handle.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();

@@ -1,0 +1,252 @@
+import { sql } from 'drizzle-orm';
+import { v7 as uuidv7 } from 'uuid';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BACKUP_VERSION, backupFile, type BackupFile } from '../../../contract/data-io.ts';
+import { queryRows } from '../../db/client.ts';
+import { demoSeeders } from '../../db/seed.ts';
+import { createTenantContext } from '../../lib/tenant.ts';
+import { createTestApp, TEST_PASSWORD, type TestApp, type TestUser } from '../../test/test-app.ts';
+
+let t: TestApp;
+let source: TestUser;
+let file: BackupFile;
+
+/** What a merchant owes and has paid in advance, as the dues report adds it up. */
+async function dues(organizationId: string) {
+  return queryRows<{ merchant: string; billed: string; paid: string; advance: string }>(
+    t.database.handle.db,
+    sql`select m.name as merchant,
+               coalesce((select sum(total_amount) from bills b
+                 where b.organization_id = m.organization_id and b.merchant_id = m.id
+                   and b.status <> 'cancelled'), 0)::text as billed,
+               coalesce((select sum(paid_amount) from bills b
+                 where b.organization_id = m.organization_id and b.merchant_id = m.id), 0)::text as paid,
+               coalesce((select sum(amount + tds_amount - allocated_amount) from payments p
+                 where p.organization_id = m.organization_id and p.merchant_id = m.id), 0)::text as advance
+        from merchants m where m.organization_id = ${organizationId}
+        order by m.name, m.id`,
+  );
+}
+
+async function reports(user: TestUser) {
+  const analytics = await t.send(user, 'GET', '/api/reports/orders?groupBy=month');
+  const merchants = await t.send(user, 'GET', '/api/reports/orders?groupBy=merchant');
+  const register = await t.send(user, 'GET', '/api/bills/export.csv');
+  const bills = await t.send(user, 'GET', '/api/bills?limit=100&sort=billDate');
+  const orders = await t.send(user, 'GET', '/api/orders/export.csv?sort=orderDate');
+  for (const response of [analytics, merchants, register, bills, orders]) {
+    expect(response.statusCode, response.body).toBe(200);
+  }
+  const strip = (value: unknown) =>
+    JSON.parse(JSON.stringify(value), (key, inner: unknown) =>
+      key === 'organizationId' ? undefined : inner,
+    ) as unknown;
+  return {
+    analytics: strip(analytics.json()),
+    byMerchant: strip(merchants.json()),
+    register: register.body,
+    bills: strip(bills.json()),
+    orders: orders.body,
+    dues: await dues(user.auth.organization._id),
+  };
+}
+
+async function download(user: TestUser) {
+  const response = await t.send(user, 'GET', '/api/backup');
+  expect(response.statusCode, response.body.slice(0, 500)).toBe(200);
+  expect(response.headers['content-disposition']).toMatch(
+    /karkhana-backup-\d{4}-\d{2}-\d{2}\.json/,
+  );
+  return backupFile.parse(response.json());
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  source = await t.registerUser({ email: `source-${uuidv7()}@example.com` });
+  const organizationId = source.auth.organization._id;
+  const tenant = createTenantContext(organizationId, source.auth.user._id);
+  const db = t.database.handle.db;
+  for (const seeder of demoSeeders)
+    await seeder(db, { tenant, now: new Date('2026-11-20T10:00:00Z') });
+  // A payment settling one bill in full and part of another, plus an advance.
+  const open = await queryRows<{ id: string; merchant_id: string; total_amount: string }>(
+    db,
+    sql`select id, merchant_id, total_amount::text from bills
+        where organization_id = ${organizationId} and status = 'unpaid'
+        order by bill_date, id limit 2`,
+  );
+  expect(open.length).toBe(2);
+  const paymentId = uuidv7();
+  await db.execute(sql`insert into payments
+      (organization_id, id, merchant_id, payment_date, amount, method, tds_amount)
+      values (${organizationId}, ${paymentId}, ${open[0]!.merchant_id}, '2026-11-01',
+              ${Number(open[0]!.total_amount) + 100}, 'upi', 0)`);
+  await db.execute(sql`insert into payment_allocations (organization_id, payment_id, bill_id, amount)
+      values (${organizationId}, ${paymentId}, ${open[0]!.id}, ${open[0]!.total_amount}::numeric)`);
+  const other = uuidv7();
+  await db.execute(sql`insert into payments
+      (organization_id, id, merchant_id, payment_date, amount, method, tds_amount)
+      values (${organizationId}, ${other}, ${open[1]!.merchant_id}, '2026-11-02', 50, 'cash', 0)`);
+  await db.execute(sql`insert into payment_allocations (organization_id, payment_id, bill_id, amount)
+      values (${organizationId}, ${other}, ${open[1]!.id}, 50)`);
+  file = await download(source);
+}, 120_000);
+
+afterAll(async () => {
+  await t.close();
+});
+
+describe('GET /api/backup', () => {
+  it('holds every table of the organization and no sessions', async () => {
+    expect(file.version).toBe(BACKUP_VERSION);
+    expect(file.organization.name).toBe(source.auth.organization.name);
+    for (const table of ['users', 'merchants', 'designs', 'orders', 'order_lines', 'bills']) {
+      expect(file.tables[table]?.length, table).toBeGreaterThan(0);
+    }
+    for (const table of ['bill_lines', 'bill_orders', 'bill_counters', 'payments']) {
+      expect(file.tables[table]?.length, table).toBeGreaterThan(0);
+    }
+    const allocations = await queryRows<{ count: string }>(
+      t.database.handle.db,
+      sql`select count(*)::text as count from payment_allocations
+          where organization_id = ${source.auth.organization._id}`,
+    );
+    // The demo's own payments plus the two written above.
+    expect(file.tables.payment_allocations).toHaveLength(Number(allocations[0]?.count));
+    expect(Number(allocations[0]?.count)).toBeGreaterThan(2);
+    expect(file.tables.audit_log?.length).toBeGreaterThan(0);
+    expect(file.tables).not.toHaveProperty('sessions');
+    expect(file.tables).not.toHaveProperty('idempotency_keys');
+    const owner = file.tables.users?.[0];
+    expect(owner?.password_hash).toEqual(expect.any(String));
+    const others = new Set(
+      Object.values(file.tables).flatMap((rows) => rows.map((row) => row.organization_id)),
+    );
+    expect(others).toEqual(new Set([source.auth.organization._id]));
+  });
+});
+
+describe('POST /api/backup/restore', () => {
+  it('rebuilds the organization in a new one: same reports, register, dues and numbers', async () => {
+    const target = await t.registerUser();
+    const before = await reports(source);
+    const restored = await t.send(target, 'POST', '/api/backup/restore', file);
+    expect(restored.statusCode, restored.body).toBe(200);
+    expect(restored.json<{ data: { tables: Record<string, number> } }>().data.tables.orders).toBe(
+      file.tables.orders?.length,
+    );
+    const after = await reports(target);
+    expect(after.analytics).toEqual(before.analytics);
+    expect(after.byMerchant).toEqual(before.byMerchant);
+    expect(after.register).toBe(before.register);
+    expect(after.bills).toEqual(before.bills);
+    expect(after.orders).toBe(before.orders);
+    expect(after.dues).toEqual(before.dues);
+    expect(before.dues.some((row) => Number(row.paid) > 0)).toBe(true);
+    expect(before.dues.some((row) => Number(row.advance) > 0)).toBe(true);
+
+    // The restored organization goes on where the old one stopped: the next bill number follows.
+    const counters = await queryRows<{ last_number: number }>(
+      t.database.handle.db,
+      sql`select last_number from bill_counters where organization_id = ${target.auth.organization._id}`,
+    );
+    expect(counters.map((row) => row.last_number)).toEqual(
+      file.tables.bill_counters?.map((row) => row.last_number),
+    );
+
+    // The source is untouched, and its users are not moved: their emails already have accounts.
+    expect(await reports(source)).toEqual(before);
+    expect(restored.json<{ data: { skippedUsers: string[] } }>().data.skippedUsers).toEqual([
+      source.auth.user.email,
+    ]);
+
+    // A second restore finds the organization full.
+    const again = await t.send(target, 'POST', '/api/backup/restore', file);
+    expect(again.statusCode).toBe(409);
+    expect(again.json<{ code: string }>().code).toBe('organization_not_empty');
+  }, 60_000);
+
+  it('restores users with their passwords when their emails are free (a new server)', async () => {
+    const email = `moved-${uuidv7()}@example.com`;
+    const movedFile: BackupFile = {
+      ...file,
+      tables: {
+        ...file.tables,
+        users: (file.tables.users ?? []).map((row) => ({ ...row, email })),
+      },
+    };
+    const target = await t.registerUser();
+    const response = await t.send(target, 'POST', '/api/backup/restore', movedFile);
+    expect(response.statusCode, response.body).toBe(200);
+    const signIn = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email, password: TEST_PASSWORD },
+    });
+    expect(signIn.statusCode, signIn.body).toBe(200);
+    expect(signIn.json<{ data: { organization: { _id: string } } }>().data.organization._id).toBe(
+      target.auth.organization._id,
+    );
+  }, 60_000);
+
+  it('refuses a file of a newer version, and anything that is not a backup', async () => {
+    const target = await t.registerUser();
+    const newer = await t.send(target, 'POST', '/api/backup/restore', {
+      ...file,
+      version: BACKUP_VERSION + 1,
+    });
+    expect(newer.statusCode).toBe(400);
+    expect(newer.json<{ code: string }>().code).toBe('backup_newer_version');
+    const other = await t.send(target, 'POST', '/api/backup/restore', { hello: 'world' });
+    expect(other.json<{ code: string }>().code).toBe('backup_invalid');
+    const [counted] = await queryRows<{ count: number }>(
+      t.database.handle.db,
+      sql`select count(*)::int as count from orders where organization_id = ${target.auth.organization._id}`,
+    );
+    expect(counted?.count).toBe(0);
+  });
+
+  it('leaves nothing behind when a row fails: one transaction', async () => {
+    const target = await t.registerUser();
+    const broken: BackupFile = {
+      ...file,
+      tables: {
+        ...file.tables,
+        order_lines: [
+          ...(file.tables.order_lines ?? []),
+          { ...file.tables.order_lines![0]!, quantity: -1 },
+        ],
+      },
+    };
+    const response = await t.send(target, 'POST', '/api/backup/restore', broken);
+    expect(response.statusCode).toBeGreaterThanOrEqual(400);
+    const [counted] = await queryRows<{ count: number }>(
+      t.database.handle.db,
+      sql`select count(*)::int as count from merchants where organization_id = ${target.auth.organization._id}`,
+    );
+    expect(counted?.count).toBe(0);
+  });
+
+  it('accepts a body larger than the API-wide limit on this route only', async () => {
+    const terms = 'Payment within 15 days. '.repeat(60_000);
+    const padded: BackupFile = {
+      ...file,
+      organization: { ...file.organization, bill_terms: terms },
+    };
+    expect(JSON.stringify(padded).length).toBeGreaterThan(1024 * 1024);
+    const target = await t.registerUser();
+    const restored = await t.send(target, 'POST', '/api/backup/restore', padded);
+    expect(restored.statusCode, restored.body.slice(0, 300)).toBe(200);
+    const large = await t.send(target, 'POST', '/api/merchants', { name: terms });
+    expect(large.statusCode).toBe(413);
+  }, 60_000);
+
+  it('is for the owner only', async () => {
+    const admin = await t.addUser(source, 'admin');
+    const staff = await t.addUser(source, 'staff');
+    for (const user of [admin, staff]) {
+      expect((await t.send(user, 'GET', '/api/backup')).statusCode).toBe(403);
+      expect((await t.send(user, 'POST', '/api/backup/restore', file)).statusCode).toBe(403);
+    }
+  });
+});

@@ -1,0 +1,194 @@
+import { Alert, Button, Code, FileInput, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconDatabaseExport, IconDatabaseImport, IconFileTypeJs } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { BACKUP_FORMAT, type RestoreResult } from '../../../../contract/data-io.ts';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { PageHeader } from '@/components/page-header';
+import { apiRequest, newIdempotencyKey } from '@/lib/api-client';
+import { errorText } from '@/lib/error-text';
+import { useFormatters } from '@/lib/format';
+import { useCan } from '@/lib/permissions';
+
+interface ChosenBackup {
+  document: { format: string; exportedAt?: unknown; tables?: Record<string, unknown[]> };
+  idempotencyKey: string;
+}
+
+function BackupPageContent() {
+  const { t } = useTranslation(['data-io', 'ui']);
+  const format = useFormatters();
+  const queryClient = useQueryClient();
+  const canRestore = useCan('backup.restore');
+  const [file, setFile] = useState<File | null>(null);
+  const [chosen, setChosen] = useState<ChosenBackup | null>(null);
+  const [readError, setReadError] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const [restoring, setRestoring] = useState(false);
+  const [result, setResult] = useState<RestoreResult | null>(null);
+  const [restoreError, setRestoreError] = useState<string | null>(null);
+
+  async function chooseFile(next: File | null) {
+    setFile(next);
+    setChosen(null);
+    setReadError(null);
+    setResult(null);
+    setRestoreError(null);
+    if (!next) return;
+    try {
+      const document = JSON.parse(await next.text()) as ChosenBackup['document'];
+      if (document?.format !== BACKUP_FORMAT) throw new Error('not a backup');
+      setChosen({ document, idempotencyKey: newIdempotencyKey() });
+    } catch {
+      setReadError(t('data-io:backup.restore.readFailed'));
+    }
+  }
+
+  async function restore() {
+    if (!chosen) return;
+    setRestoring(true);
+    setRestoreError(null);
+    try {
+      const { data } = await apiRequest<RestoreResult>('POST', '/backup/restore', {
+        json: chosen.document,
+        idempotencyKey: chosen.idempotencyKey,
+      });
+      setResult(data);
+      // Every list and report of the organization just changed.
+      await queryClient.invalidateQueries();
+    } catch (error) {
+      setRestoreError(errorText(error, t, 'data-io:backup.restore.failed'));
+    } finally {
+      setRestoring(false);
+      setConfirming(false);
+    }
+  }
+
+  const exportedAt =
+    typeof chosen?.document.exportedAt === 'string' ? format.date(chosen.document.exportedAt) : '';
+  const restoredCount = result
+    ? Object.values(result.tables).reduce((sum, count) => sum + count, 0)
+    : 0;
+
+  return (
+    <>
+      <PageHeader title={t('data-io:backup.title')} description={t('data-io:backup.description')} />
+      <Stack gap="lg" maw={880}>
+        <Paper withBorder radius="md" p="md" component="section" aria-labelledby="backup-download">
+          <Stack gap="sm">
+            <Title order={2} size="h4" id="backup-download">
+              {t('data-io:backup.download.title')}
+            </Title>
+            <Text size="sm" c="dimmed">
+              {t('data-io:backup.download.description')}
+            </Text>
+            <Group>
+              <Button
+                component="a"
+                href="/api/backup"
+                download
+                leftSection={<IconDatabaseExport size={18} aria-hidden />}
+              >
+                {t('data-io:backup.download.action')}
+              </Button>
+            </Group>
+          </Stack>
+        </Paper>
+
+        {canRestore ? (
+          <Paper withBorder radius="md" p="md" component="section" aria-labelledby="backup-restore">
+            <Stack gap="sm">
+              <Title order={2} size="h4" id="backup-restore">
+                {t('data-io:backup.restore.title')}
+              </Title>
+              <Text size="sm" c="dimmed">
+                {t('data-io:backup.restore.description')}
+              </Text>
+              <Group align="flex-end" gap="sm" wrap="wrap">
+                <FileInput
+                  label={t('data-io:backup.restore.file')}
+                  placeholder={t('data-io:backup.restore.filePlaceholder')}
+                  accept=".json,application/json"
+                  leftSection={<IconFileTypeJs size={18} aria-hidden />}
+                  value={file}
+                  onChange={(next) => void chooseFile(next)}
+                  clearable
+                  clearButtonProps={{
+                    'aria-label': t('ui:filters.clear', {
+                      label: t('data-io:backup.restore.file'),
+                    }),
+                  }}
+                  w={360}
+                  maw="100%"
+                />
+                <Button
+                  variant="default"
+                  leftSection={<IconDatabaseImport size={18} aria-hidden />}
+                  disabled={!chosen}
+                  onClick={() => setConfirming(true)}
+                >
+                  {t('data-io:backup.restore.action')}
+                </Button>
+              </Group>
+              {readError ? (
+                <Alert color="red" role="alert">
+                  {readError}
+                </Alert>
+              ) : null}
+              {restoreError ? (
+                <Alert color="red" role="alert">
+                  {restoreError}
+                </Alert>
+              ) : null}
+              {result ? (
+                <Alert
+                  color="green"
+                  role="status"
+                  title={t('data-io:backup.restore.done', { count: restoredCount })}
+                >
+                  {result.skippedUsers.length > 0
+                    ? t('data-io:backup.restore.skippedUsers', {
+                        emails: result.skippedUsers.join(', '),
+                      })
+                    : null}
+                </Alert>
+              ) : null}
+            </Stack>
+          </Paper>
+        ) : null}
+
+        <Paper withBorder radius="md" p="md" component="section" aria-labelledby="backup-operator">
+          <Stack gap="sm">
+            <Title order={2} size="h4" id="backup-operator">
+              {t('data-io:backup.operator.title')}
+            </Title>
+            <Text size="sm" c="dimmed">
+              {t('data-io:backup.operator.description')}
+            </Text>
+            <Code block>
+              {
+                'npm run backup -- --out karkhana-backup.jsonl\nDATA_DIR=/new/folder npm run restore -- karkhana-backup.jsonl'
+              }
+            </Code>
+          </Stack>
+        </Paper>
+      </Stack>
+      <ConfirmDialog
+        opened={confirming}
+        title={t('data-io:backup.restore.confirmTitle')}
+        message={t('data-io:backup.restore.confirmMessage', { date: exportedAt })}
+        confirmLabel={t('data-io:backup.restore.action')}
+        danger
+        loading={restoring}
+        onConfirm={() => void restore()}
+        onClose={() => setConfirming(false)}
+      />
+    </>
+  );
+}
+
+/** Owner only: the route asks for `backup.download` (src/app/area-routes.ts). */
+export default function BackupPage() {
+  return <BackupPageContent />;
+}
