@@ -8,6 +8,7 @@ import { runtimeT } from '@/lib/translation-keys';
 /** Every namespace an entry of any area may need, for screens that list all areas. */
 export const AUDIT_NAMESPACES = [
   'audit',
+  'payments',
   'orders',
   'merchants',
   'designs',
@@ -34,8 +35,7 @@ export const AUDIT_ENTITY_NAMESPACES: Record<
   organization: null,
   session: null,
   bill: 'bills',
-  // The payments namespace arrives with the payments pages; until then the shared labels serve.
-  payment: null,
+  payment: 'payments',
 };
 
 const MONEY_FIELDS = new Set(['amount', 'rate', 'baseSalary', 'totalAmount']);
@@ -48,6 +48,7 @@ const DATE_FIELDS = new Set([
 ]);
 /** Fields holding a code whose words live in the area's namespace under this key. */
 const CODED_FIELDS: Record<string, string> = {
+  method: 'methods',
   status: 'status',
   salaryType: 'salaryTypes',
   paymentType: 'paymentTypes',

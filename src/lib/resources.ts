@@ -43,6 +43,16 @@ import {
 import { worker, workerCreate, workerListQuery, workerUpdate } from '../../contract/workers.ts';
 import { user, userCreate, userListQuery, userUpdate, type User } from '../../contract/users.ts';
 import type { OrganizationProfile, OrganizationUpdate } from '../../contract/organization.ts';
+import {
+  payment,
+  paymentCreate,
+  paymentListQuery,
+  paymentUpdate,
+  type OpenBill,
+  type PaymentListParams,
+  type PaymentTotals,
+} from '../../contract/payments.ts';
+import type { DuesReport, Statement } from '../../contract/dues.ts';
 import { apiRequest } from '@/lib/api-client';
 import { createResource } from '@/lib/resource-factory';
 import { AUDIT_LOG_KEY, createWriteHook } from '@/lib/resource-writes';
@@ -59,6 +69,8 @@ import type salaryTexts from '../../public/locales/en/worker-salaries.json';
 import type workerTexts from '../../public/locales/en/workers.json';
 import type userTexts from '../../public/locales/en/users.json';
 import type organizationTexts from '../../public/locales/en/organization.json';
+import type paymentTexts from '../../public/locales/en/payments.json';
+import type duesTexts from '../../public/locales/en/dues.json';
 
 declare module '@/lib/translation-resources' {
   /** Each area's English texts, typing its `t` keys. */
@@ -71,6 +83,8 @@ declare module '@/lib/translation-resources' {
     merchants: typeof merchantTexts;
     'order-analytics': typeof orderAnalyticsTexts;
     orders: typeof orderTexts;
+    payments: typeof paymentTexts;
+    dues: typeof duesTexts;
     'worker-salaries': typeof salaryTexts;
     workers: typeof workerTexts;
     users: typeof userTexts;
@@ -288,18 +302,6 @@ export const useResetUserPassword = users.defineAction<{ id: string; password: s
   },
 );
 
-/** Every resource, for code that must know them all (replaying queued writes). */
-export const RESOURCES = [
-  merchants,
-  designs,
-  workers,
-  workerSalaries,
-  bankDetails,
-  expenses,
-  orders,
-  users,
-];
-
 export type ResourceRecord<R extends { schemas: { record: z.ZodType } }> = z.output<
   R['schemas']['record']
 >;
@@ -392,7 +394,8 @@ export const bills = createResource({
   path: '/bills',
   namespace: 'bills',
   schemas: { record: bill, create: billCreate, update: billUpdate, list: billListQuery },
-  related: ['orders'],
+  // A new or cancelled bill changes what is owed: open bills, the dues book, statements.
+  related: ['orders', 'payments'],
   messages: { deleted: null },
 });
 
@@ -424,3 +427,78 @@ export const useCancelBill = bills.defineAction<
   success: 'bills:toast.cancelled',
   failure: 'bills:errors.cancel',
 });
+
+/**
+ * Money received from merchants. A payment changes its bills' paid amount and status, and those
+ * the paid flag of the bills' orders.
+ */
+export const payments = createResource({
+  name: 'payments',
+  path: '/payments',
+  namespace: 'payments',
+  schemas: {
+    record: payment,
+    create: paymentCreate,
+    update: paymentUpdate,
+    list: paymentListQuery,
+  },
+  related: ['bills', 'orders'],
+});
+
+export type PaymentFilters = Partial<Omit<PaymentListParams, 'page' | 'limit' | 'sort'>>;
+
+/** Sums of every payment the register's filters match, not only the page on screen. */
+export const paymentTotals = payments.defineRead<PaymentTotals, PaymentFilters>('totals', {
+  path: () => '/totals',
+  searchParams: (params) => ({ ...params }),
+  failure: 'payments:errors.fetchTotals',
+  keepPrevious: true,
+});
+
+/** A merchant's bills that can still take money, oldest first. */
+export const openBills = payments.defineRead<OpenBill[], { merchantId: string }>('open-bills', {
+  path: () => '/open-bills',
+  searchParams: ({ merchantId }) => ({ merchantId }),
+  failure: 'payments:errors.fetchOpenBills',
+  select: (data) => (data as { data: OpenBill[] }).data,
+});
+
+/**
+ * The dues book. Keyed under `payments`, and bills refresh `payments` too, so a payment or a bill
+ * written anywhere refetches it.
+ */
+export const duesReport = payments.defineRead<DuesReport, { asOf?: string | undefined }>('dues', {
+  path: () => '/reports/dues',
+  absolute: true,
+  searchParams: ({ asOf }) => ({ asOf }),
+  failure: 'dues:errors.fetchDues',
+  keepPrevious: true,
+});
+
+export interface StatementParams {
+  merchantId: string;
+  startDate: string;
+  endDate: string;
+}
+
+/** A merchant's statement of account; keyed under `payments` like the dues book. */
+export const merchantStatement = payments.defineRead<Statement, StatementParams>('statement', {
+  path: ({ merchantId }) => `/merchants/${encodeURIComponent(merchantId)}/statement`,
+  absolute: true,
+  searchParams: ({ startDate, endDate }) => ({ startDate, endDate }),
+  failure: 'dues:errors.fetchStatement',
+  keepPrevious: true,
+});
+
+/** Every resource, for code that must know them all (replaying queued writes). */
+export const RESOURCES = [
+  merchants,
+  designs,
+  workers,
+  workerSalaries,
+  bankDetails,
+  expenses,
+  orders,
+  users,
+  payments,
+];

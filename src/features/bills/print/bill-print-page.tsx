@@ -34,7 +34,7 @@ import {
   type DocumentLanguage,
   type PaperSize,
 } from './bill-document-model';
-import classes from './bill-print.module.css';
+import classes from '@/components/print-sheet.module.css';
 
 const PAGE_MARGINS: Record<PaperSize, string> = { A4: '10mm', A5: '7mm' };
 
