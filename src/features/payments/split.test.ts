@@ -34,7 +34,10 @@ describe('the proposed split', () => {
 
   it('keeps what the bills cannot take as advance, to the paisa', () => {
     // 0.1 + 0.2 in floats is 0.30000000000000004; in paise it is 30.
-    const proposal = proposeSplit([line('x', '2026-04-01', 'A', 0.1), line('y', '2026-04-02', 'B', 0.2)], 1);
+    const proposal = proposeSplit(
+      [line('x', '2026-04-01', 'A', 0.1), line('y', '2026-04-02', 'B', 0.2)],
+      1,
+    );
     expect(proposal.applied).toBe(0.3);
     expect(proposal.advance).toBe(0.7);
   });
@@ -51,7 +54,10 @@ describe('the proposed split', () => {
   });
 
   it('sums a split edited by hand, showing an over-application as a negative advance', () => {
-    expect(summarize({ a: 1000.1, b: '', c: 0.2 }, 1000)).toEqual({ applied: 1000.3, advance: -0.3 });
+    expect(summarize({ a: 1000.1, b: '', c: 0.2 }, 1000)).toEqual({
+      applied: 1000.3,
+      advance: -0.3,
+    });
     expect(summarize({ a: 100 }, 150.5)).toEqual({ applied: 100, advance: 50.5 });
   });
 });

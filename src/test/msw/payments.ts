@@ -78,8 +78,13 @@ export function createPaymentsFake(
   const derive = (stored: Payment): Payment => {
     const merchant = PAYMENT_MERCHANTS.find((candidate) => candidate._id === stored.merchantId);
     const received = paise(stored.amount) + paise(stored.tdsAmount);
-    let rows = (stored.allocations as (PaymentAllocationInput & { billNumber?: unknown })[] | null)
-      ?.map((row) => ({ billId: row.billId, billNumber: billNumber(row.billId), amount: row.amount }));
+    let rows = (
+      stored.allocations as (PaymentAllocationInput & { billNumber?: unknown })[] | null
+    )?.map((row) => ({
+      billId: row.billId,
+      billNumber: billNumber(row.billId),
+      amount: row.amount,
+    }));
     if (!rows) {
       let left = received;
       rows = [];

@@ -4,12 +4,7 @@ import { http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Merchant } from '../../../../contract/merchants.ts';
 import { fail } from '@/test/msw/envelope';
-import {
-  createPaymentsFake,
-  makePayment,
-  openBill,
-  PAYMENT_MERCHANTS,
-} from '@/test/msw/payments';
+import { createPaymentsFake, makePayment, openBill, PAYMENT_MERCHANTS } from '@/test/msw/payments';
 import { setupMswServer } from '@/test/msw/server';
 import { signInTestUser } from '@/test/msw/session';
 import { renderWithProviders } from '@/test/render';
@@ -96,7 +91,9 @@ describe('the receipts register', () => {
     const sent = fake.totalsRequests.at(-1);
     expect(sent?.get('method')).toBe('upi');
     expect(sent?.get('merchantId')).toBe(asha._id);
-    const listRequest = fake.requestsOf('GET').find((request) => request.url.pathname === '/api/payments');
+    const listRequest = fake
+      .requestsOf('GET')
+      .find((request) => request.url.pathname === '/api/payments');
     expect(listRequest?.url.searchParams.get('method')).toBe('upi');
   });
 
