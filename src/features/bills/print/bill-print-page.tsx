@@ -23,6 +23,7 @@ import { LANGUAGE_NAMES, toLanguage } from '@/lib/i18n';
 import { describeError } from '@/lib/resource-factory';
 import { bills } from '@/lib/resources';
 import { BillDocument } from './bill-document';
+import { BillPayments } from './bill-payments';
 import {
   BILL_COPIES,
   PAPER_SIZES,
@@ -229,6 +230,11 @@ export default function BillPrintPage() {
             t={t}
             stateName={(code) => (isGstStateCode(code) ? organizationT(`states.${code}`) : code)}
           />
+        </div>
+      ) : null}
+      {bill ? (
+        <div className={classes.toolbar}>
+          <BillPayments bill={bill} />
         </div>
       ) : null}
     </Stack>

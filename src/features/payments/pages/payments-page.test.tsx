@@ -3,7 +3,8 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Merchant } from '../../../../contract/merchants.ts';
-import { fail } from '@/test/msw/envelope';
+import { fail, ok } from '@/test/msw/envelope';
+import { makeBill } from '@/test/msw/bills';
 import { createPaymentsFake, makePayment, openBill, PAYMENT_MERCHANTS } from '@/test/msw/payments';
 import { setupMswServer } from '@/test/msw/server';
 import { signInTestUser } from '@/test/msw/session';
@@ -228,6 +229,29 @@ describe('recording a payment', { timeout: 30_000 }, () => {
     expect(message).toBeInTheDocument();
     expect(screen.getByRole('dialog', { name: 'Record payment' })).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: /^Amount received/ })).toHaveValue('1,000');
+  });
+
+  it("opens from a bill's shortcut with that bill's balance applied to it", async () => {
+    const bill = ASHA_BILLS[2] as (typeof ASHA_BILLS)[number];
+    server.use(
+      http.get('*/api/bills/:id', () =>
+        ok(makeBill(2, { _id: bill._id, merchantId: asha._id, balance: 600, totalAmount: 600 })),
+      ),
+    );
+    const { user } = renderPage(`/payments?record=${bill._id}`);
+    const dialog = await screen.findByRole('dialog', { name: 'Record payment' });
+    expect(within(dialog).getByRole('textbox', { name: /^Amount received/ })).toHaveValue('600');
+    await screen.findByText('INV/2026-27/0001');
+    expect(lineInput('INV/2026-27/0002')).toHaveValue('600');
+    expect(lineInput('INV/2026-27/0001')).toHaveValue('0');
+    await user.click(within(dialog).getByRole('combobox', { name: /^Method/ }));
+    await user.click(await screen.findByRole('option', { name: 'Cheque' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(fake.requestsOf('POST')).toHaveLength(1));
+    expect((fake.requestsOf('POST')[0]?.body as { allocations: unknown }).allocations).toEqual([
+      { billId: bill._id, amount: 600 },
+    ]);
+    await waitFor(() => expect(location()).toBe('/payments'));
   });
 
   it('is queued offline without allocations and listed as not yet synced', async () => {

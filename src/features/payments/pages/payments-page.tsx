@@ -3,6 +3,7 @@ import { IconCash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import {
   PAYMENT_METHODS,
   PAYMENT_SORTABLE,
@@ -40,6 +41,22 @@ export default function PaymentsPage() {
   const totals = useQuery(resources.paymentTotals({ merchantId, method, startDate, endDate }));
   const merchants = useQuery(resources.merchants.queries.all());
   const remove = resources.payments.useRemove();
+  // A bill's "Record payment" shortcut opens the form for that bill (`?record=<billId>`).
+  const [search, setSearch] = useSearchParams();
+  const recordFor = search.get('record');
+  const shortcutBill = useQuery({
+    ...resources.bills.queries.detail(recordFor ?? ''),
+    enabled: !!recordFor,
+  });
+  const closeShortcut = () =>
+    setSearch(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete('record');
+        return next;
+      },
+      { replace: true },
+    );
 
   const describe = useCallback(
     (payment: Payment) =>
@@ -207,6 +224,19 @@ export default function PaymentsPage() {
       renderForm={(payment, onClose) => (
         <PaymentFormModal key={payment?._id ?? 'new'} payment={payment} onClose={onClose} />
       )}
-    />
+    >
+      {recordFor && shortcutBill.data ? (
+        <PaymentFormModal
+          key={`bill-${recordFor}`}
+          payment={null}
+          prefill={{
+            merchantId: shortcutBill.data.merchantId,
+            billId: shortcutBill.data._id,
+            amount: shortcutBill.data.balance,
+          }}
+          onClose={closeShortcut}
+        />
+      ) : null}
+    </ResourceListPage>
   );
 }
