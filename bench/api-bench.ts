@@ -208,6 +208,8 @@ async function endpointsFor(
   const deepPage = Math.max(1, Math.min(5000, firstPage.totalPages));
   const today = new Date();
   const yearAgo = new Date(today.getTime() - 365 * 86_400_000);
+  // Before the oldest generated order, whatever the size's years.
+  const firstDay = new Date(Date.UTC(2000, 0, 1));
   const range = `startDate=${isoDay(yearAgo)}&endDate=${isoDay(today)}`;
   return {
     deepPage,
@@ -272,6 +274,12 @@ async function endpointsFor(
         name: 'bill register CSV, a year',
         method: 'GET',
         path: `/api/bills/export.csv?${range}`,
+      },
+      { name: 'dues report, today', method: 'GET', path: '/api/reports/dues' },
+      {
+        name: 'merchant statement, whole period',
+        method: 'GET',
+        path: `/api/merchants/${merchantId}/statement?startDate=${isoDay(firstDay)}&endDate=${isoDay(today)}`,
       },
     ],
   };

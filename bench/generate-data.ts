@@ -73,6 +73,34 @@ async function generateBills(execute: ExecuteSql, org: number, low: number, high
       and po_number between 'PO-' || lpad('${low}', 7, '0') and 'PO-' || lpad('${high}', 7, '0')`);
 }
 
+/**
+ * Money received: every paid bill settled by one payment a few days after it, and every fourth
+ * unpaid one half paid, so the dues report and statements read a realistic mix. The bills were
+ * generated with their paid amounts already, so the allocation trigger (which would add them a
+ * second time) is off while the rows go in; payments carry their allocated amount themselves.
+ */
+async function generatePayments(execute: ExecuteSql) {
+  const ordinal = `substr(bills.number, 7)::int`;
+  await execute(`update bills set paid_amount = round(total_amount / 2), status = 'partly_paid'
+    where status = 'unpaid' and (${ordinal} / 3) % 4 = 0`);
+  await execute('alter table payment_allocations disable trigger payment_allocations_settle');
+  await execute(`insert into payments
+      (organization_id, id, merchant_id, payment_date, amount, method, reference, tds_amount,
+       allocated_amount, created_at, updated_at)
+    select bills.organization_id, ${asUuid("'pay-' || bills.id::text")}, bills.merchant_id,
+           bills.bill_date + ${ordinal} % 30, bills.paid_amount,
+           (array['cash', 'bank_transfer', 'upi', 'cheque'])[1 + ${ordinal} % 4],
+           'UTR' || lpad(${ordinal}::text, 12, '0'), 0, bills.paid_amount,
+           bills.created_at + make_interval(days => ${ordinal} % 30),
+           bills.created_at + make_interval(days => ${ordinal} % 30)
+    from bills where bills.paid_amount > 0`);
+  await execute(`insert into payment_allocations (organization_id, payment_id, bill_id, amount)
+    select bills.organization_id, ${asUuid("'pay-' || bills.id::text")}, bills.id,
+           bills.paid_amount
+    from bills where bills.paid_amount > 0`);
+  await execute('alter table payment_allocations enable trigger payment_allocations_settle');
+}
+
 export interface GenerationStats {
   seconds: number;
 }
@@ -185,6 +213,7 @@ export async function generateData(
       await generateBills(execute, org, low, high);
     }
   }
+  await generatePayments(execute);
   // A freshly loaded table has no visibility map yet; vacuum gives it one, as a live database has,
   // so index-only scans are available to the planner just as in production.
   await execute('vacuum analyze');

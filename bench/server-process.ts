@@ -151,6 +151,7 @@ async function main() {
     'order_lines',
     'bills',
     'bill_lines',
+    'payments',
   ]) {
     const result = (await db.execute(sql.raw(`select count(*)::int as n from ${table}`))) as {
       rows: { n: number }[];

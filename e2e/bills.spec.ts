@@ -73,6 +73,18 @@ test('makes one bill from two finished orders and finds it in the register and t
   expect(number).toMatch(/^[A-Z0-9-]+\/\d{4}-\d{2}\/\d{4}$/);
   await expect(group).toHaveCount(0);
 
+  // The orders list shows each order's bill, linking to the order's bill page.
+  await page.goto(`/orders?poNumber=${encodeURIComponent(`BILL/${suffix}/`)}`);
+  const orderRow = page.getByRole('row').filter({ hasText: first.poNumber });
+  const billLink = orderRow.getByRole('link', { name: `Bill ${number}` });
+  await expect(billLink).toHaveText(number);
+  await expect(page.getByRole('row').filter({ hasText: second.poNumber })).toContainText(number);
+  await page
+    .getByRole('table', { name: 'Orders' })
+    .screenshot({ path: test.info().outputPath('orders-with-bill-number.png') });
+  await billLink.click();
+  await expect(page).toHaveURL(new RegExp(`/export-bill-review/${first._id}$`));
+
   // The order now carries its bill.
   await page.goto(`/export-bill-review/${first._id}`);
   await expect(page.getByText(`Order ${first.poNumber} is on bill ${number}.`)).toBeVisible();
@@ -104,10 +116,38 @@ test.describe('on a tablet', () => {
     await signIn(page);
     const { orders } = await finishedOrders(page, `Tablet bills ${suffix}`, suffix);
     await page.goto('/export-bill-review');
-    await page.getByRole('checkbox', { name: `Bill ${orders[0]?.poNumber}` }).check();
+    const pick = page.getByRole('checkbox', { name: `Bill ${orders[0]?.poNumber}` });
+    await pick.check();
     await expect(page.getByRole('button', { name: 'Make bill' })).toBeVisible();
+    // The shared date field, as on every other form.
+    await expect(page.getByRole('textbox', { name: /^Bill date/ })).toHaveValue(
+      /^\d{2} [A-Z][a-z]{2} \d{4}$/,
+    );
     expect(await smallTargets(page)).toEqual([]);
     expect(await horizontalOverflow(page)).toBe(0);
+
+    // What was typed in the panel is offered back after a reload.
+    await page.getByRole('textbox', { name: 'Notes' }).fill(`Tablet draft ${suffix}`);
+    await expect
+      .poll(() =>
+        page.evaluate(() =>
+          Object.keys(localStorage).some((key) => key.startsWith('karkhana:draft:')),
+        ),
+      )
+      .toBe(true);
+    await page.reload();
+    await pick.check();
+    await expect(page.getByRole('button', { name: 'Restore' })).toBeVisible();
+    expect(await smallTargets(page)).toEqual([]);
+    const panel = page.getByRole('region', { name: 'Make bill' });
+    await panel.screenshot({ path: test.info().outputPath('desk-panel-draft-tablet.png') });
+    await page.getByRole('button', { name: 'Restore' }).click();
+    await expect(page.getByRole('textbox', { name: 'Notes' })).toHaveValue(
+      `Tablet draft ${suffix}`,
+    );
+    expect(await smallTargets(page)).toEqual([]);
+    expect(await horizontalOverflow(page)).toBe(0);
+    await panel.screenshot({ path: test.info().outputPath('desk-panel-tablet.png') });
 
     await page.goto('/billing');
     await expect(page.getByRole('link', { name: 'Download CSV' })).toBeVisible();

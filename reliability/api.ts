@@ -124,6 +124,7 @@ export const RESOURCES = [
   'worker-salaries',
   'users',
   'bills',
+  'payments',
 ] as const;
 
 export type Ids = Record<string, string[]>;
@@ -238,6 +239,19 @@ export function validBody(resource: string, ids: Ids, marker: string): Json | nu
         merchantId: first('merchants'),
         orderIds: [first('orders')],
         billDate: '2025-03-25',
+      };
+    case 'payments':
+      // A paisa on the first bill and the rest left as an advance, so any number of these fit.
+      if (!first('merchants')) return null;
+      return {
+        merchantId: first('merchants'),
+        paymentDate: '2025-03-30',
+        amount: 1500,
+        method: 'bank_transfer',
+        reference: `UTR${serial}`,
+        tdsAmount: 15,
+        notes: `notes ${unique}`,
+        ...(first('bills') ? { allocations: [{ billId: first('bills'), amount: 0.01 }] } : {}),
       };
     default:
       return null;

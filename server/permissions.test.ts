@@ -99,7 +99,17 @@ const EXPECTED: Record<string, RouteAccess> = {
   'PUT /api/bills/{id}': 'bills.write',
   'POST /api/bills/{id}/cancel': 'bills.write',
 
+  'GET /api/payments': 'payments.read',
+  'GET /api/payments/totals': 'payments.read',
+  'GET /api/payments/open-bills': 'payments.read',
+  'GET /api/payments/{id}': 'payments.read',
+  'POST /api/payments': 'payments.write',
+  'PUT /api/payments/{id}': 'payments.write',
+  'DELETE /api/payments/{id}': 'payments.write',
+
   'GET /api/reports/orders': 'orderAnalytics.read',
+  'GET /api/reports/dues': 'dues.read',
+  'GET /api/merchants/{id}/statement': 'statements.read',
 
   // Touching an owner or admin also needs users.manageAdmins; the users tests cover that part.
   'GET /api/users': 'users.read',

@@ -56,6 +56,9 @@ function poolHandle(
   const pool = new pg.Pool({ connectionString: url, max: maxConnections });
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on('error', () => {});
+  // Nor one in use: the pool listens only while a client is idle, and the running query already
+  // fails with the same error, which its request reports.
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db = drizzlePostgres({ client: pool, schema }) as unknown as Database;
   return {
     db,

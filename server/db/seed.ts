@@ -10,6 +10,7 @@ import { seedExpenses } from '../modules/expenses/seed.ts';
 import { seedWorkers } from '../modules/workers/seed.ts';
 import { seedOrders } from '../modules/orders/seed.ts';
 import { seedBills } from '../modules/bills/seed.ts';
+import { seedPayments } from '../modules/payments/seed.ts';
 
 export const DEMO_ORGANIZATION_NAME = 'Shree Ganesh Textiles';
 export const DEMO_OWNER_NAME = 'Demo Owner';
@@ -396,6 +397,7 @@ export const demoSeeders: DemoSeeder[] = [
   seedBankDetails,
   seedOrders,
   seedBills,
+  seedPayments,
   seedExpenses,
   seedWorkers,
 ];

@@ -1,3 +1,5 @@
+import { sql } from 'drizzle-orm';
+import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { confirmSignUpBody, loginBody, registerBody } from '../../contract/auth.ts';
@@ -6,6 +8,7 @@ import * as designs from '../../contract/designs.ts';
 import * as expenses from '../../contract/expenses.ts';
 import * as merchants from '../../contract/merchants.ts';
 import * as orders from '../../contract/orders.ts';
+import * as payments from '../../contract/payments.ts';
 import * as workerSalaries from '../../contract/worker-salaries.ts';
 import * as workers from '../../contract/workers.ts';
 import { createTestApp, type TestApp, type TestBody, type TestUser } from '../test/test-app.ts';
@@ -112,6 +115,19 @@ async function created(url: string, payload: Record<string, unknown>) {
   return response.json<TestBody>().data._id;
 }
 
+/** A bill straight in the table: only its merchant, total and status matter to a payment. */
+async function insertedBill(merchantId: string) {
+  const id = uuidv7();
+  await t.database.handle.db.execute(sql`
+    insert into bills (organization_id, id, number, merchant_id, bill_date, due_date, bill_type,
+      gst_rate, place_of_supply, taxable_amount, cgst_amount, sgst_amount, igst_amount, round_off,
+      total_amount, seller, merchant)
+    values (${owner.auth.organization._id}, ${id}, 'INV/2025-26/0001', ${merchantId},
+      '2025-05-01', '2025-05-16', 'bill_of_supply', 0, '24', 1000, 0, 0, 0, 0, 1000,
+      '{}'::jsonb, '{}'::jsonb)`);
+  return id;
+}
+
 const resources: Record<string, WriteCase> = {
   merchants: {
     path: '/api/merchants',
@@ -214,6 +230,24 @@ const resources: Record<string, WriteCase> = {
       ],
     }),
   },
+  payments: {
+    path: '/api/payments',
+    create: payments.paymentCreate,
+    update: payments.paymentUpdate,
+    listQuery: payments.paymentListQuery,
+    body: async () => {
+      const merchantId = await created('/api/merchants', { name: 'Ganesh Prints' });
+      return {
+        merchantId,
+        paymentDate: '2025-06-01',
+        amount: 10,
+        method: 'upi',
+        reference: 'UTR123456789',
+        notes: 'Part of May',
+        allocations: [{ billId: await insertedBill(merchantId), amount: 1 }],
+      };
+    },
+  },
 };
 
 function sendJson(method: 'POST' | 'PUT', url: string, payload: unknown, user: TestUser | null) {
@@ -251,6 +285,7 @@ it('covers every resource the contract defines a create body for', () => {
     expenses,
     merchants,
     orders,
+    payments,
     workerSalaries,
     workers,
   ];

@@ -58,7 +58,8 @@ export async function registerOpenApi(app: FastifyInstance, version: string) {
       openapi: '3.1.0',
       info: {
         title: 'Karkhana API',
-        description: 'Orders, designs, workers, salaries and expenses of a workshop.',
+        description:
+          'Orders, designs, workers, salaries, expenses, bills and payments of a workshop.',
         version,
       },
       components: {

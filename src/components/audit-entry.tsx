@@ -2,6 +2,7 @@ import { Badge, Group, Stack, Table, Text } from '@mantine/core';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AuditEntity, AuditEntry } from '../../contract/audit.ts';
+import { isGstStateCode } from '../../contract/gst.ts';
 import { numberLocale, useFormatters, type Formatters } from '@/lib/format';
 import { runtimeT } from '@/lib/translation-keys';
 
@@ -17,6 +18,8 @@ export const AUDIT_NAMESPACES = [
   'expenses',
   'bank-details',
   'bills',
+  // State names, for a bill's place of supply and an address's state.
+  'organization',
 ] as const;
 
 /** The namespace whose form labels name an entity's fields; the trail's own labels otherwise. */
@@ -38,14 +41,32 @@ export const AUDIT_ENTITY_NAMESPACES: Record<
   payment: 'payments',
 };
 
-const MONEY_FIELDS = new Set(['amount', 'rate', 'baseSalary', 'totalAmount']);
+const MONEY_FIELDS = new Set([
+  'amount',
+  'rate',
+  'baseSalary',
+  'totalAmount',
+  'taxableAmount',
+  'cgstAmount',
+  'sgstAmount',
+  'igstAmount',
+  'roundOff',
+  'paidAmount',
+]);
 const DATE_FIELDS = new Set([
   'orderDate',
   'deliveryDate',
   'joiningDate',
   'paymentDate',
   'expenseDate',
+  'billDate',
+  'dueDate',
 ]);
+/** Moments rather than days: shown with their time, as the entry's own time is. */
+const TIMESTAMP_FIELDS = new Set(['cancelledAt']);
+const PERCENT_FIELDS = new Set(['gstRate', 'defaultGstRate']);
+/** Two-digit GST state codes, shown by the state's name as the forms list them. */
+const STATE_FIELDS = new Set(['placeOfSupply', 'state']);
 /** Fields holding a code whose words live in the area's namespace under this key. */
 const CODED_FIELDS: Record<string, string> = {
   method: 'methods',
@@ -53,6 +74,7 @@ const CODED_FIELDS: Record<string, string> = {
   salaryType: 'salaryTypes',
   paymentType: 'paymentTypes',
   paymentMethod: 'paymentMethods',
+  billType: 'billTypes',
 };
 
 interface OrderLineChange {
@@ -145,10 +167,15 @@ function formatAuditValue(
   if (value === null || value === undefined || value === '') return t('audit:values.empty');
   if (typeof value === 'boolean') return t(value ? 'audit:values.yes' : 'audit:values.no');
   if (typeof value === 'number') {
+    if (PERCENT_FIELDS.has(field)) return `${format.number(value)} %`;
     return MONEY_FIELDS.has(field) ? format.money(value) : format.number(value);
   }
   if (typeof value === 'string') {
     if (DATE_FIELDS.has(field)) return format.date(value);
+    if (TIMESTAMP_FIELDS.has(field)) return exactTime(value, format.language);
+    if (STATE_FIELDS.has(field) && isGstStateCode(value)) {
+      return `${t(`organization:states.${value}`)} (${value})`;
+    }
     // As the bank-details list shows it: a glance over the history leaks no account number.
     if (field === 'accountNumber') return `•••• ${value.slice(-4)}`;
     const codes = CODED_FIELDS[field];
@@ -166,6 +193,10 @@ function formatAuditValue(
         }),
       )
       .join('; ');
+  }
+  // A list of names or numbers, such as the PO numbers a bill was made from.
+  if (Array.isArray(value) && value.every((item) => typeof item === 'string')) {
+    return value.length === 0 ? t('audit:values.empty') : value.join(', ');
   }
   return JSON.stringify(value);
 }

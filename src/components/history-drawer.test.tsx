@@ -118,6 +118,101 @@ describe('HistoryDrawer', () => {
     expect(within(dialog).getByRole('row', { name: 'Branch — Ring Road' })).toBeVisible();
   });
 
+  it("words a bill's fields by their labels and shows money, dates, the state and the type", async () => {
+    const billId = testId(60);
+    server.use(
+      ...createAuditLogFake([
+        auditEntryOf({
+          entity: 'bill',
+          entityId: billId,
+          action: 'create',
+          at: '2026-06-10T06:00:00.000Z',
+          changes: {
+            number: [null, 'INV/2026-27/0007'],
+            merchant: [null, 'Mumbai Mills'],
+            billDate: [null, '2026-06-10'],
+            dueDate: [null, '2026-06-25'],
+            billType: [null, 'tax_invoice'],
+            gstRate: [null, 5],
+            sac: [null, '998821'],
+            placeOfSupply: [null, '27'],
+            taxableAmount: [null, 1000],
+            igstAmount: [null, 50.4],
+            roundOff: [null, -0.4],
+            totalAmount: [null, 1050],
+            paidAmount: [null, 0],
+            status: [null, 'unpaid'],
+            orders: [null, ['PO-11', 'PO-12']],
+          },
+        }),
+        auditEntryOf({
+          entity: 'bill',
+          entityId: billId,
+          action: 'update',
+          at: '2026-06-12T06:00:00.000Z',
+          // As entries kept before the trail named the merchant only.
+          changes: {
+            merchantId: [testId(2), testId(3)],
+            notes: [null, 'Call before'],
+            cancelledAt: [null, '2026-06-12T06:00:00.000Z'],
+          },
+        }),
+        auditEntryOf({
+          entity: 'bill',
+          entityId: billId,
+          action: 'cancel',
+          at: '2026-06-14T06:00:00.000Z',
+          changes: { status: ['unpaid', 'cancelled'], cancelReason: [null, 'Wrong rate'] },
+        }),
+      ]).handlers,
+    );
+    renderWithProviders(
+      <HistoryDrawer
+        target={{ entity: 'bill', entityId: billId, name: 'INV/2026-27/0007' }}
+        onClose={() => {}}
+      />,
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'History of INV/2026-27/0007' });
+    const [cancel, update, creation] = (await within(dialog).findAllByRole('article')) as [
+      HTMLElement,
+      HTMLElement,
+      HTMLElement,
+    ];
+    const rowsOf = (article: HTMLElement) =>
+      within(article)
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => row.textContent);
+    expect(rowsOf(creation)).toEqual([
+      'Bill number—INV/2026-27/0007',
+      'Merchant—Mumbai Mills',
+      'Bill date—10 Jun 2026',
+      'Due date—25 Jun 2026',
+      'Type—Tax invoice',
+      'GST rate—5 %',
+      'SAC—998821',
+      'Place of supply—Maharashtra (27)',
+      'Taxable value—₹1,000.00',
+      'IGST—₹50.40',
+      'Round-off—-₹0.40',
+      'Bill total—₹1,050.00',
+      'Paid—₹0.00',
+      'Status—Unpaid',
+      'Orders—PO-11, PO-12',
+    ]);
+    expect(
+      within(update).getByRole('row', { name: `Merchant ID ${testId(2)} ${testId(3)}` }),
+    ).toBeVisible();
+    expect(within(update).getByRole('row', { name: 'Notes — Call before' })).toBeVisible();
+    expect(
+      within(update).getByRole('row', { name: /^Cancelled on — 12 Jun 2026, / }),
+    ).toBeVisible();
+    expect(within(cancel).getByRole('row', { name: 'Status Unpaid Cancelled' })).toBeVisible();
+    expect(
+      within(cancel).getByRole('row', { name: 'Reason for cancelling — Wrong rate' }),
+    ).toBeVisible();
+  });
+
   it('says so when the record has no entries', async () => {
     renderWithProviders(
       <HistoryDrawer

@@ -1,12 +1,22 @@
+import { readFileSync } from 'node:fs';
 import { and, eq, sql } from 'drizzle-orm';
+import pg from 'pg';
 import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bill, type Bill } from '../../../contract/bills.ts';
+import { bill, billCreate, type Bill } from '../../../contract/bills.ts';
 import { envelope, paged } from '../../../contract/common.ts';
 import { order, type Order } from '../../../contract/orders.ts';
 import { auditLog, bankDetails, designs, merchants, organizations } from '../../db/schema.ts';
 import { createTestApp, type TestApp, type TestBody, type TestUser } from '../../test/test-app.ts';
-import { financialYearOf } from './repository.ts';
+import { openDatabase, queryRows, type DatabaseHandle } from '../../db/client.ts';
+import { createTenantContext } from '../../lib/tenant.ts';
+import { billRepository, financialYearOf } from './repository.ts';
+
+/** The labels the history and activity views give a bill's fields (`bills:fields.*`). */
+function billFieldLabels(language: string): Record<string, string> {
+  const file = new URL(`../../../public/locales/${language}/bills.json`, import.meta.url);
+  return (JSON.parse(readFileSync(file, 'utf8')) as { fields: Record<string, string> }).fields;
+}
 
 let t: TestApp;
 let owner: TestUser;
@@ -450,6 +460,111 @@ describe('numbering', () => {
     expect(after.number).toBe('INV/2026-27/0011');
   });
 
+  it('numbers bills made at once on separate connections without gap or duplicate, one dying mid-bill and one failing', async () => {
+    const { user, fx } = await numberingOwner();
+    const tenant = createTenantContext(user.auth.organization._id, user.auth.user._id);
+    const billOf = (orderIds: string[]) =>
+      billCreate.parse({ merchantId: fx.localMerchant, orderIds, billDate: '2026-06-10' });
+    const doomedOrder = await finishedOrder(user, fx.localMerchant, fx.design);
+    const goodOrders = await Promise.all(
+      Array.from({ length: 8 }, () => finishedOrder(user, fx.localMerchant, fx.design)),
+    );
+    // Together past numeric(14,2): that bill fails after it took its number.
+    const hugeOrders = await Promise.all(
+      [0, 1].map(() =>
+        finishedOrder(user, fx.localMerchant, fx.design, {
+          lines: [{ quantity: 1, rate: 999_999_999_999.99 }],
+        }),
+      ),
+    );
+
+    // Ten devices: each bill on a pool of its own, so on its own database connection.
+    const devices = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        openDatabase({ databaseUrl: t.database.url, maxConnections: 1 }),
+      ),
+    );
+    const [doomedDevice, hugeDevice, ...goodDevices] = devices as [
+      DatabaseHandle,
+      DatabaseHandle,
+      ...DatabaseHandle[],
+    ];
+    const observer = new pg.Client({ connectionString: t.database.url });
+    // Holds bill_lines, so a bill that has taken its number stops before writing its lines.
+    const gate = new pg.Client({ connectionString: t.database.url });
+    await observer.connect();
+    await gate.connect();
+    const lockWaits = async (pids: number[]) => {
+      const { rows } = await observer.query<{ waiting: number }>(
+        `select count(*)::int as waiting from pg_stat_activity
+         where pid = any($1::int[]) and wait_event_type = 'Lock'`,
+        [pids],
+      );
+      return rows[0]?.waiting ?? 0;
+    };
+    const backendPid = async (device: DatabaseHandle) =>
+      (await queryRows<{ pid: number }>(device.db, sql`select pg_backend_pid() as pid`))[0]
+        ?.pid as number;
+    try {
+      const doomedPid = await backendPid(doomedDevice);
+      const otherPids = await Promise.all([hugeDevice, ...goodDevices].map(backendPid));
+      await gate.query('begin');
+      await gate.query('lock table bill_lines in exclusive mode');
+
+      const doomed = billRepository.create(doomedDevice.db, tenant, billOf([doomedOrder._id]));
+      doomed.catch(() => undefined);
+      await expect.poll(() => lockWaits([doomedPid]), { timeout: 10_000 }).toBe(1);
+
+      // The other nine queue behind the doomed bill's hold on the counter.
+      const huge = billRepository.create(
+        hugeDevice.db,
+        tenant,
+        billOf(hugeOrders.map((one) => one._id)),
+      );
+      huge.catch(() => undefined);
+      const good = goodDevices.map((device, index) =>
+        billRepository.create(device.db, tenant, billOf([goodOrders[index]?._id as string])),
+      );
+      for (const attempt of good) attempt.catch(() => undefined);
+      await expect.poll(() => lockWaits(otherPids), { timeout: 10_000 }).toBe(9);
+
+      // The doomed device drops off mid-bill, its number taken and uncommitted.
+      await observer.query('select pg_terminate_backend($1)', [doomedPid]);
+      await expect(doomed).rejects.toThrow();
+      await gate.query('commit');
+
+      await expect(huge).rejects.toMatchObject({ statusCode: 400 });
+      const made = await Promise.all(good);
+      expect(made.map((one) => one.number).sort()).toEqual(
+        Array.from(
+          { length: 8 },
+          (_, index) => `INV/2026-27/${String(index + 1).padStart(4, '0')}`,
+        ),
+      );
+      expect((await readOrder(user, doomedOrder._id)).billId).toBeNull();
+      expect((await readOrder(user, hugeOrders[0]?._id as string)).billId).toBeNull();
+
+      const next = await finishedOrder(user, fx.localMerchant, fx.design);
+      const after = await createBill(user, { merchantId: fx.localMerchant, orderIds: [next._id] });
+      expect(after.number).toBe('INV/2026-27/0009');
+      const stored = await queryRows<{ number: string }>(
+        t.database.handle.db,
+        sql`select number from bills where organization_id = ${tenant.organizationId}
+            order by number`,
+      );
+      expect(stored.map((row) => row.number)).toEqual(
+        Array.from(
+          { length: 9 },
+          (_, index) => `INV/2026-27/${String(index + 1).padStart(4, '0')}`,
+        ),
+      );
+    } finally {
+      await gate.query('rollback').catch(() => undefined);
+      await Promise.all([gate.end(), observer.end()]);
+      await Promise.all(devices.map((device) => device.close()));
+    }
+  });
+
   it('starts a new series on 1 April and per prefix', async () => {
     const { user, fx } = await numberingOwner();
     const march = await finishedOrder(user, fx.localMerchant, fx.design);
@@ -521,6 +636,13 @@ describe('update and cancel', () => {
       .orderBy(auditLog.at);
     expect(entries.map((entry) => entry.action)).toEqual(['create', 'update']);
     expect(entries[0]?.userId).toBe(owner.auth.user._id);
+    expect(entries[0]?.changes).toMatchObject({
+      number: [null, created.number],
+      merchant: [null, 'સુરત સિલ્ક'],
+      orders: [null, [one.poNumber]],
+      totalAmount: [null, created.totalAmount],
+    });
+    expect(Object.keys(entries[0]?.changes ?? {})).not.toContain('merchantId');
     expect(entries[1]?.changes).toEqual({
       dueDate: ['2026-06-25', '2026-08-01'],
       notes: [null, 'Call before'],
@@ -567,6 +689,41 @@ describe('update and cancel', () => {
       status: ['unpaid', 'cancelled'],
       cancelReason: [null, 'Wrong rate'],
     });
+  });
+
+  it('names every field its trail entries carry in each language of the interface', async () => {
+    const one = await finishedOrder(owner, mine.outOfStateMerchant, mine.design);
+    const created = await createBill(owner, {
+      merchantId: mine.outOfStateMerchant,
+      orderIds: [one._id],
+      notes: 'First lot',
+    });
+    const updated = await t.send(owner, 'PUT', `/api/bills/${created._id}`, {
+      dueDate: '2026-09-01',
+      notes: 'Second lot',
+      version: created.version,
+    });
+    expect(updated.statusCode, updated.body).toBe(200);
+    const cancelled = await t.send(owner, 'POST', `/api/bills/${created._id}/cancel`, {
+      reason: 'Wrong rate',
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+
+    const entries = await t.database.handle.db
+      .select()
+      .from(auditLog)
+      .where(
+        and(eq(auditLog.entity, 'bill'), eq(auditLog.organizationId, owner.auth.organization._id)),
+      );
+    const fields = new Set(
+      entries.flatMap((entry) => Object.keys(entry.changes as Record<string, unknown>)),
+    );
+    expect(fields).toContain('igstAmount');
+    for (const language of ['en', 'gu', 'hi']) {
+      const labels = billFieldLabels(language);
+      const unnamed = [...fields].filter((field) => !labels[field]?.trim());
+      expect(unnamed, `${language}: fields without a label`).toEqual([]);
+    }
   });
 
   it('refuses to cancel a bill with payments', async () => {

@@ -328,13 +328,17 @@ async function takeNumber(
   return Number(row?.last_number);
 }
 
-/** Bills as the trail keeps them: the fields a reader compares, without the copied lines. */
+/**
+ * Bills as the trail keeps them: the fields a reader compares, without the copied lines. The
+ * merchant goes in by name, as orders do; its id would only show a reader a code.
+ */
 function billAuditView(record: Bill | undefined): Record<string, unknown> | undefined {
   if (!record) return undefined;
   const {
     lines,
     seller: _seller,
     merchant,
+    merchantId: _merchantId,
     balance: _balance,
     isOverdue: _isOverdue,
     ...rest

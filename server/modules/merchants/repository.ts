@@ -24,7 +24,7 @@ const baseRepository = createTenantRepository<
   sortable: { name: lowerName, createdAt: merchants.createdAt },
   pickListOrder: lowerName,
   conflicts: {
-    stillReferenced: 'This merchant has orders and cannot be deleted',
+    stillReferenced: 'This merchant has orders, bills or payments and cannot be deleted',
   },
 });
 

@@ -8,6 +8,7 @@ import {
 import { registerCrudRoutes } from '../../lib/crud-routes.ts';
 import { merchantRepository } from './repository.ts';
 import type { ResourceModule } from '../registry.ts';
+import { registerStatementRoute } from '../dues/statement-route.ts';
 
 export const merchantRoutes: FastifyPluginCallback = (scope, _options, done) => {
   registerCrudRoutes(scope, {
@@ -34,6 +35,7 @@ export const merchantRoutes: FastifyPluginCallback = (scope, _options, done) => 
       notFound: 'Merchant not found',
     },
   });
+  registerStatementRoute(scope);
   done();
 };
 

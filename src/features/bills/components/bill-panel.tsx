@@ -1,22 +1,24 @@
-import {
-  Button,
-  Group,
-  Paper,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-  Textarea,
-} from '@mantine/core';
-import { useMemo, useState } from 'react';
+import { Button, Group, Paper, Stack, Text } from '@mantine/core';
+import dayjs from 'dayjs';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { BILL_TYPES, type Bill, type BillType } from '../../../../contract/bills.ts';
+import { z } from 'zod';
+import {
+  BILL_TYPES,
+  billCreate,
+  type Bill,
+  type BillCreate,
+  type BillType,
+} from '../../../../contract/bills.ts';
 import { GST_RATES, GST_STATES, isGstStateCode } from '../../../../contract/gst.ts';
 import type { OrganizationProfile } from '../../../../contract/organization.ts';
+import { FormFields, type FieldSpec } from '@/components/form-fields';
+import { FormNotices, saveFailureText, useFormSafety } from '@/components/form-safety';
+import { ApiError } from '@/lib/api-client';
 import { useFormatters } from '@/lib/format';
 import * as resources from '@/lib/resources';
 import type { BillableOrder } from '@/lib/resources';
+import { useZodForm } from '@/lib/use-zod-form';
 import { addDays, previewBill, todayYmd } from '../bill-preview';
 
 const STATE_OPTIONS = Object.entries(GST_STATES).map(([code, name]) => ({
@@ -24,19 +26,99 @@ const STATE_OPTIONS = Object.entries(GST_STATES).map(([code, name]) => ({
   label: `${code} ${name}`,
 }));
 
+/** What the inputs hold: dates as yyyy-MM-dd, the rate as its option's value, '' or null for none. */
+type PanelValues = {
+  billDate: string | null;
+  billType: BillType;
+  gstRate: string;
+  sac: string;
+  placeOfSupply: string | null;
+  dueDate: string | null;
+  notes: string;
+};
+
+type PanelOutput = Omit<BillCreate, 'merchantId' | 'orderIds'>;
+
+const FIELDS: FieldSpec[] = [
+  { name: 'billDate', kind: 'date' },
+  {
+    name: 'billType',
+    kind: 'select',
+    options: BILL_TYPES,
+    optionLabels: 'billTypes',
+    props: { clearable: false, allowDeselect: false },
+  },
+  {
+    name: 'gstRate',
+    kind: 'select',
+    choices: GST_RATES.map((rate) => ({ value: String(rate), label: `${rate} %` })),
+    props: { clearable: false, allowDeselect: false },
+  },
+  { name: 'sac', kind: 'text', code: true, props: { inputMode: 'numeric', maxLength: 8 } },
+  // Both always hold a value (the merchant's state, the payment terms), so nothing to clear.
+  {
+    name: 'placeOfSupply',
+    kind: 'select',
+    choices: STATE_OPTIONS,
+    props: { searchable: true, clearable: false },
+  },
+  { name: 'dueDate', kind: 'date', props: { clearable: false } },
+  { name: 'notes', kind: 'textarea', props: { rows: 2 } },
+];
+
+const blank = (value: unknown) => value === '' || value === null || value === undefined;
+
+/** The panel's inputs as the contract reads them: blanks left out, so the server's defaults apply. */
+const panelSchema = z.preprocess(
+  (raw) => {
+    const values = { ...(raw as Record<string, unknown>) };
+    for (const key of ['billDate', 'sac', 'placeOfSupply', 'dueDate', 'gstRate']) {
+      if (blank(values[key])) delete values[key];
+    }
+    for (const key of ['billDate', 'dueDate']) {
+      const value = values[key];
+      if (typeof value === 'string') values[key] = dayjs(value).format('YYYY-MM-DD');
+    }
+    if (typeof values.gstRate === 'string') values.gstRate = Number(values.gstRate);
+    if (blank(values.notes)) values.notes = null;
+    return values;
+  },
+  billCreate.omit({ merchantId: true, orderIds: true }),
+);
+
+function initialValues(
+  organization: OrganizationProfile | undefined,
+  merchantState: string | null,
+): PanelValues {
+  const billDate = todayYmd();
+  const placeOfSupply = merchantState ?? organization?.state ?? null;
+  return {
+    billDate,
+    billType: 'tax_invoice',
+    gstRate: String(organization?.defaultGstRate ?? 5),
+    sac: organization?.defaultSac ?? '',
+    placeOfSupply: placeOfSupply && isGstStateCode(placeOfSupply) ? placeOfSupply : null,
+    dueDate: addDays(billDate, organization?.paymentTermsDays ?? 15),
+    notes: '',
+  };
+}
+
 export interface BillPanelProps {
   merchantId: string;
   /** The merchant's state code, the default place of supply. */
   merchantState: string | null;
   orders: BillableOrder[];
+  /** Read once, when the panel opens: its defaults become the inputs' first values. */
   organization: OrganizationProfile | undefined;
   /** The bill made, or null when it was queued to be sent once online. */
   onDone: (bill: Bill | null) => void;
 }
 
 /**
- * The bill's settings with a live preview of its figures and the "Make bill" button. Defaults
- * follow the organization profile and the merchant, as the server's own defaults do.
+ * The bill's settings with a live preview of its figures and the "Make bill" button. Inputs
+ * start from the organization profile and the merchant, as the server's own defaults do; what is
+ * typed is kept as a draft of the merchant's next bill until the bill is made, and a refused bill
+ * keeps every input with the server's reasons on the fields.
  */
 export function BillPanel({
   merchantId,
@@ -45,150 +127,115 @@ export function BillPanel({
   organization,
   onDone,
 }: BillPanelProps) {
-  const { t } = useTranslation('bills');
+  const { t } = useTranslation(['bills', 'ui']);
   const format = useFormatters();
   const create = resources.bills.useCreate();
-  const [billDate, setBillDate] = useState(() => todayYmd());
-  const [billType, setBillType] = useState<BillType>('tax_invoice');
-  const [gstRate, setGstRate] = useState<number | null>(null);
-  const [sac, setSac] = useState<string | null>(null);
-  const [placeOfSupply, setPlaceOfSupply] = useState<string | null>(null);
-  const [dueDate, setDueDate] = useState<string | null>(null);
-  const [notes, setNotes] = useState('');
+  const form = useZodForm<PanelValues, PanelOutput>({
+    schema: panelSchema,
+    namespace: 'bills',
+    initialValues: initialValues(organization, merchantState),
+  });
+  const safety = useFormSafety(form, `bills:create:${merchantId}`);
+  const [failure, setFailure] = useState<string | null>(null);
+  const values = form.getValues();
+  const termsDays = organization?.paymentTermsDays ?? 15;
 
-  // Untouched fields follow their defaults, which load with the profile.
-  const effectiveRate = gstRate ?? organization?.defaultGstRate ?? 5;
-  const effectiveSac = sac ?? organization?.defaultSac ?? '';
-  const effectivePlace = placeOfSupply ?? merchantState ?? organization?.state ?? null;
-  const effectiveDue = dueDate ?? addDays(billDate, organization?.paymentTermsDays ?? 15);
+  // A due date nobody set follows the bill date by the payment terms.
+  const previousBillDate = useRef(values.billDate);
+  const { setFieldValue, getValues } = form;
+  useEffect(() => {
+    const before = previousBillDate.current;
+    previousBillDate.current = values.billDate;
+    if (!before || !values.billDate || before === values.billDate) return;
+    if (getValues().dueDate === addDays(before, termsDays)) {
+      setFieldValue('dueDate', addDays(values.billDate, termsDays));
+    }
+  }, [values.billDate, termsDays, getValues, setFieldValue]);
 
+  const rate = Number(values.gstRate);
+  const place = values.placeOfSupply;
   const preview = useMemo(
     () =>
       previewBill({
         lineAmounts: orders.flatMap((order) => order.designs.map((line) => line.amount)),
-        billType,
-        gstRate: effectiveRate,
+        billType: values.billType,
+        gstRate: rate,
         sellerState: organization?.state ?? null,
-        placeOfSupply: effectivePlace,
+        placeOfSupply: place,
       }),
-    [orders, billType, effectiveRate, organization?.state, effectivePlace],
+    [orders, values.billType, rate, organization?.state, place],
   );
 
-  const makeBill = () => {
+  const makeBill = (body: PanelOutput) => {
+    setFailure(null);
+    const done = (bill: Bill | null) => {
+      safety.forgetDraft();
+      onDone(bill);
+    };
     create.mutate(
+      { ...body, merchantId, orderIds: orders.map((order) => order._id) },
       {
-        merchantId,
-        orderIds: orders.map((order) => order._id),
-        billDate,
-        billType,
-        gstRate: effectiveRate,
-        ...(effectiveSac ? { sac: effectiveSac } : {}),
-        ...(effectivePlace && isGstStateCode(effectivePlace)
-          ? { placeOfSupply: effectivePlace }
-          : {}),
-        dueDate: effectiveDue,
-        notes: notes.trim() === '' ? null : notes,
-      },
-      {
-        onSuccess: (bill) => onDone(bill),
-        onQueued: () => onDone(null),
+        onSuccess: (bill) => done(bill),
+        onQueued: () => done(null),
+        onError: (error) => {
+          const unplaced = form.applyServerErrors(error);
+          const reason = saveFailureText(error, unplaced, t, 'bills:errors.create');
+          // Reasons about the orders (`orderIds.N`) have no input here; they say what to change.
+          const aboutOrders =
+            error instanceof ApiError && error.code === 'validation_failed' && unplaced.length > 0;
+          setFailure(reason && aboutOrders ? `${reason}: ${unplaced.join('; ')}` : reason);
+        },
       },
     );
   };
+  const onSubmit = form.submit((body) => makeBill(body));
 
-  const rateLabel = String(effectiveRate);
-  const taxed = billType === 'tax_invoice' && effectiveRate > 0;
+  const taxed = values.billType === 'tax_invoice' && rate > 0;
 
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-label={t('desk.makeBill')}>
-      <Stack gap="sm">
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <TextInput
-            type="date"
-            label={t('fields.billDate')}
-            value={billDate}
-            onChange={(event) => setBillDate(event.currentTarget.value)}
-            required
-          />
-          <Select
-            label={t('fields.billType')}
-            data={BILL_TYPES.map((type) => ({ value: type, label: t(`billTypes.${type}`) }))}
-            value={billType}
-            onChange={(value) => value && setBillType(value)}
-            allowDeselect={false}
-          />
-          <Select
-            label={t('fields.gstRate')}
-            data={GST_RATES.map((rate) => ({ value: String(rate), label: `${rate} %` }))}
-            value={String(effectiveRate)}
-            onChange={(value) => value !== null && setGstRate(Number(value))}
-            allowDeselect={false}
-          />
-          <TextInput
-            label={t('fields.sac')}
-            value={effectiveSac}
-            inputMode="numeric"
-            maxLength={8}
-            onChange={(event) => setSac(event.currentTarget.value)}
-          />
-          <Select
-            label={t('fields.placeOfSupply')}
-            data={STATE_OPTIONS}
-            value={effectivePlace}
-            onChange={setPlaceOfSupply}
-            searchable
-          />
-          <TextInput
-            type="date"
-            label={t('fields.dueDate')}
-            value={effectiveDue}
-            onChange={(event) => setDueDate(event.currentTarget.value)}
-          />
-        </SimpleGrid>
-        <Textarea
-          label={t('fields.notes')}
-          value={notes}
-          onChange={(event) => setNotes(event.currentTarget.value)}
-          autosize
-          minRows={2}
-        />
-        <Stack gap={4} aria-label={t('desk.previewNote')} role="group">
-          <PreviewRow label={t('preview.taxable')} value={format.money(preview.taxable)} />
-          {taxed && preview.intraState ? (
-            <>
+      <form onSubmit={onSubmit} noValidate>
+        <Stack gap="sm">
+          <FormNotices safety={safety} failure={failure} />
+          <FormFields fields={FIELDS} form={form} shape={billCreate.shape} namespace="bills" />
+          <Stack gap={4} aria-label={t('desk.previewNote')} role="group">
+            <PreviewRow label={t('preview.taxable')} value={format.money(preview.taxable)} />
+            {taxed && preview.intraState ? (
+              <>
+                <PreviewRow
+                  label={t('preview.cgst', { rate: rate / 2 })}
+                  value={format.money(preview.cgst)}
+                />
+                <PreviewRow
+                  label={t('preview.sgst', { rate: rate / 2 })}
+                  value={format.money(preview.sgst)}
+                />
+              </>
+            ) : null}
+            {taxed && !preview.intraState ? (
               <PreviewRow
-                label={t('preview.cgst', { rate: effectiveRate / 2 })}
-                value={format.money(preview.cgst)}
+                label={t('preview.igst', { rate: String(rate) })}
+                value={format.money(preview.igst)}
               />
-              <PreviewRow
-                label={t('preview.sgst', { rate: effectiveRate / 2 })}
-                value={format.money(preview.sgst)}
-              />
-            </>
-          ) : null}
-          {taxed && !preview.intraState ? (
-            <PreviewRow
-              label={t('preview.igst', { rate: rateLabel })}
-              value={format.money(preview.igst)}
-            />
-          ) : null}
-          <PreviewRow label={t('preview.roundOff')} value={format.money(preview.roundOff)} />
-          <PreviewRow label={t('preview.total')} value={format.money(preview.total)} strong />
-          <Text size="xs" c="dimmed">
-            {t('desk.previewNote')}
-          </Text>
+            ) : null}
+            <PreviewRow label={t('preview.roundOff')} value={format.money(preview.roundOff)} />
+            <PreviewRow label={t('preview.total')} value={format.money(preview.total)} strong />
+            <Text size="xs" c="dimmed">
+              {t('desk.previewNote')}
+            </Text>
+          </Stack>
+          <Group justify="flex-end">
+            <Button
+              type="submit"
+              size="md"
+              loading={create.isPending && !create.isPaused}
+              disabled={orders.length === 0}
+            >
+              {t('desk.makeBill')}
+            </Button>
+          </Group>
         </Stack>
-        <Group justify="flex-end">
-          <Button
-            size="md"
-            onClick={makeBill}
-            loading={create.isPending && !create.isPaused}
-            disabled={orders.length === 0 || !billDate}
-          >
-            {t('desk.makeBill')}
-          </Button>
-        </Group>
-      </Stack>
+      </form>
     </Paper>
   );
 }

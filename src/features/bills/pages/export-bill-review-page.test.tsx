@@ -1,7 +1,10 @@
 import { onlineManager } from '@tanstack/react-query';
 import { screen, waitFor, within } from '@testing-library/react';
+import dayjs from 'dayjs';
+import { http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BILL_MERCHANTS, createBillsFake, finishedOrder, makeBill } from '@/test/msw/bills';
+import { fail } from '@/test/msw/envelope';
 import { setupMswServer } from '@/test/msw/server';
 import { signInTestUser } from '@/test/msw/session';
 import { renderWithProviders } from '@/test/render';
@@ -21,7 +24,10 @@ beforeEach(() => {
   server.use(...fake.handlers);
 });
 
-afterEach(() => onlineManager.setOnline(true));
+afterEach(() => {
+  onlineManager.setOnline(true);
+  localStorage.clear();
+});
 
 function renderDesk(route = '/export-bill-review') {
   return renderWithProviders(<ExportBillReviewPage />, {
@@ -84,6 +90,76 @@ describe('export bill review', { timeout: 30_000 }, () => {
     await user.click(screen.getByRole('option', { name: 'Bill of supply' }));
     expect(within(preview()).queryByText(/IGST/)).not.toBeInTheDocument();
     expect(previewRow('Total')).toBe('₹1,000.00');
+  });
+
+  it('takes the bill and due dates in the shared date field, the due date following the bill date', async () => {
+    const { user } = renderDesk();
+    await user.click(await screen.findByRole('checkbox', { name: 'Bill PO-001' }));
+    const billDate = screen.getByRole('textbox', { name: /^Bill date/ });
+    const dueDate = screen.getByRole('textbox', { name: /^Due date/ });
+    expect(billDate).not.toHaveAttribute('type', 'date');
+    expect(billDate).toHaveValue(dayjs().format('DD MMM YYYY'));
+    // The profile's payment terms: 15 days.
+    expect(dueDate).toHaveValue(dayjs().add(15, 'day').format('DD MMM YYYY'));
+
+    await user.clear(billDate);
+    await user.type(billDate, '01 Jun 2026');
+    await user.tab();
+    await waitFor(() => expect(dueDate).toHaveValue('16 Jun 2026'));
+    await user.click(screen.getByRole('button', { name: 'Make bill' }));
+    await screen.findByText(/^Bill .+ is made\.$/);
+    expect(fake.requests.find((request) => request.method === 'POST')?.body).toMatchObject({
+      billDate: '2026-06-01',
+      dueDate: '2026-06-16',
+    });
+  });
+
+  it("keeps every input and shows the server's reasons on the fields when a bill is refused", async () => {
+    server.use(
+      http.post('*/api/bills', () =>
+        fail(400, 'Validation failed', [
+          {
+            path: 'dueDate',
+            code: 'too_small',
+            params: { minimum: '2026-06-10' },
+            message: 'The due date cannot be before the bill date (2026-06-10)',
+          },
+          { path: 'orderIds.0', code: 'not_found', message: 'Order not found' },
+        ]),
+      ),
+    );
+    const { user } = renderDesk();
+    await user.click(await screen.findByRole('checkbox', { name: 'Bill PO-001' }));
+    const notes = screen.getByRole('textbox', { name: 'Notes' });
+    await user.type(notes, 'Second lot');
+    await user.click(screen.getByRole('button', { name: 'Make bill' }));
+
+    const dueDate = screen.getByRole('textbox', { name: /^Due date/ });
+    await waitFor(() => expect(dueDate).toHaveAttribute('aria-invalid', 'true'));
+    expect(dueDate).toHaveAccessibleDescription(/The due date cannot be before the bill date/);
+    const alert = screen.getByRole('alert');
+    expect(alert).toHaveTextContent('Not saved');
+    expect(alert).toHaveTextContent('This record does not exist');
+    expect(notes).toHaveValue('Second lot');
+    expect(screen.queryByText(/^Bill .+ is made\.$/)).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Make bill' })).toBeEnabled();
+  });
+
+  it("keeps what was typed as a draft that the merchant's panel offers back after a reload", async () => {
+    const first = renderDesk();
+    await first.user.click(await screen.findByRole('checkbox', { name: 'Bill PO-001' }));
+    await first.user.type(screen.getByRole('textbox', { name: 'Notes' }), 'Deliver Friday');
+    const drafts = () =>
+      Object.keys(localStorage).filter((key) => key.startsWith('karkhana:draft:')).length;
+    await waitFor(() => expect(drafts()).toBe(1));
+    first.unmount();
+
+    const second = renderDesk();
+    await second.user.click(await screen.findByRole('checkbox', { name: 'Bill PO-002' }));
+    expect(screen.getByRole('textbox', { name: 'Notes' })).toHaveValue('');
+    expect(screen.getByText(/Unsaved entries from/)).toBeInTheDocument();
+    await second.user.click(screen.getByRole('button', { name: 'Restore' }));
+    expect(screen.getByRole('textbox', { name: 'Notes' })).toHaveValue('Deliver Friday');
   });
 
   it('makes the bill with one request and links to its print page', async () => {

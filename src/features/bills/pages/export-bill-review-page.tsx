@@ -152,16 +152,21 @@ export default function ExportBillReviewPage() {
     )
   ) : null;
 
+  // The panel's inputs start from the profile, so it opens once the profile is read (or failed).
   const panel =
     effectiveSelection && selectedOrders.length > 0 ? (
-      <BillPanel
-        key={effectiveSelection.merchantId}
-        merchantId={effectiveSelection.merchantId}
-        merchantState={merchantState}
-        orders={selectedOrders}
-        organization={organization.data}
-        onDone={done}
-      />
+      organization.isPending ? (
+        <Loader aria-label={t('desk.makeBill')} />
+      ) : (
+        <BillPanel
+          key={effectiveSelection.merchantId}
+          merchantId={effectiveSelection.merchantId}
+          merchantState={merchantState}
+          orders={selectedOrders}
+          organization={organization.data}
+          onDone={done}
+        />
+      )
     ) : null;
 
   if (orderId) {

@@ -3,6 +3,7 @@ import i18next from 'i18next';
 import { http } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Bill } from '../../../../contract/bills.ts';
+import { billingProfile } from '@/test/msw/bills';
 import { fail, ok } from '@/test/msw/envelope';
 import { setupMswServer } from '@/test/msw/server';
 import { signInTestUser } from '@/test/msw/session';
@@ -14,13 +15,14 @@ import BillPrintPage from './bill-print-page';
 
 const server = setupMswServer();
 
-function serveBill(bill: Bill = fixtureBill()) {
+function serveBill(bill: Bill = fixtureBill(), profile = billingProfile()) {
   const requests: string[] = [];
   server.use(
     http.get('*/api/bills/:billId', ({ params }) => {
       requests.push(String(params.billId));
       return params.billId === bill._id ? ok(bill) : fail(404, 'Bill not found');
     }),
+    http.get('*/api/organization', () => ok(profile)),
   );
   return requests;
 }
@@ -103,12 +105,24 @@ describe('BillPrintPage', () => {
     expect(document).not.toHaveTextContent('CGST');
   });
 
-  it('marks a cancelled bill', async () => {
+  it('marks a cancelled bill and offers neither a UPI QR nor sharing', async () => {
     serveBill(fixtureBill({ status: 'cancelled', cancelReason: 'Wrong rate' }));
     renderPage();
     const document = await sheet();
     expect(document).toHaveTextContent('Cancelled');
     expect(within(document).queryByTestId('upi-qr')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Print' })).toBeEnabled();
+    expect(screen.queryByRole('link', { name: 'Share on WhatsApp' })).not.toBeInTheDocument();
+  });
+
+  it('offers no WhatsApp sharing when the organization turned it off, and still the UPI QR', async () => {
+    serveBill(fixtureBill(), billingProfile({ whatsappSharing: false }));
+    renderPage();
+    const document = await sheet();
+    expect(await within(document).findByRole('img', { name: 'Pay by UPI' })).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.queryByRole('link', { name: 'Share on WhatsApp' })).not.toBeInTheDocument(),
+    );
   });
 
   it('switches paper, copy label and keeps the choices in the address', async () => {

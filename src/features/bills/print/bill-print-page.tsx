@@ -21,7 +21,7 @@ import { isUnavailableOffline, OfflineUnavailable } from '@/components/offline-u
 import { formatDate, formatMoney } from '@/lib/format';
 import { LANGUAGE_NAMES, toLanguage } from '@/lib/i18n';
 import { describeError } from '@/lib/resource-factory';
-import { bills } from '@/lib/resources';
+import { bills, organization } from '@/lib/resources';
 import { BillDocument } from './bill-document';
 import { BillPayments } from './bill-payments';
 import {
@@ -132,6 +132,7 @@ export default function BillPrintPage() {
     lng: language,
   });
   const query = useQuery({ ...bills.queries.detail(billId), enabled: !writeKey && !!billId });
+  const profile = useQuery(organization.queries.profile());
 
   const body = (() => {
     if (writeKey) return <PendingBill writeKey={writeKey} />;
@@ -155,6 +156,10 @@ export default function BillPrintPage() {
     return null;
   })();
   const bill = body ? null : (query.data ?? null);
+  // A cancelled bill asks for nothing. Sharing is on unless the organization turned it off, so a
+  // profile not yet read (or unreadable offline) leaves the button where it was.
+  const canShare =
+    bill !== null && bill.status !== 'cancelled' && profile.data?.whatsappSharing !== false;
 
   const print = async () => {
     // A face still loading would print in a fallback font without the Gujarati conjuncts.
@@ -204,7 +209,7 @@ export default function BillPrintPage() {
           >
             {uiT('toolbar.print')}
           </Button>
-          {bill ? (
+          {bill && canShare ? (
             <Button
               component="a"
               href={whatsappLink(bill.merchant.phone, shareMessage(bill, language, t))}

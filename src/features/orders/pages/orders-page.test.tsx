@@ -107,6 +107,31 @@ describe('OrdersPage', { timeout: 20_000 }, () => {
     expect(location()).toBe(`/orders/edit/${testId(8201)}`);
   });
 
+  it("shows a billed order's bill number beside its PO number, linking to its bill", async () => {
+    fake = createOrdersFake([
+      makeOrder(2, {
+        status: 'delivered',
+        billId: testId(8702),
+        billNumber: 'INV/2026-27/0002',
+      }),
+      makeOrder(1, { status: 'completed' }),
+    ]);
+    server.use(...fake.handlers);
+    renderPage();
+    await screen.findByText('Showing 1–2 of 2');
+    const bill = within(rowOf('PO-002')).getByRole('link', { name: 'Bill INV/2026-27/0002' });
+    expect(bill).toHaveTextContent('INV/2026-27/0002');
+    expect(bill).toHaveAttribute('href', `/export-bill-review/${testId(8202)}`);
+    expect(
+      within(rowOf('PO-001'))
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['PO-001']);
+    // Payments move a billed order's paid flag; only the unbilled one can be switched by hand.
+    expect(within(rowOf('PO-002')).getByRole('switch', { name: 'Paid: PO-002' })).toBeDisabled();
+    expect(within(rowOf('PO-001')).getByRole('switch', { name: 'Paid: PO-001' })).toBeEnabled();
+  });
+
   it('deletes an order after confirmation', async () => {
     const { user } = renderPage();
     await screen.findByText('Showing 1–3 of 3');

@@ -1,5 +1,5 @@
 import { CRUD_PERMISSIONS } from '../../../../contract/permissions.ts';
-import { Stack, Switch, Text } from '@mantine/core';
+import { Anchor, Stack, Switch, Text } from '@mantine/core';
 import { IconClipboardList } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
@@ -51,16 +51,28 @@ export default function OrdersPage() {
         sortField: 'poNumber',
         nowrap: true,
         render: (order) => (
-          <Text
-            component={Link}
-            to={`/orders/edit/${order._id}`}
-            size="sm"
-            fw={600}
-            c="inherit"
-            td="none"
-          >
-            {order.poNumber}
-          </Text>
+          <Stack gap={0} align="flex-start">
+            <Text
+              component={Link}
+              to={`/orders/edit/${order._id}`}
+              size="sm"
+              fw={600}
+              c="inherit"
+              td="none"
+            >
+              {order.poNumber}
+            </Text>
+            {order.billId && order.billNumber ? (
+              <Anchor
+                component={Link}
+                to={`/export-bill-review/${order._id}`}
+                size="xs"
+                aria-label={t('billLink', { number: order.billNumber })}
+              >
+                {order.billNumber}
+              </Anchor>
+            ) : null}
+          </Stack>
         ),
       },
       {
@@ -119,7 +131,9 @@ export default function OrdersPage() {
         render: (order) => (
           <Switch
             checked={order.isPaid}
-            disabled={togglingId === order._id}
+            // A billed order's paid flag follows its bill; payments move it, not this switch.
+            disabled={togglingId === order._id || Boolean(order.billId)}
+            title={order.billId ? t('paid.followsBill') : undefined}
             onChange={(event) =>
               update.mutate({
                 id: order._id,

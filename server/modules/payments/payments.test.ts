@@ -1,0 +1,719 @@
+import { and, eq, sql } from 'drizzle-orm';
+import pg from 'pg';
+import { v7 as uuidv7 } from 'uuid';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { bill } from '../../../contract/bills.ts';
+import { envelope, paged } from '../../../contract/common.ts';
+import { order } from '../../../contract/orders.ts';
+import {
+  openBill,
+  payment,
+  paymentTotals,
+  type Payment,
+  type PaymentInput,
+} from '../../../contract/payments.ts';
+import { queryRows } from '../../db/client.ts';
+import { auditLog, bills, designs, merchants, organizations } from '../../db/schema.ts';
+import { createTestApp, type TestApp, type TestUser } from '../../test/test-app.ts';
+import { allocationViolation } from './repository.ts';
+
+let t: TestApp;
+let owner: TestUser;
+let admin: TestUser;
+let staff: TestUser;
+let stranger: TestUser;
+
+interface ErrorBody {
+  success: false;
+  code: string;
+  message: string;
+  errors?: { path: string; code: string; params?: Record<string, unknown> }[];
+}
+
+const orgOf = (user: TestUser) => user.auth.organization._id;
+
+async function createMerchant(user: TestUser, name: string) {
+  const id = uuidv7();
+  await t.database.handle.db.insert(merchants).values({ organizationId: orgOf(user), id, name });
+  return id;
+}
+
+let billSequence = 0;
+interface BillSpec {
+  billDate: string;
+  dueDate?: string;
+  total: number | string;
+  status?: 'unpaid' | 'cancelled';
+}
+
+/**
+ * A bill written straight to the table: payments only care about its merchant, dates, total and
+ * status, and the bills tests cover how a real one is made.
+ */
+async function insertBill(user: TestUser, merchantId: string, spec: BillSpec) {
+  billSequence += 1;
+  const id = uuidv7();
+  const number = `T/2026-27/${String(billSequence).padStart(5, '0')}`;
+  await t.database.handle.db.execute(sql`
+    insert into bills (organization_id, id, number, merchant_id, bill_date, due_date, bill_type,
+      gst_rate, place_of_supply, taxable_amount, cgst_amount, sgst_amount, igst_amount, round_off,
+      total_amount, status, seller, merchant)
+    values (${orgOf(user)}, ${id}, ${number}, ${merchantId}, ${spec.billDate}::date,
+      ${spec.dueDate ?? spec.billDate}::date, 'bill_of_supply', 0, '24',
+      ${String(spec.total)}::numeric, 0, 0, 0, 0, ${String(spec.total)}::numeric,
+      ${spec.status ?? 'unpaid'}, '{}'::jsonb, '{}'::jsonb)`);
+  return { id, number };
+}
+
+async function readBillRow(user: TestUser, id: string) {
+  const [row] = await t.database.handle.db
+    .select({ paidAmount: bills.paidAmount, status: bills.status, totalAmount: bills.totalAmount })
+    .from(bills)
+    .where(and(eq(bills.organizationId, orgOf(user)), eq(bills.id, id)));
+  return row;
+}
+
+const paymentEnvelope = envelope(payment);
+
+async function pay(user: TestUser, body: PaymentInput): Promise<Payment> {
+  const response = await t.send(user, 'POST', '/api/payments', body);
+  expect(response.statusCode, response.body).toBe(201);
+  return paymentEnvelope.parse(response.json()).data;
+}
+
+async function readPayment(user: TestUser, id: string) {
+  const response = await t.send(user, 'GET', `/api/payments/${id}`);
+  expect(response.statusCode, response.body).toBe(200);
+  return paymentEnvelope.parse(response.json()).data;
+}
+
+const base = (merchantId: string, amount: number, extra: Partial<PaymentInput> = {}) =>
+  ({
+    merchantId,
+    paymentDate: '2026-06-20',
+    amount,
+    method: 'upi',
+    reference: 'UTR123456789012',
+    ...extra,
+  }) as PaymentInput;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  owner = await t.registerUser();
+  admin = await t.addUser(owner, 'admin');
+  staff = await t.addUser(owner, 'staff');
+  stranger = await t.registerUser();
+});
+afterAll(() => t.close());
+
+describe('automatic allocation', () => {
+  it('settles the oldest bills first and keeps the rest as an advance', async () => {
+    const merchant = await createMerchant(owner, 'Oldest First Mills');
+    // Inserted out of order: same date, so the number decides between the first two.
+    const later = await insertBill(owner, merchant, { billDate: '2026-05-10', total: 500 });
+    const sameDayA = await insertBill(owner, merchant, { billDate: '2026-04-01', total: 300 });
+    const sameDayB = await insertBill(owner, merchant, { billDate: '2026-04-01', total: 200 });
+    const cancelled = await insertBill(owner, merchant, {
+      billDate: '2026-03-01',
+      total: 999,
+      status: 'cancelled',
+    });
+
+    const first = await pay(owner, base(merchant, 400));
+    expect(first.allocations).toEqual([
+      { billId: sameDayA.id, billNumber: sameDayA.number, amount: 300 },
+      { billId: sameDayB.id, billNumber: sameDayB.number, amount: 100 },
+    ]);
+    expect(first.allocatedAmount).toBe(400);
+    expect(first.unallocatedAmount).toBe(0);
+    expect(first.merchant).toEqual({ _id: merchant, name: 'Oldest First Mills' });
+    expect(await readBillRow(owner, sameDayA.id)).toMatchObject({
+      paidAmount: 300,
+      status: 'paid',
+    });
+    expect(await readBillRow(owner, sameDayB.id)).toMatchObject({
+      paidAmount: 100,
+      status: 'partly_paid',
+    });
+
+    // 700.50 + 20.25 TDS: 100 to the second bill, 500 to the last, 120.75 left over.
+    const second = await pay(owner, base(merchant, 700.5, { tdsAmount: 20.25, method: 'cash' }));
+    expect(second.allocations.map((row) => [row.billId, row.amount])).toEqual([
+      [sameDayB.id, 100],
+      [later.id, 500],
+    ]);
+    expect(second.tdsAmount).toBe(20.25);
+    expect(second.allocatedAmount).toBe(600);
+    expect(second.unallocatedAmount).toBe(120.75);
+    expect(await readBillRow(owner, later.id)).toMatchObject({ paidAmount: 500, status: 'paid' });
+    expect(await readBillRow(owner, cancelled.id)).toMatchObject({ paidAmount: 0 });
+
+    // Nothing open: all of it is an advance.
+    const third = await pay(owner, base(merchant, 50));
+    expect(third.allocations).toEqual([]);
+    expect(third.unallocatedAmount).toBe(50);
+  });
+
+  it('marks the orders of a bill it pays in full as paid', async () => {
+    await t.database.handle.db
+      .update(organizations)
+      .set({ state: '24', billPrefix: 'INV', defaultSac: '998821', defaultGstRate: 5 })
+      .where(eq(organizations.id, orgOf(owner)));
+    const merchant = await createMerchant(owner, 'Order Flag Silk');
+    const designId = uuidv7();
+    await t.database.handle.db.insert(designs).values({
+      organizationId: orgOf(owner),
+      id: designId,
+      name: 'Buta',
+      designCode: 'BUTA-1',
+      rate: 10,
+    });
+    const created = await t.send(owner, 'POST', '/api/orders', {
+      merchantId: merchant,
+      poNumber: 'PO-PAY-1',
+      orderDate: '2026-05-01',
+      designs: [{ designId, quantity: 10, rate: 100 }],
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const orderId = created.json<{ data: { _id: string } }>().data._id;
+    for (const status of ['in_progress', 'completed']) {
+      const moved = await t.send(owner, 'PUT', `/api/orders/${orderId}/status`, { status });
+      expect(moved.statusCode, moved.body).toBe(200);
+    }
+    const billed = await t.send(owner, 'POST', '/api/bills', {
+      merchantId: merchant,
+      orderIds: [orderId],
+      billDate: '2026-06-10',
+    });
+    expect(billed.statusCode, billed.body).toBe(201);
+    const madeBill = envelope(bill).parse(billed.json()).data;
+    const readOrder = async () =>
+      envelope(order).parse((await t.send(owner, 'GET', `/api/orders/${orderId}`)).json()).data;
+
+    const part = await pay(owner, base(merchant, 100));
+    expect((await readOrder()).isPaid).toBe(false);
+    const rest = await pay(owner, base(merchant, madeBill.totalAmount - 100));
+    expect(rest.unallocatedAmount).toBe(0);
+    expect((await readOrder()).isPaid).toBe(true);
+    const billNow = envelope(bill).parse(
+      (await t.send(owner, 'GET', `/api/bills/${madeBill._id}`)).json(),
+    ).data;
+    expect(billNow).toMatchObject({ status: 'paid', balance: 0 });
+
+    const removed = await t.send(owner, 'DELETE', `/api/payments/${rest._id}`);
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect((await readOrder()).isPaid).toBe(false);
+    expect(await readBillRow(owner, madeBill._id)).toMatchObject({
+      paidAmount: 100,
+      status: 'partly_paid',
+    });
+    expect(part.allocations).toHaveLength(1);
+  });
+});
+
+describe('named allocations', () => {
+  it('stores them as given and refuses what breaks a rule, per allocation', async () => {
+    const merchant = await createMerchant(owner, 'Named Allocations');
+    const other = await createMerchant(owner, 'Someone Else');
+    const a = await insertBill(owner, merchant, { billDate: '2026-04-01', total: 1000 });
+    const b = await insertBill(owner, merchant, { billDate: '2026-04-05', total: 250.5 });
+    const cancelled = await insertBill(owner, merchant, {
+      billDate: '2026-04-06',
+      total: 10,
+      status: 'cancelled',
+    });
+    const theirs = await insertBill(owner, other, { billDate: '2026-04-02', total: 100 });
+    const strangerMerchant = await createMerchant(stranger, 'Foreign');
+    const foreign = await insertBill(stranger, strangerMerchant, {
+      billDate: '2026-04-02',
+      total: 100,
+    });
+
+    const stored = await pay(
+      owner,
+      base(merchant, 300, {
+        allocations: [
+          { billId: b.id, amount: 50.5 },
+          { billId: a.id, amount: 200 },
+        ],
+      }),
+    );
+    // Ordered by bill date, not as sent.
+    expect(stored.allocations).toEqual([
+      { billId: a.id, billNumber: a.number, amount: 200 },
+      { billId: b.id, billNumber: b.number, amount: 50.5 },
+    ]);
+    expect(stored.unallocatedAmount).toBe(49.5);
+
+    const refused = await t.send(
+      owner,
+      'POST',
+      '/api/payments',
+      base(merchant, 5000, {
+        allocations: [
+          { billId: a.id, amount: 800.01 },
+          { billId: theirs.id, amount: 10 },
+          { billId: cancelled.id, amount: 5 },
+          { billId: foreign.id, amount: 5 },
+          { billId: b.id, amount: 200 },
+        ],
+      }),
+    );
+    expect(refused.statusCode, refused.body).toBe(400);
+    expect(refused.json<ErrorBody>().errors).toEqual([
+      expect.objectContaining({
+        path: 'allocations.0.amount',
+        code: 'invalid_value',
+        params: { rule: 'allocation_above_balance', balance: 800 },
+      }),
+      expect.objectContaining({
+        path: 'allocations.1.billId',
+        code: 'invalid_value',
+        params: { rule: 'bill_other_merchant' },
+      }),
+      expect.objectContaining({
+        path: 'allocations.2.billId',
+        code: 'invalid_value',
+        params: { rule: 'bill_not_open' },
+      }),
+      // Another organization's bill does not exist as far as this one can tell.
+      expect.objectContaining({ path: 'allocations.3.billId', code: 'not_found' }),
+    ]);
+    // Nothing of the refused payment was kept.
+    expect(await readBillRow(owner, a.id)).toMatchObject({ paidAmount: 200 });
+    expect(await readBillRow(owner, b.id)).toMatchObject({ paidAmount: 50.5 });
+
+    const tooMuch = await t.send(
+      owner,
+      'POST',
+      '/api/payments',
+      base(merchant, 100, { tdsAmount: 10, allocations: [{ billId: a.id, amount: 110.01 }] }),
+    );
+    expect(tooMuch.statusCode).toBe(400);
+    expect(tooMuch.json<ErrorBody>().errors).toEqual([
+      expect.objectContaining({
+        path: 'allocations',
+        params: { rule: 'allocations_exceed_payment' },
+      }),
+    ]);
+
+    // An empty list is "settle nothing", unlike an absent one.
+    const advance = await pay(owner, base(merchant, 75, { allocations: [] }));
+    expect(advance.allocations).toEqual([]);
+    expect(advance.unallocatedAmount).toBe(75);
+  });
+
+  it('refuses an unknown merchant and another organization’s merchant', async () => {
+    const foreign = await createMerchant(stranger, 'Not Yours');
+    for (const merchantId of [uuidv7(), foreign]) {
+      const response = await t.send(owner, 'POST', '/api/payments', base(merchantId, 10));
+      expect(response.statusCode).toBe(400);
+      expect(response.json<ErrorBody>().errors?.[0]).toMatchObject({
+        path: 'merchantId',
+        code: 'not_found',
+      });
+    }
+  });
+});
+
+describe('update and delete', () => {
+  it('replaces the allocations, checks the version and gives the money back on delete', async () => {
+    const merchant = await createMerchant(owner, 'Edited Payments');
+    const a = await insertBill(owner, merchant, { billDate: '2026-04-01', total: 100 });
+    const b = await insertBill(owner, merchant, { billDate: '2026-04-02', total: 100 });
+    const created = await pay(owner, base(merchant, 150));
+    expect(await readBillRow(owner, a.id)).toMatchObject({ paidAmount: 100, status: 'paid' });
+
+    const moved = await t.send(owner, 'PUT', `/api/payments/${created._id}`, {
+      ...created,
+      amount: 120,
+      notes: 'Only the second bill',
+      allocations: [{ billId: b.id, amount: 100 }],
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const updated = paymentEnvelope.parse(moved.json()).data;
+    expect(updated.version).toBe(created.version + 1);
+    expect(updated.allocations).toEqual([{ billId: b.id, billNumber: b.number, amount: 100 }]);
+    expect(updated.unallocatedAmount).toBe(20);
+    expect(await readBillRow(owner, a.id)).toMatchObject({ paidAmount: 0, status: 'unpaid' });
+    expect(await readBillRow(owner, b.id)).toMatchObject({ paidAmount: 100, status: 'paid' });
+
+    const stale = await t.send(owner, 'PUT', `/api/payments/${created._id}`, {
+      ...created,
+      amount: 200,
+    });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json<ErrorBody & { data: Payment }>()).toMatchObject({
+      code: 'stale_version',
+      data: { _id: created._id, version: updated.version, amount: 120 },
+    });
+
+    // Without allocations it goes back to automatic, oldest first.
+    const automatic = await t.send(owner, 'PUT', `/api/payments/${created._id}`, {
+      ...updated,
+      allocations: undefined,
+    });
+    expect(automatic.statusCode, automatic.body).toBe(200);
+    expect(paymentEnvelope.parse(automatic.json()).data.allocations).toEqual([
+      { billId: a.id, billNumber: a.number, amount: 100 },
+      { billId: b.id, billNumber: b.number, amount: 20 },
+    ]);
+
+    const removed = await t.send(owner, 'DELETE', `/api/payments/${created._id}`);
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(removed.json()).toMatchObject({ data: { _id: created._id } });
+    expect(await readBillRow(owner, a.id)).toMatchObject({ paidAmount: 0, status: 'unpaid' });
+    expect(await readBillRow(owner, b.id)).toMatchObject({ paidAmount: 0, status: 'unpaid' });
+    expect((await t.send(owner, 'GET', `/api/payments/${created._id}`)).statusCode).toBe(404);
+    expect((await t.send(owner, 'DELETE', `/api/payments/${created._id}`)).statusCode).toBe(404);
+  });
+
+  it('keeps a bill with payments from being cancelled, and its merchant from being deleted', async () => {
+    const merchant = await createMerchant(owner, 'Held By Payments');
+    const held = await insertBill(owner, merchant, { billDate: '2026-04-01', total: 100 });
+    const created = await pay(owner, base(merchant, 10));
+    const cancel = await t.send(owner, 'POST', `/api/bills/${held.id}/cancel`, {
+      reason: 'Wrong rate',
+    });
+    expect(cancel.statusCode).toBe(409);
+    expect(cancel.json<ErrorBody>().code).toBe('bill_has_payments');
+
+    // Even a payment that settles nothing keeps its merchant.
+    const onlyAdvance = await createMerchant(owner, 'Advance Only');
+    await pay(owner, base(onlyAdvance, 10));
+    const deleteMerchant = await t.send(owner, 'DELETE', `/api/merchants/${onlyAdvance}`);
+    expect(deleteMerchant.statusCode).toBe(409);
+    expect(deleteMerchant.json<ErrorBody>().code).toBe('still_referenced');
+
+    expect((await t.send(owner, 'DELETE', `/api/payments/${created._id}`)).statusCode).toBe(200);
+    const cancelled = await t.send(owner, 'POST', `/api/bills/${held.id}/cancel`, {
+      reason: 'Wrong rate',
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+  });
+
+  it('writes create, update and delete to the audit trail in words a reader knows', async () => {
+    const merchant = await createMerchant(owner, 'Audited Traders');
+    const a = await insertBill(owner, merchant, { billDate: '2026-04-01', total: 100 });
+    const created = await pay(owner, base(merchant, 60));
+    const updated = await t.send(owner, 'PUT', `/api/payments/${created._id}`, {
+      ...created,
+      amount: 80,
+      allocations: undefined,
+    });
+    expect(updated.statusCode, updated.body).toBe(200);
+    await t.send(owner, 'DELETE', `/api/payments/${created._id}`);
+    const entries = await t.database.handle.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'payment'), eq(auditLog.entityId, created._id)))
+      .orderBy(auditLog.at, auditLog.id);
+    expect(entries.map((entry) => entry.action)).toEqual(['create', 'update', 'delete']);
+    expect(entries[0]?.changes).toMatchObject({
+      merchant: [null, 'Audited Traders'],
+      amount: [null, 60],
+      allocations: [null, [{ billNumber: a.number, amount: 60 }]],
+    });
+    expect(entries[1]?.changes).toMatchObject({
+      amount: [60, 80],
+      allocations: [[{ billNumber: a.number, amount: 60 }], [{ billNumber: a.number, amount: 80 }]],
+    });
+    expect(entries[2]?.changes).toMatchObject({ amount: [80, null] });
+    expect(entries.every((entry) => entry.userId === owner.auth.user._id)).toBe(true);
+  });
+});
+
+describe('reading', () => {
+  it('filters, sorts, pages and totals the list, and lists open bills oldest first', async () => {
+    const merchant = await createMerchant(owner, 'Listed Payments');
+    const other = await createMerchant(owner, 'Listed Others');
+    const a = await insertBill(owner, merchant, {
+      billDate: '2026-05-01',
+      dueDate: '2026-05-15',
+      total: 500,
+    });
+    const b = await insertBill(owner, merchant, {
+      billDate: '2026-04-01',
+      dueDate: '2099-12-31',
+      total: 300,
+    });
+    const paid = await insertBill(owner, merchant, { billDate: '2026-03-01', total: 10 });
+    await insertBill(owner, merchant, { billDate: '2026-03-01', total: 10, status: 'cancelled' });
+    const p1 = await pay(owner, base(merchant, 110, { paymentDate: '2026-05-02', method: 'cash' }));
+    const p2 = await pay(
+      owner,
+      base(merchant, 40, { paymentDate: '2026-05-20', tdsAmount: 4, allocations: [] }),
+    );
+    const p3 = await pay(owner, base(other, 25, { paymentDate: '2026-06-01', method: 'cheque' }));
+
+    const list = async (query: string) => {
+      const response = await t.send(owner, 'GET', `/api/payments?${query}`);
+      expect(response.statusCode, response.body).toBe(200);
+      return envelope(paged(payment)).parse(response.json()).data;
+    };
+    expect((await list(`merchantId=${merchant}`)).data.map((row) => row._id)).toEqual([
+      p2._id,
+      p1._id,
+    ]);
+    expect((await list(`merchantId=${merchant}&sort=amount`)).data.map((row) => row._id)).toEqual([
+      p2._id,
+      p1._id,
+    ]);
+    expect((await list(`billId=${b.id}`)).data.map((row) => row._id)).toEqual([p1._id]);
+    expect((await list(`method=cheque&merchantId=${other}`)).data.map((r) => r._id)).toEqual([
+      p3._id,
+    ]);
+    const paging = await list(`merchantId=${merchant}&limit=1&page=2&sort=paymentDate`);
+    expect(paging).toMatchObject({ totalCount: 2, totalPages: 2, currentPage: 2 });
+    expect(paging.data.map((row) => row._id)).toEqual([p2._id]);
+    const ranged = await list(`startDate=2026-05-10&endDate=2026-05-31&merchantId=${merchant}`);
+    expect(ranged.data.map((row) => row._id)).toEqual([p2._id]);
+    expect((await t.send(owner, 'GET', '/api/payments?sort=merchant')).statusCode).toBe(400);
+
+    const totals = await t.send(owner, 'GET', `/api/payments/totals?merchantId=${merchant}`);
+    expect(totals.statusCode, totals.body).toBe(200);
+    expect(envelope(paymentTotals).parse(totals.json()).data).toEqual({
+      count: 2,
+      amount: 150,
+      tdsAmount: 4,
+      unallocatedAmount: 44,
+    });
+
+    const open = await t.send(owner, 'GET', `/api/payments/open-bills?merchantId=${merchant}`);
+    expect(open.statusCode, open.body).toBe(200);
+    const openBills = envelope(z.object({ data: z.array(openBill) })).parse(open.json()).data.data;
+    expect(openBills).toEqual([
+      {
+        _id: b.id,
+        number: b.number,
+        billDate: '2026-04-01',
+        dueDate: '2099-12-31',
+        totalAmount: 300,
+        paidAmount: 100,
+        balance: 200,
+        isOverdue: false,
+      },
+      {
+        _id: a.id,
+        number: a.number,
+        billDate: '2026-05-01',
+        dueDate: '2026-05-15',
+        totalAmount: 500,
+        paidAmount: 0,
+        balance: 500,
+        isOverdue: true,
+      },
+    ]);
+    expect(openBills.some((row) => row._id === paid.id)).toBe(false);
+    expect(
+      (await t.send(owner, 'GET', '/api/payments/open-bills')).statusCode,
+      'merchantId is required',
+    ).toBe(400);
+  });
+});
+
+describe('access', () => {
+  it('lets owner and admin in and keeps staff out', async () => {
+    const merchant = await createMerchant(owner, 'Access Check');
+    const made = await pay(admin, base(merchant, 5));
+    expect((await t.send(owner, 'GET', `/api/payments/${made._id}`)).statusCode).toBe(200);
+    for (const [method, url] of [
+      ['GET', '/api/payments'],
+      ['GET', `/api/payments/${made._id}`],
+      ['POST', '/api/payments'],
+      ['DELETE', `/api/payments/${made._id}`],
+      ['GET', '/api/reports/dues'],
+      ['GET', `/api/merchants/${merchant}/statement?startDate=2026-01-01&endDate=2026-12-31`],
+    ] as const) {
+      const response = await t.send(staff, method, url, method === 'POST' ? {} : undefined);
+      expect(response.statusCode, `${method} ${url}`).toBe(403);
+    }
+  });
+
+  it('keeps each organization to its own payments', async () => {
+    const merchant = await createMerchant(owner, 'Private Payments');
+    const mine = await pay(owner, base(merchant, 5));
+    expect((await t.send(stranger, 'GET', `/api/payments/${mine._id}`)).statusCode).toBe(404);
+    expect(
+      (
+        await t.send(stranger, 'PUT', `/api/payments/${mine._id}`, {
+          ...mine,
+          organizationId: undefined,
+          amount: 1,
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect((await t.send(stranger, 'DELETE', `/api/payments/${mine._id}`)).statusCode).toBe(404);
+    const theirList = await t.send(stranger, 'GET', `/api/payments?merchantId=${merchant}`);
+    expect(theirList.json()).toMatchObject({ data: { totalCount: 0 } });
+    const totals = await t.send(stranger, 'GET', '/api/payments/totals');
+    expect(totals.json()).toMatchObject({ data: { count: 0, amount: 0 } });
+    const open = await t.send(stranger, 'GET', `/api/payments/open-bills?merchantId=${merchant}`);
+    expect(open.json()).toMatchObject({ data: { data: [] } });
+    const statement = await t.send(
+      stranger,
+      'GET',
+      `/api/merchants/${merchant}/statement?startDate=2026-01-01&endDate=2026-12-31`,
+    );
+    expect(statement.statusCode).toBe(404);
+    expect(await readPayment(owner, mine._id)).toMatchObject({ amount: 5 });
+  });
+
+  it('replays a POST with the same idempotency key instead of paying twice', async () => {
+    const merchant = await createMerchant(owner, 'Replayed');
+    const held = await insertBill(owner, merchant, { billDate: '2026-04-01', total: 100 });
+    const send = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/payments',
+        headers: { ...owner.bearer, 'idempotency-key': `payment-${held.id}` },
+        payload: base(merchant, 30),
+      });
+    const first = await send();
+    const second = await send();
+    expect(first.statusCode, first.body).toBe(201);
+    expect(second.statusCode, second.body).toBe(201);
+    expect(second.json<{ data: { _id: string } }>().data._id).toBe(
+      first.json<{ data: { _id: string } }>().data._id,
+    );
+    expect(await readBillRow(owner, held.id)).toMatchObject({ paidAmount: 30 });
+  });
+});
+
+describe('payments at the same moment', () => {
+  let baseUrl: string;
+  beforeAll(async () => {
+    baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+
+  const post = (body: PaymentInput) =>
+    fetch(`${baseUrl}/api/payments`, {
+      method: 'POST',
+      headers: { ...owner.bearer, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+
+  /**
+   * Sends the requests while another connection holds the bill's row lock, and lets it go once
+   * they have had time to reach the database: they then all contend at once, whatever the
+   * machine's speed, rather than one finishing before the next starts.
+   */
+  async function sentWhileBillLocked(billId: string, requests: () => Promise<Response>[]) {
+    const blocker = new pg.Client({ connectionString: t.database.url });
+    await blocker.connect();
+    try {
+      await blocker.query('begin');
+      await blocker.query(
+        'select id from bills where organization_id = $1 and id = $2 for update',
+        [orgOf(owner), billId],
+      );
+      const pending = requests();
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      await blocker.query('commit');
+      return await Promise.all(pending);
+    } finally {
+      await blocker.end();
+    }
+  }
+
+  it.each([2, 10])(
+    '%i payments naming the same bill never take it past its total',
+    async (count) => {
+      const merchant = await createMerchant(owner, `Race ${count}`);
+      const target = await insertBill(owner, merchant, { billDate: '2026-04-01', total: 1000 });
+      const responses = await sentWhileBillLocked(target.id, () =>
+        Array.from({ length: count }, () =>
+          post(base(merchant, 600, { allocations: [{ billId: target.id, amount: 600 }] })),
+        ),
+      );
+      const statuses = responses.map((response) => response.status);
+      expect(statuses.filter((status) => status === 201)).toHaveLength(1);
+      expect(statuses.every((status) => status === 201 || status === 400)).toBe(true);
+      const refusal = (await responses.find((r) => r.status === 400)?.json()) as ErrorBody;
+      expect(refusal.errors?.[0]).toMatchObject({
+        path: 'allocations.0.amount',
+        params: { rule: 'allocation_above_balance', balance: 400 },
+      });
+      expect(await readBillRow(owner, target.id)).toMatchObject({
+        paidAmount: 600,
+        status: 'partly_paid',
+      });
+    },
+  );
+
+  it('lets exactly one of two edits from the same read win', async () => {
+    const merchant = await createMerchant(owner, 'Edit race');
+    const target = await insertBill(owner, merchant, { billDate: '2026-04-01', total: 1000 });
+    const made = await pay(owner, base(merchant, 100));
+    const edits = [300, 700].map((amount) =>
+      fetch(`${baseUrl}/api/payments/${made._id}`, {
+        method: 'PUT',
+        headers: { ...owner.bearer, 'content-type': 'application/json' },
+        body: JSON.stringify({ ...made, amount, allocations: undefined }),
+      }),
+    );
+    const responses = await Promise.all(edits);
+    const statuses = responses.map((response) => response.status).sort();
+    expect(statuses).toEqual([200, 409]);
+    const loser = (await responses.find((r) => r.status === 409)?.json()) as ErrorBody;
+    expect(loser.code).toBe('stale_version');
+    const stored = await readPayment(owner, made._id);
+    expect(stored.version).toBe(made.version + 1);
+    expect(await readBillRow(owner, target.id)).toMatchObject({ paidAmount: stored.amount });
+  });
+
+  it.each([2, 10])(
+    '%i automatic payments share the open bills without over-paying any',
+    async (count) => {
+      const merchant = await createMerchant(owner, `Auto race ${count}`);
+      const first = await insertBill(owner, merchant, { billDate: '2026-04-01', total: 700 });
+      const second = await insertBill(owner, merchant, { billDate: '2026-04-02', total: 300 });
+      const responses = await sentWhileBillLocked(first.id, () =>
+        Array.from({ length: count }, () => post(base(merchant, 450))),
+      );
+      expect(responses.map((response) => response.status)).toEqual(
+        Array.from({ length: count }, () => 201),
+      );
+      const [allocated] = await queryRows<{ sum: string; advance: string }>(
+        t.database.handle.db,
+        sql`select sum(allocated_amount)::text as sum,
+              sum(amount + tds_amount - allocated_amount)::text as advance
+            from payments where organization_id = ${orgOf(owner)} and merchant_id = ${merchant}`,
+      );
+      const settled = Math.min(count * 450, 1000);
+      expect(allocated).toEqual({
+        sum: settled.toFixed(2),
+        advance: (count * 450 - settled).toFixed(2),
+      });
+      expect(await readBillRow(owner, first.id)).toMatchObject({ paidAmount: 700, status: 'paid' });
+      expect(await readBillRow(owner, second.id)).toMatchObject({
+        paidAmount: settled - 700,
+        status: settled === 1000 ? 'paid' : 'partly_paid',
+      });
+    },
+  );
+});
+
+describe('allocationViolation', () => {
+  const violation = (constraint: string) => ({
+    cause: { code: '23514', constraint, message: 'check' },
+  });
+
+  it('turns a bill paid past its total into a 409 and other checks into 400s', () => {
+    expect(allocationViolation(violation('bills_paid_amount_check'))).toMatchObject({
+      statusCode: 409,
+      code: 'conflict',
+    });
+    expect(allocationViolation(violation('payments_allocated_amount_check'))).toMatchObject({
+      statusCode: 400,
+      errors: [{ path: 'allocations', params: { rule: 'allocations_exceed_payment' } }],
+    });
+    expect(allocationViolation(violation('payment_allocations_bill_open'))).toMatchObject({
+      statusCode: 400,
+      errors: [{ path: 'allocations', params: { rule: 'bill_not_open' } }],
+    });
+    expect(allocationViolation(violation('orders_something_check'))).toBeUndefined();
+    expect(allocationViolation(new Error('plain'))).toBeUndefined();
+  });
+});

@@ -1,0 +1,167 @@
+import type { FastifyPluginCallback } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { deleted, envelope, paged } from '../../../contract/common.ts';
+import {
+  openBill,
+  openBillsQuery,
+  payment,
+  paymentCreate,
+  paymentListQuery,
+  paymentTotals,
+  paymentUpdate,
+} from '../../../contract/payments.ts';
+import { assertOwnOrganization, idParams, staleVersionResponse } from '../../lib/crud-routes.ts';
+import { ok } from '../../lib/envelope.ts';
+import { notFound } from '../../lib/http-errors.ts';
+import { tenantOf } from '../../plugins/auth.ts';
+import type { ResourceModule } from '../registry.ts';
+import { paymentRepository } from './repository.ts';
+
+const PAYMENT_NOT_FOUND = 'Payment not found';
+const tags = ['Payments'];
+const security: Record<string, string[]>[] = [{ bearerAuth: [] }, { cookieAuth: [] }];
+const read = { permission: 'payments.read' } as const;
+const write = { permission: 'payments.write' } as const;
+
+export const paymentRoutes: FastifyPluginCallback = (scope, _options, done) => {
+  const app = scope.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    '/',
+    {
+      config: read,
+      schema: {
+        tags,
+        security,
+        querystring: paymentListQuery,
+        response: { 200: envelope(paged(payment)) },
+      },
+    },
+    async (request) =>
+      ok(
+        await paymentRepository.list(app.db, tenantOf(request), request.query),
+        'Payments fetched successfully',
+      ),
+  );
+
+  app.get(
+    '/totals',
+    {
+      config: read,
+      schema: {
+        tags,
+        security,
+        querystring: paymentListQuery,
+        description: 'Totals of every payment matching the list filters, not only one page.',
+        response: { 200: envelope(paymentTotals) },
+      },
+    },
+    async (request) => {
+      const { page: _page, limit: _limit, sort: _sort, ...filters } = request.query;
+      return ok(
+        await paymentRepository.totals(app.db, tenantOf(request), filters),
+        'Payment totals fetched successfully',
+      );
+    },
+  );
+
+  app.get(
+    '/open-bills',
+    {
+      config: read,
+      schema: {
+        tags,
+        security,
+        querystring: openBillsQuery,
+        description: "The merchant's live bills with a balance, oldest first.",
+        response: { 200: envelope(z.object({ data: z.array(openBill) })) },
+      },
+    },
+    async (request) =>
+      ok(
+        {
+          data: await paymentRepository.openBills(
+            app.db,
+            tenantOf(request),
+            request.query.merchantId,
+          ),
+        },
+        'Open bills fetched successfully',
+      ),
+  );
+
+  app.get(
+    '/:id',
+    {
+      config: read,
+      schema: { tags, security, params: idParams, response: { 200: envelope(payment) } },
+    },
+    async (request) => {
+      const record = await paymentRepository.findById(app.db, tenantOf(request), request.params.id);
+      if (!record) throw notFound(PAYMENT_NOT_FOUND);
+      return ok(record, 'Payment fetched successfully');
+    },
+  );
+
+  app.post(
+    '/',
+    {
+      config: write,
+      schema: { tags, security, body: paymentCreate, response: { 201: envelope(payment) } },
+    },
+    async (request, reply) => {
+      const tenant = tenantOf(request);
+      assertOwnOrganization(request.body, tenant);
+      const record = await paymentRepository.create(app.db, tenant, request.body);
+      return reply.code(201).send(ok(record, 'Payment recorded successfully'));
+    },
+  );
+
+  app.put(
+    '/:id',
+    {
+      config: write,
+      schema: {
+        tags,
+        security,
+        params: idParams,
+        body: paymentUpdate,
+        response: { 200: envelope(payment), 409: staleVersionResponse(payment) },
+      },
+    },
+    async (request) => {
+      const tenant = tenantOf(request);
+      assertOwnOrganization(request.body, tenant);
+      const record = await paymentRepository.update(
+        app.db,
+        tenant,
+        request.params.id,
+        request.body,
+      );
+      if (!record) throw notFound(PAYMENT_NOT_FOUND);
+      return ok(record, 'Payment updated successfully');
+    },
+  );
+
+  app.delete(
+    '/:id',
+    {
+      config: write,
+      schema: { tags, security, params: idParams, response: { 200: envelope(deleted) } },
+    },
+    async (request) => {
+      const removedId = await paymentRepository.remove(
+        app.db,
+        tenantOf(request),
+        request.params.id,
+      );
+      if (!removedId) throw notFound(PAYMENT_NOT_FOUND);
+      return ok({ _id: removedId }, 'Payment deleted successfully');
+    },
+  );
+
+  done();
+};
+
+export const resourceModule: ResourceModule = { prefix: '/payments', routes: paymentRoutes };
