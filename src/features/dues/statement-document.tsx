@@ -2,7 +2,7 @@ import type { Statement } from '../../../contract/dues.ts';
 import type { OrganizationProfile } from '../../../contract/organization.ts';
 import { formatDate, formatMoney } from '@/lib/format';
 import classes from '@/components/print-sheet.module.css';
-import type { DuesT } from './statement-model';
+import { paymentParticulars, type DuesT } from './statement-model';
 
 export interface StatementDocumentProps {
   statement: Statement;
@@ -119,7 +119,9 @@ export function StatementDocument({
               <td>
                 {entry.kind === 'bill'
                   ? t('statement.billEntry', { reference: entry.reference })
-                  : t('statement.paymentEntry', { reference: entry.reference })}
+                  : t('statement.paymentEntry', {
+                      reference: paymentParticulars(entry.reference, t),
+                    })}
                 {lateBillIds.has(entry.id) ? (
                   <strong style={{ color: '#b00020' }}> · {t('statement.pastMsme')}</strong>
                 ) : null}

@@ -1,10 +1,23 @@
 import type { TFunction } from 'i18next';
 import type { OrganizationProfile } from '../../../contract/organization.ts';
-import type { OpenBill } from '../../../contract/payments.ts';
+import { PAYMENT_METHODS, type OpenBill, type PaymentMethod } from '../../../contract/payments.ts';
 import { formatDate, formatMoney } from '@/lib/format';
 import { whatsappLink } from '@/lib/whatsapp';
 
 export type DuesT = TFunction<'dues'>;
+
+/**
+ * The statement names a payment by its method and reference ("upi UTR123"); the method is shown
+ * in the document's language.
+ */
+export function paymentParticulars(reference: string, t: DuesT): string {
+  const [method = '', ...rest] = reference.split(' ');
+  if (!isPaymentMethod(method)) return reference;
+  return [t(`methods.${method}`), ...rest].join(' ');
+}
+
+const isPaymentMethod = (value: string): value is PaymentMethod =>
+  (PAYMENT_METHODS as readonly string[]).includes(value);
 
 /** India's financial year holding `today`: 1 April to 31 March. */
 export function financialYear(today: string): { startDate: string; endDate: string } {

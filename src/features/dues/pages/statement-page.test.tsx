@@ -44,7 +44,7 @@ function serve(profile = paymentsProfile()) {
               date: '2026-04-10',
               kind: 'payment',
               id: 'payment-1',
-              reference: 'UPI UTR123',
+              reference: 'upi UTR123',
               debit: 0,
               credit: 3000,
               balance: 500.5,
