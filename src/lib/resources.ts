@@ -1,4 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import dayjs from 'dayjs';
 import type { z } from 'zod';
 import type { AuditEntry, AuditListParams } from '../../contract/audit.ts';
 import { bill, billCreate, billListQuery, billUpdate, type Bill } from '../../contract/bills.ts';
@@ -470,7 +471,9 @@ export const openBills = payments.defineRead<OpenBill[], { merchantId: string }>
 export const duesReport = payments.defineRead<DuesReport, { asOf?: string | undefined }>('dues', {
   path: () => '/reports/dues',
   absolute: true,
-  searchParams: ({ asOf }) => ({ asOf }),
+  // The server's day may not be the user's (UTC against India after midnight), and payments are
+  // dated in the user's day: without a date the report is asked for as of the user's today.
+  searchParams: ({ asOf }) => ({ asOf: asOf ?? dayjs().format('YYYY-MM-DD') }),
   failure: 'dues:errors.fetchDues',
   keepPrevious: true,
 });

@@ -1,4 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import dayjs from 'dayjs';
 import { http } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Merchant } from '../../../../contract/merchants.ts';
@@ -124,6 +125,8 @@ describe('the dues book', () => {
     useReport(null);
     const { user } = renderWithProviders(<DuesPage />, { path: '/customers' });
     await screen.findByRole('table', { name: 'Dues book' });
+    // Without a date the book is as of the user's own today, not the server's.
+    expect(asOfRequests).toEqual([dayjs().format('YYYY-MM-DD')]);
     await user.click(screen.getByRole('switch', { name: 'Overdue only' }));
     await waitFor(() => expect(bodyRows()).toHaveLength(1));
     expect(screen.getByTestId('location')).toHaveTextContent('overdue=true');
