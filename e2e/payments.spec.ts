@@ -24,7 +24,7 @@ async function api<T>(
 let localToday = new Date().toISOString().slice(0, 10);
 const today = () => localToday;
 async function readLocalToday(page: Page) {
-  localToday = (await page.evaluate('new Date().toLocaleDateString("en-CA")')) as string;
+  localToday = await page.evaluate<string>('new Date().toLocaleDateString("en-CA")');
 }
 const paise = (amount: number) => Math.round(amount * 100);
 /** As the app writes rupees in English: ₹1,234.50. */
