@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Group, Paper, Switch, Table, Text } from '@mantine/core';
+import { Alert, Anchor, Badge, Group, Paper, Stack, Switch, Table, Text } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { IconCalendar, IconScale } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -111,7 +111,7 @@ export default function DuesPage() {
     );
   } else {
     table = (
-      <Table.ScrollContainer minWidth={msme ? 1120 : 1020}>
+      <Table.ScrollContainer minWidth={msme ? 1280 : 1160}>
         <Table
           striped
           highlightOnHover
@@ -140,8 +140,8 @@ export default function DuesPage() {
               const late = msme && pastMsmeLimit(row.oldestBillDays);
               return (
                 <Table.Tr key={row.merchantId} data-msme-late={late || undefined}>
-                  <Table.Td>
-                    <Group gap={6} wrap="nowrap">
+                  <Table.Td miw={200}>
+                    <Stack gap={2} align="flex-start">
                       <Anchor
                         component={Link}
                         to={`/customers/${encodeURIComponent(row.merchantId)}`}
@@ -156,7 +156,7 @@ export default function DuesPage() {
                           {t('msme.badge')}
                         </Badge>
                       ) : null}
-                    </Group>
+                    </Stack>
                   </Table.Td>
                   <Table.Td ta="right">{money(row.billedAmount)}</Table.Td>
                   <Table.Td ta="right">{money(row.receivedAmount)}</Table.Td>

@@ -450,7 +450,7 @@ function SplitSection({
               return (
                 <Table.Tr key={line.billId}>
                   <Table.Td>
-                    <Group gap={6} wrap="nowrap">
+                    <Stack gap={2} align="flex-start">
                       <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
                         {line.number}
                       </Text>
@@ -459,7 +459,7 @@ function SplitSection({
                           {t('split.overdue')}
                         </Badge>
                       ) : null}
-                    </Group>
+                    </Stack>
                   </Table.Td>
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>{format.date(line.billDate)}</Table.Td>
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>{format.date(line.dueDate)}</Table.Td>

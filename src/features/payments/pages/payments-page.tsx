@@ -96,6 +96,7 @@ export default function PaymentsPage() {
         key: 'method',
         header: t('columns.method'),
         nowrap: true,
+        minWidth: 130,
         render: (payment) => (
           <Badge variant="light" color="gray" radius="sm">
             {t(`methods.${payment.method}`)}
@@ -105,7 +106,7 @@ export default function PaymentsPage() {
       {
         key: 'reference',
         header: t('columns.reference'),
-        visibleFrom: 'lg',
+        visibleFrom: 'xl',
         render: (payment) =>
           payment.reference ? (
             <Text size="sm" ff="monospace">
@@ -198,7 +199,7 @@ export default function PaymentsPage() {
       query={query}
       columns={columns}
       filterFields={filterFields}
-      tableMinWidth={760}
+      tableMinWidth={1040}
       remove={remove}
       aboveTable={
         sums && sums.count > 0 ? (
