@@ -71,7 +71,7 @@ async function pickMerchant(user: ReturnType<typeof renderPage>['user'], name: s
 const lineInput = (number: string) =>
   screen.getByRole('textbox', { name: `Amount applied to ${number}` });
 
-describe('the receipts register', () => {
+describe('the receipts register', { timeout: 20_000 }, () => {
   it('shows how each payment was applied and the advance left', async () => {
     renderPage();
     const table = await screen.findByRole('table', { name: 'Payments' });
