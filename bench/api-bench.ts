@@ -200,11 +200,18 @@ async function endpointsFor(
     '/api/merchants/all',
   );
   const designs = await api<{ data: { _id: string }[] }>(base, token, 'GET', '/api/designs/all');
+  const stages = await api<{ data: { _id: string }[] }>(
+    base,
+    token,
+    'GET',
+    '/api/production/stages',
+  );
+  const boardStageId = stages.data[1]?._id;
   const orderId = firstPage.data[3]?._id ?? firstPage.data[0]?._id;
   const merchantId = merchants.data[0]?._id;
   const [design1, design2] = designs.data;
-  if (!orderId || !merchantId || !design1 || !design2)
-    throw new Error('dataset has no orders, merchants or designs');
+  if (!orderId || !merchantId || !design1 || !design2 || !boardStageId)
+    throw new Error('dataset has no orders, merchants, designs or production stages');
   const deepPage = Math.max(1, Math.min(5000, firstPage.totalPages));
   const today = new Date();
   const yearAgo = new Date(today.getTime() - 365 * 86_400_000);
@@ -233,6 +240,12 @@ async function endpointsFor(
         path: `/api/orders?page=${deepPage}&limit=10`,
       },
       { name: 'order detail', method: 'GET', path: `/api/orders/${orderId}` },
+      {
+        // One column of the tasks board: a stage's open cards, soonest due first.
+        name: 'tasks board, one stage',
+        method: 'GET',
+        path: `/api/job-cards?stageId=${boardStageId}&isDone=false&sort=dueDate&page=1&limit=20`,
+      },
       {
         name: 'order create',
         method: 'POST',

@@ -101,6 +101,37 @@ async function generatePayments(execute: ExecuteSql) {
   await execute('alter table payment_allocations enable trigger payment_allocations_settle');
 }
 
+/**
+ * The production board of an organization's orders in progress: one card per line, spread over
+ * the five stages, each with one assigned worker. No entries: the board's list is what is timed.
+ */
+async function generateJobCards(
+  execute: ExecuteSql,
+  org: number,
+  low: number,
+  high: number,
+  workers: number,
+) {
+  const inProgress = `from orders
+    join order_lines on order_lines.organization_id = orders.organization_id
+                    and order_lines.order_id = orders.id
+    where orders.organization_id = ${orgId(String(org))}
+      and orders.status = 'in_progress'
+      and orders.po_number between 'PO-' || lpad('${low}', 7, '0') and 'PO-' || lpad('${high}', 7, '0')`;
+  await execute(`insert into job_cards
+      (organization_id, id, order_id, order_line_id, design_id, quantity, stage_id, created_at,
+       updated_at)
+    select orders.organization_id, ${asUuid("'card-' || order_lines.id::text")}, orders.id,
+           order_lines.id, order_lines.design_id, order_lines.quantity,
+           ${idOf('st', String(org), '(abs(hashtext(order_lines.id::text)) % 5)')},
+           orders.created_at, orders.created_at
+    ${inProgress}`);
+  await execute(`insert into job_card_workers (organization_id, job_card_id, worker_id)
+    select orders.organization_id, ${asUuid("'card-' || order_lines.id::text")},
+           ${idOf('w', String(org), `(1 + abs(hashtext(order_lines.id::text)) % ${workers})`)}
+    ${inProgress}`);
+}
+
 export interface GenerationStats {
   seconds: number;
 }
@@ -149,6 +180,13 @@ export async function generateData(
            current_date - ${days} - w, w % 10 <> 0, 'monthly', 9000 + (w * 53) % 12000,
            now() - make_interval(days => ${days} + w), now()
     from ${orgs}, generate_series(1, ${size.workers}) as w`);
+
+  await execute(`insert into production_stages (organization_id, id, name, position)
+    select ${orgId('o')}, ${idOf('st', 'o', 'stage.position')}, stage.name, stage.position
+    from ${orgs},
+         unnest(array['Design punching', 'Machine embroidery', 'Thread cutting', 'Checking',
+                      'Packing']) with ordinality as stage_row(name, ordinal),
+         lateral (select stage_row.name, (stage_row.ordinal - 1)::int as position) as stage`);
 
   // One salary per worker per month of the period, paid on the first of the following month.
   await execute(`insert into worker_salaries
@@ -211,6 +249,7 @@ export async function generateData(
                ${lineQuantity} * ${designRate(lineDesign)}
         from ${source}, generate_series(1, ${lineCount}) as p`);
       await generateBills(execute, org, low, high);
+      await generateJobCards(execute, org, low, high, size.workers);
     }
   }
   await generatePayments(execute);

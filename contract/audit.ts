@@ -15,6 +15,9 @@ export const AUDIT_ENTITIES = [
   'session',
   'bill',
   'payment',
+  'jobCard',
+  'productionEntry',
+  'productionStage',
 ] as const;
 export const auditEntity = z.enum(AUDIT_ENTITIES);
 export type AuditEntity = z.infer<typeof auditEntity>;

@@ -31,10 +31,22 @@ export const FAILURE_STATUS = {
   bill_locked: 409,
   /** Payments are allocated to the bill: move them before cancelling it. */
   bill_has_payments: 409,
+  /** Job cards are in the stage: move them before removing it. */
+  stage_in_use: 409,
+  /** The order has job cards, so its lines are what the floor is working on. */
+  order_in_production: 409,
+  /** Completing an order whose job cards are not done needs `force: true`. */
+  order_has_open_cards: 409,
+  /** Job cards are made only for orders that are not cancelled or delivered. */
+  order_not_in_production: 409,
+  /** The server has no SMTP server configured (`SMTP_URL`), so it cannot send mail. */
+  mail_not_configured: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
   rate_limited: 429,
   internal: 500,
+  /** The configured SMTP server refused the mail or could not be reached. */
+  mail_not_sent: 502,
   /** The database (or its disk) cannot take requests right now; `/api/health` says why. */
   service_unavailable: 503,
   /** The disk holding the database is full: nothing can be saved until space is freed. */

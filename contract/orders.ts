@@ -152,7 +152,15 @@ export type OrderUpdate = z.output<typeof orderUpdate>;
 export type OrderInput = z.input<typeof orderCreate>;
 export type OrderLineInput = z.input<typeof orderLineInput>;
 
-export const orderStatusUpdate = z.strictObject({ status: orderStatus, ...actionVersion });
+/**
+ * `force: true` completes an order even though some of its job cards are not done; without it
+ * that move is 409 `order_has_open_cards`.
+ */
+export const orderStatusUpdate = z.strictObject({
+  status: orderStatus,
+  ...actionVersion,
+  force: z.boolean({ error: 'boolean' }).optional(),
+});
 export type OrderStatusUpdate = z.infer<typeof orderStatusUpdate>;
 
 export const orderLine = z.object({

@@ -45,6 +45,9 @@ const RULES = {
   allocationAboveBalance: { code: 'invalid_value', params: { rule: 'allocation_above_balance' } },
   billNotOpen: { code: 'invalid_value', params: { rule: 'bill_not_open' } },
   billOfOtherMerchant: { code: 'invalid_value', params: { rule: 'bill_other_merchant' } },
+  month: { code: 'invalid_format', params: { format: 'month' } },
+  piecesExceedQuantity: { code: 'invalid_value', params: { rule: 'pieces_exceed_quantity' } },
+  cardNotInProduction: { code: 'invalid_value', params: { rule: 'card_not_in_production' } },
 } as const satisfies Record<string, { code: FieldErrorCode; params?: FieldErrorParams }>;
 
 export type ValidationRule = keyof typeof RULES;
@@ -93,6 +96,7 @@ export const fieldMessagesEn = {
   invalid_format_sac: 'Enter a SAC code of 4 to 8 digits',
   invalid_format_bill_prefix: 'Use 1 to 6 letters or digits',
   invalid_format_reset_code: 'Enter the 6-digit code from the email',
+  invalid_format_month: 'Enter a month as yyyy-MM',
   invalid_format_control_character: 'Remove control characters (such as NUL) from this text',
   invalid_format_unpaired_surrogate: 'Contains a broken character; please retype the text',
   invalid_value: 'Must be one of: {{values}}',
@@ -109,6 +113,9 @@ export const fieldMessagesEn = {
   invalid_value_allocation_above_balance: 'More than this bill still owes ({{balance}})',
   invalid_value_bill_not_open: 'This bill is cancelled and cannot take a payment',
   invalid_value_bill_other_merchant: 'This bill belongs to another merchant',
+  invalid_value_pieces_exceed_quantity: 'More pieces than the job card has left ({{left}})',
+  invalid_value_card_not_in_production:
+    "This job card's order is cancelled or delivered: no more work is logged on it",
   invalid_value_sign_up_code: 'This code is wrong or has expired; sign up again for a new one',
   unknown_key: 'Unknown field: {{keys}}',
   duplicate: 'This value is already in use',

@@ -28,6 +28,7 @@ export const workerShape = {
   joiningDate: calendarDateBetween(JOINING_DATE_MIN, DATE_MAX),
   isActive: z.boolean({ error: 'boolean' }).optional(),
   salaryType: z.enum(SALARY_TYPES).nullish(),
+  /** Per `salaryType`: the month's pay, the day's pay, or the rate per piece (production wages). */
   baseSalary: money.nullish(),
 };
 

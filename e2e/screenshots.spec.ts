@@ -312,6 +312,46 @@ test.describe('documentation screenshots', { tag: '@screenshots' }, () => {
     await capture(page, testInfo, 'users-tablet');
   });
 
+  test('help center, this device and apps', async ({ page }, testInfo) => {
+    test.setTimeout(120_000);
+    await useTheme(page, 'light');
+    await signIn(page);
+    for (const [width, height, suffix] of [
+      [1280, 900, ''],
+      [820, 1180, '-tablet'],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      await switchLanguage(page, 'en');
+      await page.goto('/help-center');
+      await expect(page.getByRole('region', { name: 'This device' })).toBeVisible();
+      await expect(page.getByText('Storage used')).toBeVisible();
+      await capture(page, testInfo, `help-center-device${suffix}`);
+
+      await page.goto('/apps');
+      await expect(page.getByRole('region', { name: 'Email' }).getByText('Set up')).toBeVisible();
+      await expect(
+        page.getByRole('switch', { name: 'Offer Share on WhatsApp on bills' }),
+      ).toBeVisible();
+      await capture(page, testInfo, `apps${suffix}`);
+
+      for (const [language, article] of [
+        ['gu', 'take-order'],
+        ['hi', 'bill-and-get-paid'],
+      ] as const) {
+        await page.evaluate((value) => localStorage.setItem('language', value), language);
+        await page.goto(`/help-center/${article}`);
+        await expect(
+          page.getByRole('heading', {
+            level: 2,
+            name: localeText(language, `help:articles.${article}.title`),
+          }),
+        ).toBeVisible();
+        await capture(page, testInfo, `help-article-${language}${suffix}`);
+      }
+    }
+    await switchLanguage(page, 'en');
+  });
+
   test('not-found page', async ({ page }, testInfo) => {
     await useTheme(page, 'light');
     await page.goto('/no-such-page');

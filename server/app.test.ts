@@ -258,19 +258,24 @@ describe('area modules', () => {
   it('mounts every area that exports a resource module, each under its own prefix', async () => {
     const prefixes = (await loadResourceModules()).map((module) => module.prefix).sort();
     expect(prefixes).toEqual([
+      '/apps',
       '/audit-log',
       '/bank-details',
       '/bills',
       '/designs',
       '/expenses',
+      '/job-cards',
       '/merchants',
       '/orders',
       '/organization',
       '/payments',
+      '/production',
+      '/production-entries',
       '/reports',
       '/reports/dues',
       '/users',
       '/worker-salaries',
+      '/worker-wages',
       '/workers',
     ]);
   });

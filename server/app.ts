@@ -19,7 +19,7 @@ import { contentSecurityPolicy } from './plugins/security.ts';
 import { hasBuiltClient, registerStaticFiles } from './plugins/static-files.ts';
 import { StorageMonitor } from './lib/storage.ts';
 import { jsonSerializerCompiler, zodValidatorCompiler } from './lib/validation.ts';
-import { createSmtpMailer } from './lib/mailer.ts';
+import { createSmtpMailer, type Mailer } from './lib/mailer.ts';
 import { startDailyDigest, type DigestScheduler } from './modules/digest/daily-digest.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { recoveryRoutes } from './modules/auth/recovery-routes.ts';
@@ -32,6 +32,8 @@ declare module 'fastify' {
     /** The current time for sessions and sign-in throttling; tests inject their own. */
     clock: () => Date;
     storage: StorageMonitor;
+    /** Mail over `SMTP_URL`; null when the server has no SMTP server configured. */
+    mailer: Mailer | null;
   }
 }
 
@@ -110,6 +112,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('db', options.db);
   app.decorate('clock', options.clock ?? (() => new Date()));
   app.decorate('storage', new StorageMonitor(options.dataDir ?? null));
+  app.decorate('mailer', mailer);
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setSerializerCompiler(jsonSerializerCompiler);
   registerJsonBodyParser(app);

@@ -39,6 +39,8 @@ const EXPECTED: Record<string, RouteAccess> = {
   'GET /api/organization': 'organization.read',
   'PUT /api/organization': 'organization.write',
 
+  'POST /api/apps/test-mail': 'organization.write',
+
   'GET /api/orders': 'orders.read',
   'GET /api/orders/{id}': 'orders.read',
   'POST /api/orders': 'orders.write',
@@ -120,6 +122,23 @@ const EXPECTED: Record<string, RouteAccess> = {
   'POST /api/users/{id}/reset-password': 'users.manageStaff',
 
   'GET /api/audit-log': 'audit.read',
+
+  'GET /api/production/stages': 'production.read',
+  'PUT /api/production/stages': 'organization.write',
+  'GET /api/job-cards': 'production.read',
+  'GET /api/job-cards/{id}': 'production.read',
+  'POST /api/job-cards/from-order/{orderId}': 'production.write',
+  'PUT /api/job-cards/{id}': 'production.write',
+  'POST /api/job-cards/{id}/move': 'production.write',
+  'DELETE /api/job-cards/{id}': 'production.delete',
+  'GET /api/production-entries': 'production.read',
+  'GET /api/production-entries/{id}': 'production.read',
+  'POST /api/production-entries': 'production.write',
+  'POST /api/production-entries/batch': 'production.write',
+  'PUT /api/production-entries/{id}': 'production.write',
+  'DELETE /api/production-entries/{id}': 'production.delete',
+  // Wages are private: what each worker earned and is owed.
+  'GET /api/worker-wages': 'salaries.read',
 };
 
 const WRITES = new Set<Method>(['POST', 'PUT', 'PATCH']);
@@ -130,7 +149,7 @@ let documented: string[];
 
 function parse(operation: string): { method: Method; url: string } {
   const [method, path] = operation.split(' ') as [Method, string];
-  return { method, url: path.replaceAll('{id}', randomUUID()) };
+  return { method, url: path.replace(/\{\w+\}/g, () => randomUUID()) };
 }
 
 function call(user: TestUser, operation: string) {

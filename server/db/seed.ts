@@ -11,6 +11,8 @@ import { seedWorkers } from '../modules/workers/seed.ts';
 import { seedOrders } from '../modules/orders/seed.ts';
 import { seedBills } from '../modules/bills/seed.ts';
 import { seedPayments } from '../modules/payments/seed.ts';
+import { insertDefaultStages } from '../modules/production/stages.ts';
+import { seedProduction } from '../modules/production/seed.ts';
 
 export const DEMO_ORGANIZATION_NAME = 'Shree Ganesh Textiles';
 export const DEMO_OWNER_NAME = 'Demo Owner';
@@ -400,6 +402,7 @@ export const demoSeeders: DemoSeeder[] = [
   seedPayments,
   seedExpenses,
   seedWorkers,
+  seedProduction,
 ];
 
 export interface SeedResult {
@@ -427,6 +430,7 @@ export async function seedDemoData(db: Database, now = new Date()): Promise<Seed
     await txDb.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_ID})`);
     if (!(await isDatabaseEmpty(txDb))) return false;
     await txDb.insert(organizations).values({ id: organizationId, ...DEMO_ORGANIZATION_PROFILE });
+    await insertDefaultStages(txDb, organizationId);
     await txDb.insert(users).values([
       {
         id: userId,

@@ -8,6 +8,7 @@ import { errorEnvelope } from '../../contract/errors.ts';
 import { expense } from '../../contract/expenses.ts';
 import { merchant } from '../../contract/merchants.ts';
 import { order } from '../../contract/orders.ts';
+import { productionEntry } from '../../contract/production.ts';
 import { workerSalary } from '../../contract/worker-salaries.ts';
 import { worker } from '../../contract/workers.ts';
 import { sql } from 'drizzle-orm';
@@ -194,6 +195,43 @@ const cases: Record<string, ResourceCase> = {
     requiredField: 'merchantId',
     // The trail names the merchant rather than its id.
     auditedField: 'merchant',
+  },
+  'production-entries': {
+    path: '/api/production-entries',
+    entity: 'productionEntry',
+    record: productionEntry,
+    messages: {
+      created: 'Production entry created successfully',
+      updated: 'Production entry updated successfully',
+      deleted: 'Production entry deleted successfully',
+      notFound: 'Production entry not found',
+    },
+    pickList: false,
+    async prepare(user) {
+      const orderId = await post(user, '/api/orders', {
+        merchantId: await post(user, '/api/merchants', { name: 'Surat Silk' }),
+        poNumber: 'PO-FLOOR',
+        orderDate: '2025-05-01',
+        designs: [
+          {
+            designId: await post(user, '/api/designs', designBody(1)),
+            quantity: 1_000_000,
+            rate: 2,
+          },
+        ],
+      });
+      const cards = await t.send(user, 'POST', `/api/job-cards/from-order/${orderId}`);
+      const jobCardId = cards.json<{ data: { data: { _id: string }[] } }>().data.data[0]?._id;
+      const workerId = await post(user, '/api/workers', {
+        name: 'Kavita',
+        joiningDate: '2023-01-02',
+      });
+      return (n) => ({ workerId, jobCardId, workDate: '2025-05-03', piecesDone: 1 + n });
+    },
+    change: { notes: 'Evening shift' },
+    stamps: ['updatedBy'],
+    defaultSort: '-workDate',
+    requiredField: 'workDate',
   },
 };
 

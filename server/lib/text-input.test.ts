@@ -9,6 +9,7 @@ import * as expenses from '../../contract/expenses.ts';
 import * as merchants from '../../contract/merchants.ts';
 import * as orders from '../../contract/orders.ts';
 import * as payments from '../../contract/payments.ts';
+import * as production from '../../contract/production.ts';
 import * as workerSalaries from '../../contract/worker-salaries.ts';
 import * as workers from '../../contract/workers.ts';
 import { createTestApp, type TestApp, type TestBody, type TestUser } from '../test/test-app.ts';
@@ -248,6 +249,34 @@ const resources: Record<string, WriteCase> = {
       };
     },
   },
+  'production-entries': {
+    path: '/api/production-entries',
+    create: production.productionEntryCreate,
+    update: production.productionEntryUpdate,
+    listQuery: production.productionEntryListQuery,
+    body: async () => {
+      const orderId = await created('/api/orders', {
+        merchantId: await created('/api/merchants', { name: 'Shakti' }),
+        poNumber: 'PO-2',
+        orderDate: '2025-05-01',
+        designs: [
+          {
+            designId: await created('/api/designs', { name: 'Jaal', designCode: 'JAL-1' }),
+            quantity: 1000,
+            rate: 4,
+          },
+        ],
+      });
+      const cards = await t.send(owner, 'POST', `/api/job-cards/from-order/${orderId}`);
+      return {
+        workerId: await created('/api/workers', { name: 'Kavita', joiningDate: '2023-01-02' }),
+        jobCardId: cards.json<{ data: { data: { _id: string }[] } }>().data.data[0]?._id,
+        workDate: '2025-05-03',
+        piecesDone: 1,
+        notes: 'Evening shift',
+      };
+    },
+  },
 };
 
 function sendJson(method: 'POST' | 'PUT', url: string, payload: unknown, user: TestUser | null) {
@@ -286,6 +315,7 @@ it('covers every resource the contract defines a create body for', () => {
     merchants,
     orders,
     payments,
+    production,
     workerSalaries,
     workers,
   ];

@@ -13,8 +13,9 @@ const modulesDirectory = new URL('./', import.meta.url);
 let loaded: Promise<ResourceModule[]> | undefined;
 
 /**
- * Every area module that exports `resourceModule` from its `routes.ts`, in folder order: a new
- * area is mounted by existing, with no shared list to edit. Found once per process.
+ * Every area module that exports `resourceModule` (or, for an area serving several paths,
+ * `resourceModules`) from its `routes.ts`, in folder order: a new area is mounted by existing,
+ * with no shared list to edit. Found once per process.
  */
 export function loadResourceModules(): Promise<ResourceModule[]> {
   loaded ??= (async () => {
@@ -26,8 +27,12 @@ export function loadResourceModules(): Promise<ResourceModule[]> {
     for (const area of areas) {
       const file = new URL(`./${area}/routes.ts`, modulesDirectory);
       if (!existsSync(file)) continue;
-      const exported = (await import(file.href)) as { resourceModule?: ResourceModule };
+      const exported = (await import(file.href)) as {
+        resourceModule?: ResourceModule;
+        resourceModules?: ResourceModule[];
+      };
       if (exported.resourceModule) modules.push(exported.resourceModule);
+      if (exported.resourceModules) modules.push(...exported.resourceModules);
     }
     return modules;
   })();

@@ -156,6 +156,22 @@ export const AREA_ROUTES: AreaRoute[] = [
   },
   { path: 'tasks', area: 'tasks' },
   { path: 'chats', area: 'chats' },
-  { path: 'apps', area: 'apps' },
-  { path: 'help-center', area: 'helpCenter' },
+  {
+    path: 'apps',
+    area: 'apps',
+    page: () => import('@/features/apps/pages/apps-page'),
+    namespace: 'apps',
+  },
+  {
+    path: 'help-center',
+    area: 'helpCenter',
+    page: () => import('@/features/help/pages/help-center-page'),
+    namespace: 'help',
+  },
+  {
+    path: 'help-center/:articleId',
+    area: 'helpCenter',
+    page: () => import('@/features/help/pages/help-center-page'),
+    namespace: 'help',
+  },
 ];

@@ -79,4 +79,7 @@ export const AREA_PERMISSIONS: Partial<Record<AreaKey, Permission>> = {
   bankDetails: 'bankDetails.read',
   payments: 'payments.read',
   billing: 'bills.read',
+  // Email, UPI and WhatsApp settings are the organization's; import and backup are owner-only
+  // tiles inside.
+  apps: 'organization.write',
 };

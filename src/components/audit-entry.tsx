@@ -39,6 +39,10 @@ export const AUDIT_ENTITY_NAMESPACES: Record<
   session: null,
   bill: 'bills',
   payment: 'payments',
+  // The production namespace arrives with the shop-floor pages; until then the shared labels serve.
+  jobCard: null,
+  productionEntry: null,
+  productionStage: null,
 };
 
 const MONEY_FIELDS = new Set([
@@ -52,6 +56,7 @@ const MONEY_FIELDS = new Set([
   'igstAmount',
   'roundOff',
   'paidAmount',
+  'tdsAmount',
 ]);
 const DATE_FIELDS = new Set([
   'orderDate',

@@ -1,6 +1,7 @@
 import { Group, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { usePageTitle } from '@/lib/page-title';
+import { HelpButton } from './help-button';
 
 export interface PageHeaderProps {
   title: ReactNode;
@@ -18,16 +19,19 @@ export function PageHeader({ title, description, actions, documentTitle }: PageH
   return (
     <Group justify="space-between" align="flex-start" gap="md" wrap="wrap" mb="lg">
       <Stack gap={4} miw={0} style={{ flex: '1 1 16rem' }}>
-        <Title
-          order={1}
-          fz={{ base: 'h3', sm: 'h2' }}
-          lh={1.2}
-          ref={headingRef}
-          tabIndex={-1}
-          className="page-heading"
-        >
-          {title}
-        </Title>
+        <Group gap="xs" wrap="nowrap" align="center">
+          <Title
+            order={1}
+            fz={{ base: 'h3', sm: 'h2' }}
+            lh={1.2}
+            ref={headingRef}
+            tabIndex={-1}
+            className="page-heading"
+          >
+            {title}
+          </Title>
+          <HelpButton />
+        </Group>
         {description ? (
           <Text c="dimmed" size="sm">
             {description}

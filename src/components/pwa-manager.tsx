@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { startDirtyFormTracking } from '@/lib/pwa/dirty-forms';
 import { pwaSuccessToast } from '@/lib/pwa/pwa-toasts';
 import { registerServiceWorker } from '@/lib/pwa/register-service-worker';
+import { setWaitingUpdate } from '@/lib/pwa/waiting-update';
 import { InstallPromptCard } from './install-prompt-card';
 
 // The dialog's modal (focus trap, scroll lock, floating-ui) is a large part of Mantine; it loads
@@ -33,6 +34,8 @@ export function PwaManager({ register = import.meta.env.PROD }: { register?: boo
       onNeedRefresh: (apply) => {
         setUpdateOffered(true);
         setApplyUpdate(() => apply);
+        // "Later" closes the dialog but the update stays waiting: the help center still offers it.
+        setWaitingUpdate(apply);
       },
       onOfflineReady: () => pwaSuccessToast(translate.current('pwa.offlineReady')),
     });

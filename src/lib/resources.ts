@@ -237,12 +237,13 @@ export const orders = createResource({
 
 /** Sends only the new status and the version of the order it was chosen on. */
 export const useSetOrderStatus = orders.defineAction<
-  { id: string; status: OrderStatus; version: number },
+  /** `force` completes an order whose job cards are not all done. */
+  { id: string; status: OrderStatus; version: number; force?: boolean },
   Order
 >('status', {
   method: 'PUT',
   path: ({ id }) => `/${encodeURIComponent(id)}/status`,
-  body: ({ status, version }) => ({ status, version }),
+  body: ({ status, version, force }) => (force ? { status, version, force } : { status, version }),
   success: 'orders:toast.statusUpdated',
   failure: 'orders:errors.updateStatus',
 });

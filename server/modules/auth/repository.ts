@@ -3,6 +3,7 @@ import { v7 as uuidv7 } from 'uuid';
 import type { Language, Role, SessionUser, SyncToastLevel } from '../../../contract/auth.ts';
 import type { Database } from '../../db/client.ts';
 import { organizations, users } from '../../db/schema.ts';
+import { insertDefaultStages } from '../production/stages.ts';
 import { mapDatabaseError } from '../../lib/db-errors.ts';
 
 export const DUPLICATE_EMAIL_MESSAGE = 'An account with this email already exists';
@@ -83,6 +84,7 @@ export async function createOrganizationWithOwner(
   try {
     await db.transaction(async (tx) => {
       await tx.insert(organizations).values({ id: organizationId, name: input.organizationName });
+      await insertDefaultStages(tx, organizationId);
       await tx.insert(users).values({
         id: userId,
         organizationId,

@@ -98,7 +98,10 @@ async function finishedOrder(
   const path = ['in_progress', 'completed', 'delivered'];
   const target = options.status ?? 'completed';
   for (const status of path.slice(0, path.indexOf(target) + 1)) {
-    const moved = await t.send(user, 'PUT', `/api/orders/${id}/status`, { status });
+    const moved = await t.send(user, 'PUT', `/api/orders/${id}/status`, {
+      status,
+      ...(status === 'completed' ? { force: true } : {}),
+    });
     expect(moved.statusCode, moved.body).toBe(200);
   }
   return readOrder(user, id);

@@ -55,7 +55,10 @@ async function place(
   expect(response.statusCode, response.body).toBe(201);
   let current = response.json<{ data: Order }>().data;
   for (const status of spec.statusPath ?? []) {
-    const moved = await t.send(user, 'PUT', `/api/orders/${current._id}/status`, { status });
+    const moved = await t.send(user, 'PUT', `/api/orders/${current._id}/status`, {
+      status,
+      ...(status === 'completed' ? { force: true } : {}),
+    });
     expect(moved.statusCode, moved.body).toBe(200);
     current = moved.json<{ data: Order }>().data;
   }

@@ -88,7 +88,10 @@ async function update(business: Business, id: string, changes: object) {
   return api(business.user, 'PUT', url, { ...changes, version: current.data.version });
 }
 const move = (business: Business, id: string, status: string) =>
-  api(business.user, 'PUT', `/api/orders/${id}/status`, { status });
+  api(business.user, 'PUT', `/api/orders/${id}/status`, {
+    status,
+    ...(status === 'completed' ? { force: true } : {}),
+  });
 const remove = (business: Business, id: string) =>
   api(business.user, 'DELETE', `/api/orders/${id}`);
 

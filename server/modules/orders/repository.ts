@@ -25,6 +25,8 @@ import {
 } from '../../lib/list-page.ts';
 import { tenantScope, type TenantContext } from '../../lib/tenant.ts';
 import { appendAudit, auditChanges, type AuditChanges } from '../../lib/audit.ts';
+import { mapDatabaseError } from '../../lib/db-errors.ts';
+import { makeCardsForOrder, openCardCount, orderHasCards } from '../production/job-cards.ts';
 import {
   expectedVersionOf,
   inTransaction,
@@ -435,6 +437,15 @@ export const orderRepository = {
         }
       }
       assertNotLockedByBill(stored, before, values);
+      if (
+        values.designs !== undefined &&
+        !sameLines(before.designs, values.designs) &&
+        (await orderHasCards(tx, tenant, id))
+      ) {
+        throw conflict('The order has job cards: its lines are what the floor is working on', {
+          code: 'order_in_production',
+        });
+      }
       assertDeliveryNotBeforeOrder(stored, values);
       await assertReferencesExist(tx, tenant, values);
       const changes: Partial<typeof orders.$inferInsert> = {
@@ -476,6 +487,7 @@ export const orderRepository = {
     id: string,
     status: OrderStatus,
     expected?: number,
+    options: { force?: boolean | undefined } = {},
   ): Promise<Order | undefined> {
     return inTransaction(db, async (tx) => {
       const current = await lockOrder(tx, tenant, id);
@@ -492,6 +504,17 @@ export const orderRepository = {
       if (current.billId !== null && status !== 'delivered') {
         throw conflict('The order is on a bill; cancel the bill first', { code: 'bill_locked' });
       }
+      if (status === 'completed' && !options.force) {
+        const open = await openCardCount(tx, tenant, id);
+        if (open > 0) {
+          throw conflict(
+            `${open} job card(s) of this order are not done; send force to complete it`,
+            {
+              code: 'order_has_open_cards',
+            },
+          );
+        }
+      }
       await tx
         .update(orders)
         .set({ status, updatedAt: new Date(), version: nextVersion(orders) })
@@ -503,6 +526,8 @@ export const orderRepository = {
         'statusChange',
         auditChanges({ status: current.status }, { status }),
       );
+      // Work starts on the floor with the status change, or neither happens.
+      if (status === 'in_progress') await makeCardsForOrder(tx, tenant, id);
       return readOrder(tx, tenant, id);
     });
   },
@@ -517,10 +542,19 @@ export const orderRepository = {
           code: 'bill_locked',
         });
       }
+      // Its job cards go with it; one with production entries keeps the order.
       const rows = await tx
         .delete(orders)
         .where(tenantScope(orders, tenant, eq(orders.id, id)))
-        .returning({ id: orders.id });
+        .returning({ id: orders.id })
+        .catch((error: unknown) => {
+          throw (
+            mapDatabaseError(error, {
+              stillReferenced:
+                'Production entries are logged against this order; delete them before the order',
+            }) ?? error
+          );
+        });
       if (rows.length === 0) return undefined;
       await appendOrderAudit(
         tx,

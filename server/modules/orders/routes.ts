@@ -59,6 +59,7 @@ export const orderRoutes: FastifyPluginCallback = (scope, _options, done) => {
         request.params.id,
         request.body.status,
         request.body.version,
+        { force: request.body.force },
       );
       if (!updated) throw notFound(ORDER_NOT_FOUND);
       return ok(updated, 'Order status updated successfully');

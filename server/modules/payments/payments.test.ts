@@ -178,7 +178,10 @@ describe('automatic allocation', () => {
     expect(created.statusCode, created.body).toBe(201);
     const orderId = created.json<{ data: { _id: string } }>().data._id;
     for (const status of ['in_progress', 'completed']) {
-      const moved = await t.send(owner, 'PUT', `/api/orders/${orderId}/status`, { status });
+      const moved = await t.send(owner, 'PUT', `/api/orders/${orderId}/status`, {
+        status,
+        ...(status === 'completed' ? { force: true } : {}),
+      });
       expect(moved.statusCode, moved.body).toBe(200);
     }
     const billed = await t.send(owner, 'POST', '/api/bills', {

@@ -10,8 +10,13 @@ interface DemoWorker {
   designation: string;
   address: string;
   salaryType: SalaryType;
-  /** Monthly pay; for daily workers the day rate times about 26 days. */
+  /**
+   * The stored amount: the month's pay for monthly workers, the day's for daily workers, the rate
+   * per piece for piece-rate workers (what production wages multiply).
+   */
   baseSalary: number;
+  /** What a month's work usually comes to, for the demo salary ledger. */
+  monthlyPay: number;
   /** Months before the seed date the worker joined; salaries start the month after. */
   joinedMonthsAgo: number;
   /** Months before the seed date the worker left (inactive), if they did. */
@@ -27,6 +32,7 @@ const DEMO_WORKERS: DemoWorker[] = [
     address: 'Varachha Road, Surat',
     salaryType: 'monthly',
     baseSalary: 24000,
+    monthlyPay: 24000,
     joinedMonthsAgo: 70,
     method: 'bank_transfer',
   },
@@ -37,6 +43,7 @@ const DEMO_WORKERS: DemoWorker[] = [
     address: 'Katargam, Surat',
     salaryType: 'monthly',
     baseSalary: 16500,
+    monthlyPay: 16500,
     joinedMonthsAgo: 52,
     method: 'upi',
   },
@@ -47,6 +54,7 @@ const DEMO_WORKERS: DemoWorker[] = [
     address: 'Udhna, Surat',
     salaryType: 'monthly',
     baseSalary: 18000,
+    monthlyPay: 18000,
     joinedMonthsAgo: 40,
     method: 'bank_transfer',
   },
@@ -57,6 +65,7 @@ const DEMO_WORKERS: DemoWorker[] = [
     address: 'Rander Road, Surat',
     salaryType: 'monthly',
     baseSalary: 15500,
+    monthlyPay: 15500,
     joinedMonthsAgo: 36,
     method: 'upi',
   },
@@ -67,6 +76,7 @@ const DEMO_WORKERS: DemoWorker[] = [
     address: 'Adajan, Surat',
     salaryType: 'monthly',
     baseSalary: 20000,
+    monthlyPay: 20000,
     joinedMonthsAgo: 30,
     method: 'cheque',
   },
@@ -76,7 +86,8 @@ const DEMO_WORKERS: DemoWorker[] = [
     designation: 'Hand embroidery',
     address: 'Limbayat, Surat',
     salaryType: 'piece_rate',
-    baseSalary: 12000,
+    baseSalary: 8,
+    monthlyPay: 12000,
     joinedMonthsAgo: 28,
     method: 'cash',
   },
@@ -87,6 +98,7 @@ const DEMO_WORKERS: DemoWorker[] = [
     address: 'Pandesara GIDC, Surat',
     salaryType: 'monthly',
     baseSalary: 17000,
+    monthlyPay: 17000,
     joinedMonthsAgo: 22,
     method: 'upi',
   },
@@ -97,6 +109,7 @@ const DEMO_WORKERS: DemoWorker[] = [
     address: 'Pal, Surat',
     salaryType: 'monthly',
     baseSalary: 14000,
+    monthlyPay: 14000,
     joinedMonthsAgo: 18,
     method: 'bank_transfer',
   },
@@ -106,7 +119,8 @@ const DEMO_WORKERS: DemoWorker[] = [
     designation: 'Thread cutting and finishing',
     address: 'Lal Darwaja, Surat',
     salaryType: 'daily',
-    baseSalary: 11700,
+    baseSalary: 450,
+    monthlyPay: 11700,
     joinedMonthsAgo: 27,
     leftMonthsAgo: 7,
     method: 'cash',
@@ -117,7 +131,8 @@ const DEMO_WORKERS: DemoWorker[] = [
     designation: 'Packing',
     address: 'Bhatar, Surat',
     salaryType: 'daily',
-    baseSalary: 10400,
+    baseSalary: 400,
+    monthlyPay: 10400,
     joinedMonthsAgo: 14,
     method: 'cash',
   },
@@ -127,7 +142,8 @@ const DEMO_WORKERS: DemoWorker[] = [
     designation: 'Helper',
     address: 'Sachin, Surat',
     salaryType: 'daily',
-    baseSalary: 9880,
+    baseSalary: 380,
+    monthlyPay: 9880,
     joinedMonthsAgo: 26,
     leftMonthsAgo: 13,
     method: 'cash',
@@ -139,6 +155,7 @@ const DEMO_WORKERS: DemoWorker[] = [
     address: 'Ghod Dod Road, Surat',
     salaryType: 'monthly',
     baseSalary: 28000,
+    monthlyPay: 28000,
     joinedMonthsAgo: 9,
     method: 'bank_transfer',
   },
@@ -231,10 +248,10 @@ export const seedWorkers: DemoSeeder = async (db, { tenant, now }) => {
       const paid = nextMonth(period.year, period.month);
       const seed = workerIndex * 100 + monthsAgo;
       const salaryDay = 1 + (variation(seed, 4) % 5);
-      let wage = demo.baseSalary;
+      let wage = demo.monthlyPay;
       if (demo.salaryType !== 'monthly') {
         // Piece-rate and daily pay follow the work done that month.
-        wage = Math.round((demo.baseSalary * (85 + variation(seed + 1, 30))) / 100 / 10) * 10;
+        wage = Math.round((demo.monthlyPay * (85 + variation(seed + 1, 30))) / 100 / 10) * 10;
       }
 
       // Now and then an advance mid-month, taken back from that month's wages.
@@ -285,7 +302,7 @@ export const seedWorkers: DemoSeeder = async (db, { tenant, now }) => {
           demo.method,
           period,
           isoDate(period.year, period.month, 25),
-          Math.round((demo.baseSalary * 0.5) / 100) * 100,
+          Math.round((demo.monthlyPay * 0.5) / 100) * 100,
           'Diwali bonus',
         );
       }

@@ -1,4 +1,4 @@
-import { Paper, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Group, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
 import {
   IconBell,
   IconHistory,
@@ -13,6 +13,7 @@ import type { Permission } from '../../../contract/permissions.ts';
 import { useAuthStore } from '@/stores/auth';
 import { can } from '../../../contract/permissions.ts';
 import { usePageTitle } from '@/lib/page-title';
+import { HelpButton } from '@/components/help-button';
 
 export const SETTINGS_SECTIONS = [
   { key: 'profile', path: '/settings', icon: IconUser },
@@ -45,9 +46,12 @@ export default function SettingsLayout() {
   return (
     <Stack gap="lg" maw={960}>
       <Stack gap={4}>
-        <Title order={1} fz={28} ref={headingRef} tabIndex={-1} className="page-heading">
-          {t('areas.settings')}
-        </Title>
+        <Group gap="xs" wrap="nowrap">
+          <Title order={1} fz={28} ref={headingRef} tabIndex={-1} className="page-heading">
+            {t('areas.settings')}
+          </Title>
+          <HelpButton />
+        </Group>
         <Text c="dimmed">{t('settings.description')}</Text>
       </Stack>
       <Tabs

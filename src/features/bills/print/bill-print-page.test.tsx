@@ -13,7 +13,8 @@ import guOrganization from '../../../../public/locales/gu/organization.json';
 import { FIXTURE_BILL_ID, fixtureBill } from './bill-fixture';
 import BillPrintPage from './bill-print-page';
 
-const server = setupMswServer();
+// The print page reads the profile for the organization's WhatsApp choice.
+const server = setupMswServer(http.get('*/api/organization', () => ok(billingProfile())));
 
 function serveBill(bill: Bill = fixtureBill(), profile = billingProfile()) {
   const requests: string[] = [];
@@ -188,6 +189,24 @@ describe('BillPrintPage', () => {
       'Bill INV/2026-27/0042 from Asha Embroidery Works: ₹38,729.00, due by 05 Dec 2026.\n' +
         'Pay by UPI: upi://pay?pa=asha.embroidery@okaxis&pn=Asha%20Embroidery%20Works%20LLP&am=38729.00&cu=INR&tn=INV%2F2026-27%2F0042',
     );
+  });
+
+  it('offers no WhatsApp button once the organization turned sharing off', async () => {
+    serveBill();
+    let profileRead = false;
+    server.use(
+      http.get('*/api/organization', () => {
+        profileRead = true;
+        return ok(billingProfile({ whatsappSharing: false }));
+      }),
+    );
+    renderPage();
+    await sheet();
+    await waitFor(() => expect(profileRead).toBe(true));
+    await waitFor(() =>
+      expect(screen.queryByRole('link', { name: 'Share on WhatsApp' })).not.toBeInTheDocument(),
+    );
+    expect(screen.getByRole('button', { name: 'Print' })).toBeInTheDocument();
   });
 
   it('waits for a bill made offline and opens it once the server has numbered it', async () => {

@@ -1,4 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { OrderStatus } from '../../../../contract/orders.ts';
 import { renderWithProviders } from '@/test/render';
@@ -166,6 +167,34 @@ describe('OrderFormPage', { timeout: 30_000 }, () => {
     expect(put?.body).toEqual({ status: 'delivered', version: 1 });
     await waitFor(() => expect(group.getByText('Delivered')).toBeInTheDocument());
     expect(group.queryAllByRole('button')).toHaveLength(0);
+  });
+
+  it('asks before completing an order whose job cards are not done, then forces it', async () => {
+    server.use(
+      http.put('*/api/orders/:id/status', async ({ request }) => {
+        const body = (await request.clone().json()) as { force?: boolean };
+        if (body.force) return undefined;
+        return HttpResponse.json(
+          { success: false, code: 'order_has_open_cards', message: 'Open job cards' },
+          { status: 409 },
+        );
+      }),
+    );
+    const { user } = renderEdit('in_progress');
+    const group = within(await screen.findByRole('group', { name: 'Status' }));
+    await user.click(group.getByRole('button', { name: 'Mark completed' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Job cards still open' }));
+    expect(fake.requestsOf('PUT')).toHaveLength(0);
+    await user.click(dialog.getByRole('button', { name: 'Complete anyway' }));
+    await waitFor(() => expect(group.getByText('Completed')).toBeInTheDocument());
+    expect(fake.requestsOf('PUT')[0]?.body).toEqual({
+      status: 'completed',
+      version: 1,
+      force: true,
+    });
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Job cards still open' })).toBeNull(),
+    );
   });
 
   it('saves over the user’s own status move without asking, sending the newer version', async () => {

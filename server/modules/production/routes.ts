@@ -1,0 +1,370 @@
+import type { FastifyPluginCallback } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { deleted, envelope, id, paged } from '../../../contract/common.ts';
+import {
+  jobCard,
+  jobCardListQuery,
+  jobCardMove,
+  jobCardUpdate,
+  jobCardsFromOrder,
+  productionEntry,
+  productionEntryBatch,
+  productionEntryBatchResult,
+  productionEntryCreate,
+  productionEntryListQuery,
+  productionEntryUpdate,
+  productionStageList,
+  productionStagesUpdate,
+  workerWages,
+  workerWagesQuery,
+} from '../../../contract/production.ts';
+import { assertOwnOrganization, idParams, staleVersionResponse } from '../../lib/crud-routes.ts';
+import { ok } from '../../lib/envelope.ts';
+import { notFound } from '../../lib/http-errors.ts';
+import { tenantOf } from '../../plugins/auth.ts';
+import type { ResourceModule } from '../registry.ts';
+import {
+  createEntry,
+  createEntryBatch,
+  deleteEntry,
+  findEntry,
+  listEntries,
+  updateEntry,
+} from './entries.ts';
+import {
+  cardsFromOrder,
+  deleteJobCard,
+  findJobCard,
+  listJobCards,
+  moveJobCard,
+  updateJobCard,
+} from './job-cards.ts';
+import { listStages, replaceStages } from './stages.ts';
+import { workerWages as computeWorkerWages } from './wages.ts';
+
+const security: Record<string, string[]>[] = [{ bearerAuth: [] }, { cookieAuth: [] }];
+const read = { permission: 'production.read' } as const;
+const write = { permission: 'production.write' } as const;
+const remove = { permission: 'production.delete' } as const;
+
+const CARD_NOT_FOUND = 'Job card not found';
+const ENTRY_NOT_FOUND = 'Production entry not found';
+
+const stageRoutes: FastifyPluginCallback = (scope, _options, done) => {
+  const app = scope.withTypeProvider<ZodTypeProvider>();
+  const tags = ['Production stages'];
+
+  app.get(
+    '/stages',
+    {
+      config: read,
+      schema: {
+        tags,
+        security,
+        summary: "The organization's production stages in order",
+        response: { 200: envelope(productionStageList) },
+      },
+    },
+    async (request) =>
+      ok({ data: await listStages(app.db, tenantOf(request)) }, 'Stages fetched successfully'),
+  );
+
+  app.put(
+    '/stages',
+    {
+      config: { permission: 'organization.write' },
+      schema: {
+        tags,
+        security,
+        summary: 'Replace the ordered list of stages',
+        description:
+          'A stage missing from the list is removed (409 `stage_in_use` while job cards are in it).',
+        body: productionStagesUpdate,
+        response: { 200: envelope(productionStageList), 409: staleVersionResponse(z.unknown()) },
+      },
+    },
+    async (request) =>
+      ok(
+        { data: await replaceStages(app.db, tenantOf(request), request.body) },
+        'Stages saved successfully',
+      ),
+  );
+  done();
+};
+
+const jobCardRoutes: FastifyPluginCallback = (scope, _options, done) => {
+  const app = scope.withTypeProvider<ZodTypeProvider>();
+  const tags = ['Job cards'];
+
+  app.get(
+    '/',
+    {
+      config: read,
+      schema: {
+        tags,
+        security,
+        summary: 'List job cards',
+        querystring: jobCardListQuery,
+        response: { 200: envelope(paged(jobCard)) },
+      },
+    },
+    async (request) =>
+      ok(
+        await listJobCards(app.db, tenantOf(request), request.query),
+        'Job cards fetched successfully',
+      ),
+  );
+
+  app.post(
+    '/from-order/:orderId',
+    {
+      config: write,
+      schema: {
+        tags,
+        security,
+        summary: "Make the job cards an order's lines are missing",
+        params: z.object({ orderId: id }),
+        response: { 200: envelope(jobCardsFromOrder) },
+      },
+    },
+    async (request) => {
+      const result = await cardsFromOrder(app.db, tenantOf(request), request.params.orderId);
+      if (!result) throw notFound('Order not found');
+      return ok(result, 'Job cards made');
+    },
+  );
+
+  app.get(
+    '/:id',
+    {
+      config: read,
+      schema: {
+        tags,
+        security,
+        summary: 'One job card',
+        params: idParams,
+        response: { 200: envelope(jobCard) },
+      },
+    },
+    async (request) => {
+      const card = await findJobCard(app.db, tenantOf(request), request.params.id);
+      if (!card) throw notFound(CARD_NOT_FOUND);
+      return ok(card, 'Job card fetched successfully');
+    },
+  );
+
+  app.put(
+    '/:id',
+    {
+      config: write,
+      schema: {
+        tags,
+        security,
+        summary: "Assign a job card's workers and edit its notes",
+        params: idParams,
+        body: jobCardUpdate,
+        response: { 200: envelope(jobCard), 409: staleVersionResponse(jobCard) },
+      },
+    },
+    async (request) => {
+      const card = await updateJobCard(app.db, tenantOf(request), request.params.id, request.body);
+      if (!card) throw notFound(CARD_NOT_FOUND);
+      return ok(card, 'Job card updated successfully');
+    },
+  );
+
+  app.post(
+    '/:id/move',
+    {
+      config: write,
+      schema: {
+        tags,
+        security,
+        summary: 'Move a job card to another stage',
+        params: idParams,
+        body: jobCardMove,
+        response: { 200: envelope(jobCard), 409: staleVersionResponse(jobCard) },
+      },
+    },
+    async (request) => {
+      const card = await moveJobCard(app.db, tenantOf(request), request.params.id, request.body);
+      if (!card) throw notFound(CARD_NOT_FOUND);
+      return ok(card, 'Job card moved');
+    },
+  );
+
+  app.delete(
+    '/:id',
+    {
+      config: remove,
+      schema: {
+        tags,
+        security,
+        summary: 'Delete a job card without production entries',
+        params: idParams,
+        response: { 200: envelope(deleted) },
+      },
+    },
+    async (request) => {
+      const removed = await deleteJobCard(app.db, tenantOf(request), request.params.id);
+      if (!removed) throw notFound(CARD_NOT_FOUND);
+      return ok({ _id: removed }, 'Job card deleted successfully');
+    },
+  );
+  done();
+};
+
+const entryRoutes: FastifyPluginCallback = (scope, _options, done) => {
+  const app = scope.withTypeProvider<ZodTypeProvider>();
+  const tags = ['Production entries'];
+
+  app.get(
+    '/',
+    {
+      config: read,
+      schema: {
+        tags,
+        security,
+        summary: 'List production entries',
+        querystring: productionEntryListQuery,
+        response: { 200: envelope(paged(productionEntry)) },
+      },
+    },
+    async (request) =>
+      ok(
+        await listEntries(app.db, tenantOf(request), request.query),
+        'Production entries fetched successfully',
+      ),
+  );
+
+  app.post(
+    '/batch',
+    {
+      config: write,
+      schema: {
+        tags,
+        security,
+        summary: "Log a shift's work, all rows or none",
+        body: productionEntryBatch,
+        response: { 201: envelope(productionEntryBatchResult) },
+      },
+    },
+    async (request, reply) => {
+      const entries = await createEntryBatch(app.db, tenantOf(request), request.body);
+      return reply.code(201).send(ok({ data: entries }, 'Production entries created'));
+    },
+  );
+
+  app.get(
+    '/:id',
+    {
+      config: read,
+      schema: {
+        tags,
+        security,
+        summary: 'One production entry',
+        params: idParams,
+        response: { 200: envelope(productionEntry) },
+      },
+    },
+    async (request) => {
+      const entry = await findEntry(app.db, tenantOf(request), request.params.id);
+      if (!entry) throw notFound(ENTRY_NOT_FOUND);
+      return ok(entry, 'Production entry fetched successfully');
+    },
+  );
+
+  app.post(
+    '/',
+    {
+      config: write,
+      schema: {
+        tags,
+        security,
+        summary: 'Log work',
+        body: productionEntryCreate,
+        response: { 201: envelope(productionEntry) },
+      },
+    },
+    async (request, reply) => {
+      const tenant = tenantOf(request);
+      assertOwnOrganization(request.body, tenant);
+      const entry = await createEntry(app.db, tenant, request.body);
+      return reply.code(201).send(ok(entry, 'Production entry created successfully'));
+    },
+  );
+
+  app.put(
+    '/:id',
+    {
+      config: write,
+      schema: {
+        tags,
+        security,
+        summary: 'Change a production entry',
+        params: idParams,
+        body: productionEntryUpdate,
+        response: { 200: envelope(productionEntry), 409: staleVersionResponse(productionEntry) },
+      },
+    },
+    async (request) => {
+      const tenant = tenantOf(request);
+      assertOwnOrganization(request.body, tenant);
+      const entry = await updateEntry(app.db, tenant, request.params.id, request.body);
+      if (!entry) throw notFound(ENTRY_NOT_FOUND);
+      return ok(entry, 'Production entry updated successfully');
+    },
+  );
+
+  app.delete(
+    '/:id',
+    {
+      config: remove,
+      schema: {
+        tags,
+        security,
+        summary: 'Delete a production entry',
+        params: idParams,
+        response: { 200: envelope(deleted) },
+      },
+    },
+    async (request) => {
+      const removed = await deleteEntry(app.db, tenantOf(request), request.params.id);
+      if (!removed) throw notFound(ENTRY_NOT_FOUND);
+      return ok({ _id: removed }, 'Production entry deleted successfully');
+    },
+  );
+  done();
+};
+
+const wageRoutes: FastifyPluginCallback = (scope, _options, done) => {
+  const app = scope.withTypeProvider<ZodTypeProvider>();
+  app.get(
+    '/',
+    {
+      config: { permission: 'salaries.read' },
+      schema: {
+        tags: ['Worker wages'],
+        security,
+        summary: "A month's earnings, payments and balance per worker",
+        querystring: workerWagesQuery,
+        response: { 200: envelope(workerWages) },
+      },
+    },
+    async (request) =>
+      ok(
+        await computeWorkerWages(app.db, tenantOf(request), request.query),
+        'Wages fetched successfully',
+      ),
+  );
+  done();
+};
+
+/** Stages, job cards, production entries and wages: one area serving four paths. */
+export const resourceModules: ResourceModule[] = [
+  { prefix: '/production', routes: stageRoutes },
+  { prefix: '/job-cards', routes: jobCardRoutes },
+  { prefix: '/production-entries', routes: entryRoutes },
+  { prefix: '/worker-wages', routes: wageRoutes },
+];
