@@ -269,9 +269,14 @@ export function PaymentFormModal({ payment: record, prefill, onClose }: PaymentF
   });
 
   const received = receivedOf(values);
+  // Whether the stored split was the automatic one is judged on what was stored, not on the
+  // amount as the user is changing it: otherwise typing a new amount would freeze the old split.
+  const storedReceived = record ? receivedOf(record) : 0;
   const automatic =
     values.automatic ??
-    (loadedLines ? isAutomaticSplit(loadedLines, received, record?.allocations ?? []) : false);
+    (loadedLines && record
+      ? isAutomaticSplit(loadedLines, storedReceived, record.allocations)
+      : false);
 
   const save = (parsed: ParsedValues, version = stale.version) => {
     setFailure(null);

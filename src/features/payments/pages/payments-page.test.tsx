@@ -3,6 +3,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Merchant } from '../../../../contract/merchants.ts';
+import type { OpenBill } from '../../../../contract/payments.ts';
 import { fail, ok } from '@/test/msw/envelope';
 import { makeBill } from '@/test/msw/bills';
 import { createPaymentsFake, makePayment, openBill, PAYMENT_MERCHANTS } from '@/test/msw/payments';
@@ -252,6 +253,47 @@ describe('recording a payment', { timeout: 30_000 }, () => {
       { billId: bill._id, amount: 600 },
     ]);
     await waitFor(() => expect(location()).toBe('/payments'));
+  });
+
+  it('re-applies an edit automatically when the stored split was the automatic one', async () => {
+    const [bill3, bill1, bill2] = ASHA_BILLS as [OpenBill, OpenBill, OpenBill];
+    const edited = makePayment(5, {
+      merchantId: asha._id,
+      merchant: { _id: asha._id, name: asha.name },
+      amount: 1000,
+      method: 'cash',
+      allocations: [
+        { billId: bill1._id, billNumber: bill1.number, amount: 749.5 },
+        { billId: bill2._id, billNumber: bill2.number, amount: 250.5 },
+      ],
+    });
+    fake = createPaymentsFake({
+      payments: [edited],
+      // After this payment: bill 1 is settled (no longer open), bill 2 owes 349.50.
+      openBills: { [asha._id]: [{ ...bill2, paidAmount: 250.5, balance: 349.5 }, bill3] },
+    });
+    server.use(
+      ...fake.handlers,
+      http.get('*/api/bills/:id', () =>
+        ok(makeBill(1, { _id: bill1._id, number: bill1.number, billDate: bill1.billDate })),
+      ),
+    );
+    const { user } = renderPage();
+    await user.click(await screen.findByRole('button', { name: /^Edit ₹1,000\.00 from/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit payment' });
+    // Its own shares count back: bill 1 can take 749.50 again, bill 2 600.00.
+    await waitFor(() => expect(lineInput(bill1.number)).toHaveValue('749.5'));
+    expect(lineInput(bill2.number)).toHaveValue('250.5');
+    expect(within(dialog).getByRole('checkbox', { name: /Apply automatically/ })).toBeChecked();
+    const amount = within(dialog).getByRole('textbox', { name: /^Amount received/ });
+    await user.clear(amount);
+    await user.type(amount, '1200');
+    expect(lineInput(bill2.number)).toHaveValue('450.5');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(fake.requestsOf('PUT')).toHaveLength(1));
+    const body = fake.requestsOf('PUT')[0]?.body as Record<string, unknown>;
+    expect(body).not.toHaveProperty('allocations');
+    expect(body).toMatchObject({ amount: 1200, version: 1 });
   });
 
   it('is queued offline without allocations and listed as not yet synced', async () => {
