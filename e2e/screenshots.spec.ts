@@ -137,6 +137,50 @@ test.describe('documentation screenshots', { tag: '@screenshots' }, () => {
     await capture(page, testInfo, 'merchants-tablet');
   });
 
+  for (const [label, viewport] of [
+    ['desktop', { width: 1280, height: 900 }],
+    ['tablet', { width: 820, height: 1180 }],
+  ] as const) {
+    test(`payments, the record-payment form, the dues book and a statement, ${label}`, async ({
+      page,
+    }, testInfo) => {
+      await page.setViewportSize(viewport);
+      await useTheme(page, 'light');
+      await signIn(page);
+      await page.goto('/payments');
+      await expect(page.getByRole('heading', { level: 1, name: 'Payments' })).toBeVisible();
+      await expect(page.getByRole('table', { name: 'Payments' })).toBeVisible();
+      await expect(
+        page.getByRole('region', { name: 'Totals of the filtered payments' }),
+      ).toBeVisible();
+      await capture(page, testInfo, `payments-${label}`);
+
+      // The merchant who owes most, so the form shows open bills to split over.
+      await page.goto('/customers');
+      const statementLinks = page.getByRole('link', { name: /^Open the statement of / });
+      await expect(statementLinks.first()).toBeVisible();
+      const owing = ((await statementLinks.first().textContent()) ?? '').trim();
+      await capture(page, testInfo, `customers-${label}`);
+
+      await page.goto('/payments');
+      await page.getByRole('button', { name: 'Record payment' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Record payment' });
+      await dialog.getByRole('combobox', { name: /^Merchant/ }).fill(owing);
+      await page.getByRole('option', { name: owing, exact: true }).click();
+      await expect(dialog.getByRole('table', { name: 'Bills settled' })).toBeVisible();
+      await dialog.getByRole('textbox', { name: /^Amount received/ }).fill('25000');
+      await dialog.getByRole('textbox', { name: /^TDS deducted/ }).fill('500');
+      await capture(page, testInfo, `payment-form-${label}`);
+      await page.keyboard.press('Escape');
+      await page.getByRole('button', { name: 'Discard' }).click();
+
+      await page.goto('/customers');
+      await statementLinks.first().click();
+      await expect(page.getByRole('table', { name: 'Entries of the statement' })).toBeVisible();
+      await capture(page, testInfo, `statement-${label}`);
+    });
+  }
+
   test.describe('a tablet with touch, 820 x 1180', () => {
     test.use({ viewport: { width: 820, height: 1180 }, hasTouch: true });
     for (const language of ['en', 'gu'] as const) {

@@ -77,7 +77,18 @@ export const AREA_ROUTES: AreaRoute[] = [
     page: () => import('@/features/designs/pages/designs-page'),
     namespace: 'designs',
   },
-  { path: 'customers', area: 'customers' },
+  {
+    path: 'customers',
+    area: 'customers',
+    page: () => import('@/features/dues/pages/dues-page'),
+    namespace: 'dues',
+  },
+  {
+    path: 'customers/:merchantId',
+    area: 'customers',
+    page: () => import('@/features/dues/pages/statement-page'),
+    namespace: 'dues',
+  },
   {
     path: 'workers',
     area: 'workers',
@@ -128,7 +139,12 @@ export const AREA_ROUTES: AreaRoute[] = [
     page: () => import('@/features/bank-details/pages/bank-details-page'),
     namespace: 'bank-details',
   },
-  { path: 'payments', area: 'payments' },
+  {
+    path: 'payments',
+    area: 'payments',
+    page: () => import('@/features/payments/pages/payments-page'),
+    namespace: 'payments',
+  },
   {
     path: 'billing',
     area: 'billing',

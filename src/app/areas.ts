@@ -70,6 +70,7 @@ export const AREA_PERMISSIONS: Partial<Record<AreaKey, Permission>> = {
   exportBillReview: 'bills.read',
   merchants: 'merchants.read',
   designs: 'designs.read',
+  customers: 'dues.read',
   workers: 'workers.read',
   salaryManagement: 'salaries.read',
   users: 'users.read',

@@ -9,6 +9,7 @@ import { runtimeT } from '@/lib/translation-keys';
 /** Every namespace an entry of any area may need, for screens that list all areas. */
 export const AUDIT_NAMESPACES = [
   'audit',
+  'payments',
   'orders',
   'merchants',
   'designs',
@@ -38,8 +39,7 @@ export const AUDIT_ENTITY_NAMESPACES: Record<
   organization: null,
   session: null,
   bill: 'bills',
-  // The payments namespace arrives with the payments pages; until then the shared labels serve.
-  payment: null,
+  payment: 'payments',
   jobCard: 'production',
   productionEntry: 'production',
   productionStage: 'production',
@@ -57,6 +57,7 @@ const MONEY_FIELDS = new Set([
   'igstAmount',
   'roundOff',
   'paidAmount',
+  'tdsAmount',
 ]);
 const DATE_FIELDS = new Set([
   'orderDate',
@@ -75,6 +76,7 @@ const PERCENT_FIELDS = new Set(['gstRate', 'defaultGstRate']);
 const STATE_FIELDS = new Set(['placeOfSupply', 'state']);
 /** Fields holding a code whose words live in the area's namespace under this key. */
 const CODED_FIELDS: Record<string, string> = {
+  method: 'methods',
   status: 'status',
   salaryType: 'salaryTypes',
   paymentType: 'paymentTypes',

@@ -227,6 +227,7 @@ export function FormFields<Values extends Record<string, unknown>>({
           <Switch
             label={common.label}
             description={common.description}
+            disabled={field.props?.disabled === true}
             {...form.getInputProps(field.name, { type: 'checkbox' })}
           />
         );

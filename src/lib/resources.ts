@@ -1,4 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import dayjs from 'dayjs';
 import type { z } from 'zod';
 import type { AuditEntry, AuditListParams } from '../../contract/audit.ts';
 import { bill, billCreate, billListQuery, billUpdate, type Bill } from '../../contract/bills.ts';
@@ -60,6 +61,16 @@ import {
   type WorkerWages,
 } from '../../contract/production.ts';
 import type { OrganizationProfile, OrganizationUpdate } from '../../contract/organization.ts';
+import {
+  payment,
+  paymentCreate,
+  paymentListQuery,
+  paymentUpdate,
+  type OpenBill,
+  type PaymentListParams,
+  type PaymentTotals,
+} from '../../contract/payments.ts';
+import type { DuesReport, Statement } from '../../contract/dues.ts';
 import { apiRequest } from '@/lib/api-client';
 import { createResource } from '@/lib/resource-factory';
 import { AUDIT_LOG_KEY, createWriteHook } from '@/lib/resource-writes';
@@ -78,6 +89,8 @@ import type userTexts from '../../public/locales/en/users.json';
 import type organizationTexts from '../../public/locales/en/organization.json';
 import type productionTexts from '../../public/locales/en/production.json';
 import type dataIoTexts from '../../public/locales/en/data-io.json';
+import type paymentTexts from '../../public/locales/en/payments.json';
+import type duesTexts from '../../public/locales/en/dues.json';
 
 declare module '@/lib/translation-resources' {
   /** Each area's English texts, typing its `t` keys. */
@@ -92,6 +105,8 @@ declare module '@/lib/translation-resources' {
     'order-analytics': typeof orderAnalyticsTexts;
     orders: typeof orderTexts;
     production: typeof productionTexts;
+    payments: typeof paymentTexts;
+    dues: typeof duesTexts;
     'worker-salaries': typeof salaryTexts;
     workers: typeof workerTexts;
     users: typeof userTexts;
@@ -450,20 +465,6 @@ export const workerWages = workerSalaries.defineRead<WorkerWages, WorkerWagesPar
   keepPrevious: true,
 });
 
-/** Every resource, for code that must know them all (replaying queued writes). */
-export const RESOURCES = [
-  merchants,
-  designs,
-  workers,
-  workerSalaries,
-  bankDetails,
-  expenses,
-  orders,
-  users,
-  jobCards,
-  productionEntries,
-];
-
 export type ResourceRecord<R extends { schemas: { record: z.ZodType } }> = z.output<
   R['schemas']['record']
 >;
@@ -556,7 +557,8 @@ export const bills = createResource({
   path: '/bills',
   namespace: 'bills',
   schemas: { record: bill, create: billCreate, update: billUpdate, list: billListQuery },
-  related: ['orders'],
+  // A new or cancelled bill changes what is owed: open bills, the dues book, statements.
+  related: ['orders', 'payments'],
   messages: { deleted: null },
 });
 
@@ -592,3 +594,82 @@ export const useCancelBill = bills.defineAction<
 // Notes are sent through the write queue as well; re-exported here so that replaying a note
 // queued offline after a reload finds how to send it.
 export { useCreateNote, useDeleteNote } from '@/lib/notes';
+
+/**
+ * Money received from merchants. A payment changes its bills' paid amount and status, and those
+ * the paid flag of the bills' orders.
+ */
+export const payments = createResource({
+  name: 'payments',
+  path: '/payments',
+  namespace: 'payments',
+  schemas: {
+    record: payment,
+    create: paymentCreate,
+    update: paymentUpdate,
+    list: paymentListQuery,
+  },
+  related: ['bills', 'orders'],
+});
+
+export type PaymentFilters = Partial<Omit<PaymentListParams, 'page' | 'limit' | 'sort'>>;
+
+/** Sums of every payment the register's filters match, not only the page on screen. */
+export const paymentTotals = payments.defineRead<PaymentTotals, PaymentFilters>('totals', {
+  path: () => '/totals',
+  searchParams: (params) => ({ ...params }),
+  failure: 'payments:errors.fetchTotals',
+  keepPrevious: true,
+});
+
+/** A merchant's bills that can still take money, oldest first. */
+export const openBills = payments.defineRead<OpenBill[], { merchantId: string }>('open-bills', {
+  path: () => '/open-bills',
+  searchParams: ({ merchantId }) => ({ merchantId }),
+  failure: 'payments:errors.fetchOpenBills',
+  select: (data) => (data as { data: OpenBill[] }).data,
+});
+
+/**
+ * The dues book. Keyed under `payments`, and bills refresh `payments` too, so a payment or a bill
+ * written anywhere refetches it.
+ */
+export const duesReport = payments.defineRead<DuesReport, { asOf?: string | undefined }>('dues', {
+  path: () => '/reports/dues',
+  absolute: true,
+  // The server's day may not be the user's (UTC against India after midnight), and payments are
+  // dated in the user's day: without a date the report is asked for as of the user's today.
+  searchParams: ({ asOf }) => ({ asOf: asOf ?? dayjs().format('YYYY-MM-DD') }),
+  failure: 'dues:errors.fetchDues',
+  keepPrevious: true,
+});
+
+export interface StatementParams {
+  merchantId: string;
+  startDate: string;
+  endDate: string;
+}
+
+/** A merchant's statement of account; keyed under `payments` like the dues book. */
+export const merchantStatement = payments.defineRead<Statement, StatementParams>('statement', {
+  path: ({ merchantId }) => `/merchants/${encodeURIComponent(merchantId)}/statement`,
+  absolute: true,
+  searchParams: ({ startDate, endDate }) => ({ startDate, endDate }),
+  failure: 'dues:errors.fetchStatement',
+  keepPrevious: true,
+});
+
+/** Every resource, for code that must know them all (replaying queued writes). */
+export const RESOURCES = [
+  merchants,
+  designs,
+  workers,
+  workerSalaries,
+  bankDetails,
+  expenses,
+  orders,
+  users,
+  jobCards,
+  productionEntries,
+  payments,
+];

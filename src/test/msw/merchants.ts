@@ -1,5 +1,7 @@
+import { http } from 'msw';
 import type { Merchant } from '../../../contract/merchants.ts';
 import { merchants } from '@/lib/resources';
+import { ok } from './envelope';
 import { createResourceFake, TEST_ORGANIZATION_ID, testId } from './resource-fake';
 
 export { TEST_ORGANIZATION_ID, testId, type RecordedRequest } from './resource-fake';
@@ -72,7 +74,20 @@ export function createMerchantsFake(options: MerchantsFakeOptions = {}) {
     referencedIds: options.referencedIds ?? [],
     firstId: 1000,
   });
-  return { ...fake, merchants: fake.records };
+  // The list shows what each merchant owes from the dues book; nobody owes anything here.
+  const dues = http.get('*/api/reports/dues', () =>
+    ok({ asOf: '2026-01-01', rows: [], totals: NO_DUES }),
+  );
+  return { ...fake, handlers: [...fake.handlers, dues], merchants: fake.records };
 }
+
+const NO_DUES = {
+  billedAmount: 0,
+  receivedAmount: 0,
+  advanceAmount: 0,
+  outstandingAmount: 0,
+  overdueAmount: 0,
+  ageing: { days0to15: 0, days16to45: 0, days46to90: 0, days90plus: 0 },
+};
 
 export type MerchantsFake = ReturnType<typeof createMerchantsFake>;

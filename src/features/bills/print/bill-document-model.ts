@@ -105,18 +105,7 @@ export function upiPayLink(bill: Bill): string | null {
   return `upi://pay?${query.join('&')}`;
 }
 
-/** wa.me wants the number with its country code and no `+`; a bare Indian mobile gets 91. */
-export function whatsappNumber(phone: string | null): string {
-  const digits = (phone ?? '').replace(/\D/g, '');
-  if (digits.length === 10) return `91${digits}`;
-  if (digits.length === 11 && digits.startsWith('0')) return `91${digits.slice(1)}`;
-  return digits;
-}
-
-/** Without a number wa.me lets the sender pick the chat. */
-export function whatsappLink(phone: string | null, message: string): string {
-  return `https://wa.me/${whatsappNumber(phone)}?text=${encodeURIComponent(message)}`;
-}
+export { whatsappLink, whatsappNumber } from '@/lib/whatsapp';
 
 /** A bill made offline carries the id of its queued write until the server numbers it. */
 export function pendingWriteKey(billId: string): string | null {

@@ -14,7 +14,7 @@ import {
   type DocumentLanguage,
   type PaperSize,
 } from './bill-document-model';
-import classes from './bill-print.module.css';
+import classes from '@/components/print-sheet.module.css';
 
 export interface BillDocumentProps {
   bill: Bill;

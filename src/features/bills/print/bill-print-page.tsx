@@ -23,6 +23,7 @@ import { LANGUAGE_NAMES, toLanguage } from '@/lib/i18n';
 import { describeError } from '@/lib/resource-factory';
 import { bills, organization } from '@/lib/resources';
 import { BillDocument } from './bill-document';
+import { BillPayments } from './bill-payments';
 import {
   BILL_COPIES,
   PAPER_SIZES,
@@ -34,7 +35,7 @@ import {
   type DocumentLanguage,
   type PaperSize,
 } from './bill-document-model';
-import classes from './bill-print.module.css';
+import classes from '@/components/print-sheet.module.css';
 
 const PAGE_MARGINS: Record<PaperSize, string> = { A4: '10mm', A5: '7mm' };
 
@@ -234,6 +235,11 @@ export default function BillPrintPage() {
             t={t}
             stateName={(code) => (isGstStateCode(code) ? organizationT(`states.${code}`) : code)}
           />
+        </div>
+      ) : null}
+      {bill ? (
+        <div className={classes.toolbar}>
+          <BillPayments bill={bill} />
         </div>
       ) : null}
     </Stack>

@@ -12,6 +12,9 @@ import { ResourceListPage, standardListTexts } from '@/components/resource-list-
 import { useFormatters } from '@/lib/format';
 import { useListParams } from '@/lib/use-list-params';
 import { MerchantFormModal } from '../components/merchant-form-modal';
+import { Anchor } from '@mantine/core';
+import { Link } from 'react-router';
+import { useCan } from '@/lib/permissions';
 import * as resources from '@/lib/resources';
 
 const LIST_CONFIG = {
@@ -38,6 +41,13 @@ export default function MerchantsPage() {
   const list = useListParams(LIST_CONFIG);
   const query = useQuery(resources.merchants.queries.list(list.params));
   const remove = resources.merchants.useRemove();
+  // What each merchant owes, from the dues book, for the roles that may read it.
+  const canReadDues = useCan('dues.read');
+  const dues = useQuery({ ...resources.duesReport({}), enabled: canReadDues });
+  const outstanding = useMemo(
+    () => new Map((dues.data?.rows ?? []).map((row) => [row.merchantId, row.outstandingAmount])),
+    [dues.data],
+  );
 
   const columns = useMemo<DataTableColumn<Merchant>[]>(
     () => [
@@ -97,6 +107,26 @@ export default function MerchantsPage() {
             <Dash />
           ),
       },
+      ...(canReadDues
+        ? [
+            {
+              key: 'outstanding',
+              header: t('columns.outstanding'),
+              align: 'right',
+              nowrap: true,
+              render: (merchant) => (
+                <Anchor
+                  component={Link}
+                  to={`/customers/${encodeURIComponent(merchant._id)}`}
+                  size="sm"
+                  style={{ fontVariantNumeric: 'tabular-nums' }}
+                >
+                  {format.money(outstanding.get(merchant._id) ?? 0)}
+                </Anchor>
+              ),
+            } satisfies DataTableColumn<Merchant>,
+          ]
+        : []),
       {
         key: 'createdAt',
         header: t('columns.created'),
@@ -105,7 +135,7 @@ export default function MerchantsPage() {
         render: (merchant) => format.date(merchant.createdAt),
       },
     ],
-    [t, format],
+    [t, format, canReadDues, outstanding],
   );
 
   const filterFields: FilterField[] = [

@@ -143,6 +143,22 @@ describe('OrderFormPage', { timeout: 30_000 }, () => {
     expect(screen.getByRole('switch', { name: /Paid/ })).toBeEnabled();
   });
 
+  it('keeps a billed order’s paid switch read-only: it follows the bill', async () => {
+    fake.orders.splice(
+      0,
+      fake.orders.length,
+      makeOrder(1, { status: 'completed', billId: testId(8701), isPaid: false }),
+    );
+    renderWithProviders(<OrderFormPage />, {
+      path: '/orders/edit/:orderId',
+      route: `/orders/edit/${ORDER_ID}`,
+    });
+    const paid = await screen.findByRole('switch', { name: /Paid/ });
+    expect(paid).toBeDisabled();
+    expect(screen.getByText(/Paid status follows the bill/)).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: /Notes/ })).toBeEnabled();
+  });
+
   it('moves the status with the status endpoint and shows the new one', async () => {
     const { user } = renderEdit('completed');
     const group = within(await screen.findByRole('group', { name: 'Status' }));

@@ -225,6 +225,11 @@ function OrderForm({ order }: { order: Order | null }) {
   const fields = ORDER_FIELDS.map((field) => {
     const withChoices =
       field.name === 'merchantId' ? { ...field, choices: merchantChoices } : field;
+    // A billed order is paid when its bill is: payments are recorded against the bill.
+    if (field.name === 'isPaid' && order?.billId) {
+      const props = { ...withChoices.props, disabled: true, description: t('paidFollowsBill') };
+      return { ...withChoices, props };
+    }
     return delivered && !editable.has(field.name)
       ? { ...withChoices, props: { ...withChoices.props, disabled: true } }
       : withChoices;

@@ -1,0 +1,252 @@
+import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { signIn, toast, uniqueSuffix } from './support.ts';
+
+async function api<T>(
+  page: Page,
+  method: 'GET' | 'POST' | 'PUT',
+  url: string,
+  data?: unknown,
+): Promise<T> {
+  const xsrf = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
+  const response = await page.request.fetch(url, {
+    method,
+    ...(data === undefined ? {} : { data }),
+    headers: { 'x-xsrf-token': xsrf },
+  });
+  expect(response.ok(), `${method} ${url}: ${await response.text()}`).toBe(true);
+  return ((await response.json()) as { data: T }).data;
+}
+
+/** The browser's day (India), which is the day the forms date a payment with. */
+let localToday = new Date().toISOString().slice(0, 10);
+const today = () => localToday;
+async function readLocalToday(page: Page) {
+  localToday = await page.evaluate<string>('new Date().toLocaleDateString("en-CA")');
+}
+const paise = (amount: number) => Math.round(amount * 100);
+/** As the app writes rupees in English: ₹1,234.50. */
+const rupees = (amount: number) =>
+  `₹${amount.toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+
+interface BillRead {
+  _id: string;
+  number: string;
+  totalAmount: number;
+  paidAmount: number;
+  balance: number;
+  status: string;
+}
+
+/** A merchant of its own with one bill made from two finished orders. */
+async function billedMerchant(page: Page, suffix: string) {
+  const merchantName = `Payments E2E ${suffix}`;
+  const merchant = await api<{ _id: string }>(page, 'POST', '/api/merchants', {
+    name: merchantName,
+    phone: '9825012345',
+  });
+  const designs = await api<{ data: { _id: string }[] }>(page, 'GET', '/api/designs/all');
+  const design = designs.data[0];
+  if (!design) throw new Error('the demo account has designs');
+  const orderIds: string[] = [];
+  for (const [index, quantity] of [10, 20].entries()) {
+    let order = await api<{ _id: string; version: number }>(page, 'POST', '/api/orders', {
+      merchantId: merchant._id,
+      poNumber: `PAY/${suffix}/${index + 1}`,
+      orderDate: today(),
+      designs: [{ designId: design._id, quantity, rate: 45 }],
+    });
+    for (const status of ['in_progress', 'completed']) {
+      order = await api(page, 'PUT', `/api/orders/${order._id}/status`, {
+        status,
+        version: order.version,
+      });
+    }
+    orderIds.push(order._id);
+  }
+  const bill = await api<BillRead>(page, 'POST', '/api/bills', {
+    merchantId: merchant._id,
+    orderIds,
+    billDate: today(),
+  });
+  return { merchantId: merchant._id, merchantName, bill, orderIds };
+}
+
+interface DuesRead {
+  rows: {
+    merchantId: string;
+    billedAmount: number;
+    receivedAmount: number;
+    outstandingAmount: number;
+  }[];
+}
+interface StatementRead {
+  openingBalance: number;
+  closingBalance: number;
+  entries: { kind: string; debit: number; credit: number; balance: number }[];
+}
+
+/** The bill, the dues book and the statement, as the API reads them now. */
+async function books(page: Page, merchantId: string, billId: string) {
+  const bill = await api<BillRead>(page, 'GET', `/api/bills/${billId}`);
+  const dues = await api<DuesRead>(page, 'GET', `/api/reports/dues?asOf=${today()}`);
+  const row = dues.rows.find((candidate) => candidate.merchantId === merchantId);
+  const statement = await api<StatementRead>(
+    page,
+    'GET',
+    `/api/merchants/${merchantId}/statement?startDate=2000-01-01&endDate=2100-12-31`,
+  );
+  return { bill, row, statement };
+}
+
+test('a part payment with TDS settles the bill, and the dues book and statement agree to the paisa', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const suffix = uniqueSuffix();
+  await signIn(page);
+  await readLocalToday(page);
+  const { merchantId, merchantName, bill, orderIds } = await billedMerchant(page, suffix);
+  const received = 500;
+  const tds = 20.5;
+  const settled = received + tds;
+  const left = (paise(bill.totalAmount) - paise(settled)) / 100;
+
+  await page.goto('/payments');
+  await page.getByRole('button', { name: 'Record payment' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Record payment' });
+  await dialog.getByRole('combobox', { name: /^Merchant/ }).fill(merchantName);
+  await page.getByRole('option', { name: merchantName }).click();
+  await expect(dialog.getByRole('table', { name: 'Bills settled' })).toContainText(bill.number);
+  await dialog.getByRole('textbox', { name: /^Amount received/ }).fill(String(received));
+  await dialog.getByRole('textbox', { name: /^TDS deducted/ }).fill(String(tds));
+  await dialog.getByRole('combobox', { name: /^Method/ }).click();
+  await page.getByRole('option', { name: 'Cheque' }).click();
+  await dialog.getByRole('textbox', { name: /^Reference/ }).fill('004512');
+  await expect(
+    dialog.getByRole('textbox', { name: `Amount applied to ${bill.number}` }),
+  ).toHaveValue(String(settled));
+  await expect(dialog.getByTestId('split-advance')).toHaveText('₹0.00');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(toast(page, 'Payment recorded')).toBeVisible();
+
+  const row = page.getByRole('row').filter({ hasText: merchantName });
+  await expect(row).toContainText(`${bill.number}: ${rupees(settled)}`);
+  await expect(row).toContainText('004512');
+
+  // The bill is partly paid and its orders are not paid yet.
+  await page.goto(`/billing?number=${encodeURIComponent(bill.number)}`);
+  const billRow = page.getByRole('row').filter({ hasText: bill.number });
+  await expect(billRow).toContainText('Partly paid');
+  await expect(billRow).toContainText(rupees(left));
+
+  const after = await books(page, merchantId, bill._id);
+  expect(after.bill.status).toBe('partly_paid');
+  expect(paise(after.bill.balance)).toBe(paise(left));
+  expect(paise(after.row?.outstandingAmount ?? NaN)).toBe(paise(left));
+  expect(paise(after.row?.receivedAmount ?? NaN)).toBe(paise(settled));
+  expect(paise(after.statement.closingBalance)).toBe(paise(left));
+  expect(after.statement.entries.map((entry) => entry.kind)).toEqual(['bill', 'payment']);
+
+  // The dues book and the statement show the same figure.
+  await page.goto('/customers');
+  const duesRow = page.getByRole('row').filter({ hasText: merchantName });
+  await expect(duesRow).toContainText(rupees(left));
+  await duesRow.getByRole('link', { name: `Open the statement of ${merchantName}` }).click();
+  await expect(page).toHaveURL(new RegExp(`/customers/${merchantId}$`));
+  const entries = page.getByRole('table', { name: 'Entries of the statement' });
+  await expect(entries).toContainText(`Bill ${bill.number}`);
+  await expect(entries).toContainText('Payment Cheque 004512');
+  await expect(entries.getByRole('row').last()).toContainText(rupees(left));
+  const share = page.getByRole('link', { name: 'Share on WhatsApp' });
+  const text = new URL((await share.getAttribute('href')) ?? '').searchParams.get('text') ?? '';
+  expect(text).toContain(`${rupees(left)} outstanding for ${merchantName}`);
+  expect(text).toContain(`Oldest bill ${bill.number}`);
+
+  // Its orders follow the bill: billed, not paid, and the paid switch is read-only.
+  await page.goto(`/orders/edit/${orderIds[0]}`);
+  await expect(page.getByRole('switch', { name: /Paid/ })).toBeDisabled();
+  await expect(page.getByText(/Paid status follows the bill/)).toBeVisible();
+
+  // Deleting the payment gives its money back to the bill.
+  await page.goto(`/payments?merchantId=${merchantId}`);
+  await page.getByRole('button', { name: /^Delete ₹500\.00 from/ }).click();
+  const confirm = page.getByRole('dialog', { name: 'Delete payment?' });
+  await expect(confirm).toContainText('its money goes back to the bills');
+  await confirm.getByRole('button', { name: 'Delete payment' }).click();
+  await expect(toast(page, 'Payment deleted; its money went back to the bills')).toBeVisible();
+
+  const reverted = await books(page, merchantId, bill._id);
+  expect(reverted.bill.status).toBe('unpaid');
+  expect(paise(reverted.bill.balance)).toBe(paise(bill.totalAmount));
+  expect(paise(reverted.row?.outstandingAmount ?? NaN)).toBe(paise(bill.totalAmount));
+  expect(paise(reverted.statement.closingBalance)).toBe(paise(bill.totalAmount));
+  await page.goto(`/customers/${merchantId}`);
+  await expect(
+    page.getByRole('table', { name: 'Entries of the statement' }).getByRole('row').last(),
+  ).toContainText(rupees(bill.totalAmount));
+});
+
+const LANGUAGES = ['en', 'gu', 'hi'] as const;
+const STATEMENT_TITLE: Record<(typeof LANGUAGES)[number], string> = {
+  en: 'Statement of account',
+  gu: 'ખાતાપત્રક',
+  hi: 'खाता विवरण',
+};
+
+/** Pages as pictures go to the test's output, or with DOC_SCREENSHOTS=1 to docs/screenshots. */
+function pictureDirectory(testInfo: TestInfo) {
+  const root = testInfo.config.configFile
+    ? path.dirname(testInfo.config.configFile)
+    : process.cwd();
+  const directory =
+    process.env.DOC_SCREENSHOTS === '1'
+      ? path.join(root, 'docs', 'screenshots')
+      : testInfo.outputPath('pages');
+  mkdirSync(directory, { recursive: true });
+  return directory;
+}
+
+test('prints a statement on one A4 page in English, Gujarati and Hindi', async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  const suffix = uniqueSuffix();
+  await signIn(page);
+  await readLocalToday(page);
+  const { merchantId, bill } = await billedMerchant(page, suffix);
+  await api(page, 'POST', '/api/payments', {
+    merchantId,
+    paymentDate: today(),
+    amount: 700,
+    tdsAmount: 14,
+    method: 'upi',
+    reference: `UTR${suffix}`.slice(0, 20),
+  });
+  const directory = pictureDirectory(testInfo);
+  for (const language of LANGUAGES) {
+    await page.evaluate((value) => localStorage.setItem('language', value), language);
+    await page.goto(`/customers/${merchantId}?lang=${language}`);
+    const sheet = page.getByRole('article');
+    await expect(sheet).toContainText(STATEMENT_TITLE[language]);
+    await expect(sheet).toContainText(bill.number);
+    await page.evaluate('document.fonts.ready.then(() => true)');
+    await page.emulateMedia({ media: 'print' });
+    const pdfPath = testInfo.outputPath(`statement-${language}.pdf`);
+    writeFileSync(
+      pdfPath,
+      await page.pdf({ format: 'A4', preferCSSPageSize: true, printBackground: true }),
+    );
+    await page.emulateMedia({ media: 'screen' });
+    const name = `statement-${language}-A4`;
+    for (const old of readdirSync(directory).filter((file) => file.startsWith(`${name}-`))) {
+      rmSync(path.join(directory, old));
+    }
+    execFileSync('pdftoppm', ['-png', '-r', '80', pdfPath, path.join(directory, name)]);
+    const info = execFileSync('pdfinfo', [pdfPath], { encoding: 'utf8' });
+    expect(info, info).toMatch(/^Pages:\s+1$/m);
+    expect(Math.round(Number(/^Page size:\s+([\d.]+) x/m.exec(info)?.[1]))).toBe(595);
+  }
+});

@@ -1,0 +1,243 @@
+import { Badge, Group, Paper, Stack, Text } from '@mantine/core';
+import { IconCash } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useCallback, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import {
+  PAYMENT_METHODS,
+  PAYMENT_SORTABLE,
+  type Payment,
+  type PaymentListParams,
+} from '../../../../contract/payments.ts';
+import type { DataTableColumn } from '@/components/data-table';
+import type { FilterField } from '@/components/filter-bar';
+import { MoneyText } from '@/components/money-text';
+import { ResourceListPage, standardListTexts } from '@/components/resource-list-page';
+import { useFormatters } from '@/lib/format';
+import * as resources from '@/lib/resources';
+import { useListParams } from '@/lib/use-list-params';
+import { PaymentFormModal } from '../components/payment-form-modal';
+
+const LIST_CONFIG = {
+  filters: {
+    merchantId: { type: 'id' },
+    method: { type: 'select', options: PAYMENT_METHODS },
+    startDate: { type: 'date' },
+    endDate: { type: 'date' },
+  },
+  sortable: PAYMENT_SORTABLE,
+  defaultSort: '-paymentDate',
+} as const;
+
+/** `/payments`: the receipts register. */
+export default function PaymentsPage() {
+  const { t } = useTranslation('payments');
+  const format = useFormatters();
+  const list = useListParams(LIST_CONFIG);
+  const params = list.params as Partial<PaymentListParams>;
+  const query = useQuery(resources.payments.queries.list(params));
+  const { merchantId, method, startDate, endDate } = params;
+  const totals = useQuery(resources.paymentTotals({ merchantId, method, startDate, endDate }));
+  const merchants = useQuery(resources.merchants.queries.all());
+  const remove = resources.payments.useRemove();
+  // A bill's "Record payment" shortcut opens the form for that bill (`?record=<billId>`).
+  const [search, setSearch] = useSearchParams();
+  const recordFor = search.get('record');
+  const shortcutBill = useQuery({
+    ...resources.bills.queries.detail(recordFor ?? ''),
+    enabled: !!recordFor,
+  });
+  const closeShortcut = () =>
+    setSearch(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete('record');
+        return next;
+      },
+      { replace: true },
+    );
+
+  const describe = useCallback(
+    (payment: Payment) =>
+      t('rowName', {
+        amount: format.money(payment.amount),
+        // A payment queued offline has no merchant embedded until it syncs.
+        merchant: payment.merchant?.name ?? '',
+        date: format.date(payment.paymentDate),
+      }),
+    [t, format],
+  );
+
+  const columns = useMemo<DataTableColumn<Payment>[]>(
+    () => [
+      {
+        key: 'paymentDate',
+        header: t('columns.paymentDate'),
+        sortField: 'paymentDate',
+        nowrap: true,
+        render: (payment) => format.date(payment.paymentDate),
+      },
+      {
+        key: 'merchant',
+        header: t('columns.merchant'),
+        minWidth: 150,
+        render: (payment) => payment.merchant.name,
+      },
+      {
+        key: 'amount',
+        header: t('columns.amount'),
+        sortField: 'amount',
+        align: 'right',
+        nowrap: true,
+        render: (payment) => <MoneyText amount={payment.amount} fw={600} />,
+      },
+      {
+        key: 'method',
+        header: t('columns.method'),
+        nowrap: true,
+        minWidth: 130,
+        render: (payment) => (
+          <Badge variant="light" color="gray" radius="sm">
+            {t(`methods.${payment.method}`)}
+          </Badge>
+        ),
+      },
+      {
+        key: 'reference',
+        header: t('columns.reference'),
+        visibleFrom: 'xl',
+        render: (payment) =>
+          payment.reference ? (
+            <Text size="sm" ff="monospace">
+              {payment.reference}
+            </Text>
+          ) : (
+            <Text component="span" c="dimmed" aria-hidden>
+              —
+            </Text>
+          ),
+      },
+      {
+        key: 'tdsAmount',
+        header: t('columns.tdsAmount'),
+        align: 'right',
+        nowrap: true,
+        visibleFrom: 'md',
+        render: (payment) => <MoneyText amount={payment.tdsAmount} />,
+      },
+      {
+        key: 'applied',
+        header: t('columns.applied'),
+        minWidth: 180,
+        render: (payment) =>
+          payment.allocations.length === 0 ? (
+            <Text size="sm" c="dimmed">
+              {t('applied.none')}
+            </Text>
+          ) : (
+            <Stack gap={0}>
+              {payment.allocations.map((row) => (
+                <Text key={row.billId} size="sm" style={{ whiteSpace: 'nowrap' }}>
+                  {t('applied.line', { number: row.billNumber, amount: format.money(row.amount) })}
+                </Text>
+              ))}
+            </Stack>
+          ),
+      },
+      {
+        key: 'unallocatedAmount',
+        header: t('columns.unallocatedAmount'),
+        align: 'right',
+        nowrap: true,
+        render: (payment) => <MoneyText amount={payment.unallocatedAmount} />,
+      },
+    ],
+    [t, format],
+  );
+
+  const filterFields: FilterField[] = [
+    {
+      type: 'select',
+      name: 'merchantId',
+      label: t('filters.merchant'),
+      placeholder: t('filters.allMerchants'),
+      searchable: true,
+      width: 220,
+      options: (merchants.data ?? []).map((merchant) => ({
+        value: merchant._id,
+        label: merchant.name,
+      })),
+    },
+    {
+      type: 'select',
+      name: 'method',
+      label: t('filters.method'),
+      placeholder: t('filters.allMethods'),
+      width: 170,
+      options: PAYMENT_METHODS.map((value) => ({ value, label: t(`methods.${value}`) })),
+    },
+    { type: 'dateRange', from: 'startDate', to: 'endDate', label: t('filters.dateRange') },
+  ];
+
+  const sums = totals.data;
+
+  return (
+    <ResourceListPage
+      permissions={{ read: 'payments.read', write: 'payments.write', delete: 'payments.write' }}
+      history={{ entity: 'payment', name: describe }}
+      texts={{
+        ...standardListTexts(t),
+        edit: (payment) => t('actions.edit', { name: describe(payment) }),
+        delete: (payment) => t('actions.delete', { name: describe(payment) }),
+        deleteMessage: (payment) => t('delete.message', { name: describe(payment) }),
+        deleteConfirm: t('delete.confirm'),
+      }}
+      fetchListFailed="payments:errors.fetchList"
+      emptyIcon={<IconCash size={28} stroke={1.5} aria-hidden />}
+      list={list}
+      query={query}
+      columns={columns}
+      filterFields={filterFields}
+      tableMinWidth={1040}
+      remove={remove}
+      aboveTable={
+        sums && sums.count > 0 ? (
+          <Paper withBorder radius="md" p="sm" component="section" aria-label={t('totals.label')}>
+            <Group gap="lg" wrap="wrap">
+              <Text size="sm" fw={600}>
+                {t('totals.count', { count: sums.count })}
+              </Text>
+              <Text size="sm">
+                {t('totals.amount')}: <strong>{format.money(sums.amount)}</strong>
+              </Text>
+              <Text size="sm">
+                {t('totals.tdsAmount')}: <strong>{format.money(sums.tdsAmount)}</strong>
+              </Text>
+              <Text size="sm">
+                {t('totals.unallocatedAmount')}:{' '}
+                <strong>{format.money(sums.unallocatedAmount)}</strong>
+              </Text>
+            </Group>
+          </Paper>
+        ) : null
+      }
+      renderForm={(payment, onClose) => (
+        <PaymentFormModal key={payment?._id ?? 'new'} payment={payment} onClose={onClose} />
+      )}
+    >
+      {recordFor && shortcutBill.data ? (
+        <PaymentFormModal
+          key={`bill-${recordFor}`}
+          payment={null}
+          prefill={{
+            merchantId: shortcutBill.data.merchantId,
+            billId: shortcutBill.data._id,
+            amount: shortcutBill.data.balance,
+          }}
+          onClose={closeShortcut}
+        />
+      ) : null}
+    </ResourceListPage>
+  );
+}
