@@ -159,7 +159,7 @@ test.describe('the shop floor on a tablet', () => {
       'Pay the balance',
     ]);
     await kiran
-      .getByRole('link', { name: `Pay Kiran Patel ${suffix} the balance of ₹100.00` })
+      .getByRole('link', { name: `Pay the balance: Kiran Patel ${suffix}, ₹100.00` })
       .click();
     const form = page.getByRole('form', { name: 'Record payment' });
     await expect(form.getByRole('textbox', { name: 'Amount' })).toHaveValue('100');

@@ -109,7 +109,7 @@ describe('wages in the salary area', { timeout: 20_000 }, () => {
   it('pays the balance through the normal salary form, prefilled', async () => {
     const { user } = renderPanel();
     await user.click(
-      await screen.findByRole('link', { name: 'Pay Ramesh Vaghela the balance of ₹750.00' }),
+      await screen.findByRole('link', { name: 'Pay the balance: Ramesh Vaghela, ₹750.00' }),
     );
     const form = await screen.findByRole('form', { name: 'Record payment' });
     await waitFor(() =>
