@@ -309,5 +309,45 @@ export async function createRecords(
       ids[resource].push(String(dataOf(reply)._id));
     }
   }
+  await createFloorRecords(baseUrl, token, ids, marker);
   return ids;
+}
+
+/**
+ * Job cards come from an order, production entries from a card, and notes sit on an order, so
+ * they are made after the resources above rather than from a body of their own.
+ */
+async function createFloorRecords(baseUrl: string, token: string, ids: Ids, marker: string) {
+  const orderId = ids.orders?.find((id) => id !== undefined);
+  const workerId = ids.workers?.[0];
+  if (!orderId || !workerId) return;
+  const made = await call(baseUrl, 'POST', `/api/job-cards/from-order/${orderId}`, { token });
+  if (made.status !== 200 && made.status !== 201)
+    throw new Error(`make job cards: ${made.status} ${made.text.slice(0, 500)}`);
+  const cards = (dataOf(made) as unknown as { data: { _id: string }[] }).data;
+  ids['job-cards'] = cards.map((card) => card._id);
+  const cardId = cards[0]?._id;
+  ids['production-entries'] = [];
+  if (cardId) {
+    const entry = await call(baseUrl, 'POST', '/api/production-entries', {
+      token,
+      body: {
+        workerId,
+        jobCardId: cardId,
+        workDate: '2025-03-20',
+        piecesDone: 1,
+        notes: `entry ${marker}`,
+      },
+    });
+    if (entry.status !== 201)
+      throw new Error(`log work: ${entry.status} ${entry.text.slice(0, 500)}`);
+    ids['production-entries'].push(String(dataOf(entry)._id));
+  }
+  const note = await call(baseUrl, 'POST', '/api/notes', {
+    token,
+    body: { subjectType: 'order', subjectId: orderId, body: `note ${marker}` },
+  });
+  if (note.status !== 201)
+    throw new Error(`write a note: ${note.status} ${note.text.slice(0, 500)}`);
+  ids.notes = [String(dataOf(note)._id)];
 }
