@@ -16,11 +16,9 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import type { Bill } from '../../../../contract/bills.ts';
 import { isGstStateCode } from '../../../../contract/gst.ts';
-import { ErrorState } from '@/components/error-state';
-import { isUnavailableOffline, OfflineUnavailable } from '@/components/offline-unavailable';
+import { printWhenFontsReady, usePrintDocumentState } from '@/components/print-document-state';
 import { formatDate, formatMoney } from '@/lib/format';
 import { LANGUAGE_NAMES, toLanguage } from '@/lib/i18n';
-import { describeError } from '@/lib/resource-factory';
 import { bills, organization } from '@/lib/resources';
 import { BillDocument } from './bill-document';
 import { BillPayments } from './bill-payments';
@@ -124,7 +122,6 @@ export default function BillPrintPage() {
   const { billId = '' } = useParams();
   const writeKey = pendingWriteKey(billId);
   const { t: uiT, i18n } = useTranslation(['bill-print', 'ui']);
-  const { t: commonT } = useTranslation();
   const interfaceLanguage = toLanguage(i18n.resolvedLanguage ?? i18n.language);
   const { paper, language, languages, copy, choose } = usePrintChoices(interfaceLanguage);
   const { t, ready: textsReady } = useTranslation('bill-print', { lng: language });
@@ -134,38 +131,19 @@ export default function BillPrintPage() {
   const query = useQuery({ ...bills.queries.detail(billId), enabled: !writeKey && !!billId });
   const profile = useQuery(organization.queries.profile());
 
-  const body = (() => {
-    if (writeKey) return <PendingBill writeKey={writeKey} />;
-    if (isUnavailableOffline(query)) return <OfflineUnavailable onRetry={() => query.refetch()} />;
-    if (query.isPending || !textsReady || !statesReady) {
-      return (
-        <Group justify="center" py="xl">
-          <Loader aria-label={commonT('loading')} />
-        </Group>
-      );
-    }
-    if (query.isError) {
-      return (
-        <ErrorState
-          message={describeError(query.error, uiT, 'bill-print:errors.fetchOne')}
-          onRetry={() => void query.refetch()}
-          retrying={query.isFetching}
-        />
-      );
-    }
-    return null;
-  })();
+  const documentState = usePrintDocumentState(
+    query,
+    textsReady && statesReady,
+    'bill-print:errors.fetchOne',
+  );
+  const body = writeKey ? <PendingBill writeKey={writeKey} /> : documentState;
   const bill = body ? null : (query.data ?? null);
   // A cancelled bill asks for nothing. Sharing is on unless the organization turned it off, so a
   // profile not yet read (or unreadable offline) leaves the button where it was.
   const canShare =
     bill !== null && bill.status !== 'cancelled' && profile.data?.whatsappSharing !== false;
 
-  const print = async () => {
-    // A face still loading would print in a fallback font without the Gujarati conjuncts.
-    if ('fonts' in document) await document.fonts.ready;
-    window.print();
-  };
+  const print = printWhenFontsReady;
 
   return (
     <Stack gap="md" className={classes.page} data-bill-print>

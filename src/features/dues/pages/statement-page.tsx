@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, Loader, Select, Stack } from '@mantine/core';
+import { Anchor, Button, Group, Select, Stack } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { IconBrandWhatsapp, IconCalendar, IconPrinter } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -6,14 +6,12 @@ import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { MSME_PAYMENT_DAYS } from '../../../../contract/dues.ts';
-import { ErrorState } from '@/components/error-state';
-import { isUnavailableOffline, OfflineUnavailable } from '@/components/offline-unavailable';
+import { printWhenFontsReady, usePrintDocumentState } from '@/components/print-document-state';
 import { PageHeader } from '@/components/page-header';
 import classes from '@/components/print-sheet.module.css';
 import { DISPLAY_DATE_FORMAT } from '@/lib/format';
 import { LANGUAGE_NAMES, toLanguage, type Language } from '@/lib/i18n';
 import { parseTypedDate } from '@/lib/parse-typed-date';
-import { describeError } from '@/lib/resource-factory';
 import * as resources from '@/lib/resources';
 import { StatementDocument } from '../statement-document';
 import { financialYear, statementWhatsappLink } from '../statement-model';
@@ -25,7 +23,6 @@ const validDate = (value: string | null) => (value && DATE_PATTERN.test(value) ?
 export default function StatementPage() {
   const { merchantId = '' } = useParams();
   const { t: uiT, i18n } = useTranslation(['dues', 'ui']);
-  const { t: commonT } = useTranslation();
   const interfaceLanguage = toLanguage(i18n.resolvedLanguage ?? i18n.language);
   const [params, setParams] = useSearchParams();
   const today = dayjs().format('YYYY-MM-DD');
@@ -63,31 +60,9 @@ export default function StatementPage() {
       : [],
   );
 
-  const print = async () => {
-    if ('fonts' in document) await document.fonts.ready;
-    window.print();
-  };
+  const print = printWhenFontsReady;
 
-  const body = (() => {
-    if (isUnavailableOffline(query)) return <OfflineUnavailable onRetry={() => query.refetch()} />;
-    if (query.isPending || !ready) {
-      return (
-        <Group justify="center" py="xl">
-          <Loader aria-label={commonT('loading')} />
-        </Group>
-      );
-    }
-    if (query.isError) {
-      return (
-        <ErrorState
-          message={describeError(query.error, uiT, 'dues:errors.fetchStatement')}
-          onRetry={() => void query.refetch()}
-          retrying={query.isFetching}
-        />
-      );
-    }
-    return null;
-  })();
+  const body = usePrintDocumentState(query, ready, 'dues:errors.fetchStatement');
 
   const shareHref =
     statement && seller?.whatsappSharing && open.data
