@@ -152,7 +152,47 @@ interface Endpoint {
   method: 'GET' | 'POST';
   path: string;
   body?: unknown;
+  /**
+   * A write that uses up what it names (bill creation bills an order once): each request takes
+   * the next body from this list, and the run ends when its share is spent.
+   */
+  consumable?: {
+    bodies: unknown[];
+    /** The value in `body` each floor replay swaps for the one in a different unused body. */
+    replaced: string;
+    replacements: string[];
+  };
 }
+
+/** A finished order not on any bill, as bill creation needs it. */
+interface UnbilledOrder {
+  _id: string;
+  merchantId: string;
+}
+
+/**
+ * Completed orders not yet on a bill, read page by page (the generator leaves a tenth of the book
+ * so). Enough for the floor replays and both load runs at the sizes' request rates.
+ */
+async function unbilledOrders(base: string, token: string, wanted: number) {
+  const found: UnbilledOrder[] = [];
+  for (let page = 1; found.length < wanted; page += 1) {
+    const list = await api<{
+      data: (UnbilledOrder & { billId: string | null })[];
+      totalPages: number;
+    }>(base, token, 'GET', `/api/orders?status=completed&page=${page}&limit=100`);
+    found.push(...list.data.filter((order) => order.billId === null));
+    if (page >= list.totalPages) break;
+  }
+  return found.slice(0, wanted);
+}
+
+/** Bill creations a load run may make per second of its duration, at most. */
+const WRITE_RATE_CAP = 300;
+/** Unbilled orders the floor replays swap in, one per replay (they are rolled back). */
+const FLOOR_SPARE = 60;
+/** Unbilled orders the bill-creation endpoint reads: the floor's and both load runs'. */
+const BILL_POOL = 4_000;
 
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 
@@ -214,6 +254,15 @@ async function endpointsFor(
     throw new Error('dataset has no orders, merchants, designs or production stages');
   const deepPage = Math.max(1, Math.min(5000, firstPage.totalPages));
   const today = new Date();
+  const billable = await unbilledOrders(base, token, BILL_POOL);
+  const [firstBillable, ...otherBillable] = billable;
+  if (!firstBillable) throw new Error('dataset has no completed order without a bill');
+  const floorSpare = Math.min(FLOOR_SPARE, Math.floor(otherBillable.length / 3));
+  const billBody = (order: UnbilledOrder) => ({
+    merchantId: order.merchantId,
+    orderIds: [order._id],
+    billDate: isoDay(today),
+  });
   const yearAgo = new Date(today.getTime() - 365 * 86_400_000);
   // Before the oldest generated order, whatever the size's years.
   const firstDay = new Date(Date.UTC(2000, 0, 1));
@@ -277,6 +326,18 @@ async function endpointsFor(
       },
       { name: 'salary summary', method: 'GET', path: '/api/worker-salaries/summary' },
       { name: 'merchants pick list', method: 'GET', path: '/api/merchants/all' },
+      {
+        // Numbering takes a per-organization lock, so at 32 connections requests queue on it.
+        name: 'bill create, one order',
+        method: 'POST',
+        path: '/api/bills',
+        body: billBody(firstBillable),
+        consumable: {
+          bodies: otherBillable.slice(floorSpare).map(billBody),
+          replaced: firstBillable._id,
+          replacements: otherBillable.slice(0, floorSpare).map((order) => order._id),
+        },
+      },
       { name: 'bill register, page 1', method: 'GET', path: '/api/bills?page=1&limit=10' },
       {
         name: 'bill register, overdue of a merchant',
@@ -290,7 +351,7 @@ async function endpointsFor(
       },
       { name: 'dues report, today', method: 'GET', path: '/api/reports/dues' },
       {
-        name: 'merchant statement, whole period',
+        name: 'merchant statement, 5 years',
         method: 'GET',
         path: `/api/merchants/${merchantId}/statement?startDate=${isoDay(firstDay)}&endDate=${isoDay(today)}`,
       },
@@ -316,8 +377,19 @@ async function waitUntilDrained(base: string) {
 
 /** Every `_id` in a write's response: the record and its lines, created by that request. */
 function createdIds(response: unknown): string[] {
-  const record = response as { _id?: string; designs?: { _id?: string }[] };
-  return [record._id, ...(record.designs ?? []).map((line) => line._id)].filter(
+  const record = response as {
+    _id?: string;
+    designs?: { _id?: string }[];
+    lines?: { _id?: string }[];
+    number?: string;
+  };
+  return [
+    record._id,
+    // A bill's number is unique in its organization: a replay must not repeat it.
+    record.number,
+    ...(record.designs ?? []).map((line) => line._id),
+    ...(record.lines ?? []).map((line) => line._id),
+  ].filter(
     (id): id is string => typeof id === 'string',
   );
 }
@@ -328,11 +400,13 @@ async function load(
   endpoint: Endpoint,
   connections: number,
   seconds: number,
+  bodies: unknown[] | null,
 ) {
   const result = await autocannon({
     url: `${base}${endpoint.path}`,
     method: endpoint.method,
-    connections,
+    // A small dataset may have fewer unused bodies than connections (autocannon refuses that).
+    connections: bodies ? Math.max(1, Math.min(connections, bodies.length)) : connections,
     duration: seconds,
     timeout: 30,
     headers: {
@@ -340,6 +414,18 @@ async function load(
       ...(endpoint.body === undefined ? {} : { 'content-type': 'application/json' }),
     },
     ...(endpoint.body === undefined ? {} : { body: JSON.stringify(endpoint.body) }),
+    ...(bodies
+      ? {
+          amount: bodies.length,
+          requests: [
+            {
+              method: endpoint.method,
+              path: endpoint.path,
+              setupRequest: (request) => ({ ...request, body: JSON.stringify(bodies.shift()) }),
+            },
+          ],
+        }
+      : {}),
   });
   return {
     connections,
@@ -417,6 +503,14 @@ export async function benchBackend(
       runs: options.size.floorRuns,
       write,
       createdIds: write ? createdIds(response) : [],
+      ...(endpoint.consumable
+        ? {
+            replace: {
+              value: endpoint.consumable.replaced,
+              with: endpoint.consumable.replacements,
+            },
+          }
+        : {}),
     });
     const floorRun = await child.next('floor-result');
     let plans: string[] = [];
@@ -430,8 +524,27 @@ export async function benchBackend(
       runs: floorRun.millis.length,
     };
     const figures: LoadFigures[] = [];
-    for (const connections of options.connections) {
-      const measured = await load(base, token, endpoint, connections, options.size.duration);
+    const unused = endpoint.consumable ? [...endpoint.consumable.bodies] : null;
+    for (const [index, connections] of options.connections.entries()) {
+      // Each connection count gets an equal share of what is left, capped at what the run's
+      // seconds would take at a generous rate, so a fast server does not run dry mid-run.
+      const share = unused
+        ? unused.splice(
+            0,
+            Math.min(
+              Math.floor(unused.length / (options.connections.length - index)),
+              WRITE_RATE_CAP * options.size.duration,
+            ),
+          )
+        : null;
+      const measured = await load(
+        base,
+        token,
+        endpoint,
+        connections,
+        options.size.duration,
+        share,
+      );
       if (measured.requests === 0)
         problems.push(`no request completed at ${connections} connections`);
       if (measured.non2xx > 0 || measured.errors > 0) {

@@ -8,6 +8,13 @@ declare module 'autocannon' {
     headers?: Record<string, string>;
     body?: string;
     timeout?: number;
+    /** Requests to send; overrides duration. */
+    amount?: number;
+    requests?: {
+      method?: Options['method'];
+      path?: string;
+      setupRequest?: (request: { body?: string; [key: string]: unknown }) => unknown;
+    }[];
   }
   interface Histogram {
     average: number;

@@ -20,15 +20,23 @@ const designRate = (d: string) => `(50 + ((${d}) * 37) % 950)::numeric(14,2)`;
 const ORDER_CHUNK = 50_000;
 
 /**
- * A bill per finished order (completed or delivered), dated a day after the order, tax as the
- * server computes it (5 %, inside the state, rounded to the rupee), with its lines copied and the
- * order pointing at it; numbered by order ordinal, so unique without a counter.
+ * Finished orders (completed or delivered) on a bill: all but every tenth ordinal ending in 3, so
+ * most of the book is billed and a pool of completed, unbilled orders is left for the benchmark's
+ * bill creation to consume.
+ */
+const billedOrders = (org: number, low: number, high: number) => `
+      orders.organization_id = ${orgId(String(org))}
+      and orders.status in ('completed', 'delivered')
+      and orders.po_number between 'PO-' || lpad('${low}', 7, '0') and 'PO-' || lpad('${high}', 7, '0')
+      and substr(orders.po_number, 4)::int % 10 <> 3`;
+
+/**
+ * A bill per billed order, dated a day after the order, tax as the server computes it (5 %, inside
+ * the state, rounded to the rupee), with its lines copied and the order pointing at it; numbered
+ * by order ordinal, so unique without a counter.
  */
 async function generateBills(execute: ExecuteSql, org: number, low: number, high: number) {
-  const finished = `from orders
-    where orders.organization_id = ${orgId(String(org))}
-      and orders.status in ('completed', 'delivered')
-      and orders.po_number between 'PO-' || lpad('${low}', 7, '0') and 'PO-' || lpad('${high}', 7, '0')`;
+  const billed = billedOrders(org, low, high);
   await execute(`insert into bills
       (organization_id, id, number, merchant_id, bill_date, due_date, bill_type, gst_rate, sac,
        place_of_supply, taxable_amount, cgst_amount, sgst_amount, igst_amount, round_off,
@@ -48,9 +56,7 @@ async function generateBills(execute: ExecuteSql, org: number, low: number, high
     join merchants on merchants.organization_id = orders.organization_id
                   and merchants.id = orders.merchant_id,
     lateral (select round(orders.total_amount * 5 / 2 / 100, 2) as half) as tax
-    where orders.organization_id = ${orgId(String(org))}
-      and orders.status in ('completed', 'delivered')
-      and orders.po_number between 'PO-' || lpad('${low}', 7, '0') and 'PO-' || lpad('${high}', 7, '0')`);
+    where ${billed}`);
   await execute(`insert into bill_lines
       (organization_id, id, bill_id, position, order_id, po_number, design_code, design_name,
        quantity, rate, amount)
@@ -62,15 +68,10 @@ async function generateBills(execute: ExecuteSql, org: number, low: number, high
                     and order_lines.order_id = orders.id
     join designs on designs.organization_id = order_lines.organization_id
                 and designs.id = order_lines.design_id
-    where orders.organization_id = ${orgId(String(org))}
-      and orders.status in ('completed', 'delivered')
-      and orders.po_number between 'PO-' || lpad('${low}', 7, '0') and 'PO-' || lpad('${high}', 7, '0')`);
+    where ${billed}`);
   await execute(`insert into bill_orders (organization_id, bill_id, order_id)
-    select organization_id, id, id ${finished}`);
-  await execute(`update orders set bill_id = id
-    where organization_id = ${orgId(String(org))}
-      and status in ('completed', 'delivered')
-      and po_number between 'PO-' || lpad('${low}', 7, '0') and 'PO-' || lpad('${high}', 7, '0')`);
+    select organization_id, id, id from orders where ${billed}`);
+  await execute(`update orders set bill_id = id where ${billed}`);
 }
 
 /**
@@ -146,8 +147,8 @@ export async function generateData(
   const months = size.years * 12;
   const orgs = `generate_series(1, ${size.orgs}) as o`;
 
-  await execute(`insert into organizations (id, name)
-    select ${orgId('o')}, 'Benchmark Textiles ' || o from ${orgs}`);
+  await execute(`insert into organizations (id, name, state)
+    select ${orgId('o')}, 'Benchmark Textiles ' || o, '24' from ${orgs}`);
   await execute(`insert into users (id, organization_id, name, email, password_hash, role)
     values (${asUuid("'bench-user'")}, ${orgId('1')}, 'Bench Owner', '${BENCH_EMAIL}',
             '${passwordHash.replaceAll("'", "''")}', 'owner')`);

@@ -38,6 +38,8 @@ export type ParentMessage =
       write: boolean;
       /** Ids the recorded write created; each replay gets fresh ones so its inserts do not clash. */
       createdIds: string[];
+      /** A value each replay swaps for the next of `with` (a write that uses up what it names). */
+      replace?: { value: string; with: string[] };
     }
   | { type: 'explain'; label: string };
 
@@ -245,9 +247,11 @@ async function main() {
       const started = performance.now();
       // A write is replayed inside a transaction that is rolled back, so it can run again.
       if (message.write) await runStatement('begin', []);
-      const fresh = new Map(
+      const fresh = new Map<string, string>(
         [...message.createdIds, ...auditEntryIds(statements)].map((id) => [id, randomUUID()]),
       );
+      const replacement = message.replace?.with[run % message.replace.with.length];
+      if (message.replace && replacement) fresh.set(message.replace.value, replacement);
       for (const statement of statements) {
         const params = statement.params.map((param) =>
           typeof param === 'string' ? (fresh.get(param) ?? param) : param,
