@@ -389,9 +389,7 @@ function createdIds(response: unknown): string[] {
     record.number,
     ...(record.designs ?? []).map((line) => line._id),
     ...(record.lines ?? []).map((line) => line._id),
-  ].filter(
-    (id): id is string => typeof id === 'string',
-  );
+  ].filter((id): id is string => typeof id === 'string');
 }
 
 async function load(
@@ -537,14 +535,7 @@ export async function benchBackend(
             ),
           )
         : null;
-      const measured = await load(
-        base,
-        token,
-        endpoint,
-        connections,
-        options.size.duration,
-        share,
-      );
+      const measured = await load(base, token, endpoint, connections, options.size.duration, share);
       if (measured.requests === 0)
         problems.push(`no request completed at ${connections} connections`);
       if (measured.non2xx > 0 || measured.errors > 0) {
