@@ -425,6 +425,40 @@ describe('update and delete', () => {
     expect(entries[2]?.changes).toMatchObject({ amount: [80, null] });
     expect(entries.every((entry) => entry.userId === owner.auth.user._id)).toBe(true);
   });
+
+  it("records in each bill's own history what a payment did to it, and leaves untouched bills out", async () => {
+    const merchant = await createMerchant(owner, 'Settled Traders');
+    const older = await insertBill(owner, merchant, { billDate: '2026-04-01', total: 100 });
+    const newer = await insertBill(owner, merchant, { billDate: '2026-04-02', total: 50 });
+    const created = await pay(owner, base(merchant, 120));
+    const updated = await t.send(owner, 'PUT', `/api/payments/${created._id}`, {
+      ...created,
+      amount: 100,
+      allocations: undefined,
+    });
+    expect(updated.statusCode, updated.body).toBe(200);
+    await t.send(owner, 'DELETE', `/api/payments/${created._id}`);
+    const historyOf = (billId: string) =>
+      t.database.handle.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.entity, 'bill'), eq(auditLog.entityId, billId)))
+        .orderBy(auditLog.at, auditLog.id);
+    // 120 goes oldest first (100 + 20); lowered to 100 the older bill keeps its 100, so only the
+    // newer one changes; the delete gives the older one its 100 back.
+    const olderHistory = await historyOf(older.id);
+    expect(olderHistory.map((entry) => entry.changes)).toEqual([
+      { paidAmount: [0, 100], status: ['unpaid', 'paid'] },
+      { paidAmount: [100, 0], status: ['paid', 'unpaid'] },
+    ]);
+    const newerHistory = await historyOf(newer.id);
+    expect(newerHistory.map((entry) => entry.changes)).toEqual([
+      { paidAmount: [0, 20], status: ['unpaid', 'partly_paid'] },
+      { paidAmount: [20, 0], status: ['partly_paid', 'unpaid'] },
+    ]);
+    expect(olderHistory.every((entry) => entry.action === 'update')).toBe(true);
+    expect(olderHistory.every((entry) => entry.userId === owner.auth.user._id)).toBe(true);
+  });
 });
 
 describe('reading', () => {

@@ -182,6 +182,54 @@ async function lockBills(
   return rows.map((row) => row.id);
 }
 
+interface BillSettlement {
+  paidAmount: number;
+  status: string;
+}
+
+/** What a payment can change on a bill, for the bill's own history. */
+async function readSettlements(
+  db: Database,
+  tenant: TenantContext,
+  billIds: readonly string[],
+): Promise<Map<string, BillSettlement>> {
+  if (billIds.length === 0) return new Map();
+  const rows = await queryRows<{ id: string; paid_amount: string; status: string }>(
+    db,
+    sql`select id, paid_amount::text as paid_amount, status from bills
+        where organization_id = ${tenant.organizationId} and id = any(${uuidArray(billIds)})`,
+  );
+  return new Map(
+    rows.map((row) => [row.id, { paidAmount: Number(row.paid_amount), status: row.status }]),
+  );
+}
+
+/**
+ * A bill's history shows each payment that moved it (its paid amount and status), not only the
+ * payment's own history: the trigger makes that change, so the repository records it.
+ */
+async function auditSettlements(
+  db: Database,
+  tenant: TenantContext,
+  before: Map<string, BillSettlement>,
+) {
+  const after = await readSettlements(db, tenant, [...before.keys()]);
+  for (const [billId, previous] of before) {
+    const current = after.get(billId);
+    if (!current) continue;
+    const changes = auditChanges({ ...previous }, { ...current });
+    if (Object.keys(changes).length === 0) continue;
+    await appendAudit(db, {
+      organizationId: tenant.organizationId,
+      userId: tenant.userId,
+      action: 'update',
+      entity: 'bill',
+      entityId: billId,
+      changes,
+    });
+  }
+}
+
 /** Every named bill must be the merchant's, open, and owe at least what is put on it. */
 async function assertAllocations(
   db: Database,
@@ -440,6 +488,7 @@ export const paymentRepository = {
         const id = uuidv7();
         const named = values.allocations ? values.allocations.map((row) => row.billId) : null;
         const locked = await lockBills(tx, tenant, id, values.merchantId, named);
+        const settlements = await readSettlements(tx, tenant, locked);
         await tx.execute(sql`
           insert into payments (organization_id, id, merchant_id, payment_date, amount, method,
             reference, tds_amount, notes)
@@ -447,6 +496,7 @@ export const paymentRepository = {
             ${String(values.amount)}::numeric, ${values.method}, ${values.reference ?? null},
             ${String(values.tdsAmount ?? 0)}::numeric, ${values.notes ?? null})`);
         await allocate(tx, tenant, id, values.merchantId, values.allocations, locked);
+        await auditSettlements(tx, tenant, settlements);
         const created = (await readPayment(tx, tenant, id)) as Payment;
         await appendAudit(tx, {
           organizationId: tenant.organizationId,
@@ -478,6 +528,7 @@ export const paymentRepository = {
         const before = (await readPayment(tx, tenant, id)) as Payment;
         const named = values.allocations ? values.allocations.map((row) => row.billId) : null;
         const locked = await lockBills(tx, tenant, id, values.merchantId, named);
+        const settlements = await readSettlements(tx, tenant, locked);
         await tx.execute(sql`
           delete from payment_allocations
           where organization_id = ${tenant.organizationId} and payment_id = ${id}`);
@@ -494,6 +545,7 @@ export const paymentRepository = {
             updated_at = now()
           where organization_id = ${tenant.organizationId} and id = ${id}`);
         await allocate(tx, tenant, id, values.merchantId, values.allocations, locked);
+        await auditSettlements(tx, tenant, settlements);
         const after = (await readPayment(tx, tenant, id)) as Payment;
         await appendAudit(tx, {
           organizationId: tenant.organizationId,
@@ -514,13 +566,15 @@ export const paymentRepository = {
       const stored = await lockPayment(tx, tenant, id);
       if (!stored) return undefined;
       const before = (await readPayment(tx, tenant, id)) as Payment;
-      await lockBills(tx, tenant, id, before.merchantId, []);
+      const locked = await lockBills(tx, tenant, id, before.merchantId, []);
+      const settlements = await readSettlements(tx, tenant, locked);
       // Before the payment: a cascade would have the trigger update a payment being deleted.
       await tx.execute(sql`
         delete from payment_allocations
         where organization_id = ${tenant.organizationId} and payment_id = ${id}`);
       await tx.execute(sql`
         delete from payments where organization_id = ${tenant.organizationId} and id = ${id}`);
+      await auditSettlements(tx, tenant, settlements);
       await appendAudit(tx, {
         organizationId: tenant.organizationId,
         userId: tenant.userId,
