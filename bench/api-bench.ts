@@ -485,7 +485,12 @@ export async function benchBackend(
     token: { accessToken: string };
   };
   const token = session.token.accessToken;
-  const { endpoints } = await endpointsFor(base, token);
+  const { endpoints: all } = await endpointsFor(base, token);
+  const endpoints = options.only
+    ? all.filter((endpoint) =>
+        options.only?.some((part) => endpoint.name.toLowerCase().includes(part)),
+      )
+    : all;
   const results: EndpointResult[] = [];
   for (const endpoint of endpoints) {
     const problems: string[] = [];

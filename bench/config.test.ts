@@ -6,6 +6,11 @@ describe('bench options', () => {
     expect(parseOptions(['--size=smoke']).backends).toEqual(['embedded', 'postgres']);
   });
 
+  it('runs every endpoint unless told which, by part of their names', () => {
+    expect(parseOptions(['--size=smoke']).only).toBeNull();
+    expect(parseOptions(['--only=Dues,statement']).only).toEqual(['dues', 'statement']);
+  });
+
   it('takes one backend, or none for a client-only run', () => {
     expect(parseOptions(['--backends=embedded']).backends).toEqual(['embedded']);
     expect(parseOptions(['--backends=none']).backends).toEqual([]);

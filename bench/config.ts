@@ -72,6 +72,8 @@ export interface BenchOptions {
   /** Where the markdown table goes; null prints it only. */
   docsPath: string | null;
   resultsDir: string;
+  /** Only the endpoints whose name contains one of these (case-insensitive); null runs all. */
+  only: string[] | null;
 }
 
 const NUMERIC_FIELDS = [
@@ -91,7 +93,7 @@ export class UsageError extends Error {}
 export const USAGE = `usage: npm run bench -- [--size=smoke|medium|full] [--orgs=N] [--orders=N]
   [--merchants=N] [--designs=N] [--workers=N] [--years=N] [--expenses=N] [--duration=SECONDS]
   [--floorRuns=N] [--backends=embedded,postgres|none] [--connections=1,32] [--client|--no-client]
-  [--lighthouse|--no-lighthouse] [--explain] [--docs=PATH|--no-docs] [--results=DIR]`;
+  [--lighthouse|--no-lighthouse] [--explain] [--docs=PATH|--no-docs] [--results=DIR] [--only=NAME,...]`;
 
 function positiveInteger(name: string, raw: string): number {
   const value = Number(raw);
@@ -146,6 +148,7 @@ export function parseOptions(argv: string[]): BenchOptions {
     'docs',
     'no-docs',
     'results',
+    'only',
   ]);
   for (const key of flags.keys()) {
     if (!known.has(key)) throw new UsageError(`unknown flag --${key}`);
@@ -160,5 +163,11 @@ export function parseOptions(argv: string[]): BenchOptions {
     explain: flags.has('explain'),
     docsPath: flags.has('no-docs') ? null : (flags.get('docs') ?? 'docs/performance.md'),
     resultsDir: flags.get('results') ?? 'bench/results',
+    only: flags.has('only')
+      ? (flags.get('only') ?? '')
+          .split(',')
+          .map((part) => part.trim().toLowerCase())
+          .filter(Boolean)
+      : null,
   };
 }
