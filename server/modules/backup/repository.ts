@@ -319,18 +319,26 @@ export async function restoreBackup(
         );
       }
       const prepare = INSERTED_AS[table.name];
-      const prepared = rows.map((source) => {
+      const prepared = rows.flatMap((source) => {
         let row: Row = { ...source, organization_id: tenant.organizationId };
         for (const column of table.userColumns) row[column] = mapUser(row[column]);
+        for (const column of table.requiredUserColumns) {
+          if (row[column] !== null) continue;
+          // A user who was not restored: their own read marks and mentions go with them, while
+          // what they wrote stays, under the name of the person restoring it.
+          if (table.keyColumns.includes(column)) return [];
+          row[column] = tenant.userId;
+        }
         // The trail's ids are unique across the server; entries are never referred to by id.
         if (table.name === 'audit_log') {
           row.id = uuidv7();
           row.user_id = mapUser(row.user_id);
         }
         if (prepare) row = prepare(row);
-        return row;
+        return [row];
       });
       if (table.name === 'notes') prepared.sort((a, b) => Number(a.seq) - Number(b.seq));
+      counts[table.name] = prepared.length;
       await insertRows(tx, table.name, sharedColumns(table, prepared), prepared);
     }
 
