@@ -143,10 +143,11 @@ const AREAS: Area[] = [
   },
 ];
 
-function valueAt(record: ApiRecord, key: string): unknown {
+/** A scalar of the record, a nested one by its dotted path (`worker.name`). */
+function valueAt(record: ApiRecord, key: string): string | number | boolean | null | undefined {
   let value: unknown = record;
   for (const part of key.split('.')) value = (value as ApiRecord | null)?.[part];
-  return value;
+  return value as string | number | boolean | null | undefined;
 }
 
 function expectedCell(cell: Cell, record: ApiRecord, area: Area, english: Locale): string {
