@@ -207,6 +207,11 @@ describe('POST /api/backup/restore', () => {
     expect(newer.json<{ code: string }>().code).toBe('backup_newer_version');
     const other = await t.send(target, 'POST', '/api/backup/restore', { hello: 'world' });
     expect(other.json<{ code: string }>().code).toBe('backup_invalid');
+    for (const tables of [{ orders: [1] }, { orders: {} }, { orders: [null] }, [], null]) {
+      const malformed = await t.send(target, 'POST', '/api/backup/restore', { ...file, tables });
+      expect(malformed.statusCode, JSON.stringify(tables)).toBe(400);
+      expect(malformed.json<{ code: string }>().code).toBe('backup_invalid');
+    }
     const [counted] = await queryRows<{ count: number }>(
       t.database.handle.db,
       sql`select count(*)::int as count from orders where organization_id = ${target.auth.organization._id}`,
