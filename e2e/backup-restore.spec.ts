@@ -80,6 +80,8 @@ async function restore(page: Page, file: { name: string; text: string }, labels 
   });
   await page.getByRole('button', { name: labels.restore, exact: true }).click();
   const dialog = page.getByRole('dialog', { name: labels.confirmTitle });
+  // The file's date, read from its first bytes.
+  await expect(dialog).toContainText(/20\d\d/);
   await dialog.getByRole('button', { name: labels.restore, exact: true }).click();
   await expect(dialog).toBeHidden({ timeout: 60_000 });
 }
