@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -252,6 +253,33 @@ describe('POST /api/backup/restore', () => {
     expect(restored.statusCode, restored.body.slice(0, 300)).toBe(200);
     const large = await t.send(target, 'POST', '/api/merchants', { name: terms });
     expect(large.statusCode).toBe(413);
+  }, 60_000);
+
+  it('replays a retry with the same Idempotency-Key, fingerprinted from the bytes sent', async () => {
+    const target = await t.registerUser();
+    const body = JSON.stringify(file);
+    const send = (payload: string, key: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/backup/restore',
+        headers: { ...target.bearer, 'content-type': 'application/json', 'idempotency-key': key },
+        payload,
+      });
+    const first = await send(body, 'restore-once');
+    expect(first.statusCode, first.body).toBe(200);
+    const retry = await send(body, 'restore-once');
+    expect(retry.statusCode, retry.body).toBe(200);
+    expect(retry.headers['idempotent-replayed']).toBe('true');
+    expect(retry.json()).toEqual(first.json());
+    const other = await send(JSON.stringify({ ...file, exportedAt: 'another' }), 'restore-once');
+    expect(other.statusCode).toBe(409);
+    expect(other.json<{ code: string }>().code).toBe('idempotency_key_reused');
+    const [stored] = await queryRows<{ body_hash: string }>(
+      t.database.handle.db,
+      sql`select body_hash from idempotency_keys
+          where organization_id = ${target.auth.organization._id} and key = 'restore-once'`,
+    );
+    expect(stored?.body_hash).toBe(`raw:${createHash('sha256').update(body).digest('hex')}`);
   }, 60_000);
 
   it('is for the owner only', async () => {
