@@ -1,36 +1,21 @@
 import { defineConfig, devices } from '@playwright/test';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { APP_SERVER_COMMAND, appServerEnv, freePort } from './e2e/app-server.ts';
 
 // Playwright evaluates this file in the runner and again in every worker. The port and data
 // directory are chosen once, in the runner, and handed to the workers through the environment so
 // that all of them talk to the same server.
-async function freePort(preferred: number): Promise<number> {
-  const tryListen = (port: number) =>
-    new Promise<number>((resolve, reject) => {
-      const probe = createServer();
-      probe.once('error', reject);
-      probe.listen(port, '127.0.0.1', () => {
-        const address = probe.address();
-        probe.close(() => resolve(typeof address === 'object' && address ? address.port : port));
-      });
-    });
-  try {
-    return await tryListen(preferred);
-  } catch {
-    return tryListen(0);
-  }
-}
-
 process.env.E2E_PORT ??= String(await freePort(4173));
-if (!process.env.E2E_DATA_DIR) {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'karkhana-e2e-'));
-  process.env.E2E_DATA_DIR = dataDir;
+function temporaryDataDir() {
+  const directory = mkdtempSync(path.join(tmpdir(), 'karkhana-e2e-'));
   // Runs after Playwright has stopped the web server, so the database is closed by then.
-  process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
+  process.on('exit', () => rmSync(directory, { recursive: true, force: true }));
+  return directory;
 }
+const dataDir = process.env.E2E_DATA_DIR || temporaryDataDir();
+process.env.E2E_DATA_DIR = dataDir;
 
 // The app mails (sign-up and recovery codes) to a local SMTP server started by globalSetup; each
 // message lands as a file in this directory, where the tests read it (e2e/support.ts `readMail`).
@@ -97,25 +82,19 @@ export default defineConfig({
     // start.mjs rebuilds dist/ only when it is older than the sources (scripts/test.mjs has just
     // built it), then runs `node --import tsx server/main.ts`: the production build served by the
     // real server on an empty embedded database with the demo account.
-    command: 'node scripts/start.mjs',
+    command: APP_SERVER_COMMAND,
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
     timeout: 180_000,
     stdout: 'ignore',
     stderr: 'pipe',
     gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: process.env.E2E_DATA_DIR,
-      DATABASE_URL: '',
-      SEED_DEMO: 'true',
-      LOG_LEVEL: 'warn',
-      STATIC_DIR: './dist',
-      NODE_ENV: 'production',
-      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
-      MAIL_FROM: 'Karkhana <no-reply@karkhana.test>',
-    },
+    env: appServerEnv({
+      port,
+      dataDir,
+      smtpPort,
+      seedDemo: true,
+    }),
   },
 });
 

@@ -114,6 +114,7 @@ const EXPECTED: Record<string, RouteAccess> = {
   'POST /api/bills/{id}/cancel': 'bills.write',
 
   'GET /api/payments': 'payments.read',
+  'GET /api/payments/export.csv': 'payments.read',
   'GET /api/payments/totals': 'payments.read',
   'GET /api/payments/open-bills': 'payments.read',
   'GET /api/payments/{id}': 'payments.read',

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
+import { Transform } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { and, eq, lt } from 'drizzle-orm';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RequestPayload } from 'fastify';
 import type { Database } from '../db/client.ts';
 import { idempotencyKeys } from '../db/schema.ts';
 import { badRequest, conflict } from '../lib/http-errors.ts';
@@ -25,13 +26,43 @@ interface Claim {
 declare module 'fastify' {
   interface FastifyRequest {
     idempotencyClaim: Claim | null;
+    /**
+     * The SHA-256 of the body's bytes, set by a route that hashes them while they arrive (see
+     * `hashBodyWhileReading`): serializing a very large parsed body again would hold it twice.
+     */
+    bodyFingerprint: string | null;
   }
 }
 
 function requestFingerprint(request: FastifyRequest): string {
+  if (request.bodyFingerprint) return request.bodyFingerprint;
   return createHash('sha256')
     .update(JSON.stringify(request.body ?? null))
     .digest('hex');
+}
+
+/**
+ * A `preParsing` hook for routes with very large bodies: hashes the bytes as they stream to the
+ * parser, so the idempotency check fingerprints the request without serializing its body again.
+ */
+export function hashBodyWhileReading(
+  request: FastifyRequest,
+  _reply: FastifyReply,
+  payload: RequestPayload,
+): Promise<RequestPayload> {
+  const hash = createHash('sha256');
+  const hashed = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      hash.update(chunk);
+      callback(null, chunk);
+    },
+    flush(callback) {
+      request.bodyFingerprint = `raw:${hash.digest('hex')}`;
+      callback();
+    },
+  });
+  payload.on('error', (error: Error) => hashed.destroy(error));
+  return Promise.resolve(payload.pipe(hashed));
 }
 
 async function tryClaim(db: Database, claim: Claim, request: FastifyRequest, bodyHash: string) {
@@ -90,6 +121,7 @@ function replay(reply: FastifyReply, statusCode: number, body: string) {
  */
 export function registerIdempotency(scope: FastifyInstance) {
   scope.decorateRequest('idempotencyClaim', null);
+  scope.decorateRequest('bodyFingerprint', null);
 
   scope.addHook('preValidation', async (request, reply) => {
     if (!MUTATING_METHODS.has(request.method)) return;

@@ -106,6 +106,18 @@ describe('apiRequest', () => {
     expect(seen[0]!.headers.get('idempotency-key')).toBe('key-42');
   });
 
+  it('sends a chosen JSON file as it is, byte for byte, as JSON', async () => {
+    const seen = captureRequests('post', '*/api/backup/restore');
+    const text = '{"format":"karkhana-backup",  "tables":{"notes":[{"body":"ચા"}]}}';
+    await apiRequest('POST', '/backup/restore', {
+      jsonFile: new Blob([text]),
+      idempotencyKey: 'key-7',
+    });
+    expect(seen[0]!.headers.get('content-type')).toBe('application/json');
+    expect(seen[0]!.headers.get('idempotency-key')).toBe('key-7');
+    expect(await seen[0]!.text()).toBe(text);
+  });
+
   it('throws ApiError with the failure code and coded field errors', async () => {
     server.use(
       http.post('*/api/merchants', () =>

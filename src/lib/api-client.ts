@@ -185,6 +185,8 @@ export type SearchParamValue = string | number | boolean | null | undefined;
 
 export interface ApiRequestOptions {
   json?: unknown;
+  /** A JSON document sent as it is (a chosen file), instead of `json` serialized here. */
+  jsonFile?: Blob;
   searchParams?: Record<string, SearchParamValue>;
   idempotencyKey?: string;
   defaultError?: string;
@@ -281,6 +283,7 @@ export async function apiRequest<T>(
 ): Promise<ApiResult<T>> {
   const fallback = options.defaultError ?? DEFAULT_ERROR_MESSAGE;
   const headers: Record<string, string> = {};
+  if (options.jsonFile) headers['Content-Type'] = 'application/json';
   if (options.idempotencyKey && MUTATING_METHODS.has(method)) {
     headers['Idempotency-Key'] = options.idempotencyKey;
   }
@@ -292,6 +295,7 @@ export async function apiRequest<T>(
       method,
       headers,
       json: options.json,
+      body: options.jsonFile,
       searchParams: cleanSearchParams(options.searchParams),
       signal: options.signal,
     });

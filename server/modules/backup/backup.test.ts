@@ -1,11 +1,20 @@
+import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AuthData } from '../../../contract/auth.ts';
 import { BACKUP_VERSION, backupFile, type BackupFile } from '../../../contract/data-io.ts';
+import type { Inbox, Note, NoteThread } from '../../../contract/notes.ts';
 import { queryRows } from '../../db/client.ts';
 import { demoSeeders } from '../../db/seed.ts';
 import { createTenantContext } from '../../lib/tenant.ts';
-import { createTestApp, TEST_PASSWORD, type TestApp, type TestUser } from '../../test/test-app.ts';
+import {
+  createTestApp,
+  TEST_PASSWORD,
+  testUserFromAuth,
+  type TestApp,
+  type TestUser,
+} from '../../test/test-app.ts';
 
 let t: TestApp;
 let source: TestUser;
@@ -199,6 +208,11 @@ describe('POST /api/backup/restore', () => {
     expect(newer.json<{ code: string }>().code).toBe('backup_newer_version');
     const other = await t.send(target, 'POST', '/api/backup/restore', { hello: 'world' });
     expect(other.json<{ code: string }>().code).toBe('backup_invalid');
+    for (const tables of [{ orders: [1] }, { orders: {} }, { orders: [null] }, [], null]) {
+      const malformed = await t.send(target, 'POST', '/api/backup/restore', { ...file, tables });
+      expect(malformed.statusCode, JSON.stringify(tables)).toBe(400);
+      expect(malformed.json<{ code: string }>().code).toBe('backup_invalid');
+    }
     const [counted] = await queryRows<{ count: number }>(
       t.database.handle.db,
       sql`select count(*)::int as count from orders where organization_id = ${target.auth.organization._id}`,
@@ -241,6 +255,33 @@ describe('POST /api/backup/restore', () => {
     expect(large.statusCode).toBe(413);
   }, 60_000);
 
+  it('replays a retry with the same Idempotency-Key, fingerprinted from the bytes sent', async () => {
+    const target = await t.registerUser();
+    const body = JSON.stringify(file);
+    const send = (payload: string, key: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/backup/restore',
+        headers: { ...target.bearer, 'content-type': 'application/json', 'idempotency-key': key },
+        payload,
+      });
+    const first = await send(body, 'restore-once');
+    expect(first.statusCode, first.body).toBe(200);
+    const retry = await send(body, 'restore-once');
+    expect(retry.statusCode, retry.body).toBe(200);
+    expect(retry.headers['idempotent-replayed']).toBe('true');
+    expect(retry.json()).toEqual(first.json());
+    const other = await send(JSON.stringify({ ...file, exportedAt: 'another' }), 'restore-once');
+    expect(other.statusCode).toBe(409);
+    expect(other.json<{ code: string }>().code).toBe('idempotency_key_reused');
+    const [stored] = await queryRows<{ body_hash: string }>(
+      t.database.handle.db,
+      sql`select body_hash from idempotency_keys
+          where organization_id = ${target.auth.organization._id} and key = 'restore-once'`,
+    );
+    expect(stored?.body_hash).toBe(`raw:${createHash('sha256').update(body).digest('hex')}`);
+  }, 60_000);
+
   it('is for the owner only', async () => {
     const admin = await t.addUser(source, 'admin');
     const staff = await t.addUser(source, 'staff');
@@ -249,4 +290,224 @@ describe('POST /api/backup/restore', () => {
       expect((await t.send(user, 'POST', '/api/backup/restore', file)).statusCode).toBe(403);
     }
   });
+});
+
+describe('restoring notes', () => {
+  async function writeNote(user: TestUser, body: Record<string, unknown>): Promise<Note> {
+    const response = await t.send(user, 'POST', '/api/notes', body);
+    expect(response.statusCode, response.body).toBe(201);
+    return response.json<{ data: Note }>().data;
+  }
+
+  async function thread(user: TestUser, subjectType: string, subjectId: string) {
+    const response = await t.send(
+      user,
+      'GET',
+      `/api/notes?subjectType=${subjectType}&subjectId=${subjectId}`,
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json<{ data: NoteThread }>().data;
+  }
+
+  async function inbox(user: TestUser) {
+    const response = await t.send(user, 'GET', '/api/notes/inbox');
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json<{ data: Inbox }>().data;
+  }
+
+  async function signInAs(email: string) {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email, password: TEST_PASSWORD },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return testUserFromAuth(response.json<{ data: AuthData }>().data);
+  }
+
+  /** What a reader sees of a thread: who wrote what, whom it names, in which order. */
+  const readable = (notes: Note[]) =>
+    notes.map((note) => ({
+      body: note.body,
+      author: note.authorName,
+      mentions: note.mentions.map((mention) => mention.name),
+      createdAt: note.createdAt,
+    }));
+
+  it('keeps text, authors, mentions, read positions and order, on numbers of the new server', async () => {
+    const organizationId = source.auth.organization._id;
+    const [order] = await queryRows<{ id: string; merchant_id: string }>(
+      t.database.handle.db,
+      sql`select id, merchant_id from orders where organization_id = ${organizationId}
+          order by order_date, id limit 1`,
+    );
+    const writer = await t.addUser(source, 'admin');
+    const reader = await t.addUser(source, 'staff');
+    const orderNotes = { subjectType: 'order', subjectId: order!.id };
+    const merchantNotes = { subjectType: 'merchant', subjectId: order!.merchant_id };
+    // Another organization writes in between, so the source's numbers have gaps.
+    const elsewhere = await t.registerUser();
+    const elsewhereMerchant = uuidv7();
+    await t.database.handle.db.execute(
+      sql`insert into merchants (organization_id, id, name)
+          values (${elsewhere.auth.organization._id}, ${elsewhereMerchant}, 'Elsewhere')`,
+    );
+    const first = await writeNote(source, {
+      ...orderNotes,
+      body: 'Rate agreed at ₹12 a piece',
+      mentions: [writer.auth.user._id],
+    });
+    await writeNote(elsewhere, {
+      subjectType: 'merchant',
+      subjectId: elsewhereMerchant,
+      body: 'Not ours',
+    });
+    await writeNote(writer, { ...merchantNotes, body: 'Wants delivery before the 10th' });
+    await writeNote(writer, {
+      ...orderNotes,
+      body: 'Twenty pieces rejected',
+      mentions: [source.auth.user._id],
+    });
+    await writeNote(source, { ...merchantNotes, body: 'Noted' });
+    // Someone who writes nothing has read the order's thread up to the first note only.
+    const marked = await t.send(reader, 'POST', '/api/notes/read', {
+      ...orderNotes,
+      upTo: first.cursor,
+    });
+    expect(marked.statusCode, marked.body).toBe(200);
+    await t.send(source, 'POST', '/api/notes/read', merchantNotes);
+
+    const before = {
+      order: await thread(reader, 'order', order!.id),
+      merchant: await thread(reader, 'merchant', order!.merchant_id),
+      inbox: await inbox(writer),
+      ownerInbox: await inbox(source),
+      readerInbox: await inbox(reader),
+    };
+    expect(before.order.data).toHaveLength(2);
+    expect(before.order.readCursor).toBe(first.cursor);
+
+    // A new server: every email is free there, so every user comes along.
+    const downloaded = await download(source);
+    expect(downloaded.tables.notes).toHaveLength(4);
+    expect(downloaded.tables.note_mentions).toHaveLength(2);
+    expect(downloaded.tables.note_reads?.length).toBeGreaterThanOrEqual(3);
+    expect(downloaded.tables.note_threads).toHaveLength(2);
+    const renamed = (email: unknown) => `restored-${String(email)}`;
+    const moved: BackupFile = {
+      ...downloaded,
+      tables: {
+        ...downloaded.tables,
+        users: (downloaded.tables.users ?? []).map((row) => ({
+          ...row,
+          email: renamed(row.email),
+        })),
+      },
+    };
+    const target = await t.registerUser();
+    const restored = await t.send(target, 'POST', '/api/backup/restore', moved);
+    expect(restored.statusCode, restored.body).toBe(200);
+    expect(restored.json<{ data: { tables: Record<string, number> } }>().data.tables.notes).toBe(4);
+
+    const restoredWriter = await signInAs(renamed(writer.auth.user.email));
+    const restoredOwner = await signInAs(renamed(source.auth.user.email));
+    const restoredReader = await signInAs(renamed(reader.auth.user.email));
+    expect(restoredWriter.auth.organization._id).toBe(target.auth.organization._id);
+    // The same ids are taken on this server, so the users got new ones: links follow them.
+    expect(restoredWriter.auth.user._id).not.toBe(writer.auth.user._id);
+    const after = {
+      order: await thread(restoredReader, 'order', order!.id),
+      merchant: await thread(restoredReader, 'merchant', order!.merchant_id),
+      inbox: await inbox(restoredWriter),
+      ownerInbox: await inbox(restoredOwner),
+      readerInbox: await inbox(restoredReader),
+    };
+    expect(readable(after.order.data)).toEqual(readable(before.order.data));
+    expect(readable(after.merchant.data)).toEqual(readable(before.merchant.data));
+    expect(after.order.data.map((note) => note.authorId)).toEqual([
+      restoredOwner.auth.user._id,
+      restoredWriter.auth.user._id,
+    ]);
+    expect(after.order.data.map((note) => note.mentions.map((mention) => mention.userId))).toEqual([
+      [restoredWriter.auth.user._id],
+      [restoredOwner.auth.user._id],
+    ]);
+    const strip = (box: Inbox) =>
+      box.data.map(({ lastNote, ...rest }) => ({
+        ...rest,
+        lastNote: { body: lastNote.body, authorName: lastNote.authorName },
+      }));
+    expect(strip(after.inbox)).toEqual(strip(before.inbox));
+    expect(strip(after.ownerInbox)).toEqual(strip(before.ownerInbox));
+    expect(strip(after.readerInbox)).toEqual(strip(before.readerInbox));
+    expect(after.readerInbox.data.find((row) => row.subjectId === order!.id)?.unreadCount).toBe(1);
+    expect(after.readerInbox.unreadThreads).toBe(before.readerInbox.unreadThreads);
+
+    // The notes were numbered again on this server, in their old order, and the read position
+    // moved with the note it pointed at.
+    const cursors = [...after.order.data, ...after.merchant.data]
+      .map((note) => ({ body: note.body, seq: BigInt(note.cursor) }))
+      .sort((a, b) => (a.seq < b.seq ? -1 : 1))
+      .map((note) => note.body);
+    expect(cursors).toEqual([
+      'Rate agreed at ₹12 a piece',
+      'Wants delivery before the 10th',
+      'Twenty pieces rejected',
+      'Noted',
+    ]);
+    expect(BigInt(after.order.data[0]!.cursor)).toBeGreaterThan(BigInt(first.cursor));
+    expect(after.order.readCursor).toBe(after.order.data[0]!.cursor);
+    const next = await writeNote(restoredWriter, { ...orderNotes, body: 'After the move' });
+    expect(BigInt(next.cursor)).toBeGreaterThan(BigInt(after.merchant.data.at(-1)!.cursor));
+    expect((await thread(restoredWriter, 'order', order!.id)).data.at(-1)?.body).toBe(
+      'After the move',
+    );
+  }, 60_000);
+});
+
+describe('restoring notes whose people stay behind', () => {
+  it('keeps the notes under the restoring owner and drops the read marks and mentions of others', async () => {
+    const organizationId = source.auth.organization._id;
+    const [merchant] = await queryRows<{ id: string }>(
+      t.database.handle.db,
+      sql`select id from merchants where organization_id = ${organizationId} order by name, id limit 1`,
+    );
+    const colleague = await t.addUser(source, 'admin');
+    const subject = { subjectType: 'merchant', subjectId: merchant!.id };
+    const written = await t.send(colleague, 'POST', '/api/notes', {
+      ...subject,
+      body: 'Call before dispatch',
+      mentions: [source.auth.user._id],
+    });
+    expect(written.statusCode, written.body).toBe(201);
+    expect((await t.send(source, 'POST', '/api/notes/read', subject)).statusCode).toBe(200);
+    const downloaded = await download(source);
+
+    // The same server: every email of the file already has an account in the source.
+    const target = await t.registerUser();
+    const restored = await t.send(target, 'POST', '/api/backup/restore', downloaded);
+    expect(restored.statusCode, restored.body).toBe(200);
+    const result = restored.json<{
+      data: { tables: Record<string, number>; skippedUsers: string[] };
+    }>().data;
+    expect(result.skippedUsers).toEqual(
+      expect.arrayContaining([source.auth.user.email, colleague.auth.user.email]),
+    );
+    expect(result.tables.notes).toBe(downloaded.tables.notes?.length);
+    expect(result.tables.note_reads).toBe(0);
+    expect(result.tables.note_mentions).toBe(0);
+
+    const response = await t.send(
+      target,
+      'GET',
+      `/api/notes?subjectType=merchant&subjectId=${merchant!.id}`,
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    const notes = response.json<{ data: NoteThread }>().data.data;
+    expect(notes.map((note) => [note.body, note.authorId, note.mentions])).toContainEqual([
+      'Call before dispatch',
+      target.auth.user._id,
+      [],
+    ]);
+  }, 60_000);
 });

@@ -96,11 +96,23 @@ export function readBackupFile(body: unknown): BackupFile {
   if (typeof header.version === 'number' && header.version > BACKUP_VERSION) {
     throw new HttpError(400, BACKUP_NEWER_MESSAGE, { code: 'backup_newer_version' });
   }
-  const parsed = backupFile.safeParse(body);
-  if (!parsed.success) {
+  // The header is checked by the schema; the rows only for their shape, in place: a parse would
+  // copy every row object of a file that already fills memory once.
+  const parsed = backupFile.omit({ tables: true }).safeParse(body);
+  const tables = (body as { tables?: unknown }).tables;
+  if (!parsed.success || !isPlainObject(tables)) {
     throw new HttpError(400, BACKUP_INVALID_MESSAGE, { code: 'backup_invalid' });
   }
-  return parsed.data;
+  for (const rows of Object.values(tables)) {
+    if (!Array.isArray(rows) || !rows.every(isPlainObject)) {
+      throw new HttpError(400, BACKUP_INVALID_MESSAGE, { code: 'backup_invalid' });
+    }
+  }
+  return { ...parsed.data, tables: tables as BackupFile['tables'] };
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 type Row = Record<string, unknown>;
@@ -319,18 +331,26 @@ export async function restoreBackup(
         );
       }
       const prepare = INSERTED_AS[table.name];
-      const prepared = rows.map((source) => {
+      const prepared = rows.flatMap((source) => {
         let row: Row = { ...source, organization_id: tenant.organizationId };
         for (const column of table.userColumns) row[column] = mapUser(row[column]);
+        for (const column of table.requiredUserColumns) {
+          if (row[column] !== null) continue;
+          // A user who was not restored: their own read marks and mentions go with them, while
+          // what they wrote stays, under the name of the person restoring it.
+          if (table.keyColumns.includes(column)) return [];
+          row[column] = tenant.userId;
+        }
         // The trail's ids are unique across the server; entries are never referred to by id.
         if (table.name === 'audit_log') {
           row.id = uuidv7();
           row.user_id = mapUser(row.user_id);
         }
         if (prepare) row = prepare(row);
-        return row;
+        return [row];
       });
       if (table.name === 'notes') prepared.sort((a, b) => Number(a.seq) - Number(b.seq));
+      counts[table.name] = prepared.length;
       await insertRows(tx, table.name, sharedColumns(table, prepared), prepared);
     }
 

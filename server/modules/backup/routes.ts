@@ -5,6 +5,7 @@ import { envelope, errorEnvelope } from '../../../contract/common.ts';
 import { restoreResult } from '../../../contract/data-io.ts';
 import { ok } from '../../lib/envelope.ts';
 import { tenantOf } from '../../plugins/auth.ts';
+import { hashBodyWhileReading } from '../../plugins/idempotency.ts';
 import type { ResourceModule } from '../registry.ts';
 import { backupDocument, poolOf, readBackupFile, restoreBackup } from './repository.ts';
 
@@ -50,6 +51,7 @@ export const backupRoutes: FastifyPluginCallback = (app, _options, done) => {
     {
       config: { permission: 'backup.restore' },
       bodyLimit: RESTORE_BODY_LIMIT_BYTES,
+      preParsing: hashBodyWhileReading,
       schema: {
         tags,
         security,

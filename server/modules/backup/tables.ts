@@ -17,6 +17,8 @@ export interface BackupTable {
   keyColumns: string[];
   /** Columns that name a user (`created_by`): remapped when a restored user gets another id. */
   userColumns: string[];
+  /** User columns that may not be empty (a note's author, a read mark's reader). */
+  requiredUserColumns: string[];
   /** Tables this one refers to, restored before it. */
   dependsOn: string[];
   /** Columns the database computes (generated or identity): never written on restore. */
@@ -47,6 +49,9 @@ function describe(table: PgTable): BackupTable {
     columns: config.columns.map((column) => column.name),
     keyColumns: primary,
     userColumns,
+    requiredUserColumns: config.columns
+      .filter((column) => column.notNull && userColumns.includes(column.name))
+      .map((column) => column.name),
     dependsOn: [...dependsOn],
     generatedColumns: config.columns
       .filter((column) => column.generated !== undefined || column.generatedIdentity !== undefined)

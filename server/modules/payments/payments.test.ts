@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { and, eq, sql } from 'drizzle-orm';
+import Papa from 'papaparse';
 import pg from 'pg';
 import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -547,6 +549,146 @@ describe('reading', () => {
       (await t.send(owner, 'GET', '/api/payments/open-bills')).statusCode,
       'merchantId is required',
     ).toBe(400);
+  });
+});
+
+const paymentsLocale = (language: string) =>
+  JSON.parse(
+    readFileSync(
+      new URL(`../../../public/locales/${language}/payments.json`, import.meta.url),
+      'utf8',
+    ),
+  ) as Record<string, Record<string, string>>;
+
+function parseCsv(body: string) {
+  expect(body.charCodeAt(0), 'a BOM, so Excel reads Gujarati and Hindi').toBe(0xfeff);
+  const [headers, ...rows] = Papa.parse<string[]>(body.slice(1), { skipEmptyLines: true }).data;
+  return { headers: headers ?? [], rows };
+}
+
+describe('GET /api/payments/export.csv', () => {
+  it('holds the filtered list, every page, with translated headers and plain cells', async () => {
+    const merchant = await createMerchant(owner, 'Exported Payments');
+    const other = await createMerchant(owner, 'Not Exported');
+    const first = await insertBill(owner, merchant, { billDate: '2026-02-01', total: 1000 });
+    const second = await insertBill(owner, merchant, { billDate: '2026-02-05', total: 250.5 });
+    const settling = await pay(
+      owner,
+      base(merchant, 1200.5, {
+        paymentDate: '2026-03-03',
+        method: 'bank_transfer',
+        reference: 'UTR, "quoted"',
+        tdsAmount: 100,
+        notes: 'Settles February',
+      }),
+    );
+    expect(settling.allocations.map((allocation) => allocation.amount)).toEqual([1000, 250.5]);
+    await pay(owner, base(other, 75, { paymentDate: '2026-03-04', method: 'cash' }));
+    // More than one page of the list, so the file is shown to hold every page.
+    await t.database.handle.db.execute(sql`insert into payments
+        (organization_id, id, merchant_id, payment_date, amount, method, tds_amount)
+        select ${orgOf(owner)}, gen_random_uuid(), ${merchant},
+               date '2026-01-01' + (n % 40), 10 + n, 'upi', 0
+        from generate_series(1, 120) as n`);
+
+    const query = `merchantId=${merchant}&sort=-paymentDate`;
+    const listed: Payment[] = [];
+    for (let pageNumber = 1; ; pageNumber += 1) {
+      const response = await t.send(
+        owner,
+        'GET',
+        `/api/payments?${query}&limit=50&page=${pageNumber}`,
+      );
+      expect(response.statusCode, response.body).toBe(200);
+      const page = envelope(paged(payment)).parse(response.json()).data;
+      listed.push(...page.data);
+      if (!page.hasNextPage) break;
+    }
+    expect(listed).toHaveLength(121);
+
+    const english = await t.send(owner, 'GET', `/api/payments/export.csv?${query}&lang=en`);
+    expect(english.statusCode, english.body).toBe(200);
+    expect(english.headers['content-type']).toMatch(/^text\/csv/);
+    expect(english.headers['content-disposition']).toMatch(/payments-\d{4}-\d{2}-\d{2}\.csv/);
+    const en = parseCsv(english.body);
+    const texts = paymentsLocale('en');
+    expect(en.headers).toEqual([
+      texts.fields!.paymentDate,
+      texts.columns!.merchant,
+      texts.fields!.amount,
+      texts.fields!.method,
+      texts.fields!.reference,
+      texts.fields!.tdsAmount,
+      texts.split!.applied,
+      texts.columns!.unallocatedAmount,
+      texts.fields!.allocations,
+      texts.fields!.notes,
+    ]);
+    expect(en.headers).toEqual([
+      'Payment date',
+      'Merchant',
+      'Amount received',
+      'Method',
+      'Reference',
+      'TDS deducted',
+      'Applied to bills',
+      'Advance left',
+      'Bills settled',
+      'Notes',
+    ]);
+    expect(en.rows.map((row) => row[0])).toEqual(listed.map((row) => row.paymentDate));
+    expect(en.rows.map((row) => Number(row[2]))).toEqual(listed.map((row) => row.amount));
+    const settlingRow = en.rows[listed.findIndex((row) => row._id === settling._id)];
+    expect(settlingRow).toEqual([
+      '2026-03-03',
+      'Exported Payments',
+      '1200.5',
+      'Bank transfer',
+      'UTR, "quoted"',
+      '100',
+      '1250.5',
+      '50',
+      `${first.number}: 1000; ${second.number}: 250.5`,
+      'Settles February',
+    ]);
+    const unapplied = en.rows.find((row) => row[2] === '12');
+    expect(unapplied?.slice(0, 9)).toEqual([
+      '2026-01-03',
+      'Exported Payments',
+      '12',
+      'UPI',
+      '',
+      '0',
+      '0',
+      '12',
+      '',
+    ]);
+
+    const gujarati = parseCsv(
+      (await t.send(owner, 'GET', `/api/payments/export.csv?${query}&lang=gu`)).body,
+    );
+    const gu = paymentsLocale('gu');
+    expect(gujarati.headers.slice(0, 4)).toEqual([
+      gu.fields!.paymentDate,
+      gu.columns!.merchant,
+      gu.fields!.amount,
+      gu.fields!.method,
+    ]);
+    expect(gujarati.headers[0]).not.toBe(en.headers[0]);
+    expect(gujarati.rows[listed.findIndex((row) => row._id === settling._id)]?.[3]).toBe(
+      gu.methods!.bank_transfer,
+    );
+
+    const admins = await t.send(admin, 'GET', `/api/payments/export.csv?${query}`);
+    expect(admins.statusCode).toBe(200);
+    expect(parseCsv(admins.body).rows).toHaveLength(121);
+    const staffs = await t.send(staff, 'GET', `/api/payments/export.csv?${query}`);
+    expect(staffs.statusCode).toBe(403);
+    const strangers = await t.send(stranger, 'GET', `/api/payments/export.csv?${query}`);
+    expect(parseCsv(strangers.body).rows).toEqual([]);
+    expect((await t.send(owner, 'GET', '/api/payments/export.csv?sort=merchant')).statusCode).toBe(
+      400,
+    );
   });
 });
 

@@ -14,6 +14,7 @@ import { englishFieldMessage } from '../../../contract/validation.ts';
 import { queryRows, type Database } from '../../db/client.ts';
 import { payments } from '../../db/schema.ts';
 import { appendAudit, auditChanges } from '../../lib/audit.ts';
+import { keysetRows } from '../../lib/csv-export.ts';
 import { findPostgresError } from '../../lib/db-errors.ts';
 import {
   badRequest,
@@ -424,6 +425,23 @@ export const paymentRepository = {
       .filter((row) => row.record !== null && row.record !== undefined)
       .map((row) => normalizePayment(row.record));
     return pageInfo(records, totalCount, query.page, query.limit);
+  },
+
+  /** Every payment the list's filters match, in its order, for the CSV download. */
+  async *exportRows(
+    db: Database,
+    tenant: TenantContext,
+    query: Omit<PaymentListParams, 'page' | 'limit'>,
+  ): AsyncGenerator<Payment> {
+    const rows = keysetRows<{ record: unknown }>(db, {
+      select: sql`${paymentRecord} as record`,
+      from: sql`payments ${merchantJoin}`,
+      where: tenantScope(payments, tenant, ...buildFilterConditions(paymentFilters, query)),
+      sort: query.sort ?? '-paymentDate',
+      sortable,
+      idColumn: payments.id,
+    });
+    for await (const row of rows) yield normalizePayment(row.record);
   },
 
   async totals(

@@ -10,8 +10,15 @@ import {
   paymentListQuery,
   paymentTotals,
   paymentUpdate,
+  type Payment,
+  type PaymentListParams,
 } from '../../../contract/payments.ts';
-import { assertOwnOrganization, idParams, staleVersionResponse } from '../../lib/crud-routes.ts';
+import {
+  assertOwnOrganization,
+  idParams,
+  registerCsvExport,
+  staleVersionResponse,
+} from '../../lib/crud-routes.ts';
 import { ok } from '../../lib/envelope.ts';
 import { notFound } from '../../lib/http-errors.ts';
 import { tenantOf } from '../../plugins/auth.ts';
@@ -23,6 +30,12 @@ const tags = ['Payments'];
 const security: Record<string, string[]>[] = [{ bearerAuth: [] }, { cookieAuth: [] }];
 const read = { permission: 'payments.read' } as const;
 const write = { permission: 'payments.write' } as const;
+
+/** The bills a payment settled, in one cell: `KT/2026-27/00012: 4500; KT/2026-27/00015: 500`. */
+const billsAppliedText = (record: Record<string, unknown>) =>
+  (record as unknown as Payment).allocations
+    .map((allocation) => `${allocation.billNumber}: ${allocation.amount}`)
+    .join('; ');
 
 export const paymentRoutes: FastifyPluginCallback = (scope, _options, done) => {
   const app = scope.withTypeProvider<ZodTypeProvider>();
@@ -44,6 +57,33 @@ export const paymentRoutes: FastifyPluginCallback = (scope, _options, done) => {
         'Payments fetched successfully',
       ),
   );
+
+  registerCsvExport(scope, {
+    tag: 'Payments',
+    permission: read.permission,
+    listQuery: paymentListQuery,
+    csv: {
+      namespace: 'payments',
+      columns: [
+        { key: 'paymentDate' },
+        { key: 'merchant.name', label: 'columns.merchant' },
+        { key: 'amount' },
+        { key: 'method', values: 'methods' },
+        { key: 'reference' },
+        { key: 'tdsAmount' },
+        { key: 'allocatedAmount', label: 'split.applied' },
+        { key: 'unallocatedAmount', label: 'columns.unallocatedAmount' },
+        { key: 'allocations', value: billsAppliedText },
+        { key: 'notes' },
+      ],
+    },
+    rows: (db, tenant, query) =>
+      paymentRepository.exportRows(
+        db,
+        tenant,
+        query as Omit<PaymentListParams, 'page' | 'limit'>,
+      ) as AsyncIterable<Record<string, unknown>>,
+  });
 
   app.get(
     '/totals',

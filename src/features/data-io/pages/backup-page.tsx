@@ -3,16 +3,18 @@ import { IconDatabaseExport, IconDatabaseImport, IconFileTypeJs } from '@tabler/
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { BACKUP_FORMAT, type RestoreResult } from '../../../../contract/data-io.ts';
+import type { RestoreResult } from '../../../../contract/data-io.ts';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { PageHeader } from '@/components/page-header';
 import { apiRequest, newIdempotencyKey } from '@/lib/api-client';
 import { errorText } from '@/lib/error-text';
 import { useFormatters } from '@/lib/format';
 import { useCan } from '@/lib/permissions';
+import { readBackupHeader } from '../backup-header';
 
 interface ChosenBackup {
-  document: { format: string; exportedAt?: unknown; tables?: Record<string, unknown[]> };
+  file: File;
+  exportedAt: string | null;
   idempotencyKey: string;
 }
 
@@ -37,9 +39,9 @@ function BackupPageContent() {
     setRestoreError(null);
     if (!next) return;
     try {
-      const document = JSON.parse(await next.text()) as ChosenBackup['document'];
-      if (document?.format !== BACKUP_FORMAT) throw new Error('not a backup');
-      setChosen({ document, idempotencyKey: newIdempotencyKey() });
+      const header = await readBackupHeader(next);
+      if (!header) throw new Error('not a backup');
+      setChosen({ file: next, exportedAt: header.exportedAt, idempotencyKey: newIdempotencyKey() });
     } catch {
       setReadError(t('data-io:backup.restore.readFailed'));
     }
@@ -51,7 +53,7 @@ function BackupPageContent() {
     setRestoreError(null);
     try {
       const { data } = await apiRequest<RestoreResult>('POST', '/backup/restore', {
-        json: chosen.document,
+        jsonFile: chosen.file,
         idempotencyKey: chosen.idempotencyKey,
       });
       setResult(data);
@@ -65,8 +67,7 @@ function BackupPageContent() {
     }
   }
 
-  const exportedAt =
-    typeof chosen?.document.exportedAt === 'string' ? format.date(chosen.document.exportedAt) : '';
+  const exportedAt = chosen?.exportedAt ? format.date(chosen.exportedAt) : '';
   const restoredCount = result
     ? Object.values(result.tables).reduce((sum, count) => sum + count, 0)
     : 0;

@@ -106,6 +106,11 @@ describe('the receipts register', { timeout: 20_000 }, () => {
     await user.click(await screen.findByRole('option', { name: 'Cheque' }));
     await waitFor(() => expect(location()).toContain('method=cheque'));
     await waitFor(() => expect(fake.totalsRequests.at(-1)?.get('method')).toBe('cheque'));
+    // The download holds the same filtered rows, with headers in the page's language.
+    expect(screen.getByRole('link', { name: 'Download CSV' })).toHaveAttribute(
+      'href',
+      expect.stringMatching(/^\/api\/payments\/export\.csv\?(.+&)?method=cheque&(.+&)?lang=en$/),
+    );
   });
 
   it('says the money goes back to the bills before deleting', async () => {

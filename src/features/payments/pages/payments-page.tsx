@@ -184,6 +184,7 @@ export default function PaymentsPage() {
 
   return (
     <ResourceListPage
+      csvExport="/payments"
       permissions={{ read: 'payments.read', write: 'payments.write', delete: 'payments.write' }}
       history={{ entity: 'payment', name: describe }}
       texts={{

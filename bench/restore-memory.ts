@@ -1,0 +1,165 @@
+// `npm run bench:restore-memory [-- --orders=20000]`: how much memory the server spends while it
+// restores a backup. Generates one organization of the medium benchmark's size on a throwaway
+// embedded PostgreSQL, runs the real app in this process, downloads its backup over HTTP to a file,
+// then restores that file into a new, empty organization over HTTP, the body streamed from disk so
+// the client side holds almost nothing. The Node heap and RSS are sampled every 20 ms during each
+// request. Kept out of the unit run: generating the data takes minutes.
+import {
+  createReadStream,
+  createWriteStream,
+  mkdtempSync,
+  mkdirSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { sql } from 'drizzle-orm';
+import { v7 as uuidv7 } from 'uuid';
+import { buildApp } from '../server/app.ts';
+import { openDatabase, queryRows } from '../server/db/client.ts';
+import { migrate } from '../server/db/migrate.ts';
+import { hashPassword } from '../server/lib/passwords.ts';
+import { createOrganizationWithOwner } from '../server/modules/auth/repository.ts';
+import { createSession } from '../server/modules/auth/sessions.ts';
+import { SIZES } from './config.ts';
+import { BENCH_EMAIL, BENCH_PASSWORD, generateData } from './generate-data.ts';
+
+const orders = Number(/--orders=(\d+)/.exec(process.argv.join(' '))?.[1] ?? 20_000);
+/** The backup page sends an Idempotency-Key; `--no-idempotency-key` shows what that costs. */
+const withIdempotencyKey = !process.argv.includes('--no-idempotency-key');
+const MB = 1024 * 1024;
+const round = (value: number) => Math.round(value * 10) / 10;
+
+interface Peaks {
+  seconds: number;
+  baselineHeapMb: number;
+  peakHeapMb: number;
+  heapGrowthMb: number;
+  baselineRssMb: number;
+  peakRssMb: number;
+  rssGrowthMb: number;
+}
+
+/** Runs `work` while sampling the process's memory every 20 ms. */
+async function sampled(work: () => Promise<void>): Promise<Peaks> {
+  globalThis.gc?.();
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  const baseline = process.memoryUsage();
+  let peakHeap = baseline.heapUsed;
+  let peakRss = baseline.rss;
+  const timer = setInterval(() => {
+    const { heapUsed, rss } = process.memoryUsage();
+    peakHeap = Math.max(peakHeap, heapUsed);
+    peakRss = Math.max(peakRss, rss);
+  }, 20);
+  const started = performance.now();
+  try {
+    await work();
+  } finally {
+    clearInterval(timer);
+  }
+  return {
+    seconds: round((performance.now() - started) / 1000),
+    baselineHeapMb: round(baseline.heapUsed / MB),
+    peakHeapMb: round(peakHeap / MB),
+    heapGrowthMb: round((peakHeap - baseline.heapUsed) / MB),
+    baselineRssMb: round(baseline.rss / MB),
+    peakRssMb: round(peakRss / MB),
+    rssGrowthMb: round((peakRss - baseline.rss) / MB),
+  };
+}
+
+async function main() {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'karkhana-restore-memory-'));
+  const fileDir = mkdtempSync(path.join(tmpdir(), 'karkhana-restore-file-'));
+  const backupPath = path.join(fileDir, 'backup.json');
+  const handle = await openDatabase({ dataDir, maxConnections: 4 });
+  try {
+    await migrate(handle.db);
+    const size = { ...SIZES.medium!, orgs: 1, orders };
+    const generationStarted = performance.now();
+    await generateData(
+      (statement) => handle.db.execute(sql.raw(statement)),
+      size,
+      await hashPassword(BENCH_PASSWORD),
+    );
+    console.log(
+      `generated ${orders} orders in ${round((performance.now() - generationStarted) / 1000)} s`,
+    );
+    const [owner] = await queryRows<{ id: string; organization_id: string }>(
+      handle.db,
+      sql`select id, organization_id from users where email = ${BENCH_EMAIL}`,
+    );
+    if (!owner) throw new Error('the generator made no owner');
+    const source = await createSession(handle.db, owner.id, owner.organization_id);
+    const target = await createOrganizationWithOwner(handle.db, {
+      organizationName: 'Restored',
+      name: 'Restoring owner',
+      email: `restore-${uuidv7()}@karkhana.test`,
+      passwordHash: await hashPassword(BENCH_PASSWORD),
+    });
+    const targetSession = await createSession(handle.db, target.id, target.organizationId);
+
+    const app = await buildApp({ db: handle.db, staticDir: null, rateLimitPerMinute: 0 });
+    const url = await app.listen({ host: '127.0.0.1', port: 0 });
+    try {
+      const download = await sampled(async () => {
+        const response = await fetch(`${url}/api/backup`, {
+          headers: { authorization: `Bearer ${source.accessToken}` },
+        });
+        if (!response.ok || !response.body) throw new Error(`backup failed: ${response.status}`);
+        await pipeline(Readable.fromWeb(response.body), createWriteStream(backupPath));
+      });
+      const fileBytes = statSync(backupPath).size;
+      let restored: Record<string, number> = {};
+      const restore = await sampled(async () => {
+        const response = await fetch(`${url}/api/backup/restore`, {
+          method: 'POST',
+          headers: {
+            authorization: `Bearer ${targetSession.accessToken}`,
+            ...(withIdempotencyKey ? { 'idempotency-key': uuidv7() } : {}),
+            'content-type': 'application/json',
+            'content-length': String(fileBytes),
+          },
+          body: Readable.toWeb(createReadStream(backupPath)) as ReadableStream,
+          duplex: 'half',
+        });
+        const body = (await response.json()) as { data?: { tables: Record<string, number> } };
+        if (!response.ok)
+          throw new Error(`restore failed: ${response.status} ${JSON.stringify(body)}`);
+        restored = body.data?.tables ?? {};
+      });
+      const rows = Object.values(restored).reduce((sum, count) => sum + count, 0);
+      const result = {
+        orders,
+        withIdempotencyKey,
+        measuredAt: new Date().toISOString(),
+        node: process.version,
+        fileMb: round(fileBytes / MB),
+        rows,
+        tables: restored,
+        download,
+        restore,
+      };
+      console.log(JSON.stringify(result, null, 2));
+      const directory = new URL('./results/', import.meta.url);
+      mkdirSync(directory, { recursive: true });
+      writeFileSync(
+        new URL('restore-memory.json', directory),
+        `${JSON.stringify(result, null, 2)}\n`,
+      );
+    } finally {
+      await app.close();
+    }
+  } finally {
+    await handle.close();
+    rmSync(dataDir, { recursive: true, force: true });
+    rmSync(fileDir, { recursive: true, force: true });
+  }
+}
+
+await main();
