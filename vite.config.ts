@@ -115,6 +115,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     sourcemap: false,
+    // dist/.vite/manifest.json: what each route loads first, for scripts/check-bundle-budgets.ts.
+    manifest: true,
     rolldownOptions: {
       output: {
         codeSplitting: {

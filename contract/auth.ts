@@ -6,19 +6,35 @@ import {
   passwordText,
   plainText,
   requiredText,
+  role,
   timestamp,
 } from './common.ts';
-import { role } from './permissions.ts';
+import { LANGUAGES, SYNC_TOAST_LEVELS, type NotificationPreferences } from './preferences.ts';
+import { email } from './sign-in.ts';
 
-export { ROLES, role, type Role } from './permissions.ts';
+export {
+  email,
+  loginBody,
+  RESEND_CODE_AFTER_SECONDS,
+  RESET_CODE_LENGTH,
+  RESET_CODE_TRIES,
+  RESET_CODE_TTL_MINUTES,
+  RESET_CODES_PER_HOUR,
+  type LoginBody,
+} from './sign-in.ts';
+export {
+  DEFAULT_NOTIFICATION_PREFERENCES,
+  LANGUAGES,
+  SYNC_TOAST_LEVELS,
+  type NotificationPreferences,
+} from './preferences.ts';
+
+export { ROLES, type Role } from './permissions.ts';
+export { role } from './common.ts';
 
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
 
-export const email = plainText()
-  .toLowerCase()
-  .max(LIMITS.email)
-  .pipe(z.email({ error: 'email' }));
 export const newPassword = passwordText().min(PASSWORD_MIN).max(PASSWORD_MAX);
 
 export const registerBody = z.strictObject({
@@ -28,13 +44,6 @@ export const registerBody = z.strictObject({
   password: newPassword,
 });
 export type RegisterBody = z.input<typeof registerBody>;
-
-export const loginBody = z.strictObject({
-  email,
-  // Any length is accepted at login so a wrong password is simply "invalid", never a 400 hint.
-  password: passwordText().min(1).max(1024),
-});
-export type LoginBody = z.input<typeof loginBody>;
 
 /** Letters and digits that cannot be mistaken for one another when typed from an email. */
 export const SIGN_UP_CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
@@ -62,29 +71,16 @@ export const confirmSignUpBody = z.strictObject({
 });
 export type ConfirmSignUpBody = z.input<typeof confirmSignUpBody>;
 
-/** Interface languages; mail (recovery codes, digests) goes out in the user's last one. */
-export const LANGUAGES = ['en', 'gu', 'hi'] as const;
 export const language = z.enum(LANGUAGES);
 export type Language = z.infer<typeof language>;
 
-/**
- * Which background-sync toasts a user sees: every one, only problems (a write refused or stuck),
- * or none (the pending-changes panel still lists everything).
- */
-export const SYNC_TOAST_LEVELS = ['all', 'problems', 'none'] as const;
 export const syncToastLevel = z.enum(SYNC_TOAST_LEVELS);
 export type SyncToastLevel = z.infer<typeof syncToastLevel>;
 
 export const notificationPreferences = z.object({
   syncToasts: syncToastLevel,
-  /** A morning email of orders due for delivery in the next 3 days (only when mail is set up). */
   dailyDigest: z.boolean(),
-});
-export type NotificationPreferences = z.infer<typeof notificationPreferences>;
-export const DEFAULT_NOTIFICATION_PREFERENCES: NotificationPreferences = {
-  syncToasts: 'all',
-  dailyDigest: false,
-};
+}) satisfies z.ZodType<NotificationPreferences>;
 
 export const sessionUser = z.object({
   _id: id,
@@ -156,13 +152,6 @@ export const sessionList = z.object({ data: z.array(sessionInfo) });
 
 // ---------------------------------------------------------------------------------------------
 // Password recovery by emailed code
-
-export const RESET_CODE_LENGTH = 6;
-export const RESET_CODE_TTL_MINUTES = 15;
-export const RESET_CODES_PER_HOUR = 5;
-export const RESET_CODE_TRIES = 5;
-/** Seconds the code page waits before offering to send another code. */
-export const RESEND_CODE_AFTER_SECONDS = 60;
 
 export const forgotPasswordBody = z.strictObject({ email });
 export type ForgotPasswordBody = z.input<typeof forgotPasswordBody>;

@@ -1,4 +1,19 @@
 import { z } from 'zod';
+import {
+  FAILURE_CODES,
+  FIELD_ERROR_CODES,
+  type ErrorEnvelope,
+  type FieldError,
+  type FieldErrorParams,
+} from './errors.ts';
+import { PERMISSIONS, ROLES } from './permissions.ts';
+import {
+  isInvisibleOnly,
+  LIMITS,
+  plainTextChecks,
+  textContentChecks,
+  type TextOptions,
+} from './text.ts';
 
 export const MONEY_MAX = 999_999_999_999.99;
 
@@ -78,56 +93,17 @@ export const positiveMoney = z
   .max(MONEY_MAX)
   .refine(hasAtMostTwoDecimals, { error: 'money' });
 
-/** A surrogate not paired with its other half: not Unicode text, and PostgreSQL cannot store it. */
-const UNPAIRED_SURROGATE = /\p{Cs}/u;
-/** Text that renders as nothing: whitespace, zero-width space/joiners, word joiner and friends. */
-const INVISIBLE_ONLY = /^[\s\u00AD\u180E\u200B-\u200D\u2060-\u2064\uFEFF]*$/u;
-
-export interface TextOptions {
-  /** Line breaks and tabs are allowed (addresses, notes, descriptions). */
-  multiline?: boolean;
-}
-
-const LINE_BREAKS_AND_TAB = new Set([0x09, 0x0a, 0x0d]);
-
-/** C0 controls (tab, line feed and carriage return are allowed where line breaks are), DEL, C1. */
-export function hasControlCharacter(value: string, options: TextOptions = {}): boolean {
-  for (let index = 0; index < value.length; index += 1) {
-    const code = value.charCodeAt(index);
-    if (code <= 0x1f && !(options.multiline && LINE_BREAKS_AND_TAB.has(code))) return true;
-    if (code >= 0x7f && code <= 0x9f) return true;
-  }
-  return false;
-}
-
-export const isInvisibleOnly = (value: string) => INVISIBLE_ONLY.test(value);
+export { hasControlCharacter, isInvisibleOnly, LIMITS, type TextOptions } from './text.ts';
 
 /**
  * A trimmed string without control characters or unpaired surrogates, the base of every free-text
  * field and filter: PostgreSQL refuses NUL in text, and the others corrupt what is shown or exported.
  */
 export const plainText = (options: TextOptions = {}) =>
-  z
-    .string()
-    .trim()
-    .refine((value) => !hasControlCharacter(value, options), {
-      error: 'controlCharacter',
-      abort: true,
-    })
-    .refine((value) => !UNPAIRED_SURROGATE.test(value), {
-      error: 'unpairedSurrogate',
-      abort: true,
-    });
+  z.string().check(...plainTextChecks(options));
 
 /** A password keeps its spaces but, like any text, has no control characters or broken pairs. */
-export const passwordText = () =>
-  z
-    .string()
-    .refine((value) => !hasControlCharacter(value), { error: 'controlCharacter', abort: true })
-    .refine((value) => !UNPAIRED_SURROGATE.test(value), {
-      error: 'unpairedSurrogate',
-      abort: true,
-    });
+export const passwordText = () => z.string().check(...textContentChecks());
 
 /** A required text field: trimmed, non-empty, bounded, and more than invisible characters. */
 export const requiredText = (max: number, options: TextOptions = {}) =>
@@ -148,14 +124,6 @@ export const optionalText = (max: number, options: TextOptions = {}) =>
     .max(max)
     .nullish()
     .transform((value) => (value != null && isInvisibleOnly(value) ? null : value));
-
-export const LIMITS = {
-  name: 120,
-  code: 40,
-  phone: 20,
-  email: 254,
-  longText: 1000,
-} as const;
 
 export const optionalEmail = plainText()
   .max(LIMITS.email)
@@ -328,7 +296,7 @@ export const startNotAfterEnd = <
 export const envelope = <T extends z.ZodType>(data: T) =>
   z.object({ success: z.literal(true), data, message: z.string() });
 
-export { errorEnvelope, type ErrorEnvelope } from './errors.ts';
+export type { ErrorEnvelope } from './errors.ts';
 
 export const paged = <T extends z.ZodType>(item: T) =>
   z.object({
@@ -353,3 +321,36 @@ export const pickList = <T extends z.ZodType>(item: T) => z.object({ data: z.arr
 export type PickList<T> = { data: T[] };
 
 export const deleted = z.object({ _id: id });
+
+// ---------------------------------------------------------------------------------------------
+// Failures and roles: the codes live in errors.ts and permissions.ts, without zod, so the app's
+// startup code can read them; these are the schemas that check them.
+
+export const failureCode = z.enum(FAILURE_CODES);
+export const fieldErrorCode = z.enum(FIELD_ERROR_CODES);
+
+export const fieldErrorParams = z.record(
+  z.string(),
+  z.union([z.string(), z.number(), z.boolean()]),
+) satisfies z.ZodType<FieldErrorParams>;
+
+export const fieldError = z.object({
+  /** Dotted path of the field, e.g. `designs.0.quantity`; empty for the body as a whole. */
+  path: z.string(),
+  code: fieldErrorCode,
+  params: fieldErrorParams.optional(),
+  /** English, for logs and API users; the SPA translates `code` instead. */
+  message: z.string(),
+}) satisfies z.ZodType<FieldError>;
+
+export const errorEnvelope = z.object({
+  success: z.literal(false),
+  code: failureCode,
+  message: z.string(),
+  errors: z.array(fieldError).optional(),
+  /** e.g. the current record with `stale_version`. */
+  data: z.unknown().optional(),
+}) satisfies z.ZodType<ErrorEnvelope>;
+
+export const role = z.enum(ROLES);
+export const permission = z.enum(PERMISSIONS);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { fieldError } from './errors.ts';
+import { fieldError } from './common.ts';
 import { SALARY_TYPES } from './workers.ts';
 
 // ---------------------------------------------------------------------------------------------

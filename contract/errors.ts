@@ -1,4 +1,5 @@
-import { z } from 'zod';
+// Codes and shapes only, without zod: the app's startup code reads them, and the schemas that
+// check them (`failureCode`, `fieldError`, `errorEnvelope`) are built in `common.ts`.
 
 /**
  * Why a request failed, as the API names it in the failure envelope's `code`. The SPA translates
@@ -61,7 +62,6 @@ export const FAILURE_STATUS = {
 
 export type FailureCode = keyof typeof FAILURE_STATUS;
 export const FAILURE_CODES = Object.keys(FAILURE_STATUS) as [FailureCode, ...FailureCode[]];
-export const failureCode = z.enum(FAILURE_CODES);
 
 /** The code a bare status maps to when nothing more specific is known (e.g. a framework error). */
 export function failureCodeForStatus(status: number): FailureCode {
@@ -110,30 +110,22 @@ export const FIELD_ERROR_CODES = [
   'not_found',
 ] as const;
 export type FieldErrorCode = (typeof FIELD_ERROR_CODES)[number];
-export const fieldErrorCode = z.enum(FIELD_ERROR_CODES);
+export type FieldErrorParams = Record<string, string | number | boolean>;
 
-export const fieldErrorParams = z.record(
-  z.string(),
-  z.union([z.string(), z.number(), z.boolean()]),
-);
-export type FieldErrorParams = z.infer<typeof fieldErrorParams>;
-
-export const fieldError = z.object({
+export interface FieldError {
   /** Dotted path of the field, e.g. `designs.0.quantity`; empty for the body as a whole. */
-  path: z.string(),
-  code: fieldErrorCode,
-  params: fieldErrorParams.optional(),
+  path: string;
+  code: FieldErrorCode;
+  params?: FieldErrorParams;
   /** English, for logs and API users; the SPA translates `code` instead. */
-  message: z.string(),
-});
-export type FieldError = z.infer<typeof fieldError>;
+  message: string;
+}
 
-export const errorEnvelope = z.object({
-  success: z.literal(false),
-  code: failureCode,
-  message: z.string(),
-  errors: z.array(fieldError).optional(),
+export interface ErrorEnvelope {
+  success: false;
+  code: FailureCode;
+  message: string;
+  errors?: FieldError[];
   /** e.g. the current record with `stale_version`. */
-  data: z.unknown().optional(),
-});
-export type ErrorEnvelope = z.infer<typeof errorEnvelope>;
+  data?: unknown;
+}

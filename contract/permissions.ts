@@ -1,13 +1,10 @@
-import { z } from 'zod';
-
 /**
  * Who may do what: the one matrix of API.md "Roles and permissions". The server refuses anything
  * outside it with 403 `forbidden`; the SPA hides what a role cannot use. Keep it in step with the
  * table, row for row.
  */
 export const ROLES = ['owner', 'admin', 'staff'] as const;
-export const role = z.enum(ROLES);
-export type Role = z.infer<typeof role>;
+export type Role = (typeof ROLES)[number];
 
 const EVERY_ROLE = ['owner', 'admin', 'staff'] as const satisfies readonly Role[];
 const MANAGERS = ['owner', 'admin'] as const satisfies readonly Role[];
@@ -71,7 +68,6 @@ export const PERMISSION_ROLES = {
 
 export type Permission = keyof typeof PERMISSION_ROLES;
 export const PERMISSIONS = Object.keys(PERMISSION_ROLES) as [Permission, ...Permission[]];
-export const permission = z.enum(PERMISSIONS);
 
 /**
  * What a route asks of its caller: a permission, or only a live session (`signedIn`, e.g. the

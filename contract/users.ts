@@ -7,11 +7,11 @@ import {
   queryText,
   recordBase,
   requiredText,
+  role,
   timestamp,
   writeSchemas,
 } from './common.ts';
 import { email, language, newPassword } from './auth.ts';
-import { role } from './permissions.ts';
 
 /** Server-kept fields a client may send back from what it read; they are ignored. */
 const ignored = z

@@ -1,10 +1,10 @@
 #!/usr/bin/env node
-// Everything CI runs, in order: lint, typecheck, unit and API tests, production build, end-to-end
-// tests. A failing stage does not stop the run, so one pass shows every problem; the exit code is
-// non-zero when any stage failed. The last line always reads `Summary: N passed, M failed`,
-// counting the tests reported by Vitest and Playwright. A stage that fails without a failing test
-// (lint, a type error, a crash before tests ran) adds one to "failed", so the line is never green
-// on a red run.
+// Everything CI runs, in order: lint, typecheck, unit and API tests, production build (then its
+// bundle budgets), end-to-end tests. A failing stage does not stop the run, so one pass shows
+// every problem; the exit code is non-zero when any stage failed. The last line always reads
+// `Summary: N passed, M failed`, counting the tests reported by Vitest and Playwright. A stage that
+// fails without a failing test (lint, a type error, a crash before tests ran) adds one to
+// "failed", so the line is never green on a red run.
 //
 //   node scripts/test.mjs                  all stages
 //   node scripts/test.mjs --only=lint,unit only these stages
@@ -65,8 +65,11 @@ const stages = [
   },
   {
     name: 'build',
-    title: 'Production build (Vite)',
-    commands: [[bin('vite', 'bin', 'vite.js'), 'build']],
+    title: 'Production build (Vite) and bundle budgets',
+    commands: [
+      [bin('vite', 'bin', 'vite.js'), 'build'],
+      ['--import', 'tsx', path.join(root, 'scripts', 'check-bundle-budgets.ts')],
+    ],
     timeoutMs: minutes(10),
   },
   {

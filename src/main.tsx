@@ -1,5 +1,5 @@
 import '@/lib/zod-csp';
-import '@mantine/core/styles.css';
+import '@/styles/mantine-first-load';
 import '@mantine/nprogress/styles.css';
 import '@/styles/fonts';
 import '@/styles/global.css';

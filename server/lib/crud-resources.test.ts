@@ -4,7 +4,7 @@ import { auditEntry, type AuditEntity, type AuditEntry } from '../../contract/au
 import { envelope, paged, pickList } from '../../contract/common.ts';
 import { bankDetail } from '../../contract/bank-details.ts';
 import { design } from '../../contract/designs.ts';
-import { errorEnvelope } from '../../contract/errors.ts';
+import { errorEnvelope } from '../../contract/common.ts';
 import { expense } from '../../contract/expenses.ts';
 import { merchant } from '../../contract/merchants.ts';
 import { order } from '../../contract/orders.ts';

@@ -7,7 +7,7 @@ import { badRequest, notFound } from './http-errors.ts';
 import type { TenantContext } from './tenant.ts';
 import type { ListParams, TenantRepository } from './tenant-repository.ts';
 import { englishFieldMessage } from '../../contract/validation.ts';
-import { errorEnvelope } from '../../contract/errors.ts';
+import { errorEnvelope } from '../../contract/common.ts';
 import type { AreaPermissions, Permission } from '../../contract/permissions.ts';
 import type { Database } from '../db/client.ts';
 import { language } from '../../contract/auth.ts';

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FAILURE_CODES, FIELD_ERROR_CODES, errorEnvelope } from '../../contract/errors.ts';
+import { errorEnvelope } from '../../contract/common.ts';
+import { FAILURE_CODES, FIELD_ERROR_CODES } from '../../contract/errors.ts';
 import { fieldMessagesEn } from '../../contract/validation.ts';
 import { createTestApp, type TestApp, type TestUser } from '../test/test-app.ts';
 

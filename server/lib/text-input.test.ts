@@ -28,11 +28,22 @@ interface Def {
   shape?: Record<string, Inspectable>;
   element?: Inspectable;
   format?: string;
+  checks?: { _zod: { def: { check: string; minimum?: unknown } } }[];
 }
 interface Inspectable {
   _zod: { def: Def };
-  minLength?: number | null;
 }
+
+/** A string's least length from its checks, for zod and zod/mini (the login body) alike. */
+const minLength = (schema: Inspectable) =>
+  Math.max(
+    0,
+    ...(schema._zod.def.checks ?? [])
+      .map((check) => check._zod.def)
+      .flatMap((def) =>
+        def.check === 'min_length' && typeof def.minimum === 'number' ? [def.minimum] : [],
+      ),
+  );
 
 interface StringField {
   path: (string | number)[];
@@ -56,7 +67,7 @@ function unwrap(schema: Inspectable): { inner: Inspectable; optional: boolean } 
   return { inner: current, optional };
 }
 
-function stringFields(schema: z.ZodType): StringField[] {
+function stringFields(schema: z.core.$ZodType): StringField[] {
   const found: StringField[] = [];
   const walk = (node: Inspectable, path: (string | number)[], optional: boolean) => {
     const { inner, optional: innerOptional } = unwrap(node);
@@ -70,7 +81,7 @@ function stringFields(schema: z.ZodType): StringField[] {
       found.push({
         path,
         format: def.format,
-        required: !optional && !innerOptional && (inner.minLength ?? 0) >= 1,
+        required: !optional && !innerOptional && minLength(inner) >= 1,
       });
     }
   };

@@ -1,7 +1,7 @@
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance, RouteOptions } from 'fastify';
-import { errorEnvelope } from '../../contract/errors.ts';
+import { errorEnvelope } from '../../contract/common.ts';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { ACCESS_TOKEN_COOKIE, declareAccessOfScope } from './auth.ts';
 import { docsContentSecurityPolicy } from './security.ts';

@@ -90,7 +90,7 @@ export function initialFieldValues(
  */
 export function formSchema(
   fields: readonly FieldSpec[],
-  shape: Record<string, z.ZodType>,
+  shape: Record<string, z.core.$ZodType>,
   schema: z.ZodType,
 ) {
   return z.preprocess((raw) => {
@@ -114,7 +114,7 @@ export interface FormFieldsProps<Values extends Record<string, unknown>> {
   fields: readonly FieldSpec[];
   form: UseFormReturnType<Values>;
   /** The contract's field schemas (e.g. `designShape`), read for required and maxLength. */
-  shape: Record<string, z.ZodType>;
+  shape: Record<string, z.core.$ZodType>;
   /** The area's namespace for labels, placeholders, hints and option labels. */
   namespace: keyof Resources;
 }

@@ -47,7 +47,7 @@ export interface RecordFormModalProps<
   record: TRecord | null;
   fields: readonly FieldSpec[];
   /** The contract's field schemas, read for required and maxLength. */
-  shape: Record<string, z.ZodType>;
+  shape: Record<string, z.core.$ZodType>;
   onClose: () => void;
   size?: 'sm' | 'md' | 'lg' | 'xl';
   /** Shown between the draft/failure notices and the fields. */

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { safeParse, type core } from 'zod/mini';
 
 /** What a form input can tell the user before they type: read from the contract, never restated. */
 export interface FieldConstraints {
@@ -7,9 +7,15 @@ export interface FieldConstraints {
 }
 
 interface Inspectable {
-  _zod: { def: { type: string; innerType?: Inspectable; in?: Inspectable; out?: Inspectable } };
-  maxLength?: number | null;
-  safeParse(value: unknown): { success: boolean };
+  _zod: {
+    def: {
+      type: string;
+      innerType?: Inspectable;
+      in?: Inspectable;
+      out?: Inspectable;
+      checks?: { _zod: { def: { check: string; maximum?: unknown } } }[];
+    };
+  };
 }
 
 /** The schema under optional/nullable/default wrappers and trims, transforms and preprocessors. */
@@ -26,11 +32,17 @@ function innermost(schema: Inspectable): Inspectable {
   return current;
 }
 
-export function fieldConstraints(schema: z.ZodType | undefined): FieldConstraints {
+/** For a schema of zod or of zod/mini (the sign-in fields), which has no `maxLength` getter. */
+export function fieldConstraints(schema: core.$ZodType | undefined): FieldConstraints {
   if (!schema) return { required: false };
-  const inspectable = schema as unknown as Inspectable;
-  const inner = innermost(inspectable);
-  const constraints: FieldConstraints = { required: !inspectable.safeParse(undefined).success };
-  if (typeof inner.maxLength === 'number') constraints.maxLength = inner.maxLength;
+  const inner = innermost(schema);
+  const constraints: FieldConstraints = { required: !safeParse(schema, undefined).success };
+  if (inner._zod.def.type !== 'string') return constraints;
+  const maxima = (inner._zod.def.checks ?? [])
+    .map((check) => check._zod.def)
+    .flatMap((def) =>
+      def.check === 'max_length' && typeof def.maximum === 'number' ? [def.maximum] : [],
+    );
+  if (maxima.length > 0) constraints.maxLength = Math.min(...maxima);
   return constraints;
 }

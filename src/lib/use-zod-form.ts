@@ -2,7 +2,7 @@ import { useForm, type FormErrors, type UseFormReturnType } from '@mantine/form'
 import type { AnyT } from '@/lib/translation-keys';
 import { useCallback, useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
+import { safeParse, type core } from 'zod/mini';
 import { describeIssue, validationErrorMap } from '../../contract/validation.ts';
 import { ApiError } from '@/lib/api-client';
 import { fieldErrorText } from '@/lib/error-text';
@@ -12,12 +12,12 @@ import { fieldErrorText } from '@/lib/error-text';
  * The same words as for the server's field errors: both go through `fieldErrorText`.
  */
 export function zodFormErrors(
-  schema: z.ZodType,
+  schema: core.$ZodType,
   values: unknown,
   t: AnyT,
   namespace?: string,
 ): FormErrors {
-  const result = schema.safeParse(values, { error: validationErrorMap });
+  const result = safeParse(schema, values, { error: validationErrorMap });
   if (result.success) return {};
   const errors: FormErrors = {};
   for (const issue of result.error.issues) {
@@ -29,7 +29,8 @@ export function zodFormErrors(
 }
 
 export interface UseZodFormOptions<Values> {
-  schema: z.ZodType;
+  /** A schema of zod or zod/mini (the sign-in page's, so that page loads without all of zod). */
+  schema: core.$ZodType;
   /** The form's i18n namespace, where it may word an error for one of its fields. */
   namespace?: string;
   initialValues: Values;
@@ -92,7 +93,7 @@ export function useZodForm<Values extends Record<string, unknown>, Output = Valu
     (onValid: (output: Output, values: Values) => void) =>
       onSubmit(
         (values) => {
-          const parsed = schema.safeParse(values, { error: validationErrorMap });
+          const parsed = safeParse(schema, values, { error: validationErrorMap });
           if (parsed.success) onValid(parsed.data as Output, values);
         },
         (errors) => focusFirstError(errors),

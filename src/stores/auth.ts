@@ -1,13 +1,13 @@
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
-import {
-  DEFAULT_NOTIFICATION_PREFERENCES,
-  type AuthData,
-  type AuthToken,
-  type MeData,
-  type SessionOrganization,
-  type SessionUser,
+import type {
+  AuthData,
+  AuthToken,
+  MeData,
+  SessionOrganization,
+  SessionUser,
 } from '../../contract/auth.ts';
+import { DEFAULT_NOTIFICATION_PREFERENCES } from '../../contract/preferences.ts';
 
 export const AUTH_STORAGE_KEY = 'auth';
 

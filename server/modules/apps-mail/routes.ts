@@ -2,7 +2,7 @@ import type { FastifyPluginCallback } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { testMailData } from '../../../contract/apps.ts';
 import { envelope } from '../../../contract/common.ts';
-import { errorEnvelope } from '../../../contract/errors.ts';
+import { errorEnvelope } from '../../../contract/common.ts';
 import { ok } from '../../lib/envelope.ts';
 import { conflict, HttpError } from '../../lib/http-errors.ts';
 import { authenticatedOf } from '../../plugins/auth.ts';

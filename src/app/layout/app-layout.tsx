@@ -1,3 +1,4 @@
+import '@/styles/mantine-signed-in';
 import { AppShell, Badge, Burger, Group } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconBuilding } from '@tabler/icons-react';

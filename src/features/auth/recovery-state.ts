@@ -1,4 +1,4 @@
-import { RESEND_CODE_AFTER_SECONDS } from '../../../contract/auth.ts';
+import { RESEND_CODE_AFTER_SECONDS } from '../../../contract/sign-in.ts';
 
 /**
  * The address a recovery code went to and when, kept for the tab (router state does not survive

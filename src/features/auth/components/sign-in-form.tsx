@@ -2,7 +2,7 @@ import { Alert, Anchor, Button, Group, Stack } from '@mantine/core';
 import { IconCircleCheck, IconLock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router';
-import { loginBody, type LoginBody } from '../../../../contract/auth.ts';
+import { loginBody, type LoginBody } from '../../../../contract/sign-in.ts';
 import { safeRedirectTarget } from '../redirect-target';
 import { useZodForm } from '@/lib/use-zod-form';
 import { useAuthStore } from '@/stores/auth';
