@@ -1,4 +1,6 @@
-import i18n, { type BackendModule, type LanguageDetectorModule } from 'i18next';
+import i18n from 'i18next';
+import LanguageDetector from 'i18next-browser-languagedetector';
+import HttpBackend from 'i18next-http-backend';
 import { initReactI18next } from 'react-i18next';
 
 export const SUPPORTED_LANGUAGES = ['en', 'gu', 'hi'] as const;
@@ -59,72 +61,20 @@ export function applyLanguage(tag: string | undefined): Promise<void> {
   return dateLocaleChange;
 }
 
-function readStoredLanguage(): string | null {
-  try {
-    return localStorage.getItem(LANGUAGE_STORAGE_KEY);
-  } catch {
-    return null;
-  }
+/**
+ * A language's translations count as loaded only once its date names are there too, so no page
+ * renders a Gujarati or Hindi screen with English month names.
+ */
+async function translationPath(languages: string[]) {
+  await Promise.all(languages.map((language) => loadDateLocale(toLanguage(language))));
+  return '/locales/{{lng}}/{{ns}}.json';
 }
-
-/**
- * The language kept on this device, else the browser's first preference, as a supported language.
- * What i18next-browser-languagedetector did with `order: ['localStorage', 'navigator']`, without
- * its lookups for cookies, query strings and paths, which this app never used.
- */
-export const languageDetector: LanguageDetectorModule = {
-  type: 'languageDetector',
-  detect: () => toLanguage(readStoredLanguage() ?? navigator.languages[0] ?? navigator.language),
-  cacheUserLanguage: (language) => {
-    try {
-      localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
-    } catch {
-      // Private mode or a full quota: the choice then lasts only this visit.
-    }
-  },
-};
-
-/**
- * Fetches `/locales/{language}/{namespace}.json`. A language's translations count as loaded only
- * once its date names are there too, so no page renders a Gujarati or Hindi screen with English
- * month names. Translations change with each deployment; the service worker keeps an offline copy,
- * so the browser's own cache is bypassed.
- */
-export const translationBackend: BackendModule = {
-  type: 'backend',
-  callbackApi: true,
-  init: () => undefined,
-  // The callback's second argument on failure tells i18next whether to retry: yes for a network
-  // failure or a server error, no for a missing file or a malformed one.
-  read(language, namespace, callback) {
-    const url = `/locales/${language}/${namespace}.json`;
-    loadDateLocale(toLanguage(language))
-      .then(() => fetch(url, { cache: 'no-store' }))
-      .then(
-        async (response) => {
-          if (!response.ok) {
-            callback(`failed loading ${url}: ${response.status}`, response.status >= 500);
-            return;
-          }
-          let translations: Record<string, unknown>;
-          try {
-            translations = (await response.json()) as Record<string, unknown>;
-          } catch {
-            callback(`failed parsing ${url} to json`, false);
-            return;
-          }
-          callback(null, translations);
-        },
-        (error: unknown) => callback(`failed loading ${url}: ${String(error)}`, true),
-      );
-  },
-};
 
 export function initI18n() {
   i18n.on('languageChanged', applyLanguage);
   return i18n
-    .use(translationBackend)
-    .use(languageDetector)
+    .use(HttpBackend)
+    .use(LanguageDetector)
     .use(initReactI18next)
     .init({
       supportedLngs: [...SUPPORTED_LANGUAGES],
@@ -134,6 +84,17 @@ export function initI18n() {
       ns: [...STARTUP_NAMESPACES],
       defaultNS: 'common',
       interpolation: { escapeValue: false },
+      backend: {
+        loadPath: translationPath,
+        // Translations change with each deployment; the service worker keeps an offline copy.
+        requestOptions: { cache: 'no-store' },
+      },
+      detection: {
+        order: ['localStorage', 'navigator'],
+        lookupLocalStorage: LANGUAGE_STORAGE_KEY,
+        caches: ['localStorage'],
+        convertDetectedLanguage: (tag: string) => toLanguage(tag),
+      },
     })
     .then(() => applyLanguage(i18n.resolvedLanguage ?? i18n.language));
 }
