@@ -8,14 +8,18 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { AppProviders } from '@/app/providers';
 import { createAppRouter } from '@/app/router';
+import { startSignedInRoute } from '@/app/route-prefetch';
 import { initI18n } from '@/lib/i18n';
+import { markStartup } from '@/lib/startup-marks';
 import { startPreferenceSync } from '@/stores/preferences';
 
+markStartup('app-start');
 // Before the first render, so the page never flashes in the wrong font.
 startPreferenceSync();
-void initI18n();
+void initI18n().then(() => markStartup('translations-ready'));
 
 const router = createAppRouter();
+startSignedInRoute(router.state.location);
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html must contain #root');
 

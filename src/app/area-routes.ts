@@ -20,6 +20,12 @@ export interface AreaRoute {
   namespace?: string;
   /** What a sub-page needs beyond its area's permission (e.g. owner-only tools under Apps). */
   permission?: Permission;
+  /**
+   * Starts the page's first read for a URL (its query string), with the key the page reads it
+   * under. Run when the app opens on this page, so the request does not wait for the page's code,
+   * texts and saved cache to load first.
+   */
+  prefetch?: (search: URLSearchParams) => Promise<unknown>;
 }
 
 /**
@@ -32,12 +38,16 @@ export const AREA_ROUTES: AreaRoute[] = [
     area: 'orderAnalytics',
     page: () => import('@/features/order-analytics/pages/order-analytics-page'),
     namespace: 'order-analytics',
+    prefetch: async (search) =>
+      (await import('@/features/order-analytics/prefetch')).prefetchOrderAnalytics(search),
   },
   {
     path: 'orders',
     area: 'orders',
     page: () => import('@/features/orders/pages/orders-page'),
     namespace: 'orders',
+    prefetch: async (search) =>
+      (await import('@/features/orders/orders-list')).prefetchOrders(search),
   },
   {
     path: 'orders/create',
