@@ -49,6 +49,7 @@ export interface LighthouseFigures {
   tbt: number;
   /** The element Lighthouse took as the largest paint, as it describes it. */
   lcpElement: string;
+  lcpParts: Record<string, number>;
 }
 
 /** Milliseconds from the navigation's start, read from the page once its content showed. */
@@ -61,6 +62,8 @@ export interface StartupPhases {
   translations: number | null;
   /** The app's own `performance.mark`s (src/lib/startup-marks.ts). */
   marks: Record<string, number>;
+  /** Every file and API request of the start, in the order they were asked for. */
+  requests: { path: string; start: number; end: number }[];
   content: number;
 }
 
@@ -171,16 +174,25 @@ const WARM_START_TARGETS = [
   },
 ] as const;
 
+/** The little of the DOM the in-page probe below uses; this project's Node tsconfig has none. */
+interface ProbeWindow {
+  document: {
+    querySelector(selector: string): {
+      getBoundingClientRect(): { width: number; height: number };
+    } | null;
+  };
+}
+
 /**
- * Browser-side code as text (no DOM types here): the time the selector's element first had a
- * size, on the page's own clock, polled every frame.
+ * Runs in the page (a function, not a string: the app's Content-Security-Policy forbids eval):
+ * the time the selector's element first had a size, on the page's own clock.
  */
-const visibleAtScript = (selector: string) => `(() => {
-  const element = document.querySelector(${JSON.stringify(selector)});
+function visibleAt(selector: string): number | false {
+  const element = (globalThis as unknown as ProbeWindow).document.querySelector(selector);
   if (!element) return false;
   const box = element.getBoundingClientRect();
   return box.width > 0 && box.height > 0 ? performance.now() : false;
-})()`;
+}
 
 const PHASES_SCRIPT = `(() => {
   const navigation = performance.getEntriesByType('navigation')[0];
@@ -198,6 +210,9 @@ const PHASES_SCRIPT = `(() => {
     entryScript: entryScript.length ? Math.max(...entryScript) : null,
     translations: translations.length ? Math.max(...translations) : null,
     marks,
+    requests: resources
+      .map((entry) => ({ path: new URL(entry.name).pathname, start: Math.round(entry.startTime), end: Math.round(entry.responseEnd) }))
+      .sort((a, b) => a.start - b.start),
   };
 })()`;
 
@@ -210,12 +225,12 @@ async function timeToContent(
   try {
     const started = performance.now();
     await page.goto(`${base}${target.route}`, { waitUntil: 'commit' });
-    const visibleAt = await page.waitForFunction(visibleAtScript(target.selector), undefined, {
+    const shown = await page.waitForFunction(visibleAt, target.selector, {
       polling: 'raf',
       timeout: 15_000,
     });
     const millis = performance.now() - started;
-    const content = (await visibleAt.jsonValue()) as number;
+    const content = (await shown.jsonValue()) as number;
     const phases = await page.evaluate<Omit<StartupPhases, 'content'>>(PHASES_SCRIPT);
     return { millis, phases: { ...phases, content } };
   } finally {
@@ -292,15 +307,34 @@ async function measureWarmStart(
   }
 }
 
-/** The LCP element as the audit's details describe it (a node with its selector and snippet). */
+/** Every object inside an audit's details, depth first (they nest lists of tables of items). */
+function* detailObjects(value: unknown): Generator<Record<string, unknown>> {
+  if (Array.isArray(value)) {
+    for (const item of value) yield* detailObjects(item);
+  } else if (typeof value === 'object' && value !== null) {
+    const record = value as Record<string, unknown>;
+    yield record;
+    for (const child of Object.values(record)) yield* detailObjects(child);
+  }
+}
+
+/** The element Lighthouse took as the largest paint, as its HTML snippet. */
 function lcpElementOf(details: unknown): string {
-  const items = (details as { items?: { items?: { node?: { snippet?: string } }[] }[] } | undefined)
-    ?.items;
-  for (const item of items ?? []) {
-    const snippet = item.items?.find((entry) => entry.node?.snippet)?.node?.snippet;
-    if (snippet) return snippet;
+  for (const item of detailObjects(details)) {
+    if (item.type === 'node' && typeof item.snippet === 'string') return item.snippet;
   }
   return '';
+}
+
+/** The LCP's parts (time to first byte, resource load delay and duration, render delay), in ms. */
+function lcpPartsOf(details: unknown): Record<string, number> {
+  const parts: Record<string, number> = {};
+  for (const item of detailObjects(details)) {
+    if (typeof item.subpart === 'string' && typeof item.duration === 'number') {
+      parts[item.subpart] = Math.round(item.duration);
+    }
+  }
+  return parts;
 }
 
 async function runLighthouse(
@@ -358,7 +392,8 @@ async function runLighthouse(
         fcp: audit('first-contentful-paint'),
         lcp: audit('largest-contentful-paint'),
         tbt: audit('total-blocking-time'),
-        lcpElement: lcpElementOf(lhr.audits['largest-contentful-paint-element']?.details),
+        lcpElement: lcpElementOf(lhr.audits['lcp-breakdown-insight']?.details),
+        lcpParts: lcpPartsOf(lhr.audits['lcp-breakdown-insight']?.details),
       });
     } finally {
       chrome.kill();
@@ -433,7 +468,7 @@ export async function measureClient(
   const warmStart = await measureWarmStart(browser, base, session);
   for (const start of warmStart)
     log(
-      `warm start ${start.route} ${start.mode}: ${start.millis === null ? start.note : `${start.millis.toFixed(0)} ms ${JSON.stringify(start.phases)}`}`,
+      `warm start ${start.route} ${start.mode}: ${start.millis === null ? start.note : `${start.millis.toFixed(0)} ms ${JSON.stringify({ ...start.phases, requests: start.phases?.requests.length })}`}`,
     );
   await browser.close();
 
