@@ -17,9 +17,11 @@ markStartup('app-start');
 // Before the first render, so the page never flashes in the wrong font.
 startPreferenceSync();
 void initI18n().then(() => markStartup('translations-ready'));
+// Before the router asks for the page's code, so the page's data and the saved cache are not
+// queued behind it.
+startSignedInRoute(window.location);
 
 const router = createAppRouter();
-startSignedInRoute(router.state.location);
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html must contain #root');
 

@@ -1,5 +1,6 @@
 import { matchPath } from 'react-router';
 import { can } from '../../contract/permissions.ts';
+import { preloadHttpClient } from '@/lib/api-client';
 import { readQueryCacheAhead } from '@/lib/query-client';
 import { selectIsLoggedIn, useAuthStore } from '@/stores/auth';
 import { AREA_ROUTES, type AreaRoute } from './area-routes';
@@ -18,6 +19,7 @@ export function startSignedInRoute(
   const { user } = useAuthStore.getState();
   if (!selectIsLoggedIn(useAuthStore.getState()) || !user || user.mustChangePassword) return;
   readQueryCacheAhead();
+  preloadHttpClient();
   const route = routes.find(
     (candidate) => matchPath({ path: `/${candidate.path}`, end: true }, location.pathname) !== null,
   );
