@@ -18,6 +18,12 @@ export interface AreaRoute {
    * would ask for it only once rendered, and its data requests would wait behind that.
    */
   namespace?: string;
+  /**
+   * Namespaces of shared components the page renders, fetched with the page's own: a component
+   * that asks for a namespace not yet loaded suspends the page until it arrives, after a first
+   * render that is thrown away.
+   */
+  sharedNamespaces?: readonly string[];
   /** What a sub-page needs beyond its area's permission (e.g. owner-only tools under Apps). */
   permission?: Permission;
   /**
@@ -27,6 +33,9 @@ export interface AreaRoute {
    */
   prefetch?: (search: URLSearchParams) => Promise<unknown>;
 }
+
+/** What `ResourceListPage` asks for besides `ui` (its rows' History action). */
+const LIST_PAGE = { sharedNamespaces: ['audit'] } as const;
 
 /**
  * The single map from signed-in routes to their pages. When an area is built, its `page` is set
@@ -45,6 +54,7 @@ export const AREA_ROUTES: AreaRoute[] = [
     path: 'orders',
     area: 'orders',
     page: () => import('@/features/orders/pages/orders-page'),
+    ...LIST_PAGE,
     namespace: 'orders',
     prefetch: async (search) =>
       (await import('@/features/orders/orders-list')).prefetchOrders(search),
@@ -79,12 +89,14 @@ export const AREA_ROUTES: AreaRoute[] = [
     path: 'merchants',
     area: 'merchants',
     page: () => import('@/features/merchants/pages/merchants-page'),
+    ...LIST_PAGE,
     namespace: 'merchants',
   },
   {
     path: 'designs',
     area: 'designs',
     page: () => import('@/features/designs/pages/designs-page'),
+    ...LIST_PAGE,
     namespace: 'designs',
   },
   {
@@ -103,12 +115,14 @@ export const AREA_ROUTES: AreaRoute[] = [
     path: 'workers',
     area: 'workers',
     page: () => import('@/features/workers/pages/workers-page'),
+    ...LIST_PAGE,
     namespace: 'workers',
   },
   {
     path: 'salary-management',
     area: 'salaryManagement',
     page: () => import('@/features/worker-salaries/pages/worker-salaries-page'),
+    ...LIST_PAGE,
     namespace: 'worker-salaries',
   },
   {
@@ -129,12 +143,14 @@ export const AREA_ROUTES: AreaRoute[] = [
     path: 'users',
     area: 'users',
     page: () => import('@/features/users/pages/users-page'),
+    ...LIST_PAGE,
     namespace: 'users',
   },
   {
     path: 'expenses',
     area: 'expenses',
     page: () => import('@/features/expenses/pages/expenses-page'),
+    ...LIST_PAGE,
     namespace: 'expenses',
   },
   {
@@ -147,18 +163,21 @@ export const AREA_ROUTES: AreaRoute[] = [
     path: 'bank-details',
     area: 'bankDetails',
     page: () => import('@/features/bank-details/pages/bank-details-page'),
+    ...LIST_PAGE,
     namespace: 'bank-details',
   },
   {
     path: 'payments',
     area: 'payments',
     page: () => import('@/features/payments/pages/payments-page'),
+    ...LIST_PAGE,
     namespace: 'payments',
   },
   {
     path: 'billing',
     area: 'billing',
     page: () => import('@/features/bills/pages/bills-page'),
+    ...LIST_PAGE,
     namespace: 'bills',
   },
   {
@@ -178,6 +197,7 @@ export const AREA_ROUTES: AreaRoute[] = [
     area: 'tasks',
     titleKey: 'pages.jobCards',
     page: () => import('@/features/production/pages/job-cards-list-page'),
+    ...LIST_PAGE,
     namespace: 'production',
   },
   {

@@ -34,13 +34,21 @@ function areaRoute(route: AreaRoute): RouteObject {
   };
 }
 
-function pageRoute({ path, area, titleKey, page, namespace }: AreaRoute): RouteObject {
+function pageRoute({
+  path,
+  area,
+  titleKey,
+  page,
+  namespace,
+  sharedNamespaces = [],
+}: AreaRoute): RouteObject {
   if (page) {
+    const namespaces = namespace ? [namespace, ...sharedNamespaces] : [...sharedNamespaces];
     return {
       path,
       lazy: async () => {
         // A failed namespace fetch is i18next's to retry and report; the page still loads.
-        if (namespace) void i18n.loadNamespaces(namespace).catch(() => undefined);
+        if (namespaces.length > 0) void i18n.loadNamespaces(namespaces).catch(() => undefined);
         const { default: Component } = await page();
         markStartup('page-code-ready');
         return { Component };
