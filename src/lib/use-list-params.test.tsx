@@ -169,6 +169,14 @@ describe('readListParams', () => {
   });
 });
 
+describe('a list without sortable columns', () => {
+  it('takes no sort from the URL, not even a bare minus', () => {
+    const { wrapper } = createTestWrapper({ route: '/list?sort=-' });
+    const { result } = renderHook(() => useListParams({ filters: {}, sortable: [] }), { wrapper });
+    expect(result.current.params).toEqual({ page: 1, limit: 10 });
+  });
+});
+
 describe('parseFilter', () => {
   it('accepts only what the API accepts', () => {
     expect(parseFilter({ type: 'id' }, '0190a1b2-0000-7000-8000-000000000001')).toBe(

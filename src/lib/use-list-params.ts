@@ -306,7 +306,7 @@ export function useListParams<F extends FilterSpecs, S extends string>(
   const params = useMemo(
     () =>
       readListParams<F, S>(
-        { filters: parsedSpecs as F, sortable: sortableKey.split(',') as S[] },
+        { filters: parsedSpecs as F, sortable: (sortableKey ? sortableKey.split(',') : []) as S[] },
         new URLSearchParams(search),
       ),
     [search, parsedSpecs, sortableKey],
