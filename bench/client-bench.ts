@@ -39,17 +39,42 @@ export interface PageBundle {
 
 export interface LighthouseFigures {
   route: string;
+  /** 1-based, when a page is measured several times in a row. */
+  run: number;
   performance: number;
   accessibility: number;
   bestPractices: number;
   fcp: number;
   lcp: number;
   tbt: number;
+  /** The element Lighthouse took as the largest paint, as it describes it. */
+  lcpElement: string;
+  lcpParts: Record<string, number>;
+}
+
+/** Milliseconds from the navigation's start, read from the page once its content showed. */
+export interface StartupPhases {
+  /** The service worker was running (0 when it already was, or without one). */
+  serviceWorker: number | null;
+  html: number | null;
+  entryScript: number | null;
+  /** The last translation file of the start. */
+  translations: number | null;
+  /** The app's own `performance.mark`s (src/lib/startup-marks.ts). */
+  marks: Record<string, number>;
+  /** Every file and API request of the start, in the order they were asked for. */
+  requests: { path: string; start: number; end: number }[];
+  content: number;
 }
 
 export interface WarmStart {
+  route: string;
+  /** What counted as usable. */
+  target: string;
   mode: 'online' | 'offline';
+  /** From opening the tab to the content being visible, as the benchmark saw it. */
   millis: number | null;
+  phases: StartupPhases | null;
   note: string;
 }
 
@@ -139,16 +164,84 @@ async function measurePage(
   return bundle;
 }
 
-async function timeToUsableOrders(context: BrowserContext, base: string): Promise<number> {
-  const page = await context.newPage();
-  const started = performance.now();
-  await page.goto(`${base}/orders`, { waitUntil: 'commit' });
-  await page.locator('table tbody tr').first().waitFor({ state: 'visible', timeout: 15_000 });
-  const elapsed = performance.now() - started;
-  await page.close();
-  return elapsed;
+/** What a warm start waits for on each page: the first thing a user came to read. */
+const WARM_START_TARGETS = [
+  { route: '/orders', target: 'first table row', selector: 'table tbody tr' },
+  {
+    route: '/order-analytics',
+    target: 'first figure',
+    selector: '[data-testid="total-orders"] [aria-labelledby="total-orders-label"]',
+  },
+] as const;
+
+/** The little of the DOM the in-page probe below uses; this project's Node tsconfig has none. */
+interface ProbeWindow {
+  document: {
+    querySelector(selector: string): {
+      getBoundingClientRect(): { width: number; height: number };
+    } | null;
+  };
 }
 
+/**
+ * Runs in the page (a function, not a string: the app's Content-Security-Policy forbids eval):
+ * the time the selector's element first had a size, on the page's own clock.
+ */
+function visibleAt(selector: string): number | false {
+  const element = (globalThis as unknown as ProbeWindow).document.querySelector(selector);
+  if (!element) return false;
+  const box = element.getBoundingClientRect();
+  return box.width > 0 && box.height > 0 ? performance.now() : false;
+}
+
+const PHASES_SCRIPT = `(() => {
+  const navigation = performance.getEntriesByType('navigation')[0];
+  const resources = performance.getEntriesByType('resource');
+  const ends = (test) => resources.filter((entry) => test(new URL(entry.name).pathname)).map((entry) => entry.responseEnd);
+  const entryScript = ends((path) => /^\\/assets\\/index-[^/]*\\.js$/.test(path));
+  const translations = ends((path) => path.startsWith('/locales/'));
+  const marks = {};
+  for (const mark of performance.getEntriesByType('mark')) {
+    if (mark.name.startsWith('karkhana:') && !(mark.name.slice(9) in marks)) marks[mark.name.slice(9)] = mark.startTime;
+  }
+  return {
+    serviceWorker: navigation ? navigation.workerStart : null,
+    html: navigation ? navigation.responseEnd : null,
+    entryScript: entryScript.length ? Math.max(...entryScript) : null,
+    translations: translations.length ? Math.max(...translations) : null,
+    marks,
+    requests: resources
+      .map((entry) => ({ path: new URL(entry.name).pathname, start: Math.round(entry.startTime), end: Math.round(entry.responseEnd) }))
+      .sort((a, b) => a.start - b.start),
+  };
+})()`;
+
+async function timeToContent(
+  context: BrowserContext,
+  base: string,
+  target: (typeof WARM_START_TARGETS)[number],
+): Promise<{ millis: number; phases: StartupPhases }> {
+  const page = await context.newPage();
+  try {
+    const started = performance.now();
+    await page.goto(`${base}${target.route}`, { waitUntil: 'commit' });
+    const shown = await page.waitForFunction(visibleAt, target.selector, {
+      polling: 'raf',
+      timeout: 15_000,
+    });
+    const millis = performance.now() - started;
+    const content = (await shown.jsonValue()) as number;
+    const phases = await page.evaluate<Omit<StartupPhases, 'content'>>(PHASES_SCRIPT);
+    return { millis, phases: { ...phases, content } };
+  } finally {
+    await page.close();
+  }
+}
+
+/**
+ * The installed app opened again: the service worker and the persisted query cache of an earlier
+ * visit are there, and a new tab opens each page, online and then offline.
+ */
 async function measureWarmStart(
   browser: Browser,
   base: string,
@@ -165,23 +258,47 @@ async function measureWarmStart(
       )
       .catch(() => false);
     if (!controlled) {
-      return [{ mode: 'online', millis: null, note: 'no service worker registered within 15 s' }];
+      return WARM_START_TARGETS.map(({ route, target }) => ({
+        route,
+        target,
+        mode: 'online',
+        millis: null,
+        phases: null,
+        note: 'no service worker registered within 15 s',
+      }));
     }
-    await page.locator('table tbody tr').first().waitFor({ state: 'visible', timeout: 15_000 });
-    // Lets the throttled cache persister write the list to IndexedDB before the warm starts.
+    // Each page once, so the persisted cache holds what it shows, as after a day's use.
+    for (const target of WARM_START_TARGETS) {
+      await page.goto(`${base}${target.route}`);
+      await page.locator(target.selector).first().waitFor({ state: 'visible', timeout: 15_000 });
+    }
+    // Lets the throttled cache persister write the data to IndexedDB before the warm starts.
     await page.waitForTimeout(2_000);
     await page.close();
     const results: WarmStart[] = [];
     for (const mode of ['online', 'offline'] as const) {
       await context.setOffline(mode === 'offline');
-      try {
-        results.push({ mode, millis: await timeToUsableOrders(context, base), note: '' });
-      } catch (error) {
-        results.push({
-          mode,
-          millis: null,
-          note: error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error),
-        });
+      for (const target of WARM_START_TARGETS) {
+        try {
+          const { millis, phases } = await timeToContent(context, base, target);
+          results.push({
+            route: target.route,
+            target: target.target,
+            mode,
+            millis,
+            phases,
+            note: '',
+          });
+        } catch (error) {
+          results.push({
+            route: target.route,
+            target: target.target,
+            mode,
+            millis: null,
+            phases: null,
+            note: error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error),
+          });
+        }
       }
     }
     return results;
@@ -190,15 +307,52 @@ async function measureWarmStart(
   }
 }
 
-async function runLighthouse(base: string, session: Session): Promise<LighthouseFigures[]> {
+/** Every object inside an audit's details, depth first (they nest lists of tables of items). */
+function* detailObjects(value: unknown): Generator<Record<string, unknown>> {
+  if (Array.isArray(value)) {
+    for (const item of value) yield* detailObjects(item);
+  } else if (typeof value === 'object' && value !== null) {
+    const record = value as Record<string, unknown>;
+    yield record;
+    for (const child of Object.values(record)) yield* detailObjects(child);
+  }
+}
+
+/** The element Lighthouse took as the largest paint, as its HTML snippet. */
+function lcpElementOf(details: unknown): string {
+  for (const item of detailObjects(details)) {
+    if (item.type === 'node' && typeof item.snippet === 'string') return item.snippet;
+  }
+  return '';
+}
+
+/** The LCP's parts (time to first byte, resource load delay and duration, render delay), in ms. */
+function lcpPartsOf(details: unknown): Record<string, number> {
+  const parts: Record<string, number> = {};
+  for (const item of detailObjects(details)) {
+    if (typeof item.subpart === 'string' && typeof item.duration === 'number') {
+      parts[item.subpart] = Math.round(item.duration);
+    }
+  }
+  return parts;
+}
+
+async function runLighthouse(
+  base: string,
+  session: Session,
+  runs: number,
+): Promise<LighthouseFigures[]> {
   const { default: lighthouse } = await import('lighthouse');
   const { default: desktopConfig } = await import('lighthouse/core/config/desktop-config.js');
   const chromeLauncher = await import('chrome-launcher');
   const figures: LighthouseFigures[] = [];
-  for (const target of [
+  const targets = [
     { route: '/sign-in', signedIn: false },
     { route: '/order-analytics', signedIn: true },
-  ]) {
+  ].flatMap((target) =>
+    Array.from({ length: runs }, (_, index) => ({ ...target, run: index + 1 })),
+  );
+  for (const target of targets) {
     const chrome = await chromeLauncher.launch({
       chromePath: CHROMIUM,
       chromeFlags: [...CHROME_FLAGS, '--headless=new'],
@@ -231,12 +385,15 @@ async function runLighthouse(base: string, session: Session): Promise<Lighthouse
       const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
       figures.push({
         route: target.route,
+        run: target.run,
         performance: score('performance'),
         accessibility: score('accessibility'),
         bestPractices: score('best-practices'),
         fcp: audit('first-contentful-paint'),
         lcp: audit('largest-contentful-paint'),
         tbt: audit('total-blocking-time'),
+        lcpElement: lcpElementOf(lhr.audits['lcp-breakdown-insight']?.details),
+        lcpParts: lcpPartsOf(lhr.audits['lcp-breakdown-insight']?.details),
       });
     } finally {
       chrome.kill();
@@ -311,14 +468,14 @@ export async function measureClient(
   const warmStart = await measureWarmStart(browser, base, session);
   for (const start of warmStart)
     log(
-      `warm start ${start.mode}: ${start.millis === null ? start.note : `${start.millis.toFixed(0)} ms`}`,
+      `warm start ${start.route} ${start.mode}: ${start.millis === null ? start.note : `${start.millis.toFixed(0)} ms ${JSON.stringify({ ...start.phases, requests: start.phases?.requests.length })}`}`,
     );
   await browser.close();
 
   let lighthouseFigures: LighthouseFigures[] = [];
   if (options.lighthouse) {
     log('Lighthouse (desktop) for /sign-in and /order-analytics');
-    lighthouseFigures = await runLighthouse(base, session);
+    lighthouseFigures = await runLighthouse(base, session, options.lighthouseRuns);
     for (const figure of lighthouseFigures) log(`lighthouse ${JSON.stringify(figure)}`);
   }
   await child.stop();

@@ -19,4 +19,10 @@ describe('bench options', () => {
   it('refuses the PGlite backend, which no server runs any more', () => {
     expect(() => parseOptions(['--backends=pglite,postgres'])).toThrow(UsageError);
   });
+
+  it('runs Lighthouse once per page unless asked for more runs', () => {
+    expect(parseOptions(['--size=smoke']).lighthouseRuns).toBe(1);
+    expect(parseOptions(['--size=smoke', '--lighthouseRuns=3']).lighthouseRuns).toBe(3);
+    expect(() => parseOptions(['--lighthouseRuns=0'])).toThrow(UsageError);
+  });
 });

@@ -67,6 +67,8 @@ export interface BenchOptions {
   connections: number[];
   client: boolean;
   lighthouse: boolean;
+  /** Lighthouse runs per page; its score varies run to run, so a target is checked on several. */
+  lighthouseRuns: number;
   /** Store EXPLAIN ANALYZE of every read endpoint's SQL in the results. */
   explain: boolean;
   /** Where the markdown table goes; null prints it only. */
@@ -93,7 +95,8 @@ export class UsageError extends Error {}
 export const USAGE = `usage: npm run bench -- [--size=smoke|medium|full] [--orgs=N] [--orders=N]
   [--merchants=N] [--designs=N] [--workers=N] [--years=N] [--expenses=N] [--duration=SECONDS]
   [--floorRuns=N] [--backends=embedded,postgres|none] [--connections=1,32] [--client|--no-client]
-  [--lighthouse|--no-lighthouse] [--explain] [--docs=PATH|--no-docs] [--results=DIR] [--only=NAME,...]`;
+  [--lighthouse|--no-lighthouse] [--lighthouseRuns=N] [--explain] [--docs=PATH|--no-docs]
+  [--results=DIR] [--only=NAME,...]`;
 
 function positiveInteger(name: string, raw: string): number {
   const value = Number(raw);
@@ -144,6 +147,7 @@ export function parseOptions(argv: string[]): BenchOptions {
     'no-client',
     'lighthouse',
     'no-lighthouse',
+    'lighthouseRuns',
     'explain',
     'docs',
     'no-docs',
@@ -160,6 +164,7 @@ export function parseOptions(argv: string[]): BenchOptions {
     client: flags.has('no-client') ? false : flags.has('client') || !smoke,
     // Lighthouse needs a production build and a minute per page; a smoke run checks the rest.
     lighthouse: flags.has('no-lighthouse') ? false : flags.has('lighthouse') || !smoke,
+    lighthouseRuns: positiveInteger('lighthouseRuns', flags.get('lighthouseRuns') ?? '1'),
     explain: flags.has('explain'),
     docsPath: flags.has('no-docs') ? null : (flags.get('docs') ?? 'docs/performance.md'),
     resultsDir: flags.get('results') ?? 'bench/results',

@@ -91,25 +91,35 @@ export function renderMarkdown(results: BenchResults): string {
     lines.push('');
     if (client.lighthouse.length > 0) {
       lines.push(
-        '| Lighthouse (desktop) | performance | accessibility | best practices | FCP ms | LCP ms | TBT ms |',
+        '| Lighthouse (desktop) | run | performance | accessibility | best practices | FCP ms | LCP ms | TBT ms |',
       );
-      lines.push('|---|--:|--:|--:|--:|--:|--:|');
+      lines.push('|---|--:|--:|--:|--:|--:|--:|--:|');
       for (const report of client.lighthouse) {
         lines.push(
-          `| ${report.route} | ${report.performance} | ${report.accessibility} | ${report.bestPractices} | ` +
+          `| ${report.route} | ${report.run} | ${report.performance} | ${report.accessibility} | ${report.bestPractices} | ` +
             `${report.fcp.toFixed(0)} | ${report.lcp.toFixed(0)} | ${report.tbt.toFixed(0)} |`,
         );
       }
       lines.push('');
     }
     if (client.warmStart.length > 0) {
-      lines.push('| warm start from the service worker | time to usable /orders |');
-      lines.push('|---|--:|');
+      lines.push(
+        '| warm start from the service worker | page | until | time | HTML | entry JS | translations | cache restored |',
+      );
+      lines.push('|---|---|---|--:|--:|--:|--:|--:|');
+      const at = (millis: number | null | undefined) =>
+        millis === null || millis === undefined ? '–' : `${millis.toFixed(0)}`;
       for (const start of client.warmStart) {
+        const phases = start.phases;
         lines.push(
-          `| ${start.mode} | ${start.millis === null ? `not usable (${start.note})` : `${start.millis.toFixed(0)} ms`} |`,
+          `| ${start.mode} | ${start.route} | ${start.target} | ${start.millis === null ? `not usable (${start.note})` : `${start.millis.toFixed(0)} ms`} | ` +
+            `${at(phases?.html)} | ${at(phases?.entryScript)} | ${at(phases?.translations)} | ${at(phases?.marks['cache-restored'])} |`,
         );
       }
+      lines.push(
+        '',
+        "Time: from opening a new tab to the content being visible. The other columns are the page's own clock (ms from the navigation's start) when each step ended.",
+      );
       lines.push('');
     }
   }

@@ -8,12 +8,18 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { AppProviders } from '@/app/providers';
 import { createAppRouter } from '@/app/router';
+import { startSignedInRoute } from '@/app/route-prefetch';
 import { initI18n } from '@/lib/i18n';
+import { markStartup } from '@/lib/startup-marks';
 import { startPreferenceSync } from '@/stores/preferences';
 
+markStartup('app-start');
 // Before the first render, so the page never flashes in the wrong font.
 startPreferenceSync();
-void initI18n();
+void initI18n().then(() => markStartup('translations-ready'));
+// Before the router asks for the page's code, so the page's data and the saved cache are not
+// queued behind it.
+startSignedInRoute(window.location);
 
 const router = createAppRouter();
 const container = document.getElementById('root');

@@ -18,9 +18,24 @@ export interface AreaRoute {
    * would ask for it only once rendered, and its data requests would wait behind that.
    */
   namespace?: string;
+  /**
+   * Namespaces of shared components the page renders, fetched with the page's own: a component
+   * that asks for a namespace not yet loaded suspends the page until it arrives, after a first
+   * render that is thrown away.
+   */
+  sharedNamespaces?: readonly string[];
   /** What a sub-page needs beyond its area's permission (e.g. owner-only tools under Apps). */
   permission?: Permission;
+  /**
+   * Starts the page's first read for a URL (its query string), with the key the page reads it
+   * under. Run when the app opens on this page, so the request does not wait for the page's code,
+   * texts and saved cache to load first.
+   */
+  prefetch?: (search: URLSearchParams) => Promise<unknown>;
 }
+
+/** What `ResourceListPage` asks for besides `ui` (its rows' History action). */
+const LIST_PAGE = { sharedNamespaces: ['audit'] } as const;
 
 /**
  * The single map from signed-in routes to their pages. When an area is built, its `page` is set
@@ -32,12 +47,17 @@ export const AREA_ROUTES: AreaRoute[] = [
     area: 'orderAnalytics',
     page: () => import('@/features/order-analytics/pages/order-analytics-page'),
     namespace: 'order-analytics',
+    prefetch: async (search) =>
+      (await import('@/features/order-analytics/prefetch')).prefetchOrderAnalytics(search),
   },
   {
     path: 'orders',
     area: 'orders',
     page: () => import('@/features/orders/pages/orders-page'),
+    ...LIST_PAGE,
     namespace: 'orders',
+    prefetch: async (search) =>
+      (await import('@/features/orders/orders-list')).prefetchOrders(search),
   },
   {
     path: 'orders/create',
@@ -69,12 +89,14 @@ export const AREA_ROUTES: AreaRoute[] = [
     path: 'merchants',
     area: 'merchants',
     page: () => import('@/features/merchants/pages/merchants-page'),
+    ...LIST_PAGE,
     namespace: 'merchants',
   },
   {
     path: 'designs',
     area: 'designs',
     page: () => import('@/features/designs/pages/designs-page'),
+    ...LIST_PAGE,
     namespace: 'designs',
   },
   {
@@ -93,12 +115,14 @@ export const AREA_ROUTES: AreaRoute[] = [
     path: 'workers',
     area: 'workers',
     page: () => import('@/features/workers/pages/workers-page'),
+    ...LIST_PAGE,
     namespace: 'workers',
   },
   {
     path: 'salary-management',
     area: 'salaryManagement',
     page: () => import('@/features/worker-salaries/pages/worker-salaries-page'),
+    ...LIST_PAGE,
     namespace: 'worker-salaries',
   },
   {
@@ -119,12 +143,14 @@ export const AREA_ROUTES: AreaRoute[] = [
     path: 'users',
     area: 'users',
     page: () => import('@/features/users/pages/users-page'),
+    ...LIST_PAGE,
     namespace: 'users',
   },
   {
     path: 'expenses',
     area: 'expenses',
     page: () => import('@/features/expenses/pages/expenses-page'),
+    ...LIST_PAGE,
     namespace: 'expenses',
   },
   {
@@ -137,18 +163,21 @@ export const AREA_ROUTES: AreaRoute[] = [
     path: 'bank-details',
     area: 'bankDetails',
     page: () => import('@/features/bank-details/pages/bank-details-page'),
+    ...LIST_PAGE,
     namespace: 'bank-details',
   },
   {
     path: 'payments',
     area: 'payments',
     page: () => import('@/features/payments/pages/payments-page'),
+    ...LIST_PAGE,
     namespace: 'payments',
   },
   {
     path: 'billing',
     area: 'billing',
     page: () => import('@/features/bills/pages/bills-page'),
+    ...LIST_PAGE,
     namespace: 'bills',
   },
   {
@@ -168,6 +197,7 @@ export const AREA_ROUTES: AreaRoute[] = [
     area: 'tasks',
     titleKey: 'pages.jobCards',
     page: () => import('@/features/production/pages/job-cards-list-page'),
+    ...LIST_PAGE,
     namespace: 'production',
   },
   {

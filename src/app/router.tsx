@@ -5,6 +5,7 @@ import { AREA_PERMISSIONS } from './areas';
 import { RequirePermission } from './require-permission';
 import { HOME_PATH } from '@/features/auth/redirect-target';
 import { i18n } from '@/lib/i18n';
+import { markStartup } from '@/lib/startup-marks';
 import { PageLoader } from './page-loader';
 import NotFoundPage from './errors/not-found-page';
 import { RouteErrorView } from './errors/route-error-view';
@@ -33,14 +34,24 @@ function areaRoute(route: AreaRoute): RouteObject {
   };
 }
 
-function pageRoute({ path, area, titleKey, page, namespace }: AreaRoute): RouteObject {
+function pageRoute({
+  path,
+  area,
+  titleKey,
+  page,
+  namespace,
+  sharedNamespaces = [],
+}: AreaRoute): RouteObject {
   if (page) {
+    const namespaces = namespace ? [namespace, ...sharedNamespaces] : [...sharedNamespaces];
     return {
       path,
       lazy: async () => {
         // A failed namespace fetch is i18next's to retry and report; the page still loads.
-        if (namespace) void i18n.loadNamespaces(namespace).catch(() => undefined);
-        return { Component: (await page()).default };
+        if (namespaces.length > 0) void i18n.loadNamespaces(namespaces).catch(() => undefined);
+        const { default: Component } = await page();
+        markStartup('page-code-ready');
+        return { Component };
       },
     };
   }

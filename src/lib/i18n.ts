@@ -83,6 +83,9 @@ export function initI18n() {
       fallbackLng: FALLBACK_LANGUAGE,
       ns: [...STARTUP_NAMESPACES],
       defaultNS: 'common',
+      // Asks for the startup texts now rather than a task later, by which time the router has
+      // queued the first page's code and the texts would wait behind it.
+      initAsync: false,
       interpolation: { escapeValue: false },
       backend: {
         loadPath: translationPath,

@@ -1,4 +1,5 @@
 import { onlineManager, QueryClient } from '@tanstack/react-query';
+import { createStore, set } from 'idb-keyval';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from './api-client';
 import {
@@ -83,6 +84,22 @@ describe('persisted cache', () => {
     const signedOutPage = await import('./query-client');
     await signedOutPage.wipeQueryCache();
     expect(await queryPersister.restoreClient()).toBeUndefined();
+  });
+
+  it('hands the copy read ahead at start-up to the restore, unless it was replaced since', async () => {
+    vi.resetModules();
+    const fresh = await import('./query-client');
+    await fresh.queryCacheStorage.setItem('react-query', 'saved before the reload');
+    fresh.readQueryCacheAhead();
+    // Written behind the storage's back: only the read started above can still see the old copy.
+    await set('react-query', 'written later', createStore('karkhana', 'query-cache'));
+    expect(await fresh.queryCacheStorage.getItem('react-query')).toBe('saved before the reload');
+    expect(await fresh.queryCacheStorage.getItem('react-query')).toBe('written later');
+
+    fresh.readQueryCacheAhead();
+    await fresh.queryCacheStorage.setItem('react-query', 'saved after the start');
+    expect(await fresh.queryCacheStorage.getItem('react-query')).toBe('saved after the start');
+    await fresh.queryCacheStorage.removeItem('react-query');
   });
 
   it('starts without the cached copy when IndexedDB never answers', async () => {

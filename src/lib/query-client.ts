@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createStore, del, get, set } from 'idb-keyval';
+import { markStartup } from '@/lib/startup-marks';
 
 // Kept apart from the query client itself (src/lib/app-query-client.ts): signed-out pages end a
 // session too (an expired token answers 401), and must be able to wipe the cache without loading
@@ -33,16 +34,42 @@ function withTimeout<T>(promise: Promise<T>, ms: number, fallback: T): Promise<T
   });
 }
 
+function readStored(key: string): Promise<string | null> {
+  return cacheStore
+    ? withTimeout(
+        get<string>(key, cacheStore).then((value) => value ?? null),
+        IDB_READ_TIMEOUT_MS,
+        null,
+      )
+    : Promise.resolve(null);
+}
+
+// The saved copy, read ahead while the signed-in app's code is still loading; handed to the first
+// restore, and forgotten as soon as the stored copy changes.
+let earlyRead: Promise<string | null> | undefined;
+
+/**
+ * Starts reading the saved cache now, so that restoring it later does not wait for IndexedDB.
+ * Called at start-up when someone is signed in.
+ */
+export function readQueryCacheAhead() {
+  earlyRead ??= readStored(QUERY_CACHE_KEY).then((value) => {
+    markStartup('cache-read');
+    return value;
+  });
+}
+
 export const queryCacheStorage = {
-  getItem: (key: string): Promise<string | null> =>
-    cacheStore
-      ? withTimeout(
-          get<string>(key, cacheStore).then((value) => value ?? null),
-          IDB_READ_TIMEOUT_MS,
-          null,
-        )
-      : Promise.resolve(null),
+  getItem: (key: string): Promise<string | null> => {
+    if (key === QUERY_CACHE_KEY && earlyRead) {
+      const read = earlyRead;
+      earlyRead = undefined;
+      return read;
+    }
+    return readStored(key);
+  },
   setItem: async (key: string, value: string) => {
+    if (key === QUERY_CACHE_KEY) earlyRead = undefined;
     if (!cacheStore) return;
     try {
       await set(key, value, cacheStore);
@@ -51,6 +78,7 @@ export const queryCacheStorage = {
     }
   },
   removeItem: async (key: string) => {
+    if (key === QUERY_CACHE_KEY) earlyRead = undefined;
     if (!cacheStore) return;
     try {
       await del(key, cacheStore);

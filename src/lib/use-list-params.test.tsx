@@ -2,7 +2,7 @@ import { act, renderHook } from '@testing-library/react';
 import { useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createTestWrapper } from '@/test/render';
-import { FILTER_DEBOUNCE_MS, parseFilter, useListParams } from './use-list-params';
+import { FILTER_DEBOUNCE_MS, parseFilter, readListParams, useListParams } from './use-list-params';
 
 const config = {
   filters: {
@@ -153,6 +153,27 @@ describe('useListParams', () => {
     expect(result.current.list.page).toBe(3);
     act(() => result.current.list.clampPage(0));
     expect(result.current.list.page).toBe(3);
+  });
+});
+
+describe('readListParams', () => {
+  it.each([
+    '/list',
+    '/list?page=3&limit=50&sort=name&name=lax&isActive=false&status=pending&startDate=2025-02-28&month=12',
+    '/list?page=-2&limit=37&sort=password&isActive=yes&status=lost&startDate=2025-02-30&month=13',
+    '/list?sort=-createdAt&name=%20&unknown=1',
+  ])('reads %s as the list page does', (route) => {
+    const { result } = renderListParams(route);
+    const search = new URLSearchParams(route.split('?')[1] ?? '');
+    expect(readListParams(config, search)).toEqual(result.current.list.params);
+  });
+});
+
+describe('a list without sortable columns', () => {
+  it('takes no sort from the URL, not even a bare minus', () => {
+    const { wrapper } = createTestWrapper({ route: '/list?sort=-' });
+    const { result } = renderHook(() => useListParams({ filters: {}, sortable: [] }), { wrapper });
+    expect(result.current.params).toEqual({ page: 1, limit: 10 });
   });
 });
 

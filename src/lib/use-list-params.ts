@@ -113,6 +113,27 @@ export function sortDirection(sort: string | undefined): 'asc' | 'desc' | undefi
 }
 
 /**
+ * The list request a URL stands for: `useListParams` reads it so, and so can code that runs
+ * before the page does (starting the page's request while its code loads).
+ */
+export function readListParams<F extends FilterSpecs, S extends string>(
+  config: Pick<ListParamsConfig<F, S>, 'filters' | 'sortable'>,
+  search: URLSearchParams,
+): ListParams<F, S> {
+  const result: Record<string, unknown> = {
+    page: parsePositiveInt(search.get('page'), DEFAULT_PAGE),
+    limit: parseLimit(search.get('limit')),
+  };
+  const sort = parseSort(search.get('sort'), config.sortable);
+  if (sort) result.sort = sort;
+  for (const [key, spec] of Object.entries(config.filters)) {
+    const value = parseFilter(spec, search.get(key));
+    if (value !== undefined) result[key] = value;
+  }
+  return result as ListParams<F, S>;
+}
+
+/**
  * List state (page, page size, sort, filters) kept in the URL so it survives reloads and can be
  * shared. Any change other than the page itself goes back to page 1; text filters reach the URL
  * (and so the API) only after typing pauses.
@@ -281,12 +302,15 @@ export function useListParams<F extends FilterSpecs, S extends string>(
     return values as FilterValues<F>;
   }, [filters, textEdits]);
 
-  const params = useMemo(() => {
-    const result: Record<string, unknown> = { page, limit };
-    if (explicitSort) result.sort = explicitSort;
-    Object.assign(result, filters);
-    return result as ListParams<F, S>;
-  }, [page, limit, explicitSort, filters]);
+  // The same reading as a prefetch started before the page renders, so both use one query key.
+  const params = useMemo(
+    () =>
+      readListParams<F, S>(
+        { filters: parsedSpecs as F, sortable: (sortableKey ? sortableKey.split(',') : []) as S[] },
+        new URLSearchParams(search),
+      ),
+    [search, parsedSpecs, sortableKey],
+  );
 
   const isFiltered =
     Object.keys(filters).length > 0 || Object.keys(textEdits).some((k) => textEdits[k] !== '');

@@ -5,12 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import {
-  ORDER_SORTABLE,
-  ORDER_STATUSES,
-  type Order,
-  type OrderListParams,
-} from '../../../../contract/orders.ts';
+import { ORDER_STATUSES, type Order, type OrderListParams } from '../../../../contract/orders.ts';
 import type { DataTableColumn } from '@/components/data-table';
 import type { FilterField } from '@/components/filter-bar';
 import { MoneyText } from '@/components/money-text';
@@ -18,25 +13,13 @@ import { ResourceListPage, standardListTexts } from '@/components/resource-list-
 import { useFormatters } from '@/lib/format';
 import { useListParams } from '@/lib/use-list-params';
 import { OrderStatusBadge } from '../components/order-status-badge';
+import { ORDERS_LIST_CONFIG } from '../orders-list';
 import * as resources from '@/lib/resources';
-
-const LIST_CONFIG = {
-  filters: {
-    status: { type: 'select', options: ORDER_STATUSES },
-    merchantId: { type: 'id' },
-    startDate: { type: 'date' },
-    endDate: { type: 'date' },
-    poNumber: { type: 'text' },
-    isPaid: { type: 'boolean' },
-  },
-  sortable: ORDER_SORTABLE,
-  defaultSort: '-createdAt',
-} as const;
 
 export default function OrdersPage() {
   const { t } = useTranslation('orders');
   const format = useFormatters();
-  const list = useListParams(LIST_CONFIG);
+  const list = useListParams(ORDERS_LIST_CONFIG);
   const query = useQuery(resources.orders.queries.list(list.params as Partial<OrderListParams>));
   const merchants = useQuery(resources.merchants.queries.all());
   const remove = resources.orders.useRemove();

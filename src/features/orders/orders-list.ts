@@ -1,0 +1,24 @@
+import { ORDER_SORTABLE, ORDER_STATUSES, type OrderListParams } from '../../../contract/orders.ts';
+import { queryClient } from '@/lib/app-query-client';
+import { orders } from '@/lib/resources';
+import { readListParams } from '@/lib/use-list-params';
+
+/** The orders list's URL state: its filters and sortable columns. */
+export const ORDERS_LIST_CONFIG = {
+  filters: {
+    status: { type: 'select', options: ORDER_STATUSES },
+    merchantId: { type: 'id' },
+    startDate: { type: 'date' },
+    endDate: { type: 'date' },
+    poNumber: { type: 'text' },
+    isPaid: { type: 'boolean' },
+  },
+  sortable: ORDER_SORTABLE,
+  defaultSort: '-createdAt',
+} as const;
+
+/** The page of orders a URL shows, read into the cache under the key the list page uses. */
+export function prefetchOrders(search: URLSearchParams) {
+  const params = readListParams(ORDERS_LIST_CONFIG, search) as Partial<OrderListParams>;
+  return queryClient.prefetchQuery(orders.queries.list(params));
+}
