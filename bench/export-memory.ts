@@ -10,11 +10,8 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../server/app.ts';
 import { openDatabase, queryRows } from '../server/db/client.ts';
-import { migrate } from '../server/db/migrate.ts';
-import { hashPassword } from '../server/lib/passwords.ts';
-import { createSession } from '../server/modules/auth/sessions.ts';
 import { SIZES } from './config.ts';
-import { BENCH_EMAIL, BENCH_PASSWORD, generateData } from './generate-data.ts';
+import { generateOneOrganization } from './one-organization.ts';
 
 const DEFAULT_ORDERS = 100_000;
 const orders = Number(/--orders=(\d+)/.exec(process.argv.join(' '))?.[1] ?? DEFAULT_ORDERS);
@@ -117,27 +114,14 @@ async function main() {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'karkhana-export-memory-'));
   const handle = await openDatabase({ dataDir, maxConnections: 4 });
   try {
-    await migrate(handle.db);
-    const size = { ...SIZES.smoke!, orgs: 1, orders, merchants: 200, designs: 100, expenses: 10 };
-    const generationStarted = performance.now();
-    await generateData(
-      (statement) => handle.db.execute(sql.raw(statement)),
-      size,
-      await hashPassword(BENCH_PASSWORD),
-    );
-    console.log(
-      `generated ${orders} orders in ${round((performance.now() - generationStarted) / 1000)} s`,
-    );
-    const [owner] = await queryRows<{ id: string; organization_id: string }>(
-      handle.db,
-      sql`select id, organization_id from users where email = ${BENCH_EMAIL}`,
-    );
-    if (!owner) throw new Error('the generator made no owner');
-    const session = await createSession(handle.db, owner.id, owner.organization_id);
+    const size = { ...SIZES.smoke!, orders, merchants: 200, designs: 100, expenses: 10 };
+    const organization = await generateOneOrganization(handle.db, size);
+    console.log(`generated ${orders} orders in ${round(organization.seconds)} s`);
+    const session = { accessToken: organization.accessToken };
     const [tenth] = await queryRows<{ day: string }>(
       handle.db,
       sql`select to_char(order_date, 'YYYY-MM-DD') as day from orders
-          where organization_id = ${owner.organization_id}
+          where organization_id = ${organization.organizationId}
           order by order_date desc offset ${Math.floor(orders / 10)} limit 1`,
     );
 
