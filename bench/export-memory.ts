@@ -12,6 +12,7 @@ import { buildApp } from '../server/app.ts';
 import { openDatabase, queryRows } from '../server/db/client.ts';
 import { SIZES } from './config.ts';
 import { generateOneOrganization } from './one-organization.ts';
+import { sampleMemory, type MemoryPeaks } from './sample-memory.ts';
 
 const DEFAULT_ORDERS = 100_000;
 const orders = Number(/--orders=(\d+)/.exec(process.argv.join(' '))?.[1] ?? DEFAULT_ORDERS);
@@ -21,33 +22,19 @@ const orders = Number(/--orders=(\d+)/.exec(process.argv.join(' '))?.[1] ?? DEFA
  * the rows shows up as tens of megabytes at 100,000 orders.
  */
 const FLAT_MARGIN_MB = 8;
-const MB = 1024 * 1024;
 
-interface Sample {
-  heapUsed: number;
-  rss: number;
-}
-
-interface Measurement {
+interface Measurement extends MemoryPeaks {
   query: string;
   collect: boolean;
   rows: number;
   bytes: number;
-  seconds: number;
-  baselineHeapMb: number;
-  peakHeapMb: number;
-  heapGrowthMb: number;
-  baselineRssMb: number;
-  peakRssMb: number;
-  rssGrowthMb: number;
 }
 
 const round = (value: number) => Math.round(value * 10) / 10;
 
 /**
  * `collect`: a full garbage collection before each sample (every 250 ms), so the heap figure is
- * what the download keeps alive; without it the figure also counts garbage not yet collected,
- * which V8 lets grow while there is room.
+ * what the download keeps alive.
  */
 async function measure(
   url: string,
@@ -55,47 +42,30 @@ async function measure(
   query: string,
   collect: boolean,
 ): Promise<Measurement> {
-  globalThis.gc?.();
-  await new Promise((resolve) => setTimeout(resolve, 200));
-  const baseline = process.memoryUsage();
-  const samples: Sample[] = [];
-  const sample = () => {
-    if (collect) globalThis.gc?.();
-    const { heapUsed, rss } = process.memoryUsage();
-    samples.push({ heapUsed, rss });
-  };
-  const timer = setInterval(sample, collect ? 250 : 20);
-  const started = performance.now();
-  const response = await fetch(`${url}/api/orders/export.csv?${query}`, {
-    headers: { authorization: `Bearer ${token}` },
-  });
-  if (!response.ok || !response.body) throw new Error(`export failed: ${response.status}`);
-  let bytes = 0;
-  let lines = 0;
-  // Counted and dropped as it arrives, like a browser saving a download.
-  for await (const chunk of response.body as AsyncIterable<Uint8Array>) {
-    // A short download may end before the first timed sample: one is taken mid-stream anyway.
-    if (samples.length === 0) sample();
-    bytes += chunk.byteLength;
-    for (const byte of chunk) if (byte === 10) lines += 1;
-  }
-  const seconds = (performance.now() - started) / 1000;
-  clearInterval(timer);
-  const peakHeap = Math.max(...samples.map((sample) => sample.heapUsed));
-  const peakRss = Math.max(...samples.map((sample) => sample.rss));
-  return {
-    query,
-    collect,
-    rows: lines - 1,
-    bytes,
-    seconds: round(seconds),
-    baselineHeapMb: round(baseline.heapUsed / MB),
-    peakHeapMb: round(peakHeap / MB),
-    heapGrowthMb: round((peakHeap - baseline.heapUsed) / MB),
-    baselineRssMb: round(baseline.rss / MB),
-    peakRssMb: round(peakRss / MB),
-    rssGrowthMb: round((peakRss - baseline.rss) / MB),
-  };
+  const { value, peaks } = await sampleMemory(
+    async (sampleNow) => {
+      const response = await fetch(`${url}/api/orders/export.csv?${query}`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      if (!response.ok || !response.body) throw new Error(`export failed: ${response.status}`);
+      let bytes = 0;
+      let lines = 0;
+      let sampledMidStream = false;
+      // Counted and dropped as it arrives, like a browser saving a download.
+      for await (const chunk of response.body as AsyncIterable<Uint8Array>) {
+        // A short download may end before the first timed sample: one is taken mid-stream anyway.
+        if (!sampledMidStream) {
+          sampleNow();
+          sampledMidStream = true;
+        }
+        bytes += chunk.byteLength;
+        for (const byte of chunk) if (byte === 10) lines += 1;
+      }
+      return { rows: lines - 1, bytes };
+    },
+    { everyMs: collect ? 250 : 20, collectGarbage: collect },
+  );
+  return { query, collect, ...value, ...peaks };
 }
 
 /** Why the export is not flat, from the forced-collection runs (tenth, then whole); null if it is. */

@@ -3,7 +3,7 @@
 // embedded PostgreSQL, runs the real app in this process, downloads its backup over HTTP to a file,
 // then restores that file into a new, empty organization over HTTP, the body streamed from disk so
 // the client side holds almost nothing. The Node heap and RSS are sampled every 20 ms during each
-// request. Kept out of the unit run: generating the data takes minutes.
+// request (`sample-memory.ts`). Kept out of the unit run: generating the data takes minutes.
 import {
   createReadStream,
   createWriteStream,
@@ -26,6 +26,7 @@ import { createSession } from '../server/modules/auth/sessions.ts';
 import { SIZES } from './config.ts';
 import { BENCH_PASSWORD } from './generate-data.ts';
 import { generateOneOrganization } from './one-organization.ts';
+import { sampleMemory } from './sample-memory.ts';
 
 const DEFAULT_ORDERS = 20_000;
 const orders = Number(/--orders=(\d+)/.exec(process.argv.join(' '))?.[1] ?? DEFAULT_ORDERS);
@@ -33,45 +34,6 @@ const orders = Number(/--orders=(\d+)/.exec(process.argv.join(' '))?.[1] ?? DEFA
 const withIdempotencyKey = !process.argv.includes('--no-idempotency-key');
 const MB = 1024 * 1024;
 const round = (value: number) => Math.round(value * 10) / 10;
-
-interface Peaks {
-  seconds: number;
-  baselineHeapMb: number;
-  peakHeapMb: number;
-  heapGrowthMb: number;
-  baselineRssMb: number;
-  peakRssMb: number;
-  rssGrowthMb: number;
-}
-
-/** Runs `work` while sampling the process's memory every 20 ms. */
-async function sampled(work: () => Promise<void>): Promise<Peaks> {
-  globalThis.gc?.();
-  await new Promise((resolve) => setTimeout(resolve, 200));
-  const baseline = process.memoryUsage();
-  let peakHeap = baseline.heapUsed;
-  let peakRss = baseline.rss;
-  const timer = setInterval(() => {
-    const { heapUsed, rss } = process.memoryUsage();
-    peakHeap = Math.max(peakHeap, heapUsed);
-    peakRss = Math.max(peakRss, rss);
-  }, 20);
-  const started = performance.now();
-  try {
-    await work();
-  } finally {
-    clearInterval(timer);
-  }
-  return {
-    seconds: round((performance.now() - started) / 1000),
-    baselineHeapMb: round(baseline.heapUsed / MB),
-    peakHeapMb: round(peakHeap / MB),
-    heapGrowthMb: round((peakHeap - baseline.heapUsed) / MB),
-    baselineRssMb: round(baseline.rss / MB),
-    peakRssMb: round(peakRss / MB),
-    rssGrowthMb: round((peakRss - baseline.rss) / MB),
-  };
-}
 
 async function main() {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'karkhana-restore-memory-'));
@@ -93,7 +55,7 @@ async function main() {
     const app = await buildApp({ db: handle.db, staticDir: null, rateLimitPerMinute: 0 });
     const url = await app.listen({ host: '127.0.0.1', port: 0 });
     try {
-      const download = await sampled(async () => {
+      const { peaks: download } = await sampleMemory(async () => {
         const response = await fetch(`${url}/api/backup`, {
           headers: { authorization: `Bearer ${source.accessToken}` },
         });
@@ -101,8 +63,7 @@ async function main() {
         await pipeline(Readable.fromWeb(response.body), createWriteStream(backupPath));
       });
       const fileBytes = statSync(backupPath).size;
-      let restored: Record<string, number> = {};
-      const restore = await sampled(async () => {
+      const { value: restored, peaks: restore } = await sampleMemory(async () => {
         const response = await fetch(`${url}/api/backup/restore`, {
           method: 'POST',
           headers: {
@@ -117,7 +78,7 @@ async function main() {
         const body = (await response.json()) as { data?: { tables: Record<string, number> } };
         if (!response.ok)
           throw new Error(`restore failed: ${response.status} ${JSON.stringify(body)}`);
-        restored = body.data?.tables ?? {};
+        return body.data?.tables ?? {};
       });
       const rows = Object.values(restored).reduce((sum, count) => sum + count, 0);
       const result = {
