@@ -1,53 +1,18 @@
 import { expect, test, type Page } from '@playwright/test';
-import { horizontalOverflow, signIn, smallTargets, uniqueSuffix } from './support.ts';
-
-async function api<T>(page: Page, method: 'GET' | 'POST' | 'PUT', url: string, data?: unknown) {
-  const xsrf = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
-  const response = await page.request.fetch(url, {
-    method,
-    ...(data === undefined ? {} : { data }),
-    headers: { 'x-xsrf-token': xsrf },
-  });
-  expect(response.ok(), `${method} ${url}: ${await response.text()}`).toBe(true);
-  return ((await response.json()) as { data: T }).data;
-}
+import {
+  horizontalOverflow,
+  makeMerchant,
+  makeOrders,
+  signIn,
+  smallTargets,
+  uniqueSuffix,
+} from './support.ts';
 
 /** A merchant of its own with two finished orders, so the run does not meet the demo's orders. */
 async function finishedOrders(page: Page, merchantName: string, suffix: string) {
-  const merchant = await api<{ _id: string }>(page, 'POST', '/api/merchants', {
-    name: merchantName,
-  });
-  const designs = await api<{ data: { _id: string; rate: number | null }[] }>(
-    page,
-    'GET',
-    '/api/designs/all',
-  );
-  const design = designs.data[0];
-  if (!design) throw new Error('the demo account has designs');
-  const orders: { _id: string; poNumber: string }[] = [];
-  for (const [index, quantity] of [10, 20].entries()) {
-    let order = await api<{ _id: string; poNumber: string; version: number }>(
-      page,
-      'POST',
-      '/api/orders',
-      {
-        merchantId: merchant._id,
-        poNumber: `BILL/${suffix}/${index + 1}`,
-        orderDate: new Date().toISOString().slice(0, 10),
-        designs: [{ designId: design._id, quantity, rate: 45 }],
-      },
-    );
-    for (const status of ['in_progress', 'completed']) {
-      order = await api(page, 'PUT', `/api/orders/${order._id}/status`, {
-        status,
-        version: order.version,
-        // The order's job cards are not worked through here: completing goes past them.
-        ...(status === 'completed' ? { force: true } : {}),
-      });
-    }
-    orders.push(order);
-  }
-  return { merchantId: merchant._id, orders };
+  const { merchantId } = await makeMerchant(page, { name: merchantName });
+  const orders = await makeOrders(page, { merchantId, poPrefix: `BILL/${suffix}` });
+  return { merchantId, orders };
 }
 
 test('makes one bill from two finished orders and finds it in the register and the CSV', async ({

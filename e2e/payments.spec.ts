@@ -2,78 +2,35 @@ import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { signIn, toast, uniqueSuffix } from './support.ts';
-
-async function api<T>(
-  page: Page,
-  method: 'GET' | 'POST' | 'PUT',
-  url: string,
-  data?: unknown,
-): Promise<T> {
-  const xsrf = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
-  const response = await page.request.fetch(url, {
-    method,
-    ...(data === undefined ? {} : { data }),
-    headers: { 'x-xsrf-token': xsrf },
-  });
-  expect(response.ok(), `${method} ${url}: ${await response.text()}`).toBe(true);
-  return ((await response.json()) as { data: T }).data;
-}
+import {
+  api,
+  browserToday,
+  makeBill,
+  signIn,
+  toast,
+  uniqueSuffix,
+  type MadeBill,
+} from './support.ts';
 
 /** The browser's day (India), which is the day the forms date a payment with. */
 let localToday = new Date().toISOString().slice(0, 10);
 const today = () => localToday;
 async function readLocalToday(page: Page) {
-  localToday = await page.evaluate<string>('new Date().toLocaleDateString("en-CA")');
+  localToday = await browserToday(page);
 }
 const paise = (amount: number) => Math.round(amount * 100);
 /** As the app writes rupees in English: ₹1,234.50. */
 const rupees = (amount: number) =>
   `₹${amount.toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
-interface BillRead {
-  _id: string;
-  number: string;
-  totalAmount: number;
-  paidAmount: number;
-  balance: number;
-  status: string;
-}
-
 /** A merchant of its own with one bill made from two finished orders. */
 async function billedMerchant(page: Page, suffix: string) {
-  const merchantName = `Payments E2E ${suffix}`;
-  const merchant = await api<{ _id: string }>(page, 'POST', '/api/merchants', {
-    name: merchantName,
+  const { merchantId, merchantName, orders, bill } = await makeBill(page, {
+    merchantName: `Payments E2E ${suffix}`,
+    poPrefix: `PAY/${suffix}`,
     phone: '9825012345',
   });
-  const designs = await api<{ data: { _id: string }[] }>(page, 'GET', '/api/designs/all');
-  const design = designs.data[0];
-  if (!design) throw new Error('the demo account has designs');
-  const orderIds: string[] = [];
-  for (const [index, quantity] of [10, 20].entries()) {
-    let order = await api<{ _id: string; version: number }>(page, 'POST', '/api/orders', {
-      merchantId: merchant._id,
-      poNumber: `PAY/${suffix}/${index + 1}`,
-      orderDate: today(),
-      designs: [{ designId: design._id, quantity, rate: 45 }],
-    });
-    for (const status of ['in_progress', 'completed']) {
-      order = await api(page, 'PUT', `/api/orders/${order._id}/status`, {
-        status,
-        version: order.version,
-        // The order's job cards are not worked through here: completing goes past them.
-        ...(status === 'completed' ? { force: true } : {}),
-      });
-    }
-    orderIds.push(order._id);
-  }
-  const bill = await api<BillRead>(page, 'POST', '/api/bills', {
-    merchantId: merchant._id,
-    orderIds,
-    billDate: today(),
-  });
-  return { merchantId: merchant._id, merchantName, bill, orderIds };
+  return { merchantId, merchantName, bill, orderIds: orders.map((order) => order._id) };
 }
 
 interface DuesRead {
@@ -92,7 +49,7 @@ interface StatementRead {
 
 /** The bill, the dues book and the statement, as the API reads them now. */
 async function books(page: Page, merchantId: string, billId: string) {
-  const bill = await api<BillRead>(page, 'GET', `/api/bills/${billId}`);
+  const bill = await api<MadeBill>(page, 'GET', `/api/bills/${billId}`);
   const dues = await api<DuesRead>(page, 'GET', `/api/reports/dues?asOf=${today()}`);
   const row = dues.rows.find((candidate) => candidate.merchantId === merchantId);
   const statement = await api<StatementRead>(

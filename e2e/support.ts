@@ -270,3 +270,127 @@ export async function registerAccount(
   });
   expect(confirmed.status(), await confirmed.text()).toBe(201);
 }
+
+/**
+ * A JSON API call with the session of the page's browser context and its CSRF token, for the data
+ * a test sets up or reads back; fails the test on an error status.
+ */
+export async function api<T>(
+  page: Page,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  data?: unknown,
+): Promise<T> {
+  const xsrf = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
+  const response = await page.request.fetch(url, {
+    method,
+    ...(data === undefined ? {} : { data }),
+    headers: { 'x-xsrf-token': xsrf },
+  });
+  expect(response.ok(), `${method} ${url}: ${await response.text()}`).toBe(true);
+  return ((await response.json()) as { data: T }).data;
+}
+
+/** The browser's day (India), the day the app's forms date a record with, as yyyy-MM-dd. */
+export function browserToday(page: Page): Promise<string> {
+  return page.evaluate<string>('new Date().toLocaleDateString("en-CA")');
+}
+
+export interface MadeOrder {
+  _id: string;
+  poNumber: string;
+  version: number;
+  status: string;
+}
+
+/** The steps an order takes from pending; completing goes past its job cards. */
+const ORDER_MOVES: Record<'pending' | 'in_progress' | 'completed', string[]> = {
+  pending: [],
+  in_progress: ['in_progress'],
+  completed: ['in_progress', 'completed'],
+};
+
+/**
+ * Orders of `merchantId` through the API, one per quantity of the demo's first design at ₹45,
+ * numbered `{poPrefix}/1`, `{poPrefix}/2`…, each moved on to `status`.
+ */
+export async function makeOrders(
+  page: Page,
+  {
+    merchantId,
+    poPrefix,
+    quantities = [10, 20],
+    status = 'completed',
+    orderDate,
+  }: {
+    merchantId: string;
+    poPrefix: string;
+    quantities?: number[];
+    status?: keyof typeof ORDER_MOVES;
+    orderDate?: string;
+  },
+): Promise<MadeOrder[]> {
+  const designs = await api<{ data: { _id: string }[] }>(page, 'GET', '/api/designs/all');
+  const design = designs.data[0];
+  if (!design) throw new Error('the demo account has designs');
+  const date = orderDate ?? (await browserToday(page));
+  const orders: MadeOrder[] = [];
+  for (const [index, quantity] of quantities.entries()) {
+    let order = await api<MadeOrder>(page, 'POST', '/api/orders', {
+      merchantId,
+      poNumber: `${poPrefix}/${index + 1}`,
+      orderDate: date,
+      designs: [{ designId: design._id, quantity, rate: 45 }],
+    });
+    for (const next of ORDER_MOVES[status]) {
+      order = await api<MadeOrder>(page, 'PUT', `/api/orders/${order._id}/status`, {
+        status: next,
+        version: order.version,
+        ...(next === 'completed' ? { force: true } : {}),
+      });
+    }
+    orders.push(order);
+  }
+  return orders;
+}
+
+/** A merchant of its own, so a test's figures stay apart from the demo's and other tests'. */
+export async function makeMerchant(
+  page: Page,
+  body: { name: string; phone?: string },
+): Promise<{ merchantId: string; merchantName: string }> {
+  const merchant = await api<{ _id: string }>(page, 'POST', '/api/merchants', body);
+  return { merchantId: merchant._id, merchantName: body.name };
+}
+
+export interface MadeBill {
+  _id: string;
+  number: string;
+  totalAmount: number;
+  paidAmount: number;
+  balance: number;
+  status: string;
+  version: number;
+}
+
+/**
+ * A new merchant with one bill made from two finished orders (10 and 20 pieces at ₹45, numbered
+ * `{poPrefix}/1` and `/2`), dated the browser's day, as the billing desk would make it.
+ */
+export async function makeBill(
+  page: Page,
+  { merchantName, poPrefix, phone }: { merchantName: string; poPrefix: string; phone?: string },
+) {
+  const { merchantId } = await makeMerchant(page, {
+    name: merchantName,
+    ...(phone ? { phone } : {}),
+  });
+  const today = await browserToday(page);
+  const orders = await makeOrders(page, { merchantId, poPrefix, orderDate: today });
+  const bill = await api<MadeBill>(page, 'POST', '/api/bills', {
+    merchantId,
+    orderIds: orders.map((order) => order._id),
+    billDate: today,
+  });
+  return { merchantId, merchantName, orders, bill };
+}
