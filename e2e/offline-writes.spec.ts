@@ -1,5 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import {
+  api,
+  browserToday,
   emailField,
   finishSignUpFromMail,
   passwordField,
@@ -7,6 +9,8 @@ import {
   uniqueEmail,
   uniqueSuffix,
   installServiceWorker,
+  makeBill,
+  signIn,
 } from './support.ts';
 
 test.use({ serviceWorkers: 'allow' });
@@ -155,4 +159,148 @@ test('merchants created and an order edited offline survive a reload and reach t
   });
   const orders = await page.request.get('/api/orders?limit=50');
   expect(((await orders.json()) as { data: { totalCount: number } }).data.totalCount).toBe(1);
+});
+
+interface PaymentRead {
+  _id: string;
+  merchantId: string;
+  paymentDate: string;
+  amount: number;
+  method: string;
+  reference: string | null;
+  tdsAmount: number;
+  notes: string | null;
+  version: number;
+  allocations: { billNumber: string; amount: number }[];
+}
+
+/** A bill of its own and a ₹500 cash payment against it, with the payments register open on it. */
+async function paymentToEdit(page: Page, label: string) {
+  const suffix = uniqueSuffix();
+  const { merchantId, merchantName, bill } = await makeBill(page, {
+    merchantName: `${label} ${suffix}`,
+    poPrefix: `${label.toUpperCase().replace(/\W/g, '')}/${suffix}`,
+  });
+  const payment = await api<PaymentRead>(page, 'POST', '/api/payments', {
+    merchantId,
+    paymentDate: await browserToday(page),
+    amount: 500,
+    method: 'cash',
+  });
+  await page.goto(`/payments?merchantId=${merchantId}`);
+  const row = page.getByRole('row').filter({ hasText: merchantName });
+  await expect(row).toContainText(`${bill.number}: ₹500.00`);
+  return { suffix, merchantId, merchantName, bill, payment, row };
+}
+
+/** Opens the edit form of the register's only payment once its bills are read. */
+async function openPaymentForm(page: Page, billNumber: string) {
+  await page.getByRole('button', { name: /^Edit ₹[\d,.]+ from / }).click();
+  const form = page.getByRole('dialog', { name: 'Edit payment' });
+  await expect(form.getByRole('table', { name: 'Bills settled' })).toContainText(billNumber);
+  return form;
+}
+
+/** Someone at another desk corrects the payment's notes, so its stored version moves on. */
+async function changedElsewhere(page: Page, payment: PaymentRead) {
+  const { _id, version, merchantId, paymentDate, amount, method, reference, tdsAmount } = payment;
+  await api(page, 'PUT', `/api/payments/${_id}`, {
+    ...{ merchantId, paymentDate, amount, method, reference, tdsAmount },
+    notes: 'Counted again at the office',
+    version,
+  });
+}
+
+test('a payment edited offline is kept on this device and saved when the network returns', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(90_000);
+  await signIn(page);
+  await installServiceWorker(page);
+  const { suffix, bill, payment, row } = await paymentToEdit(page, 'Offline payment');
+  const form = await openPaymentForm(page, bill.number);
+
+  await context.setOffline(true);
+  await form.getByRole('textbox', { name: /^Amount received/ }).fill('650');
+  await form.getByRole('textbox', { name: /^Reference/ }).fill(`UTR${suffix}`);
+  await expect(form.getByRole('textbox', { name: `Amount applied to ${bill.number}` })).toHaveValue(
+    '650',
+  );
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(toast(page, QUEUED_TOAST)).toBeVisible();
+  await expect(form).toBeHidden();
+  const pending = page.getByRole('button', { name: '1 change waiting to sync' });
+  await expect(pending).toBeVisible();
+
+  // Still there after a reload offline, named for what it is.
+  await page.waitForTimeout(1500);
+  await page.reload();
+  await expect(pending).toBeVisible();
+  await pending.click();
+  const change = page.getByTestId('pending-change');
+  await expect(change).toContainText('Payment changed');
+  await expect(change).toContainText('Waiting for the network');
+  await page.keyboard.press('Escape');
+
+  await context.setOffline(false);
+  await expect(pending).toBeHidden({ timeout: 20_000 });
+  await expect(row).toContainText(`${bill.number}: ₹650.00`);
+  await expect(row).toContainText(`UTR${suffix}`);
+  const saved = await api<PaymentRead>(page, 'GET', `/api/payments/${payment._id}`);
+  expect(saved).toMatchObject({
+    amount: 650,
+    reference: `UTR${suffix}`,
+    version: payment.version + 1,
+    allocations: [{ billNumber: bill.number, amount: 650 }],
+  });
+});
+
+test('a payment saved over a newer copy keeps what was typed, online in the form and offline in the queue', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(90_000);
+  await signIn(page);
+  const { suffix, bill, payment, row } = await paymentToEdit(page, 'Stale payment');
+
+  // Online: the form stays open with the typed values beside the other person's.
+  let form = await openPaymentForm(page, bill.number);
+  await changedElsewhere(page, payment);
+  await form.getByRole('textbox', { name: /^Amount received/ }).fill('550');
+  await form.getByRole('textbox', { name: /^Reference/ }).fill(`CHQ${suffix}`);
+  await form.getByRole('button', { name: 'Save' }).click();
+  const conflict = page.getByRole('dialog', { name: 'Someone else saved this record first' });
+  await expect(conflict).toBeVisible();
+  await expect(conflict.getByRole('row').filter({ hasText: 'Notes' })).toContainText(
+    'Counted again at the office',
+  );
+  await conflict.getByRole('button', { name: 'Close' }).click();
+  await expect(form.getByRole('textbox', { name: /^Amount received/ })).toHaveValue('550');
+  await expect(form.getByRole('textbox', { name: /^Reference/ })).toHaveValue(`CHQ${suffix}`);
+  await form.getByRole('button', { name: 'Save' }).click();
+  await conflict.getByRole('button', { name: 'Keep mine' }).click();
+  await expect(form).toBeHidden();
+  await expect(row).toContainText(`${bill.number}: ₹550.00`);
+
+  // Offline: the refused change stays queued with its values until the user decides.
+  const current = await api<PaymentRead>(page, 'GET', `/api/payments/${payment._id}`);
+  expect(current).toMatchObject({ amount: 550, reference: `CHQ${suffix}` });
+  form = await openPaymentForm(page, bill.number);
+  await context.setOffline(true);
+  await form.getByRole('textbox', { name: /^Reference/ }).fill(`NEFT${suffix}`);
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(form).toBeHidden();
+  await changedElsewhere(page, current);
+  await context.setOffline(false);
+  const pending = page.getByRole('button', { name: '1 change waiting to sync' });
+  await pending.click();
+  const change = page.getByTestId('pending-change');
+  await expect(change).toContainText('Changed by someone else', { timeout: 20_000 });
+  await change.getByRole('button', { name: 'Overwrite with mine' }).click();
+  await expect(page.getByText('Everything is synced.')).toBeVisible({ timeout: 20_000 });
+  await page.keyboard.press('Escape');
+  await expect(row).toContainText(`NEFT${suffix}`);
+  const saved = await api<PaymentRead>(page, 'GET', `/api/payments/${payment._id}`);
+  expect(saved).toMatchObject({ amount: 550, reference: `NEFT${suffix}` });
 });

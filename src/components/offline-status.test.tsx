@@ -5,6 +5,7 @@ import type { Merchant } from '../../contract/merchants.ts';
 import { persistOptions } from '@/lib/app-query-client';
 import { overwriteStaleWrite, queuedWrites, queuedWriteState } from '@/lib/offline/write-queue';
 import { registerMutationDefaults } from '@/lib/resource-factory';
+import { registeredWriteKeys } from '@/lib/resource-writes';
 import { merchants } from '@/lib/resources';
 import { createMerchantsFake, makeMerchants, type MerchantsFake } from '@/test/msw/merchants';
 import { setupMswServer } from '@/test/msw/server';
@@ -144,5 +145,30 @@ describe('a queued change replayed against a newer record', () => {
       city: 'Vadodara',
       version: 3,
     });
+  });
+});
+
+describe('the names of pending changes', () => {
+  it('names every write the app can queue, in every language', async () => {
+    // Loading the resource modules registers their writes, as a reload with a queue does.
+    await import('@/lib/resources');
+    const languages = ['en', 'gu', 'hi'] as const;
+    const texts = await Promise.all(
+      languages.map(
+        async (language) =>
+          (
+            (await import(`../../public/locales/${language}/common.json`)) as {
+              default: { offline: { writes: Record<string, Record<string, string>> } };
+            }
+          ).default.offline.writes,
+      ),
+    );
+    const unnamed = registeredWriteKeys().flatMap(([resource, verb]) =>
+      languages
+        .filter((_, index) => !texts[index]![String(resource)]?.[String(verb)])
+        .map((language) => `${language}: ${String(resource)}.${String(verb)}`),
+    );
+
+    expect(unnamed).toEqual([]);
   });
 });
