@@ -39,9 +39,18 @@ export function formatMoney(amount: number | null | undefined, language?: string
   return moneyFormat(numberLocale(language)).format(amount);
 }
 
+const numberFormats = new Map<string, Intl.NumberFormat>();
+
 export function formatNumber(value: number | null | undefined, language?: string): string {
   if (value === null || value === undefined || Number.isNaN(value)) return '';
-  return new Intl.NumberFormat(numberLocale(language)).format(value);
+  const locale = numberLocale(language);
+  let format = numberFormats.get(locale);
+  // Building a formatter costs far more than formatting; a report page formats hundreds of cells.
+  if (!format) {
+    format = new Intl.NumberFormat(locale);
+    numberFormats.set(locale, format);
+  }
+  return format.format(value);
 }
 
 /**
