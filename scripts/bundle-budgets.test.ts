@@ -5,6 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import {
   BUDGET_FILE,
   checkBudgets,
+  chunkImportCycles,
   ENTRY,
   gzipSizeIn,
   measureRoutes,
@@ -189,5 +190,30 @@ describe('budget check on a build manifest', () => {
     const { rows, unusedBudgets } = checkBudgets(measured, budgets);
     expect(rows.find((row) => row.name === '/orders')?.status).toBe('no budget');
     expect(unusedBudgets).toEqual(['/gone']);
+  });
+});
+
+describe('chunks that import each other', () => {
+  const chunk = (file: string, imports: string[] = []) => ({ file, imports });
+
+  it('finds none in a build whose imports only go down', () => {
+    const manifest: Manifest = {
+      'index.html': { ...chunk('entry.js', ['_vendor.js']), isEntry: true },
+      '_vendor.js': chunk('vendor.js'),
+      'src/orders.tsx': chunk('orders.js', ['_signed-in.js', '_vendor.js']),
+      '_signed-in.js': chunk('signed-in.js', ['_vendor.js']),
+    };
+    expect(chunkImportCycles(manifest)).toEqual([]);
+  });
+
+  it('names the files of a loop through a shared chunk', () => {
+    const manifest: Manifest = {
+      'index.html': { ...chunk('entry.js', ['_vendor.js']), isEntry: true },
+      '_vendor.js': chunk('vendor.js'),
+      'src/board.tsx': chunk('board.js', ['_signed-in.js']),
+      '_signed-in.js': chunk('signed-in.js', ['_pills.js', '_vendor.js']),
+      '_pills.js': chunk('pills.js', ['_signed-in.js']),
+    };
+    expect(chunkImportCycles(manifest)).toEqual([['signed-in.js', 'pills.js', 'signed-in.js']]);
   });
 });

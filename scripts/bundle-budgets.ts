@@ -261,6 +261,31 @@ export function staticClosure(manifest: Manifest, keys: string[]): Set<string> {
   return files;
 }
 
+/**
+ * Chunks that import each other statically, as file paths around each loop. In such a loop one
+ * chunk runs before the chunk it imports from has defined its exports, and the page fails with
+ * "cannot read properties of undefined" at load. Chunk groups in vite.config.ts can create one
+ * when a grouped module needs a module the bundler placed next to code that needs the group.
+ */
+export function chunkImportCycles(manifest: Manifest): string[][] {
+  const cycles: string[][] = [];
+  const state = new Map<string, 'open' | 'done'>();
+  const visit = (key: string, path: string[]) => {
+    state.set(key, 'open');
+    for (const imported of manifest[key]?.imports ?? []) {
+      if (state.get(imported) === 'open') {
+        const loop = [...path.slice(path.indexOf(imported)), imported];
+        cycles.push(loop.map((chunk) => manifest[chunk]?.file ?? chunk));
+      } else if (!state.has(imported)) {
+        visit(imported, [...path, imported]);
+      }
+    }
+    state.set(key, 'done');
+  };
+  for (const key of Object.keys(manifest)) if (!state.has(key)) visit(key, [key]);
+  return cycles;
+}
+
 export interface Sizes {
   js: number;
   css: number;

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
   checkBudgets,
+  chunkImportCycles,
   formatTable,
   gzipSizeIn,
   measureRoutes,
@@ -52,6 +53,9 @@ const problems = [
         : `${row.name} has no budget in ${BUDGET_FILE}`,
     ),
   ...unusedBudgets.map((name) => `${BUDGET_FILE} has a budget for ${name}, which is not a route`),
+  ...chunkImportCycles(manifest).map(
+    (loop) => `chunks import each other, so one runs before the other: ${loop.join(' -> ')}`,
+  ),
 ];
 if (problems.length > 0) {
   console.error(`\n${problems.join('\n')}`);

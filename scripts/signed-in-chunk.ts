@@ -1,0 +1,160 @@
+import path from 'node:path';
+
+/** The part of the bundler's module graph this needs (rolldown's `ModuleInfo`). */
+export interface ModuleNode {
+  code: string | null;
+  importedIds: readonly string[];
+  dynamicallyImportedIds: readonly string[];
+}
+export interface ModuleGraph {
+  getModuleInfo(id: string): ModuleNode | null;
+}
+
+const ROUTER = 'app/router.tsx';
+const AREA_ROUTES = 'app/area-routes.ts';
+const SIGNED_OUT_PAGE = /[\\/](app[\\/]errors|features[\\/]auth[\\/]pages)[\\/]/;
+const PAGE = /-page\.tsx$/;
+const NODE_MODULES = /[\\/]node_modules[\\/]/;
+// A library index that only re-exports (Mantine's, the icons'): following all its imports would
+// count every component as used by whoever imports one.
+const MIN_BARREL_IMPORTS = 50;
+const NAMED_IMPORT = /\b(?:import|export)\s*(?:type\s+)?\{([^}]*)\}\s*from\s*["']([^"']+)["']/g;
+const NAMESPACE_IMPORT = /\bimport\s*\*\s*as\s+\w+\s+from\s*["']([^"']+)["']/g;
+const DEFAULT_REEXPORT = /\bexport\s*\{\s*default\s+as\s+(\w+)\s*\}\s*from\s*["']([^"']+)["']/g;
+
+function namesIn(list: string): { imported: string; local: string }[] {
+  return list
+    .split(',')
+    .map((part) => part.trim().replace(/^type\s+/, ''))
+    .filter(Boolean)
+    .map((part) => {
+      const [imported, local] = part.split(/\s+as\s+/);
+      return { imported: imported!.trim(), local: (local ?? imported!).trim() };
+    });
+}
+
+/**
+ * Decides which modules go into the `signed-in` chunk and the `opening-read` chunk. Left to itself
+ * the bundler gives every set of pages that shares a module a chunk of its own, so a signed-in
+ * page loaded about 80 small files (one per Mantine component, icon and helper): on a cold load
+ * six at a time over HTTP/1.1, on a warm start each a separate service worker fetch. Grouped, a
+ * signed-in page loads the entry, the early read's chunk, this chunk and its own code.
+ *
+ * `opening-read`: what the opening page's early read (`prefetch` in area-routes.ts) needs, so the
+ * read starts without waiting for the larger group. `signed-in`: what two or more signed-in pages
+ * (the layout and providers count as pages) share. Neither takes anything a signed-out page or
+ * the entry uses (so `/sign-in` loads none of it), nor style sheets (their order is fixed in
+ * src/styles). Library index modules that only re-export are followed by the names imported from
+ * them, which is what the bundler keeps, not by all their imports: otherwise one component used
+ * on `/sign-in` would keep the whole library out of the group.
+ */
+export function signedInChunk(sourceRoot: string) {
+  let chunks: Map<string, string> | undefined;
+  let chunksGraph: ModuleGraph | undefined;
+  return (id: string, graph: ModuleGraph): string | null => {
+    // Worked out once per build: the bundler asks for every module with the same graph.
+    if (!chunks || chunksGraph !== graph) {
+      chunks = signedInChunks(sourceRoot, graph);
+      chunksGraph = graph;
+    }
+    return chunks.get(id) ?? null;
+  };
+}
+
+export function signedInChunks(sourceRoot: string, graph: ModuleGraph): Map<string, string> {
+  const barrelExports = new Map<string, Map<string, string> | null>();
+  const exportsOfBarrel = (id: string): Map<string, string> | null => {
+    if (barrelExports.has(id)) return barrelExports.get(id)!;
+    const info = graph.getModuleInfo(id);
+    let exported: Map<string, string> | null = null;
+    if (
+      info?.code &&
+      NODE_MODULES.test(id) &&
+      info.importedIds.length >= MIN_BARREL_IMPORTS &&
+      // Names re-exported wholesale cannot be told apart; such an index is followed entirely.
+      !/\bexport\s*\*/.test(info.code)
+    ) {
+      exported = new Map();
+      const directory = path.dirname(id);
+      for (const [, list, from] of info.code.matchAll(NAMED_IMPORT)) {
+        if (!from!.startsWith('.')) continue;
+        for (const { imported, local } of namesIn(list!)) {
+          exported.set(local, path.resolve(directory, from!));
+          exported.set(imported, path.resolve(directory, from!));
+        }
+      }
+      for (const [, name, from] of info.code.matchAll(DEFAULT_REEXPORT)) {
+        if (from!.startsWith('.')) exported.set(name!, path.resolve(directory, from!));
+      }
+    }
+    barrelExports.set(id, exported);
+    return exported;
+  };
+
+  const importedNames = (code: string | null) =>
+    code
+      ? [...code.matchAll(NAMED_IMPORT)].flatMap(([, list]) =>
+          namesIn(list!).map(({ imported }) => imported),
+        )
+      : null;
+
+  const closure = (roots: readonly string[]) => {
+    const seen = new Set<string>();
+    const stack = [...roots];
+    while (stack.length > 0) {
+      const id = stack.pop()!;
+      if (seen.has(id)) continue;
+      seen.add(id);
+      const info = graph.getModuleInfo(id);
+      if (!info) continue;
+      // A namespace import of a library (not of the app's own modules) may use any of its names.
+      const wholeLibraries = [...(info.code ?? '').matchAll(NAMESPACE_IMPORT)].some(
+        ([, from]) => !/^[./]|^@\//.test(from!),
+      );
+      const names = wholeLibraries ? null : importedNames(info.code);
+      for (const dependency of info.importedIds) {
+        const exported = exportsOfBarrel(dependency);
+        if (!exported) {
+          stack.push(dependency);
+          continue;
+        }
+        seen.add(dependency);
+        if (names) {
+          for (const name of names) {
+            const target = exported.get(name);
+            if (target) stack.push(target);
+          }
+        } else {
+          stack.push(...(graph.getModuleInfo(dependency)?.importedIds ?? []));
+        }
+      }
+    }
+    return seen;
+  };
+
+  const targetsOf = (table: string) =>
+    graph.getModuleInfo(path.join(sourceRoot, table))?.dynamicallyImportedIds ?? [];
+  // The route table's modules that are not pages start the opening page's read early.
+  const early = targetsOf(AREA_ROUTES).filter((id) => !PAGE.test(id));
+  const signedOut = targetsOf(ROUTER).filter((id) => SIGNED_OUT_PAGE.test(id));
+  const signedInRoots = [...targetsOf(ROUTER), ...targetsOf(AREA_ROUTES)].filter(
+    (id) => !SIGNED_OUT_PAGE.test(id) && !early.includes(id),
+  );
+  const signedOutOrEntry = closure([path.join(sourceRoot, 'main.tsx'), ...signedOut]);
+  const openingRead = closure(early);
+  const pagesReaching = new Map<string, number>();
+  for (const root of signedInRoots) {
+    for (const id of closure([root])) pagesReaching.set(id, (pagesReaching.get(id) ?? 0) + 1);
+  }
+  const groupable = (id: string) =>
+    !signedOutOrEntry.has(id) && !/\.css($|\?)/.test(id) && !exportsOfBarrel(id);
+  const chunks = new Map<string, string>();
+  for (const id of openingRead) {
+    if (groupable(id)) chunks.set(id, 'opening-read');
+  }
+  for (const [id, pages] of pagesReaching) {
+    if (pages < 2 || signedInRoots.includes(id) || openingRead.has(id) || !groupable(id)) continue;
+    chunks.set(id, 'signed-in');
+  }
+  return chunks;
+}
