@@ -67,13 +67,33 @@ export const duesRepository = {
               and payments.payment_date > ${asOfDay}
             group by payment_allocations.bill_id
           ),
-          billed as (
-            select merchant_id, sum(total_amount) as billed
+          -- The kept all-time figures less what is dated after as_of (nothing, usually, for today),
+          -- read through the live bills' and the payments' date indexes.
+          later_bills as (
+            select merchant_id, count(*) as bill_count, sum(total_amount) as billed
             from bills
             where organization_id = ${org}
               and status <> 'cancelled'
-              and bill_date <= ${asOfDay}
+              and bill_date > ${asOfDay}
             group by merchant_id
+          ),
+          later_payments as (
+            select merchant_id, count(*) as payment_count, sum(amount + tds_amount) as received
+            from payments
+            where organization_id = ${org} and payment_date > ${asOfDay}
+            group by merchant_id
+          ),
+          balances as (
+            select merchant_balances.merchant_id,
+              merchant_balances.bill_count - coalesce(later_bills.bill_count, 0) as bill_count,
+              merchant_balances.billed_amount - coalesce(later_bills.billed, 0) as billed,
+              merchant_balances.payment_count - coalesce(later_payments.payment_count, 0)
+                as payment_count,
+              merchant_balances.received_amount - coalesce(later_payments.received, 0) as received
+            from merchant_balances
+            left join later_bills on later_bills.merchant_id = merchant_balances.merchant_id
+            left join later_payments on later_payments.merchant_id = merchant_balances.merchant_id
+            where merchant_balances.organization_id = ${org}
           ),
           -- Only bills that owed something on as_of: open now (read through the status index),
           -- or settled since by a payment dated later.
@@ -114,17 +134,11 @@ export const duesRepository = {
             where balance > 0
             order by merchant_id, bill_date, number, id
           ),
-          received as (
-            select payments.merchant_id, sum(payments.amount + payments.tds_amount) as received
-            from payments
-            where payments.organization_id = ${org} and payments.payment_date <= ${asOfDay}
-            group by payments.merchant_id
-          ),
           merchant_rows as (
             select merchants.id, merchants.name,
-              coalesce(billed.billed, 0) as billed,
-              coalesce(received.received, 0) as received,
-              coalesce(billed.billed, 0) - coalesce(owed.outstanding, 0) as settled,
+              balances.billed,
+              balances.received,
+              balances.billed - coalesce(owed.outstanding, 0) as settled,
               coalesce(owed.outstanding, 0) as outstanding,
               coalesce(owed.overdue, 0) as overdue,
               coalesce(owed.days0to15, 0) as days0to15,
@@ -133,13 +147,13 @@ export const duesRepository = {
               coalesce(owed.days90plus, 0) as days90plus,
               oldest.due_date as oldest_due_date,
               oldest.days as oldest_days
-            from merchants
-            left join billed on billed.merchant_id = merchants.id
-            left join owed on owed.merchant_id = merchants.id
-            left join received on received.merchant_id = merchants.id
-            left join oldest on oldest.merchant_id = merchants.id
-            where merchants.organization_id = ${org}
-              and (billed.merchant_id is not null or received.merchant_id is not null)
+            from balances
+            join merchants
+              on merchants.organization_id = ${org} and merchants.id = balances.merchant_id
+            left join owed on owed.merchant_id = balances.merchant_id
+            left join oldest on oldest.merchant_id = balances.merchant_id
+            -- A merchant with a live bill or a payment by as_of, as summing the rows would find.
+            where balances.bill_count > 0 or balances.payment_count > 0
           )
           select to_char(params.as_of, 'YYYY-MM-DD') as "asOf",
             coalesce((
