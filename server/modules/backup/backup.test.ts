@@ -155,13 +155,9 @@ describe('POST /api/backup/restore', () => {
     expect(after.orders).toBe(before.orders);
     expect(after.dues).toEqual(before.dues);
     expect(after.duesReport).toEqual(before.duesReport);
-    expect(before.duesReport).toMatchObject({
-      data: { totals: { billedAmount: expect.any(Number), receivedAmount: expect.any(Number) } },
-    });
-    expect(
-      (before.duesReport as { data: { totals: { receivedAmount: number } } }).data.totals
-        .receivedAmount,
-    ).toBeGreaterThan(0);
+    const { totals } = (before.duesReport as { data: { totals: Record<string, number> } }).data;
+    expect(totals.billedAmount).toBeGreaterThan(0);
+    expect(totals.receivedAmount).toBeGreaterThan(0);
     expect(before.dues.some((row) => Number(row.paid) > 0)).toBe(true);
     expect(before.dues.some((row) => Number(row.advance) > 0)).toBe(true);
 
