@@ -82,6 +82,37 @@ describe('dumpDatabase and restoreDatabase', () => {
     expect(await fingerprint(to)).toEqual(expected);
   }, 60_000);
 
+  it('sum the merchants’ running totals when the backup predates them', async () => {
+    const from = await connect(source);
+    const text = await dumpText(from);
+    const [headerLine, ...rest] = text.split('\n');
+    const header = JSON.parse(headerLine!) as { migrations: string[] };
+    const older = JSON.stringify({
+      ...header,
+      migrations: header.migrations.filter((tag) => tag !== '0012_merchant_balances'),
+    });
+    const withoutBalances: string[] = [];
+    let skipping = false;
+    for (const line of rest) {
+      if (line.startsWith('#table ')) skipping = line.startsWith('#table merchant_balances ');
+      if (!skipping) withoutBalances.push(line);
+    }
+    expect(withoutBalances.length).toBeLessThan(rest.length);
+
+    const empty = await createTestDatabase();
+    const client = new pg.Client({ connectionString: empty.url });
+    await client.connect();
+    try {
+      await restoreDatabase(client, linesOf([older, ...withoutBalances].join('\n')));
+      const balances = (await fingerprint(from)).merchant_balances;
+      expect(balances).not.toMatch(/^0:/);
+      expect((await fingerprint(client)).merchant_balances).toBe(balances);
+    } finally {
+      await client.end();
+      await empty.drop();
+    }
+  }, 60_000);
+
   it('refuse a database that holds data, and a backup of a newer release', async () => {
     const from = await connect(source);
     const text = await dumpText(from);

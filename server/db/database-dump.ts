@@ -19,6 +19,7 @@ export const DATABASE_DUMP_FORMAT = 'karkhana-database';
 export const DATABASE_DUMP_VERSION = 1;
 
 const MIGRATIONS_TABLE = 'karkhana_migrations';
+const MERCHANT_BALANCES_MIGRATION = '0012_merchant_balances';
 const ROWS_PER_BATCH = 1000;
 
 const identifier = (name: string) => `"${name.replace(/"/g, '""')}"`;
@@ -177,6 +178,11 @@ export async function restoreDatabase(
     }
     await flush();
     if (!header) throw new DumpError('The backup file is empty');
+    // A backup from before the merchants' running totals existed has none to copy; with the
+    // triggers off they are summed once from the restored bills and payments.
+    if (!header.migrations.includes(MERCHANT_BALANCES_MIGRATION)) {
+      await client.query('select merchant_balances_rebuild()');
+    }
     await client.query('commit');
   } catch (error) {
     await client.query('rollback').catch(() => undefined);

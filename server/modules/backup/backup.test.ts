@@ -43,7 +43,9 @@ async function reports(user: TestUser) {
   const register = await t.send(user, 'GET', '/api/bills/export.csv');
   const bills = await t.send(user, 'GET', '/api/bills?limit=100&sort=billDate');
   const orders = await t.send(user, 'GET', '/api/orders/export.csv?sort=orderDate');
-  for (const response of [analytics, merchants, register, bills, orders]) {
+  // The report's billed and received come from running totals the restored rows rebuild.
+  const duesReport = await t.send(user, 'GET', '/api/reports/dues');
+  for (const response of [analytics, merchants, register, bills, orders, duesReport]) {
     expect(response.statusCode, response.body).toBe(200);
   }
   const strip = (value: unknown) =>
@@ -57,6 +59,7 @@ async function reports(user: TestUser) {
     bills: strip(bills.json()),
     orders: orders.body,
     dues: await dues(user.auth.organization._id),
+    duesReport: strip(duesReport.json()),
   };
 }
 
@@ -151,6 +154,10 @@ describe('POST /api/backup/restore', () => {
     expect(after.bills).toEqual(before.bills);
     expect(after.orders).toBe(before.orders);
     expect(after.dues).toEqual(before.dues);
+    expect(after.duesReport).toEqual(before.duesReport);
+    const { totals } = (before.duesReport as { data: { totals: Record<string, number> } }).data;
+    expect(totals.billedAmount).toBeGreaterThan(0);
+    expect(totals.receivedAmount).toBeGreaterThan(0);
     expect(before.dues.some((row) => Number(row.paid) > 0)).toBe(true);
     expect(before.dues.some((row) => Number(row.advance) > 0)).toBe(true);
 

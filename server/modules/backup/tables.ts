@@ -5,9 +5,15 @@ import * as schema from '../../db/schema.ts';
 /**
  * Tables of an organization that a backup leaves out: sign-in state (sessions end with the
  * server they were made on; a restored user signs in again), replay records of writes, and
- * `order_daily_totals`, which the orders' triggers rebuild as the orders are restored.
+ * `order_daily_totals` and `merchant_balances`, which the orders', bills' and payments' triggers
+ * rebuild as those rows are restored.
  */
-const NOT_BACKED_UP = new Set(['sessions', 'idempotency_keys', 'order_daily_totals']);
+const NOT_BACKED_UP = new Set([
+  'sessions',
+  'idempotency_keys',
+  'order_daily_totals',
+  'merchant_balances',
+]);
 
 export interface BackupTable {
   name: string;

@@ -3,33 +3,38 @@ import type { DuesReport, Statement, StatementEntry } from '../../../contract/du
 import { queryRows, type Database } from '../../db/client.ts';
 import type { TenantContext } from '../../lib/tenant.ts';
 
-interface DuesSumsRow {
-  billedAmount: number | string;
-  receivedAmount: number | string;
-  advanceAmount: number | string;
-  outstandingAmount: number | string;
-  overdueAmount: number | string;
-  ageing: Record<'days0to15' | 'days16to45' | 'days46to90' | 'days90plus', number | string>;
+/**
+ * A row of the report as PostgreSQL sends it: numeric as text. The merchants come first, in the
+ * report's order; the totals row, the only one with `as_of`, last.
+ */
+interface DuesResultRow {
+  as_of: string | null;
+  merchant_id: string | null;
+  merchant_name: string | null;
+  billed: string;
+  received: string;
+  advance: string;
+  outstanding: string;
+  overdue: string;
+  days0to15: string;
+  days16to45: string;
+  days46to90: string;
+  days90plus: string;
+  oldest_due_date: string | null;
+  oldest_days: number | null;
 }
 
-interface DuesRowRaw extends DuesSumsRow {
-  merchantId: string;
-  merchantName: string;
-  oldestDueDate: string | null;
-  oldestBillDays: number | null;
-}
-
-const sums = (row: DuesSumsRow) => ({
-  billedAmount: Number(row.billedAmount),
-  receivedAmount: Number(row.receivedAmount),
-  advanceAmount: Number(row.advanceAmount),
-  outstandingAmount: Number(row.outstandingAmount),
-  overdueAmount: Number(row.overdueAmount),
+const sums = (row: DuesResultRow) => ({
+  billedAmount: Number(row.billed),
+  receivedAmount: Number(row.received),
+  advanceAmount: Number(row.advance),
+  outstandingAmount: Number(row.outstanding),
+  overdueAmount: Number(row.overdue),
   ageing: {
-    days0to15: Number(row.ageing.days0to15),
-    days16to45: Number(row.ageing.days16to45),
-    days46to90: Number(row.ageing.days46to90),
-    days90plus: Number(row.ageing.days90plus),
+    days0to15: Number(row.days0to15),
+    days16to45: Number(row.days16to45),
+    days46to90: Number(row.days46to90),
+    days90plus: Number(row.days90plus),
   },
 });
 
@@ -49,52 +54,72 @@ export const duesRepository = {
     // Written out where it is used rather than read from a CTE, so the planner estimates each
     // date condition from the actual day (today is folded in at planning).
     const asOfDay = sql`coalesce(${asOf ?? null}::date, current_date)`;
-    const [row] = await queryRows<{ asOf: string; rows: unknown; totals: unknown }>(
+    // The same day as one value of the statement, for the ages worked out per owing bill.
+    const asOfValue = sql`(select as_of from params)`;
+    const rows = await queryRows<DuesResultRow>(
       db,
       sql`with params as (
             select ${asOfDay} as as_of
           ),
           -- The trigger keeps each bill's paid amount equal to what is allocated to it, so what
           -- a bill owed on as_of is its balance now plus the allocations of payments dated later
-          -- (usually none). Summing every allocation instead was most of this report's time.
+          -- (a few hundred for today, found through the payments' date index). Summing every
+          -- allocation instead was most of this report's time.
           late as (
-            select payment_allocations.bill_id, sum(payment_allocations.amount) as amount
-            from payments
-            join payment_allocations
-              on payment_allocations.organization_id = payments.organization_id
-             and payment_allocations.payment_id = payments.id
-            where payments.organization_id = ${org}
-              and payments.payment_date > ${asOfDay}
-            group by payment_allocations.bill_id
+            select payment_allocations.bill_id, payment_allocations.amount
+            from payment_allocations
+            where payment_allocations.organization_id = ${org}
+              and payment_allocations.payment_id in (
+                select payments.id from payments
+                where payments.organization_id = ${org} and payments.payment_date > ${asOfDay}
+              )
           ),
-          billed as (
-            select merchant_id, sum(total_amount) as billed
+          -- The kept all-time figures less what is dated after as_of (nothing, usually, for today),
+          -- read through the live bills' and the payments' date indexes.
+          later_bills as (
+            select merchant_id, count(*) as bill_count, sum(total_amount) as billed
             from bills
             where organization_id = ${org}
               and status <> 'cancelled'
-              and bill_date <= ${asOfDay}
+              and bill_date > ${asOfDay}
             group by merchant_id
           ),
-          -- Only bills that owed something on as_of: open now (read through the status index),
-          -- or settled since by a payment dated later.
+          later_payments as (
+            select merchant_id, count(*) as payment_count, sum(amount + tds_amount) as received
+            from payments
+            where organization_id = ${org} and payment_date > ${asOfDay}
+            group by merchant_id
+          ),
+          balances as (
+            select merchant_balances.merchant_id,
+              merchant_balances.bill_count - coalesce(later_bills.bill_count, 0) as bill_count,
+              merchant_balances.billed_amount - coalesce(later_bills.billed, 0) as billed,
+              merchant_balances.payment_count - coalesce(later_payments.payment_count, 0)
+                as payment_count,
+              merchant_balances.received_amount - coalesce(later_payments.received, 0) as received
+            from merchant_balances
+            left join later_bills on later_bills.merchant_id = merchant_balances.merchant_id
+            left join later_payments on later_payments.merchant_id = merchant_balances.merchant_id
+            where merchant_balances.organization_id = ${org}
+          ),
+          -- What was owed on as_of, as amounts with their bill's dates: the open bills' balances
+          -- now (read from the open bills' covering index) and, as separate amounts, what
+          -- payments dated later settled of any live bill. A bill's balance on as_of is the sum
+          -- of its amounts, so every sum below comes out as if summed per bill.
           owing as (
-            select bills.merchant_id, bills.number, bills.id, bills.bill_date, bills.due_date,
-              bills.total_amount - bills.paid_amount + coalesce(late.amount, 0) as balance,
-              ${asOfDay} - bills.bill_date as days,
-              bills.due_date < ${asOfDay} as overdue
+            select merchant_id, ${asOfValue} - bill_date as days, due_date < ${asOfValue} as overdue,
+              total_amount - paid_amount as balance
             from bills
-            left join late on late.bill_id = bills.id
-            where bills.organization_id = ${org}
-              and bills.status in ('unpaid', 'partly_paid')
-              and bills.bill_date <= ${asOfDay}
+            where organization_id = ${org}
+              and status in ('unpaid', 'partly_paid')
+              and bill_date <= ${asOfDay}
             union all
-            select bills.merchant_id, bills.number, bills.id, bills.bill_date, bills.due_date,
-              late.amount as balance,
-              ${asOfDay} - bills.bill_date as days,
-              bills.due_date < ${asOfDay} as overdue
+            select bills.merchant_id, ${asOfValue} - bills.bill_date, bills.due_date < ${asOfValue},
+              late.amount
             from late
             join bills on bills.organization_id = ${org} and bills.id = late.bill_id
-            where bills.status = 'paid'
+            -- A cancelled bill carries no allocations: cancelling needs it unpaid.
+            where bills.status <> 'cancelled'
               and bills.bill_date <= ${asOfDay}
           ),
           owed as (
@@ -108,23 +133,42 @@ export const duesRepository = {
             from owing
             group by merchant_id
           ),
-          oldest as (
-            select distinct on (merchant_id) merchant_id, due_date, days
-            from owing
-            where balance > 0
-            order by merchant_id, bill_date, number, id
+          -- The oldest bill that owed on as_of, by date then number (unique): the first open bill
+          -- with a balance in the order of the open bills' index, or a paid bill that a later
+          -- payment settled, if older. An open bill's balance on as_of is at least its balance
+          -- now, and is positive exactly when that is (a bill of zero takes no payment).
+          oldest_open as (
+            select distinct on (merchant_id) merchant_id, bill_date, number, due_date
+            from bills
+            where organization_id = ${org}
+              and status in ('unpaid', 'partly_paid')
+              and bill_date <= ${asOfDay}
+              and total_amount > paid_amount
+            order by merchant_id, bill_date, number
           ),
-          received as (
-            select payments.merchant_id, sum(payments.amount + payments.tds_amount) as received
-            from payments
-            where payments.organization_id = ${org} and payments.payment_date <= ${asOfDay}
-            group by payments.merchant_id
+          oldest_settled_later as (
+            select distinct on (bills.merchant_id)
+              bills.merchant_id, bills.bill_date, bills.number, bills.due_date
+            from late
+            join bills on bills.organization_id = ${org} and bills.id = late.bill_id
+            where bills.status = 'paid'
+              and bills.bill_date <= ${asOfDay}
+            order by bills.merchant_id, bills.bill_date, bills.number
+          ),
+          oldest as (
+            select distinct on (merchant_id) merchant_id, due_date, ${asOfValue} - bill_date as days
+            from (
+              select * from oldest_open
+              union all
+              select * from oldest_settled_later
+            ) as candidates
+            order by merchant_id, bill_date, number
           ),
           merchant_rows as (
             select merchants.id, merchants.name,
-              coalesce(billed.billed, 0) as billed,
-              coalesce(received.received, 0) as received,
-              coalesce(billed.billed, 0) - coalesce(owed.outstanding, 0) as settled,
+              balances.billed,
+              balances.received,
+              balances.billed - coalesce(owed.outstanding, 0) as settled,
               coalesce(owed.outstanding, 0) as outstanding,
               coalesce(owed.overdue, 0) as overdue,
               coalesce(owed.days0to15, 0) as days0to15,
@@ -133,64 +177,46 @@ export const duesRepository = {
               coalesce(owed.days90plus, 0) as days90plus,
               oldest.due_date as oldest_due_date,
               oldest.days as oldest_days
-            from merchants
-            left join billed on billed.merchant_id = merchants.id
-            left join owed on owed.merchant_id = merchants.id
-            left join received on received.merchant_id = merchants.id
-            left join oldest on oldest.merchant_id = merchants.id
-            where merchants.organization_id = ${org}
-              and (billed.merchant_id is not null or received.merchant_id is not null)
+            from balances
+            join merchants
+              on merchants.organization_id = ${org} and merchants.id = balances.merchant_id
+            left join owed on owed.merchant_id = balances.merchant_id
+            left join oldest on oldest.merchant_id = balances.merchant_id
+            -- A merchant with a live bill or a payment by as_of, as summing the rows would find.
+            where balances.bill_count > 0 or balances.payment_count > 0
           )
-          select to_char(params.as_of, 'YYYY-MM-DD') as "asOf",
-            coalesce((
-              select json_agg(json_build_object(
-                'merchantId', r.id,
-                'merchantName', r.name,
-                'billedAmount', r.billed,
-                'receivedAmount', r.received,
-                'advanceAmount', r.received - r.settled,
-                'outstandingAmount', r.outstanding,
-                'overdueAmount', r.overdue,
-                'ageing', json_build_object(
-                  'days0to15', r.days0to15,
-                  'days16to45', r.days16to45,
-                  'days46to90', r.days46to90,
-                  'days90plus', r.days90plus
-                ),
-                'oldestDueDate', to_char(r.oldest_due_date, 'YYYY-MM-DD'),
-                'oldestBillDays', r.oldest_days
-              ) order by r.outstanding desc, lower(r.name), r.id)
-              from merchant_rows r
-            ), '[]'::json) as rows,
-            (
-              select json_build_object(
-                'billedAmount', coalesce(sum(t.billed), 0),
-                'receivedAmount', coalesce(sum(t.received), 0),
-                'advanceAmount', coalesce(sum(t.received - t.settled), 0),
-                'outstandingAmount', coalesce(sum(t.outstanding), 0),
-                'overdueAmount', coalesce(sum(t.overdue), 0),
-                'ageing', json_build_object(
-                  'days0to15', coalesce(sum(t.days0to15), 0),
-                  'days16to45', coalesce(sum(t.days16to45), 0),
-                  'days46to90', coalesce(sum(t.days46to90), 0),
-                  'days90plus', coalesce(sum(t.days90plus), 0)
-                )
-              )
-              from merchant_rows t
-            ) as totals
-          from params`,
+          -- Plain rows rather than one JSON document: building the JSON of 900 merchants took
+          -- PostgreSQL longer than the server takes to read the rows.
+          select * from (
+            select null as as_of, r.id as merchant_id, r.name as merchant_name,
+              r.billed, r.received, r.received - r.settled as advance, r.outstanding, r.overdue,
+              r.days0to15, r.days16to45, r.days46to90, r.days90plus,
+              to_char(r.oldest_due_date, 'YYYY-MM-DD') as oldest_due_date, r.oldest_days,
+              row_number() over (order by r.outstanding desc, lower(r.name), r.id) as position
+            from merchant_rows r
+            union all
+            select to_char((select as_of from params), 'YYYY-MM-DD'), null, null,
+              coalesce(sum(t.billed), 0), coalesce(sum(t.received), 0),
+              coalesce(sum(t.received - t.settled), 0), coalesce(sum(t.outstanding), 0),
+              coalesce(sum(t.overdue), 0), coalesce(sum(t.days0to15), 0),
+              coalesce(sum(t.days16to45), 0), coalesce(sum(t.days46to90), 0),
+              coalesce(sum(t.days90plus), 0), null, null, null
+            from merchant_rows t
+          ) as report
+          order by position nulls last`,
     );
-    if (!row) throw new Error('The dues query returns one row');
+    const totals = rows.at(-1);
+    if (!totals?.as_of) throw new Error('The dues query ends with its totals row');
     return {
-      asOf: row.asOf,
-      rows: parsed<DuesRowRaw[]>(row.rows).map((raw) => ({
-        merchantId: raw.merchantId,
-        merchantName: raw.merchantName,
-        ...sums(raw),
-        oldestDueDate: raw.oldestDueDate,
-        oldestBillDays: raw.oldestBillDays === null ? null : Number(raw.oldestBillDays),
+      asOf: totals.as_of,
+      rows: rows.slice(0, -1).map((row) => ({
+        merchantId: row.merchant_id as string,
+        merchantName: row.merchant_name as string,
+        ...sums(row),
+        oldestDueDate: row.oldest_due_date,
+        oldestBillDays: row.oldest_days,
       })),
-      totals: sums(parsed<DuesSumsRow>(row.totals)),
+      totals: sums(totals),
     };
   },
 
