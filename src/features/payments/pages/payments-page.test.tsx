@@ -318,6 +318,9 @@ describe('recording a payment', { timeout: 30_000 }, () => {
     expect(fake.requestsOf('POST')).toHaveLength(0);
     const table = screen.getByRole('table', { name: 'Payments' });
     await waitFor(() => expect(table.querySelector('[data-pending-sync]')).not.toBeNull());
+    // Queued, it carries only the merchant's id: the name comes from the merchants list.
+    const pendingRow = table.querySelector<HTMLElement>('[data-pending-sync]')!.closest('tr')!;
+    expect(within(pendingRow).getByText(asha.name)).toBeInTheDocument();
     act(() => onlineManager.setOnline(true));
     await waitFor(() => expect(fake.requestsOf('POST')).toHaveLength(1));
     expect(fake.requestsOf('POST')[0]?.body).not.toHaveProperty('allocations');

@@ -58,15 +58,23 @@ export default function PaymentsPage() {
       { replace: true },
     );
 
+  // A payment queued offline carries only the merchant's id until the server embeds the merchant.
+  const merchantNameOf = useCallback(
+    (payment: Payment) =>
+      payment.merchant?.name ??
+      merchants.data?.find((merchant) => merchant._id === payment.merchantId)?.name ??
+      '',
+    [merchants.data],
+  );
+
   const describe = useCallback(
     (payment: Payment) =>
       t('rowName', {
         amount: format.money(payment.amount),
-        // A payment queued offline has no merchant embedded until it syncs.
-        merchant: payment.merchant?.name ?? '',
+        merchant: merchantNameOf(payment),
         date: format.date(payment.paymentDate),
       }),
-    [t, format],
+    [t, format, merchantNameOf],
   );
 
   const columns = useMemo<DataTableColumn<Payment>[]>(
@@ -82,7 +90,7 @@ export default function PaymentsPage() {
         key: 'merchant',
         header: t('columns.merchant'),
         minWidth: 150,
-        render: (payment) => payment.merchant.name,
+        render: merchantNameOf,
       },
       {
         key: 'amount',
@@ -153,7 +161,7 @@ export default function PaymentsPage() {
         render: (payment) => <MoneyText amount={payment.unallocatedAmount} />,
       },
     ],
-    [t, format],
+    [t, format, merchantNameOf],
   );
 
   const filterFields: FilterField[] = [
