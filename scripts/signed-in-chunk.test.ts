@@ -53,6 +53,7 @@ const baseApp = {
     [],
     [
       app('features/auth/pages/sign-in-page.tsx'),
+      app('features/auth/pages/sign-up-page.tsx'),
       app('app/signed-in-providers.tsx'),
       app('app/layout/app-layout.tsx'),
     ],
@@ -67,14 +68,15 @@ const baseApp = {
     ],
   ),
   'features/auth/pages/sign-in-page.tsx': module('import { TextInput } from "ui-lib";', [lib]),
+  'features/auth/pages/sign-up-page.tsx': module('import { Part3 } from "ui-lib";', [lib]),
   'app/signed-in-providers.tsx': module('', [app('lib/query.ts')]),
   'app/layout/app-layout.tsx': module('import { Popover } from "ui-lib";', [lib]),
   'features/orders/pages/orders-page.tsx': module(
-    'import { Select, TextInput } from "ui-lib";\nimport { Table } from "../../../components/table";\nimport { rows } from "../rows";',
+    'import { Part3, Select, TextInput } from "ui-lib";\nimport { Table } from "../../../components/table";\nimport { rows } from "../rows";',
     [lib, app('components/table.tsx'), app('features/orders/rows.ts')],
   ),
   'features/bills/pages/bills-page.tsx': module(
-    'import { Select } from "ui-lib";\nimport { Table } from "../../../components/table";',
+    'import { Part3, Select } from "ui-lib";\nimport { Table } from "../../../components/table";',
     [lib, app('components/table.tsx')],
   ),
   'features/orders/prefetch.ts': module('import { query } from "../../lib/query";', [
@@ -98,8 +100,13 @@ describe('signed-in chunk', () => {
   });
 
   it('leaves out what a signed-out page uses, named through the library index', () => {
-    expect(chunks.get(`${LIB}components/TextInput.mjs`)).toBeUndefined();
+    expect(chunks.get(`${LIB}components/Part3.mjs`)).toBeUndefined();
     expect(chunks.get(lib)).toBeUndefined();
+  });
+
+  it('puts what /sign-in shares with the signed-in pages in a chunk of its own', () => {
+    expect(chunks.get(`${LIB}components/TextInput.mjs`)).toBe('sign-in-shared');
+    expect(chunks.get(app('features/auth/pages/sign-in-page.tsx'))).toBeUndefined();
   });
 
   it('leaves out components nobody imports by name, code of one page and style sheets', () => {
@@ -117,7 +124,7 @@ describe('signed-in chunk', () => {
   it('takes a namespace import of a library as using all of it', () => {
     const withNamespace = {
       ...baseApp,
-      'features/auth/pages/sign-in-page.tsx': module('import * as ui from "ui-lib";', [lib]),
+      'features/auth/pages/sign-up-page.tsx': module('import * as ui from "ui-lib";', [lib]),
     };
     const grouped = signedInChunks(SRC, graphOf(withNamespace));
     expect(grouped.get(`${LIB}components/Select.mjs`)).toBeUndefined();

@@ -14,6 +14,7 @@ const ROUTER = 'app/router.tsx';
 const AREA_ROUTES = 'app/area-routes.ts';
 const SIGNED_OUT_PAGE = /[\\/](app[\\/]errors|features[\\/]auth[\\/]pages)[\\/]/;
 const PAGE = /-page\.tsx$/;
+const SIGN_IN_PAGE = /[\\/]auth[\\/]pages[\\/]sign-in-page\.tsx$/;
 const NODE_MODULES = /[\\/]node_modules[\\/]/;
 // A library index that only re-exports (Mantine's, the icons'): following all its imports would
 // count every component as used by whoever imports one.
@@ -34,11 +35,11 @@ function namesIn(list: string): { imported: string; local: string }[] {
 }
 
 /**
- * Decides which modules go into the `signed-in` chunk and the `opening-read` chunk. Left to itself
+ * Decides which modules go into the `signed-in`, `opening-read` and `sign-in-shared` chunks. Left to itself
  * the bundler gives every set of pages that shares a module a chunk of its own, so a signed-in
  * page loaded about 80 small files (one per Mantine component, icon and helper): on a cold load
  * six at a time over HTTP/1.1, on a warm start each a separate service worker fetch. Grouped, a
- * signed-in page loads the entry, the early read's chunk, this chunk and its own code.
+ * signed-in page loads the entry, these three chunks and its own code.
  *
  * `opening-read`: what the opening page's early read (`prefetch` in area-routes.ts) needs, so the
  * read starts without waiting for the larger group. `signed-in`: what two or more signed-in pages
@@ -155,6 +156,15 @@ export function signedInChunks(sourceRoot: string, graph: ModuleGraph): Map<stri
   for (const [id, pages] of pagesReaching) {
     if (pages < 2 || signedInRoots.includes(id) || openingRead.has(id) || !groupable(id)) continue;
     chunks.set(id, 'signed-in');
+  }
+  // What `/sign-in` shares with the signed-in pages (Mantine's inputs, zod's core, the form
+  // helpers) in one chunk too: both load it whole, and `/sign-in` none of it that it does not use.
+  const entry = closure([path.join(sourceRoot, 'main.tsx')]);
+  const signIn = signedOut.find((id) => SIGN_IN_PAGE.test(id));
+  for (const id of signIn ? closure([signIn]) : []) {
+    if (id === signIn || entry.has(id) || !pagesReaching.has(id)) continue;
+    if (/\.css($|\?)/.test(id) || exportsOfBarrel(id)) continue;
+    chunks.set(id, 'sign-in-shared');
   }
   return chunks;
 }
