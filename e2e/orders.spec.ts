@@ -102,8 +102,14 @@ test('takes an order through edit, delivery and payment, and order analytics fol
   await expect(totalCard(page, 'unpaid')).toContainText('₹950.00');
   await expect(totalCard(page, 'paid')).toContainText('₹0.00');
 
-  // Paid, from the list.
+  // Paid, from the list. The list first shows this device's saved copy, read before the status
+  // moves above; a switch flipped on that copy is refused as stale. A user flipping it then gets
+  // the "someone else changed this record" message and the fresh list; the test waits for it.
+  const freshList = page.waitForResponse(
+    (response) => response.url().includes('/api/orders?') && response.request().method() === 'GET',
+  );
   await page.goto('/orders');
+  await freshList;
   // The visible track covers the input, so the click goes to the input itself.
   await page.getByRole('switch', { name: `Paid: ${poNumber}` }).click({ force: true });
   await expect(toast(page, 'Order updated successfully')).toBeVisible();
