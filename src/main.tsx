@@ -16,7 +16,7 @@ import { startPreferenceSync } from '@/stores/preferences';
 markStartup('app-start');
 // Before the first render, so the page never flashes in the wrong font.
 startPreferenceSync();
-void initI18n().then(() => markStartup('translations-ready'));
+const translationsReady = initI18n().then(() => markStartup('translations-ready'));
 // Before the router asks for the page's code, so the page's data and the saved cache are not
 // queued behind it.
 startSignedInRoute(window.location);
@@ -25,12 +25,19 @@ const router = createAppRouter();
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html must contain #root');
 
-createRoot(container).render(
-  <StrictMode>
-    <Suspense fallback={null}>
-      <AppProviders>
-        <RouterProvider router={router} />
-      </AppProviders>
-    </Suspense>
-  </StrictMode>,
-);
+// Rendered once the startup texts are there: rendered before, the app would suspend on them and
+// commit the empty fallback, and React holds back the frame that replaces a fallback until 300 ms
+// after it appeared. The page is blank until then either way.
+void translationsReady
+  .catch(() => undefined)
+  .then(() => {
+    createRoot(container).render(
+      <StrictMode>
+        <Suspense fallback={null}>
+          <AppProviders>
+            <RouterProvider router={router} />
+          </AppProviders>
+        </Suspense>
+      </StrictMode>,
+    );
+  });

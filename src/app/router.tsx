@@ -14,6 +14,17 @@ import { HomeRedirect, RedirectIfSignedIn, RequireAuth } from './route-guards';
 
 type PageModule = { default: ComponentType };
 
+/**
+ * A page's route resolves only once its texts are there too. A page that rendered first would
+ * suspend on them and show its loader, and React holds back whatever replaces a loader until
+ * 300 ms after the loader appeared, however soon the texts arrive.
+ */
+function loadTexts(namespaces: string | readonly string[]): Promise<unknown> {
+  if (namespaces.length === 0) return Promise.resolve();
+  // A failed namespace fetch is i18next's to retry and report; the page still loads.
+  return i18n.loadNamespaces([namespaces].flat()).catch(() => undefined);
+}
+
 function lazyPage(load: () => Promise<PageModule>): RouteObject['lazy'] {
   return async () => ({ Component: (await load()).default });
 }
@@ -47,9 +58,7 @@ function pageRoute({
     return {
       path,
       lazy: async () => {
-        // A failed namespace fetch is i18next's to retry and report; the page still loads.
-        if (namespaces.length > 0) void i18n.loadNamespaces(namespaces).catch(() => undefined);
-        const { default: Component } = await page();
+        const [{ default: Component }] = await Promise.all([page(), loadTexts(namespaces)]);
         markStartup('page-code-ready');
         return { Component };
       },
@@ -67,9 +76,8 @@ function pageRoute({
 /** A page of the signed-in user's own settings, with its texts fetched alongside its code. */
 function accountPage(load: () => Promise<PageModule>): RouteObject['lazy'] {
   return async () => {
-    // A failed namespace fetch is i18next's to retry and report; the page still loads.
-    void i18n.loadNamespaces('account').catch(() => undefined);
-    return { Component: (await load()).default };
+    const [page] = await Promise.all([load(), loadTexts('account')]);
+    return { Component: page.default };
   };
 }
 
@@ -87,18 +95,20 @@ const signedInPages: RouteObject[] = [
       {
         path: 'account',
         lazy: async () => {
-          // A failed namespace fetch is i18next's to retry and report; the page still loads.
-          void i18n.loadNamespaces('organization').catch(() => undefined);
-          const page = await import('@/features/organization/pages/organization-page');
+          const [page] = await Promise.all([
+            import('@/features/organization/pages/organization-page'),
+            loadTexts('organization'),
+          ]);
           return { Component: page.default };
         },
       },
       {
         path: 'production',
         lazy: async () => {
-          // A failed namespace fetch is i18next's to retry and report; the page still loads.
-          void i18n.loadNamespaces('production').catch(() => undefined);
-          const page = await import('@/features/production/pages/production-stages-page');
+          const [page] = await Promise.all([
+            import('@/features/production/pages/production-stages-page'),
+            loadTexts('production'),
+          ]);
           return { Component: page.default };
         },
       },
