@@ -1,3 +1,5 @@
+import { Loader, MantineProvider } from '@mantine/core';
+import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { theme } from './theme';
 
@@ -65,5 +67,18 @@ describe('theme colours meet WCAG AA for normal text', () => {
     for (const surface of DARK_SURFACES) {
       expect(contrast(shade(name, 4), surface)).toBeGreaterThanOrEqual(AA);
     }
+  });
+});
+
+describe('loaders', () => {
+  it('announce what is loading: a labelled loader is a status', () => {
+    render(
+      <MantineProvider theme={theme}>
+        <Loader aria-label="Loading orders" />
+        <Loader aria-hidden />
+      </MantineProvider>,
+    );
+    expect(screen.getByRole('status', { name: 'Loading orders' })).toBeInTheDocument();
+    expect(screen.getAllByRole('status')).toHaveLength(1);
   });
 });

@@ -180,6 +180,10 @@ export const theme = createTheme({
   components: {
     Button: { defaultProps: { radius: 'md' } },
     Card: { defaultProps: { radius: 'lg' } },
+    // A loader is labelled with what is loading; a label on an element without a role is not
+    // announced (and is invalid ARIA), so every loader is a status. Decorative ones stay
+    // aria-hidden.
+    Loader: { defaultProps: { role: 'status' } },
     Paper: { defaultProps: { radius: 'lg' } },
     // Mantine's placeholder grey is too faint to read (about 2:1); a placeholder often is the
     // only hint of what a filter holds, so it gets the dimmed text colour. An input in error
