@@ -29,6 +29,17 @@ function lazyPage(load: () => Promise<PageModule>): RouteObject['lazy'] {
   return async () => ({ Component: (await load()).default });
 }
 
+/** A page whose route resolves with its code and its texts together (see `loadTexts`). */
+function pageWithTexts(
+  load: () => Promise<PageModule>,
+  namespaces: string | readonly string[],
+): () => Promise<{ Component: ComponentType }> {
+  return async () => {
+    const [page] = await Promise.all([load(), loadTexts(namespaces)]);
+    return { Component: page.default };
+  };
+}
+
 function areaRoute(route: AreaRoute): RouteObject {
   const needed = route.permission ?? AREA_PERMISSIONS[route.area];
   const inner = pageRoute(route);
@@ -58,9 +69,9 @@ function pageRoute({
     return {
       path,
       lazy: async () => {
-        const [{ default: Component }] = await Promise.all([page(), loadTexts(namespaces)]);
+        const loaded = await pageWithTexts(page, namespaces)();
         markStartup('page-code-ready');
-        return { Component };
+        return loaded;
       },
     };
   }
@@ -75,10 +86,7 @@ function pageRoute({
 
 /** A page of the signed-in user's own settings, with its texts fetched alongside its code. */
 function accountPage(load: () => Promise<PageModule>): RouteObject['lazy'] {
-  return async () => {
-    const [page] = await Promise.all([load(), loadTexts('account')]);
-    return { Component: page.default };
-  };
+  return pageWithTexts(load, 'account');
 }
 
 const signedInPages: RouteObject[] = [
@@ -94,23 +102,17 @@ const signedInPages: RouteObject[] = [
       },
       {
         path: 'account',
-        lazy: async () => {
-          const [page] = await Promise.all([
-            import('@/features/organization/pages/organization-page'),
-            loadTexts('organization'),
-          ]);
-          return { Component: page.default };
-        },
+        lazy: pageWithTexts(
+          () => import('@/features/organization/pages/organization-page'),
+          'organization',
+        ),
       },
       {
         path: 'production',
-        lazy: async () => {
-          const [page] = await Promise.all([
-            import('@/features/production/pages/production-stages-page'),
-            loadTexts('production'),
-          ]);
-          return { Component: page.default };
-        },
+        lazy: pageWithTexts(
+          () => import('@/features/production/pages/production-stages-page'),
+          'production',
+        ),
       },
       { path: 'appearance', lazy: lazyPage(() => import('./settings/appearance-page')) },
       {
