@@ -1,4 +1,5 @@
 import { getTableConfig } from 'drizzle-orm/pg-core';
+import type { z } from 'zod';
 import type { FieldErrorCode, FieldErrorParams } from '../../../contract/errors.ts';
 import type { BackupFile } from '../../../contract/data-io.ts';
 import {
@@ -55,24 +56,34 @@ const lower = (value: unknown) => (typeof value === 'string' ? value.toLowerCase
 /** The profile keys a restore writes (`restoreBackup` leaves the rest as the new organization has them). */
 export const PROFILE_SKIPPED_KEYS = new Set(['id', 'version', 'created_at', 'updated_at']);
 
+/** What is wrong with one row against its table's schema, if anything. */
+export function rowProblem(
+  tableName: string,
+  row: number,
+  schema: z.ZodType,
+  value: unknown,
+): BackupProblem | undefined {
+  const result = schema.safeParse(value, { error: validationErrorMap });
+  const issue = result.success ? undefined : result.error.issues[0];
+  if (!issue) return undefined;
+  const { code, params } = describeIssue(issue);
+  return {
+    table: tableName,
+    row,
+    field: String(issue.path[0] ?? ''),
+    code,
+    ...(Object.keys(params).length > 0 ? { params } : {}),
+  };
+}
+
 function shapeProblem(
   tableName: string,
-  schema: ReturnType<typeof rowSchema>,
+  schema: z.ZodType,
   rows: Row[],
 ): BackupProblem | undefined {
   for (const [index, row] of rows.entries()) {
-    const result = schema.safeParse(row, { error: validationErrorMap });
-    if (result.success) continue;
-    const issue = result.error.issues[0];
-    if (!issue) continue;
-    const { code, params } = describeIssue(issue);
-    return {
-      table: tableName,
-      row: index + 1,
-      field: String(issue.path[0] ?? ''),
-      code,
-      ...(Object.keys(params).length > 0 ? { params } : {}),
-    };
+    const problem = rowProblem(tableName, index + 1, schema, row);
+    if (problem) return problem;
   }
   return undefined;
 }

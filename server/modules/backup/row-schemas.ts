@@ -1,6 +1,8 @@
-import { getTableConfig, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
+import { is } from 'drizzle-orm';
+import { getTableConfig, PgTable, type PgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { calendarDateBetween, MONEY_MAX, recordVersion } from '../../../contract/common.ts';
+import * as schema from '../../db/schema.ts';
 
 /**
  * What a backup's row must hold before anything is written: every column checked as the database
@@ -175,4 +177,11 @@ export function rowSchema(table: PgTable, options: RowSchemaOptions): z.ZodType 
     shape[column.name] = required ? type : type.nullish();
   }
   return z.looseObject(shape);
+}
+
+/** The schema's table of that name, for files that name their tables (the operator's dump). */
+export function schemaTable(name: string): PgTable | undefined {
+  return (Object.values(schema) as unknown[]).find(
+    (value): value is PgTable => is(value, PgTable) && getTableConfig(value).name === name,
+  );
 }
