@@ -122,6 +122,7 @@ export const fieldMessagesEn = {
   invalid_format_note_cursor: 'Not a position in a notes thread',
   invalid_value_note_cursor_both: 'Page either before or after a note, not both',
   invalid_value_mention_inactive: 'This person is no longer active on the team',
+  invalid_value_subject: 'Does not match what the note is about',
   invalid_value_sign_up_code: 'This code is wrong or has expired; sign up again for a new one',
   unknown_key: 'Unknown field: {{keys}}',
   duplicate: 'This value is already in use',

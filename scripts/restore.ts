@@ -5,6 +5,7 @@ import { createReadStream, existsSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { ConfigError, loadConfig } from '../server/config.ts';
 import { DumpError, restoreDatabase } from '../server/db/database-dump.ts';
+import { loggableError } from '../server/lib/db-errors.ts';
 import { connectToDatabase } from './database-connection.ts';
 
 function fail(message: string): never {
@@ -41,7 +42,8 @@ async function main() {
     console.log(`(${connection.description}). Start the server as usual.`);
   } catch (error) {
     if (error instanceof DumpError) fail(error.message);
-    throw error;
+    // Printed as the server logs it: a database error's own fields would show the rows' values.
+    fail(`The restore failed; nothing was loaded: ${JSON.stringify(loggableError(error))}`);
   } finally {
     await connection.close();
   }

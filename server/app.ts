@@ -17,6 +17,7 @@ import { registerIdempotency } from './plugins/idempotency.ts';
 import { documentErrorResponses, registerOpenApi } from './plugins/openapi.ts';
 import { contentSecurityPolicy } from './plugins/security.ts';
 import { hasBuiltClient, registerStaticFiles } from './plugins/static-files.ts';
+import { LOG_SERIALIZERS } from './lib/db-errors.ts';
 import { StorageMonitor } from './lib/storage.ts';
 import { jsonSerializerCompiler, zodValidatorCompiler } from './lib/validation.ts';
 import { createSmtpMailer, type Mailer } from './lib/mailer.ts';
@@ -76,9 +77,18 @@ export interface BuildAppOptions {
   dailyDigest?: boolean;
 }
 
+/** Every logger the app makes writes errors through `loggableError`: never a row's values. */
+function withLoggableErrors(
+  logger: FastifyServerOptions['logger'],
+): FastifyServerOptions['logger'] {
+  if (logger === false || logger === undefined) return logger;
+  const options = logger === true ? {} : logger;
+  return { ...options, serializers: { ...options.serializers, ...LOG_SERIALIZERS } };
+}
+
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger ?? false,
+    logger: withLoggableErrors(options.logger ?? false),
     // Fastify accepts a hop count at run time although its type leaves numbers out.
     trustProxy: (options.trustProxy ?? false) as boolean | string | string[],
     bodyLimit: BODY_LIMIT_BYTES,

@@ -138,4 +138,31 @@ describe('dumpDatabase and restoreDatabase', () => {
       await empty.drop();
     }
   }, 60_000);
+
+  it('refuse a damaged row before loading it, naming table, row and field', async () => {
+    const text = await dumpText(await connect(source));
+    const lines = text.split('\n');
+    const merchantsAt = lines.findIndex((line) => line.startsWith('#table merchants '));
+    const second = JSON.parse(lines[merchantsAt + 2]!) as Record<string, unknown>;
+    lines[merchantsAt + 2] = JSON.stringify({ ...second, name: 'Zanzibar\u0000House' });
+
+    const empty = await createTestDatabase();
+    const client = new pg.Client({ connectionString: empty.url });
+    await client.connect();
+    try {
+      const failure = await restoreDatabase(client, linesOf(lines.join('\n'))).catch(
+        (error: unknown) => error,
+      );
+      expect(failure).toBeInstanceOf(DumpError);
+      expect((failure as Error).message).toBe(
+        'The backup is damaged: row 2 of merchants, field name: ' +
+          'Remove control characters (such as NUL) from this text',
+      );
+      const { rows } = await client.query('select count(*)::int as count from organizations');
+      expect(rows[0]).toEqual({ count: 0 });
+    } finally {
+      await client.end();
+      await empty.drop();
+    }
+  }, 60_000);
 });

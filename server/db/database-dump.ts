@@ -1,6 +1,13 @@
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import type pg from 'pg';
+import type { z } from 'zod';
+import {
+  backupInvalidError,
+  rowProblem,
+  type BackupProblem,
+} from '../modules/backup/backup-checks.ts';
+import { rowSchema, schemaTable } from '../modules/backup/row-schemas.ts';
 
 /**
  * A copy of the whole database (every organization) for the operator: `npm run backup` writes
@@ -107,6 +114,25 @@ export async function dumpDatabase(
 export class DumpError extends Error {}
 
 /**
+ * A row of the dump checked as the web restore checks a backup's rows, before it is loaded:
+ * with triggers and foreign keys off, nothing else would stop it.
+ */
+function dumpRowProblem(
+  table: string,
+  row: number,
+  line: string,
+  schema: z.ZodType | undefined,
+): BackupProblem | undefined {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(line);
+  } catch {
+    return { table, row, field: '', code: 'invalid_type', params: { expected: 'object' } };
+  }
+  return schema ? rowProblem(table, row, schema, parsed) : undefined;
+}
+
+/**
  * Loads a dump into a migrated database that holds no data yet, in one transaction. Triggers and
  * foreign-key checks are off while it loads (`session_replication_role = replica`, which needs a
  * superuser: the embedded database's own user is one): the rows are a consistent snapshot, so
@@ -118,7 +144,7 @@ export async function restoreDatabase(
 ): Promise<Record<string, number>> {
   const counts: Record<string, number> = {};
   let header: DumpHeader | undefined;
-  let table: { name: string; columns: string[] } | undefined;
+  let table: { name: string; columns: string[]; rows: number; schema?: z.ZodType } | undefined;
   let batch: string[] = [];
 
   const flush = async () => {
@@ -169,10 +195,27 @@ export async function restoreDatabase(
         const columns = (JSON.parse(columnsJson) as string[]).filter((column) =>
           current.has(column),
         );
-        table = { name, columns };
+        const declared = schemaTable(name);
+        table = {
+          name,
+          columns,
+          rows: 0,
+          ...(declared
+            ? {
+                schema: rowSchema(declared, {
+                  written: new Set(columns),
+                  filledByRestore: new Set(),
+                }),
+              }
+            : {}),
+        };
         counts[name] = 0;
         continue;
       }
+      if (!table) throw new DumpError('This file is not a Karkhana database backup');
+      table.rows += 1;
+      const problem = dumpRowProblem(table.name, table.rows, line, table.schema);
+      if (problem) throw new DumpError(backupInvalidError(problem).message);
       batch.push(line);
       if (batch.length >= ROWS_PER_BATCH) await flush();
     }

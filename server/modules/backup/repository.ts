@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { getTableConfig } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
 import { v7 as uuidv7 } from 'uuid';
 import {
@@ -9,10 +10,18 @@ import {
   type RestoreResult,
 } from '../../../contract/data-io.ts';
 import { queryRows, type Database } from '../../db/client.ts';
+import { organizations } from '../../db/schema.ts';
+import { findPostgresError } from '../../lib/db-errors.ts';
 import { HttpError } from '../../lib/http-errors.ts';
 import type { TenantContext } from '../../lib/tenant.ts';
 import { inTransaction } from '../../lib/tenant-repository.ts';
+import { assertBackupRestorable, PROFILE_SKIPPED_KEYS } from './backup-checks.ts';
 import { backupTables, type BackupTable } from './tables.ts';
+
+/** A profile key of a later release, which this server has no column for, is left out. */
+const ORGANIZATION_COLUMNS = new Set(
+  getTableConfig(organizations).columns.map((column) => column.name),
+);
 
 const ROWS_PER_FETCH = 1000;
 const ROWS_PER_INSERT = 1000;
@@ -289,6 +298,36 @@ export async function restoreBackup(
   tenant: TenantContext,
   file: BackupFile,
 ): Promise<RestoreResult> {
+  assertBackupRestorable(file);
+  try {
+    return await restoreCheckedBackup(db, tenant, file);
+  } catch (error) {
+    throw refusedRowError(error) ?? error;
+  }
+}
+
+/**
+ * A row the checks above let through but the database refused (bad data or a broken rule, SQLSTATE
+ * classes 22 and 23, or a trigger's exception) is still the file's fault: a 400 naming the table,
+ * not a 500 whose log would have to explain it.
+ */
+function refusedRowError(error: unknown): HttpError | undefined {
+  const refused = findPostgresError(error);
+  if (!refused || !/^(22|23|P0)/.test(refused.code)) return undefined;
+  const table = refused.table ?? 'unknown';
+  const rule = refused.constraint ?? refused.code;
+  const message = `The backup is damaged: the database refused a row of ${table} (${rule})`;
+  return new HttpError(400, message, {
+    code: 'backup_invalid',
+    errors: [{ path: `tables.${table}`, code: 'invalid_value', params: { table, rule }, message }],
+  });
+}
+
+async function restoreCheckedBackup(
+  db: Database,
+  tenant: TenantContext,
+  file: BackupFile,
+): Promise<RestoreResult> {
   const { users, tables } = backupTables();
   return inTransaction(db, async (tx) => {
     // Two restores at once into one organization wait for each other; the second finds it full.
@@ -299,10 +338,10 @@ export async function restoreBackup(
 
     const profile = Object.fromEntries(
       Object.entries(file.organization).filter(
-        ([key]) => !['id', 'version', 'created_at', 'updated_at'].includes(key),
+        ([key]) => !PROFILE_SKIPPED_KEYS.has(key) && ORGANIZATION_COLUMNS.has(key),
       ),
     );
-    const profileColumns = Object.keys(profile).filter((key) => /^[a-z_]+$/.test(key));
+    const profileColumns = Object.keys(profile);
     if (profileColumns.length > 0) {
       const list = sql.raw(profileColumns.map(identifier).join(', '));
       await tx.execute(

@@ -7,10 +7,10 @@ import type { RestoreResult } from '../../../../contract/data-io.ts';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { PageHeader } from '@/components/page-header';
 import { apiRequest, newIdempotencyKey } from '@/lib/api-client';
-import { errorText } from '@/lib/error-text';
 import { useFormatters } from '@/lib/format';
 import { useCan } from '@/lib/permissions';
 import { readBackupHeader } from '../backup-header';
+import { restoreFailureText } from '../restore-failure';
 
 interface ChosenBackup {
   file: File;
@@ -60,7 +60,7 @@ function BackupPageContent() {
       // Every list and report of the organization just changed.
       await queryClient.invalidateQueries();
     } catch (error) {
-      setRestoreError(errorText(error, t, 'data-io:backup.restore.failed'));
+      setRestoreError(restoreFailureText(error, t));
     } finally {
       setRestoring(false);
       setConfirming(false);
