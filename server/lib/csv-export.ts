@@ -152,8 +152,15 @@ export interface ResolvedCsv {
   fileName: string;
 }
 
-export function resolveCsv(definition: CsvExport, language: Language): ResolvedCsv {
-  const columns = definition.columns ?? defaultColumns(definition.namespace);
+/** `omit`: the keys of columns the caller may not read (a worker's pay for staff). */
+export function resolveCsv(
+  definition: CsvExport,
+  language: Language,
+  omit: readonly string[] = [],
+): ResolvedCsv {
+  const columns = (definition.columns ?? defaultColumns(definition.namespace)).filter(
+    (column) => !omit.includes(column.key),
+  );
   return {
     headers: columns.map((column) =>
       translate(language, definition.namespace, column.label ?? `fields.${column.key}`),
