@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { fieldError } from './common.ts';
+import { fromSpreadsheetText } from './spreadsheet-text.ts';
 import { SALARY_TYPES } from './workers.ts';
 
 // ---------------------------------------------------------------------------------------------
@@ -103,7 +104,7 @@ export function importValue(
   const text = typeof cell === 'string' ? cell.trim() : cell;
   switch (field.kind) {
     case 'text':
-      return cell instanceof Date ? isoDay(cell) : String(text);
+      return cell instanceof Date ? isoDay(cell) : fromSpreadsheetText(String(text));
     case 'number': {
       if (typeof text === 'number') return text;
       if (typeof text !== 'string') return text;

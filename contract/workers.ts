@@ -13,6 +13,7 @@ import {
   requiredText,
   writeSchemas,
 } from './common.ts';
+import type { Permission } from './permissions.ts';
 
 export const SALARY_TYPES = ['monthly', 'daily', 'piece_rate'] as const;
 export type SalaryType = (typeof SALARY_TYPES)[number];
@@ -46,10 +47,20 @@ export const worker = z.object({
   designation: z.string().nullable(),
   joiningDate: z.string(),
   isActive: z.boolean(),
-  salaryType: z.enum(SALARY_TYPES).nullable(),
-  baseSalary: z.number().nullable(),
+  /** Present only for roles with `WORKER_PAY_PERMISSION`; left out for the others (staff). */
+  salaryType: z.enum(SALARY_TYPES).nullable().optional(),
+  /** Present only for roles with `WORKER_PAY_PERMISSION`; left out for the others (staff). */
+  baseSalary: z.number().nullable().optional(),
 });
 export type Worker = z.infer<typeof worker>;
+
+/**
+ * Pay is confidential on a workshop floor: a worker read by a role without the salaries
+ * permission (API.md roles table: staff) comes without these fields, in every read, pick list
+ * and CSV. The matrix's salaries entry decides, so the two never disagree.
+ */
+export const WORKER_PAY_PERMISSION = 'salaries.read' satisfies Permission;
+export const WORKER_PAY_FIELDS = ['salaryType', 'baseSalary'] as const;
 
 export const WORKER_SORTABLE = ['name', 'joiningDate', 'createdAt'] as const;
 

@@ -1,14 +1,14 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { deleted, envelope, id, paged, pickList, type Paged } from '../../contract/common.ts';
-import { tenantOf } from '../plugins/auth.ts';
+import { authenticatedOf, tenantOf } from '../plugins/auth.ts';
 import { ok } from './envelope.ts';
 import { badRequest, notFound } from './http-errors.ts';
 import type { TenantContext } from './tenant.ts';
 import type { ListParams, TenantRepository } from './tenant-repository.ts';
 import { englishFieldMessage } from '../../contract/validation.ts';
 import { errorEnvelope } from '../../contract/common.ts';
-import type { AreaPermissions, Permission } from '../../contract/permissions.ts';
+import { can, type AreaPermissions, type Permission } from '../../contract/permissions.ts';
 import type { Database } from '../db/client.ts';
 import { language } from '../../contract/auth.ts';
 import { resolveCsv, sendCsv, type CsvExport } from './csv-export.ts';
@@ -77,6 +77,11 @@ export interface CrudResource<
    * create schema refuses, or whose `unique` column repeats, are reported by their line instead.
    */
   importable?: { resource: ImportResource; table: TenantTable; unique: PgColumn };
+  /**
+   * Fields only roles with `permission` may read (a worker's pay): every record, pick-list item
+   * and CSV this resource sends to another role leaves them out.
+   */
+  guardedFields?: FieldGuard;
   /** Reshapes a list page before it is sent (e.g. an extra flag); its schema documents the result. */
   listPage?: {
     schema: z.ZodType;
@@ -85,6 +90,24 @@ export interface CrudResource<
 }
 
 export const idParams = z.object({ id });
+
+export interface FieldGuard {
+  permission: Permission;
+  fields: readonly string[];
+}
+
+/** The guarded fields the caller's role may not read (none without a guard). */
+export function hiddenFieldsFor(request: FastifyRequest, guard: FieldGuard | undefined) {
+  if (!guard || can(authenticatedOf(request).session.user.role, guard.permission)) return [];
+  return guard.fields;
+}
+
+export function withoutFields<T>(record: T, fields: readonly string[]): T {
+  if (fields.length === 0) return record;
+  const copy = { ...(record as Record<string, unknown>) };
+  for (const field of fields) delete copy[field];
+  return copy as T;
+}
 
 /** What the CSV route itself reads; the rest is the list's query, checked by the list's schema. */
 const exportQuery = z.looseObject({ lang: language.optional() });
@@ -126,6 +149,8 @@ export interface CsvExportRoute {
   permission: Permission;
   listQuery: z.ZodType;
   csv: CsvExport;
+  /** Columns (by key) only some roles may read. */
+  guardedFields?: FieldGuard;
   /** Every record matching the list query without its page and limit, in its order. */
   rows: (
     db: Database,
@@ -164,7 +189,7 @@ export function registerCsvExport(app: FastifyInstance, route: CsvExportRoute) {
       } = parseOrThrow(route.listQuery, listParams) as Record<string, unknown>;
       return sendCsv(
         reply,
-        resolveCsv(route.csv, lang ?? 'en'),
+        resolveCsv(route.csv, lang ?? 'en', hiddenFieldsFor(request, route.guardedFields)),
         route.rows(app.db, tenantOf(request), query),
         app.clock(),
       );
@@ -188,7 +213,10 @@ export function registerCrudRoutes<
   // Plain instance: zod validates at run time, while the generic schemas are too abstract for
   // the type provider to infer through; handlers cast to the schemas' outputs instead.
   const app = scope;
-  const { repository, messages, schemas, tag, permissions } = resource;
+  const { repository, messages, schemas, tag, permissions, guardedFields } = resource;
+  /** The record as the caller's role may read it. */
+  const readable = <T>(request: FastifyRequest, record: T): T =>
+    withoutFields(record, hiddenFieldsFor(request, guardedFields));
   const read = { permission: permissions.read };
   const write = { permission: permissions.write };
   const remove = { permission: permissions.delete };
@@ -208,7 +236,8 @@ export function registerCrudRoutes<
     },
     async (request) => {
       const query = request.query as z.output<QuerySchema> & ListParams;
-      const page = await repository.list(app.db, tenantOf(request), query);
+      const found = await repository.list(app.db, tenantOf(request), query);
+      const page = { ...found, data: found.data.map((record) => readable(request, record)) };
       return ok(resource.listPage ? resource.listPage.from(page) : page, messages.list);
     },
   );
@@ -219,6 +248,7 @@ export function registerCrudRoutes<
       permission: permissions.read,
       listQuery: schemas.listQuery,
       csv: resource.csv,
+      guardedFields,
       rows: (db, tenant, query) =>
         repository.exportRows(
           db,
@@ -271,8 +301,13 @@ export function registerCrudRoutes<
           response: { 200: envelope(pickList(schemas.pickItem ?? schemas.record)) },
         },
       },
-      async (request) =>
-        ok({ data: await all(app.db, tenantOf(request)) }, messages.all ?? messages.list),
+      async (request) => {
+        const records = await all(app.db, tenantOf(request));
+        return ok(
+          { data: records.map((record) => readable(request, record)) },
+          messages.all ?? messages.list,
+        );
+      },
     );
   }
 
@@ -289,7 +324,7 @@ export function registerCrudRoutes<
         (request.params as IdParams).id,
       );
       if (!record) throw notFound(messages.notFound);
-      return ok(record, messages.get);
+      return ok(readable(request, record), messages.get);
     },
   );
 
@@ -307,7 +342,7 @@ export function registerCrudRoutes<
         tenant,
         request.body as z.output<CreateSchema>,
       );
-      return reply.code(201).send(ok(record, messages.created));
+      return reply.code(201).send(ok(readable(request, record), messages.created));
     },
   );
 
@@ -333,7 +368,7 @@ export function registerCrudRoutes<
         request.body as z.output<UpdateSchema>,
       );
       if (!record) throw notFound(messages.notFound);
-      return ok(record, messages.updated);
+      return ok(readable(request, record), messages.updated);
     },
   );
 

@@ -155,7 +155,8 @@ function expectedCell(cell: Cell, record: ApiRecord, area: Area, english: Locale
   if (value === null || value === undefined) return '';
   switch (cell.kind) {
     case 'text':
-      return String(value);
+      // A phone like +91 98250 41230 would be a formula to a spreadsheet: it is written as text.
+      return /^[=+\-@\t\r]/.test(String(value)) ? `'${String(value)}` : String(value);
     case 'day':
       return String(value).slice(0, 10);
     case 'number':

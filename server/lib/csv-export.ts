@@ -5,6 +5,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyReply } from 'fastify';
 import type { Language } from '../../contract/auth.ts';
+import { spreadsheetText } from '../../contract/spreadsheet-text.ts';
 import { queryRows, type Database } from '../db/client.ts';
 import { parseSort, type SortableFields } from './list-page.ts';
 
@@ -119,14 +120,47 @@ export function csvCell(
   return JSON.stringify(value);
 }
 
+/**
+ * An amount PostgreSQL wrote as text (`numeric::text`, e.g. `-0.40`), so it keeps its two
+ * decimals: a value, not user text, and written as it is when it is a plain decimal.
+ */
+export interface CsvDecimal {
+  decimal: string;
+}
+
+/** What a column gives the writer: user text, a number, or an amount kept as PostgreSQL wrote it. */
+export type CsvValue = string | number | CsvDecimal;
+
+const PLAIN_DECIMAL = /^-?\d+(\.\d+)?$/;
+
+/**
+ * The cell as the file holds it. Text that a spreadsheet would run gets a leading `'`, which
+ * makes it text there; numbers are values and never quoted, so -12.50 stays a negative amount.
+ * The type decides, not the characters: a name that reads `-2+3` is text and gets the quote.
+ */
+export function spreadsheetCell(value: CsvValue): string | number {
+  if (typeof value === 'number') return value;
+  if (typeof value === 'object') {
+    return PLAIN_DECIMAL.test(value.decimal) ? value.decimal : spreadsheetCell(value.decimal);
+  }
+  return spreadsheetText(value);
+}
+
 export interface ResolvedCsv {
   headers: string[];
-  cells: (record: Record<string, unknown>) => (string | number)[];
+  cells: (record: Record<string, unknown>) => CsvValue[];
   fileName: string;
 }
 
-export function resolveCsv(definition: CsvExport, language: Language): ResolvedCsv {
-  const columns = definition.columns ?? defaultColumns(definition.namespace);
+/** `omit`: the keys of columns the caller may not read (a worker's pay for staff). */
+export function resolveCsv(
+  definition: CsvExport,
+  language: Language,
+  omit: readonly string[] = [],
+): ResolvedCsv {
+  const columns = (definition.columns ?? defaultColumns(definition.namespace)).filter(
+    (column) => !omit.includes(column.key),
+  );
   return {
     headers: columns.map((column) =>
       translate(language, definition.namespace, column.label ?? `fields.${column.key}`),
@@ -140,6 +174,7 @@ export function resolveCsv(definition: CsvExport, language: Language): ResolvedC
 /**
  * Streams `records` as UTF-8 CSV with a BOM (so Excel reads Gujarati and Hindi right). The
  * records are pulled as the client reads: a slow download holds one page, not the whole list.
+ * Every CSV the server writes goes through here, so every cell passes `spreadsheetCell`.
  */
 export function sendCsv(
   reply: FastifyReply,
@@ -148,7 +183,7 @@ export function sendCsv(
   today: Date,
 ) {
   async function* lines() {
-    for await (const record of records) yield csv.cells(record);
+    for await (const record of records) yield csv.cells(record).map(spreadsheetCell);
   }
   const source = Readable.from(lines());
   const output = stringify({ header: true, bom: true, columns: csv.headers });

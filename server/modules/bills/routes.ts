@@ -1,5 +1,3 @@
-import { Readable } from 'node:stream';
-import { stringify } from 'csv-stringify';
 import type { FastifyPluginCallback } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -15,6 +13,7 @@ import { envelope, paged } from '../../../contract/common.ts';
 import { GST_STATES } from '../../../contract/gst.ts';
 import { order } from '../../../contract/orders.ts';
 import { assertOwnOrganization, idParams, staleVersionResponse } from '../../lib/crud-routes.ts';
+import { sendCsv, type CsvValue, type ResolvedCsv } from '../../lib/csv-export.ts';
 import { ok } from '../../lib/envelope.ts';
 import { notFound } from '../../lib/http-errors.ts';
 import { tenantOf } from '../../plugins/auth.ts';
@@ -33,26 +32,36 @@ const placeOfSupplyLabel = (code: string) => {
   return name ? `${code}-${name}` : code;
 };
 
-async function* registerLines(rows: AsyncIterable<Record<string, string>>) {
-  for await (const row of rows) {
-    yield { ...row, place_of_supply: placeOfSupplyLabel(row.place_of_supply ?? '') };
-  }
-}
-
-const REGISTER_COLUMNS = [
+const REGISTER_COLUMNS: { key: string; header: string; amount?: true }[] = [
   { key: 'number', header: 'Invoice number' },
   { key: 'bill_date', header: 'Invoice date' },
   { key: 'buyer_name', header: 'Buyer name' },
   { key: 'buyer_gstin', header: 'Buyer GSTIN' },
   { key: 'place_of_supply', header: 'Place of supply' },
-  { key: 'taxable', header: 'Taxable value' },
-  { key: 'cgst', header: 'CGST' },
-  { key: 'sgst', header: 'SGST' },
-  { key: 'igst', header: 'IGST' },
-  { key: 'round_off', header: 'Round off' },
-  { key: 'total', header: 'Invoice value' },
+  { key: 'taxable', header: 'Taxable value', amount: true },
+  { key: 'cgst', header: 'CGST', amount: true },
+  { key: 'sgst', header: 'SGST', amount: true },
+  { key: 'igst', header: 'IGST', amount: true },
+  { key: 'round_off', header: 'Round off', amount: true },
+  { key: 'total', header: 'Invoice value', amount: true },
   { key: 'status', header: 'Status' },
 ];
+
+/**
+ * GSTR-1's own English headers, whatever the language; amounts keep the two decimals PostgreSQL
+ * wrote, as values (a negative round off is a number, not text to neutralise).
+ */
+const registerCsv: ResolvedCsv = {
+  headers: REGISTER_COLUMNS.map((column) => column.header),
+  cells: (row) =>
+    REGISTER_COLUMNS.map(({ key, amount }): CsvValue => {
+      // billRegisterRows selects every column as text.
+      const text = (row[key] as string | null) ?? '';
+      if (amount) return { decimal: text };
+      return key === 'place_of_supply' ? placeOfSupplyLabel(text) : text;
+    }),
+  fileName: 'bills',
+};
 
 export const billRoutes: FastifyPluginCallback = (scope, _options, done) => {
   const app = scope.withTypeProvider<ZodTypeProvider>();
@@ -115,15 +124,7 @@ export const billRoutes: FastifyPluginCallback = (scope, _options, done) => {
     async (request, reply) => {
       const { page: _page, limit: _limit, sort: _sort, ...filters } = request.query;
       const tenant = tenantOf(request);
-      const rows = Readable.from(registerLines(billRegisterRows(app.db, tenant, filters)));
-      const csv = stringify({ header: true, bom: true, columns: REGISTER_COLUMNS });
-      rows.on('error', (error) => csv.destroy(error));
-      rows.pipe(csv);
-      const today = new Date().toISOString().slice(0, 10);
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="bills-${today}.csv"`)
-        .send(csv);
+      return sendCsv(reply, registerCsv, billRegisterRows(app.db, tenant, filters), app.clock());
     },
   );
 

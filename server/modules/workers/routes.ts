@@ -1,5 +1,12 @@
 import type { FastifyPluginCallback } from 'fastify';
-import { worker, workerCreate, workerListQuery, workerUpdate } from '../../../contract/workers.ts';
+import {
+  WORKER_PAY_FIELDS,
+  WORKER_PAY_PERMISSION,
+  worker,
+  workerCreate,
+  workerListQuery,
+  workerUpdate,
+} from '../../../contract/workers.ts';
 import { registerCrudRoutes } from '../../lib/crud-routes.ts';
 import { workerRepository } from './repository.ts';
 import { workers } from '../../db/schema.ts';
@@ -22,6 +29,7 @@ export const workerRoutes: FastifyPluginCallback = (scope, _options, done) => {
         { key: 'isActive' },
       ],
     },
+    guardedFields: { permission: WORKER_PAY_PERMISSION, fields: WORKER_PAY_FIELDS },
     schemas: {
       record: worker,
       create: workerCreate,

@@ -33,6 +33,14 @@ describe('importValue', () => {
     // Left as typed, so the schema names the problem.
     expect(importValue(field('baseSalary'), 'twelve')).toBe('twelve');
   });
+
+  it("reads text a Karkhana CSV wrote with a leading ' as it was typed", () => {
+    expect(importValue(field('phone'), "'+91 98250 41230")).toBe('+91 98250 41230');
+    expect(importValue(field('name'), '\'=HYPERLINK("http://x.test")')).toBe(
+      '=HYPERLINK("http://x.test")',
+    );
+    expect(importValue(field('name'), "'Ramu' Kaka")).toBe("'Ramu' Kaka");
+  });
 });
 
 describe('checkRows', () => {

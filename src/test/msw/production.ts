@@ -276,8 +276,8 @@ export function makeWageRow(worker: Worker, fields: Partial<WorkerWageRow> = {})
   return {
     workerId: worker._id,
     workerName: worker.name,
-    salaryType: worker.salaryType,
-    baseSalary: worker.baseSalary,
+    salaryType: worker.salaryType ?? null,
+    baseSalary: worker.baseSalary ?? null,
     isActive: worker.isActive,
     daysWorked: 0,
     piecesDone: 0,

@@ -40,8 +40,13 @@ const normalize = (raw: unknown) => {
 };
 const schema = z.preprocess(normalize, productionEntryCreate);
 
-/** The rate an entry gets for this worker on this card, as the server would pick it. */
-export function pieceRateFor(designRate: number | null, worker: Worker | undefined): number {
+/**
+ * The rate an entry gets for this worker on this card, as the server would pick it; null when
+ * that hangs on pay the caller may not read (staff get workers without it): the entry is then
+ * sent without a rate and the server picks it.
+ */
+export function pieceRateFor(designRate: number | null, worker: Worker | undefined): number | null {
+  if (designRate === null && worker !== undefined && worker.baseSalary === undefined) return null;
   return defaultPieceRate(designRate, {
     salaryType: worker?.salaryType ?? null,
     baseSalary: worker?.baseSalary ?? null,
@@ -82,7 +87,7 @@ export function LogWorkModal({ card, onClose }: { card: JobCard; onClose: () => 
   // The worker's own rate is known once the pick list has arrived.
   const rateShown =
     form.getValues().rate === '' && chosen && workerById.has(chosen)
-      ? pieceRateFor(card.design.rate, workerById.get(chosen))
+      ? (pieceRateFor(card.design.rate, workerById.get(chosen)) ?? '')
       : form.getValues().rate;
 
   const submit = form.submit((body) => {
@@ -128,7 +133,7 @@ export function LogWorkModal({ card, onClose }: { card: JobCard; onClose: () => 
           form.setFieldValue('workerId', value);
           form.setFieldValue(
             'rate',
-            value ? pieceRateFor(card.design.rate, workerById.get(value)) : '',
+            value ? (pieceRateFor(card.design.rate, workerById.get(value)) ?? '') : '',
           );
         }}
       />

@@ -59,7 +59,7 @@ export function shiftBatch(
   workDate: string,
   cards: readonly JobCard[],
   rows: Record<string, RowValues>,
-  defaultRate: (card: JobCard) => number,
+  defaultRate: (card: JobCard) => number | null,
 ) {
   const sentCards: JobCard[] = [];
   const entries: ProductionBatchRow[] = [];
@@ -352,7 +352,7 @@ export default function ShiftEntryPage() {
                         hideControls
                         leftSection="₹"
                         inputMode="decimal"
-                        value={row.rate === '' ? defaultRate(card) : row.rate}
+                        value={row.rate === '' ? (defaultRate(card) ?? '') : row.rate}
                         error={rowErrors.rate}
                         onChange={(value) => setRow(card._id, 'rate', value)}
                       />

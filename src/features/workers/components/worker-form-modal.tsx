@@ -1,6 +1,13 @@
-import { SALARY_TYPES, workerShape, type Worker } from '../../../../contract/workers.ts';
+import {
+  SALARY_TYPES,
+  WORKER_PAY_FIELDS,
+  WORKER_PAY_PERMISSION,
+  workerShape,
+  type Worker,
+} from '../../../../contract/workers.ts';
 import type { FieldSpec } from '@/components/form-fields';
 import { RecordFormModal } from '@/components/record-form-modal';
+import { useCan } from '@/lib/permissions';
 import * as resources from '@/lib/resources';
 
 export const WORKER_FIELDS: FieldSpec[] = [
@@ -20,12 +27,17 @@ export interface WorkerFormModalProps {
   onClose: () => void;
 }
 
+const PAY_FIELDS: readonly string[] = WORKER_PAY_FIELDS;
+const FIELDS_WITHOUT_PAY = WORKER_FIELDS.filter((field) => !PAY_FIELDS.includes(field.name));
+
 export function WorkerFormModal({ worker, onClose }: WorkerFormModalProps) {
+  // Only managers edit workers today; should another role ever, it neither sees nor blanks pay.
+  const canReadPay = useCan(WORKER_PAY_PERMISSION);
   return (
     <RecordFormModal
       resource={resources.workers}
       record={worker}
-      fields={WORKER_FIELDS}
+      fields={canReadPay ? WORKER_FIELDS : FIELDS_WITHOUT_PAY}
       shape={workerShape}
       onClose={onClose}
     />

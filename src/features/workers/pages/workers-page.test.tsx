@@ -4,7 +4,7 @@ import type { Worker } from '../../../../contract/workers.ts';
 import { renderWithProviders } from '@/test/render';
 import { createResourceFake, TEST_ORGANIZATION_ID, testId } from '@/test/msw/resource-fake';
 import { setupMswServer } from '@/test/msw/server';
-import { signInTestUser } from '@/test/msw/session';
+import { signInTestUser, signInTestUserAs } from '@/test/msw/session';
 import { workers as workersResource } from '@/lib/resources';
 import WorkersPage from './workers-page';
 
@@ -38,6 +38,8 @@ function createWorkersFake() {
       name: 'Ramesh Vasava',
       designation: 'Embroidery master',
       phone: '+91 98250 11111',
+      salaryType: 'monthly',
+      baseSalary: 24000,
     }),
     makeWorker(3, { name: 'Sunita Rathod', designation: 'Thread cutter', isActive: false }),
     makeWorker(2, {
@@ -101,6 +103,24 @@ beforeEach(() => {
 });
 
 describe('WorkersPage', { timeout: 20_000 }, () => {
+  // Staff get workers without pay from the server; the table has no place for it either.
+  it.each([
+    ['owner', true],
+    ['admin', true],
+    ['staff', false],
+  ] as const)('as %s shows the pay column: %s', async (role, shown) => {
+    signInTestUserAs(role);
+    renderPage();
+    await screen.findByText('Showing 1–4 of 4');
+    const table = screen.getByRole('table', { name: 'Workers' });
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((header) => header.textContent);
+    expect(headers.includes('Base salary')).toBe(shown);
+    expect(within(table).queryAllByText(/24,000/).length > 0).toBe(shown);
+    expect(within(table).queryByText('Monthly') !== null).toBe(shown);
+  });
+
   it('lists workers newest first with their status', async () => {
     renderPage();
     await screen.findByText('Showing 1–4 of 4');

@@ -1,15 +1,21 @@
+import type { TFunction } from 'i18next';
 import { CRUD_PERMISSIONS } from '../../../../contract/permissions.ts';
 import { Badge, Group, Stack, Switch, Text } from '@mantine/core';
 import { IconNeedleThread } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { WORKER_SORTABLE, type Worker } from '../../../../contract/workers.ts';
+import {
+  WORKER_PAY_PERMISSION,
+  WORKER_SORTABLE,
+  type Worker,
+} from '../../../../contract/workers.ts';
 import type { DataTableColumn } from '@/components/data-table';
 import type { FilterField } from '@/components/filter-bar';
 import { MoneyText } from '@/components/money-text';
 import { ResourceListPage, standardListTexts } from '@/components/resource-list-page';
 import { useFormatters } from '@/lib/format';
+import { useCan } from '@/lib/permissions';
 import { useListParams } from '@/lib/use-list-params';
 import { WorkerFormModal } from '../components/worker-form-modal';
 import * as resources from '@/lib/resources';
@@ -28,6 +34,8 @@ export default function WorkersPage() {
   const remove = resources.workers.useRemove();
   const update = resources.workers.useUpdate();
   const togglingId = update.isPending ? update.variables?.input.id : undefined;
+  // The server leaves pay out for roles that may not read it; so does the table.
+  const canReadPay = useCan(WORKER_PAY_PERMISSION);
 
   const columns = useMemo<DataTableColumn<Worker>[]>(
     () => [
@@ -75,26 +83,7 @@ export default function WorkersPage() {
         nowrap: true,
         render: (worker) => format.date(worker.joiningDate),
       },
-      {
-        key: 'baseSalary',
-        header: t('columns.baseSalary'),
-        align: 'right',
-        nowrap: true,
-        visibleFrom: 'md',
-        render: (worker) =>
-          worker.baseSalary === null ? (
-            <Dash />
-          ) : (
-            <Stack gap={0} align="flex-end">
-              <MoneyText amount={worker.baseSalary} size="sm" />
-              {worker.salaryType ? (
-                <Text size="xs" c="dimmed">
-                  {t(`salaryTypes.${worker.salaryType}`)}
-                </Text>
-              ) : null}
-            </Stack>
-          ),
-      },
+      ...(canReadPay ? [payColumn(t)] : []),
       {
         key: 'isActive',
         header: t('columns.status'),
@@ -130,7 +119,7 @@ export default function WorkersPage() {
         render: (worker) => format.date(worker.createdAt),
       },
     ],
-    [t, format, togglingId, update],
+    [t, format, togglingId, update, canReadPay],
   );
 
   const filterFields: FilterField[] = [
@@ -168,6 +157,29 @@ export default function WorkersPage() {
       )}
     />
   );
+}
+
+function payColumn(t: TFunction<'workers'>): DataTableColumn<Worker> {
+  return {
+    key: 'baseSalary',
+    header: t('columns.baseSalary'),
+    align: 'right',
+    nowrap: true,
+    visibleFrom: 'md',
+    render: (worker) =>
+      worker.baseSalary == null ? (
+        <Dash />
+      ) : (
+        <Stack gap={0} align="flex-end">
+          <MoneyText amount={worker.baseSalary} size="sm" />
+          {worker.salaryType ? (
+            <Text size="xs" c="dimmed">
+              {t(`salaryTypes.${worker.salaryType}`)}
+            </Text>
+          ) : null}
+        </Stack>
+      ),
+  };
 }
 
 function Dash() {
