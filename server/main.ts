@@ -4,7 +4,7 @@ import { isDatabaseEmpty, openDatabase, type DatabaseHandle } from './db/client.
 import { DataFolderError } from './db/embedded-postgres.ts';
 import { migrate } from './db/migrate.ts';
 import { seedDemoData } from './db/seed.ts';
-import { purgeOldLoginAttempts } from './modules/auth/login-throttle.ts';
+import { purgeOldAttempts } from './modules/auth/attempt-throttle.ts';
 import { purgeExpiredRecovery } from './modules/auth/recovery.ts';
 import { purgeExpiredSessions } from './modules/auth/sessions.ts';
 import { purgeExpiredSignUps } from './modules/auth/sign-up.ts';
@@ -86,7 +86,7 @@ async function main() {
   const housekeeping = setInterval(() => {
     Promise.all([
       purgeExpiredSessions(database.db),
-      purgeOldLoginAttempts(database.db),
+      purgeOldAttempts(database.db),
       purgeExpiredSignUps(database.db),
       purgeExpiredRecovery(database.db),
       purgeExpiredIdempotencyKeys(database.db),
