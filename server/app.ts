@@ -17,6 +17,7 @@ import { registerIdempotency } from './plugins/idempotency.ts';
 import { documentErrorResponses, registerOpenApi } from './plugins/openapi.ts';
 import { contentSecurityPolicy } from './plugins/security.ts';
 import { hasBuiltClient, registerStaticFiles } from './plugins/static-files.ts';
+import { OneLinePerRequest } from './lib/logger.ts';
 import { StorageMonitor } from './lib/storage.ts';
 import { jsonSerializerCompiler, zodValidatorCompiler } from './lib/validation.ts';
 import { createSmtpMailer, type Mailer } from './lib/mailer.ts';
@@ -50,6 +51,12 @@ export interface BuildAppOptions {
   db: Database;
   /** Fastify/pino logger options; off by default (tests). */
   logger?: FastifyServerOptions['logger'];
+  /**
+   * One log line per request, when answered, with its method, URL, status and duration, for
+   * people reading the log; otherwise Fastify's pair of lines (received, completed) that log
+   * collectors join by request id.
+   */
+  oneLinePerRequest?: boolean;
   /** Directory of the built SPA; served when it holds index.html. null disables static serving. */
   staticDir?: string | null;
   trustProxy?: TrustProxy;
@@ -79,6 +86,7 @@ export interface BuildAppOptions {
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? false,
+    ...(options.oneLinePerRequest ? { logController: new OneLinePerRequest() } : {}),
     // Fastify accepts a hop count at run time although its type leaves numbers out.
     trustProxy: (options.trustProxy ?? false) as boolean | string | string[],
     bodyLimit: BODY_LIMIT_BYTES,
