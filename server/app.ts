@@ -18,6 +18,7 @@ import { documentErrorResponses, registerOpenApi } from './plugins/openapi.ts';
 import { contentSecurityPolicy } from './plugins/security.ts';
 import { hasBuiltClient, registerStaticFiles } from './plugins/static-files.ts';
 import { LOG_SERIALIZERS } from './lib/db-errors.ts';
+import { OneLinePerRequest } from './lib/logger.ts';
 import { StorageMonitor } from './lib/storage.ts';
 import { jsonSerializerCompiler, zodValidatorCompiler } from './lib/validation.ts';
 import { createSmtpMailer, type Mailer } from './lib/mailer.ts';
@@ -51,6 +52,12 @@ export interface BuildAppOptions {
   db: Database;
   /** Fastify/pino logger options; off by default (tests). */
   logger?: FastifyServerOptions['logger'];
+  /**
+   * One log line per request, when answered, with its method, URL, status and duration, for
+   * people reading the log; otherwise Fastify's pair of lines (received, completed) that log
+   * collectors join by request id.
+   */
+  oneLinePerRequest?: boolean;
   /** Directory of the built SPA; served when it holds index.html. null disables static serving. */
   staticDir?: string | null;
   trustProxy?: TrustProxy;
@@ -89,6 +96,7 @@ function withLoggableErrors(
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: withLoggableErrors(options.logger ?? false),
+    ...(options.oneLinePerRequest ? { logController: new OneLinePerRequest() } : {}),
     // Fastify accepts a hop count at run time although its type leaves numbers out.
     trustProxy: (options.trustProxy ?? false) as boolean | string | string[],
     bodyLimit: BODY_LIMIT_BYTES,

@@ -1,6 +1,9 @@
 import path from 'node:path';
 import { z } from 'zod';
 
+export const LOG_FORMATS = ['json', 'pretty'] as const;
+export type LogFormat = (typeof LOG_FORMATS)[number];
+
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
@@ -23,6 +26,8 @@ const envSchema = z.object({
     emptyToUndefined,
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ),
+  /** Unset: readable lines in a terminal, JSON (for log collectors) anywhere else. */
+  LOG_FORMAT: z.preprocess(emptyToUndefined, z.enum(LOG_FORMATS).optional()),
   STATIC_DIR: z.preprocess(emptyToUndefined, z.string().default('./dist')),
   /** `true`, `false`, a hop count, or a comma-separated list of trusted proxy addresses. */
   TRUST_PROXY: z.preprocess(emptyToUndefined, z.string().default('false')),
@@ -61,6 +66,7 @@ export interface Config {
   /** undefined = decide from the database (seed an empty embedded database). */
   seedDemo: boolean | undefined;
   logLevel: string;
+  logFormat: LogFormat;
   staticDir: string;
   trustProxy: TrustProxy;
   cookieSecure: 'auto' | boolean;
@@ -83,8 +89,14 @@ function parseTrustProxy(raw: string): TrustProxy {
 
 export class ConfigError extends Error {}
 
-/** Reads and validates the environment once; throws a readable ConfigError on bad values. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+/**
+ * Reads and validates the environment once; throws a readable ConfigError on bad values.
+ * `stdoutIsTerminal` picks the log format when LOG_FORMAT does not.
+ */
+export function loadConfig(
+  env: NodeJS.ProcessEnv = process.env,
+  stdoutIsTerminal: boolean = process.stdout.isTTY === true,
+): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map(
@@ -100,6 +112,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: value.DATABASE_URL,
     seedDemo: value.SEED_DEMO,
     logLevel: value.LOG_LEVEL,
+    logFormat: value.LOG_FORMAT ?? (stdoutIsTerminal ? 'pretty' : 'json'),
     staticDir: path.resolve(value.STATIC_DIR),
     trustProxy: parseTrustProxy(value.TRUST_PROXY),
     cookieSecure: value.COOKIE_SECURE === 'auto' ? 'auto' : value.COOKIE_SECURE === 'true',

@@ -4,7 +4,8 @@ import { isDatabaseEmpty, openDatabase, type DatabaseHandle } from './db/client.
 import { DataFolderError } from './db/embedded-postgres.ts';
 import { migrate } from './db/migrate.ts';
 import { seedDemoData } from './db/seed.ts';
-import { purgeOldLoginAttempts } from './modules/auth/login-throttle.ts';
+import { loggerOptions } from './lib/logger.ts';
+import { purgeOldAttempts } from './modules/auth/attempt-throttle.ts';
 import { purgeExpiredRecovery } from './modules/auth/recovery.ts';
 import { purgeExpiredSessions } from './modules/auth/sessions.ts';
 import { purgeExpiredSignUps } from './modules/auth/sign-up.ts';
@@ -66,7 +67,8 @@ async function main() {
   const app = await buildApp({
     db: database.db,
     dataDir: database.kind === 'embedded' ? config.dataDir : null,
-    logger: { level: config.logLevel },
+    logger: loggerOptions({ level: config.logLevel, format: config.logFormat }),
+    oneLinePerRequest: config.logFormat === 'pretty',
     staticDir: config.staticDir,
     trustProxy: config.trustProxy,
     cookieSecure: config.cookieSecure,
@@ -86,7 +88,7 @@ async function main() {
   const housekeeping = setInterval(() => {
     Promise.all([
       purgeExpiredSessions(database.db),
-      purgeOldLoginAttempts(database.db),
+      purgeOldAttempts(database.db),
       purgeExpiredSignUps(database.db),
       purgeExpiredRecovery(database.db),
       purgeExpiredIdempotencyKeys(database.db),

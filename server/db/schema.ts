@@ -198,10 +198,15 @@ export const auditLog = pgTable(
   ],
 );
 
+/**
+ * Attempts that are limited per client address (server/modules/auth/attempt-throttle.ts): failed
+ * sign-ins, and every recovery code check and code request, told apart by `action`.
+ */
 export const loginAttempts = pgTable(
   'login_attempts',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    action: text('action', { enum: ['signIn', 'codeCheck', 'recoveryRequest'] }).notNull(),
     email: text('email').notNull(),
     ip: text('ip').notNull(),
     attemptedAt: timestamp('attempted_at', { withTimezone: true, mode: 'date' })
@@ -210,7 +215,7 @@ export const loginAttempts = pgTable(
   },
   (t) => [
     index('login_attempts_email_idx').on(t.email, t.attemptedAt),
-    index('login_attempts_ip_idx').on(t.ip, t.attemptedAt),
+    index('login_attempts_ip_action_idx').on(t.ip, t.action, t.attemptedAt),
   ],
 );
 

@@ -15,6 +15,7 @@ import { badRequest } from '../../lib/http-errors.ts';
 import type { Database } from '../../db/client.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import { hashPassword } from '../../lib/passwords.ts';
+import { assertAddressAllowance } from './attempt-throttle.ts';
 import {
   exchangeResetCode,
   findActiveAccount,
@@ -26,15 +27,11 @@ import {
 export const FORGOT_PASSWORD_MESSAGE =
   'If an account uses this email, a code to reset its password is on its way';
 
-const FIFTEEN_MINUTES_MS = 15 * 60 * 1000;
 /**
- * Per address, on top of the API-wide limit. Generous because a workshop's tablets often share one
- * address; the mail itself is limited per account (RESET_CODES_PER_HOUR).
+ * Setting the password costs a slow hash; the token itself is far too long to guess. Code checks
+ * and code requests have their limits in the database instead (attempt-throttle.ts).
  */
-const FORGOT_RATE_LIMIT = { max: 20, timeWindow: FIFTEEN_MINUTES_MS };
-/** Guessing a 6-digit code is already capped by its tries; this slows spraying many accounts. */
-const VERIFY_RATE_LIMIT = { max: 30, timeWindow: FIFTEEN_MINUTES_MS };
-const RESET_RATE_LIMIT = { max: 20, timeWindow: FIFTEEN_MINUTES_MS };
+const RESET_RATE_LIMIT = { max: 20, timeWindow: 15 * 60 * 1000 };
 
 const invalidCode = (path: 'code' | 'resetToken') =>
   badRequest('Invalid or expired code', [
@@ -86,20 +83,22 @@ export function recoveryRoutes(mailer: Mailer | null): FastifyPluginCallback {
     app.post(
       '/forgot-password',
       {
-        config: { permission: 'public', rateLimit: FORGOT_RATE_LIMIT },
+        config: { permission: 'public' },
         schema: {
           tags,
           summary: 'Email a password reset code',
           description:
             'Always 200 with the same message, whether or not an active account uses the email. ' +
             'An active account is mailed a 6-digit code valid for 15 minutes that replaces any ' +
-            'earlier one; past 5 codes in an hour, or without SMTP, nothing is sent.',
+            'earlier one; past 5 codes in an hour, or without SMTP, nothing is sent. One client ' +
+            'address may ask 10 times in 15 minutes, then 429 with `Retry-After`.',
           body: forgotPasswordBody,
           response: { 200: envelope(z.null()) },
         },
       },
-      (request) => {
+      async (request) => {
         const { email } = request.body;
+        await assertAddressAllowance(request, 'recoveryRequest', email);
         if (mailer) {
           // Looked up, limited and mailed after answering: the answer then takes as long, and
           // says as much, whether or not the address has an account.
@@ -109,26 +108,29 @@ export function recoveryRoutes(mailer: Mailer | null): FastifyPluginCallback {
           pending.add(work);
           void work.finally(() => pending.delete(work));
         }
-        return Promise.resolve(ok(null, FORGOT_PASSWORD_MESSAGE));
+        return ok(null, FORGOT_PASSWORD_MESSAGE);
       },
     );
 
     app.post(
       '/verify-code',
       {
-        config: { permission: 'public', rateLimit: VERIFY_RATE_LIMIT },
+        config: { permission: 'public' },
         schema: {
           tags,
           summary: 'Exchange the emailed code for a reset token',
           description:
             'Returns a reset token valid for 15 minutes, usable once. A wrong or expired code is ' +
-            '400 with a field error on `code`; after 5 wrong tries the code no longer works.',
+            '400 with a field error on `code`; after 5 wrong tries the code no longer works. One ' +
+            'client address may check 20 codes (these and sign-up confirmations) in 15 minutes, ' +
+            'then 429 with `Retry-After`.',
           body: verifyCodeBody,
           response: { 200: envelope(verifyCodeData) },
         },
       },
       async (request) => {
         const { email, code } = request.body;
+        await assertAddressAllowance(request, 'codeCheck', email);
         const resetToken = await exchangeResetCode(app.db, email, code, app.clock());
         if (!resetToken) throw invalidCode('code');
         return ok({ resetToken }, 'Code accepted');

@@ -8,6 +8,7 @@ import { startSmtpInbox, type ReceivedMail, type SmtpInbox } from '../../test/sm
 import { TEST_PASSWORD, createTestApp, type TestApp } from '../../test/test-app.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { createOrganizationWithOwner } from './repository.ts';
+import { ADDRESS_LIMITS } from './attempt-throttle.ts';
 import { FORGOT_PASSWORD_MESSAGE } from './recovery-routes.ts';
 import { purgeExpiredRecovery } from './recovery.ts';
 
@@ -423,6 +424,7 @@ describe('with an unreachable mail server', () => {
 });
 
 describe('rate limits', () => {
+  // More in recovery-limits.test.ts; here with the API-wide limit on as well.
   it('slows down one address guessing codes, on top of the per-account limits', async () => {
     const limited = await createTestApp({ rateLimitPerMinute: 1200 });
     try {
@@ -432,11 +434,12 @@ describe('rate limits', () => {
           url: '/api/auth/verify-code',
           payload: { email: 'someone@example.com', code: '123456' },
         });
-      for (let attempt = 0; attempt < 30; attempt += 1) {
+      for (let attempt = 0; attempt < ADDRESS_LIMITS.codeCheck.max; attempt += 1) {
         expect((await guess()).statusCode).toBe(400);
       }
       const refused = await guess();
       expect(refused.statusCode).toBe(429);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
       expect(refused.json()).toMatchObject({ code: 'rate_limited' });
     } finally {
       await limited.close();

@@ -33,10 +33,11 @@ import {
   type CookieSettings,
 } from '../../plugins/auth.ts';
 import {
+  assertAddressAllowance,
   clearLoginFailures,
   loginRetryAfterSeconds,
   recordLoginFailure,
-} from './login-throttle.ts';
+} from './attempt-throttle.ts';
 import {
   DUPLICATE_EMAIL_MESSAGE,
   createOrganizationWithOwner,
@@ -157,11 +158,20 @@ export function authRoutes(cookies: CookieSettings, mailer: Mailer | null): Fast
     app.post(
       '/register/confirm',
       {
-        config: { permission: 'public', rateLimit: REGISTER_RATE_LIMIT },
-        schema: { tags, body: confirmSignUpBody, response: { 201: envelope(authData) } },
+        config: { permission: 'public' },
+        schema: {
+          tags,
+          description:
+            'Counts against the code checks one client address may make in 15 minutes (20, ' +
+            'shared with `POST /api/auth/verify-code`): past them, 429 with `Retry-After`.',
+          body: confirmSignUpBody,
+          response: { 201: envelope(authData) },
+        },
       },
       async (request, reply) => {
         const { email, code, password } = request.body;
+        // The mailed code is a guess like the recovery code, so it shares that allowance.
+        await assertAddressAllowance(request, 'codeCheck', email);
         const pending = await takePendingSignUp(app.db, email, code, password, app.clock());
         if (!pending) {
           throw badRequest('Validation failed', [

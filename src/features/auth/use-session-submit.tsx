@@ -4,11 +4,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { AuthData, SignUpPending } from '../../../contract/auth.ts';
+import { ApiError } from '@/lib/api-client';
 import { errorText } from '@/lib/error-text';
 import { notifyError } from '@/lib/notify';
 import type { ZodForm } from '@/lib/use-zod-form';
 import { useAuthStore } from '@/stores/auth';
-import type { TranslationKey } from '@/lib/translation-keys';
+import { runtimeT, type KeysOf, type TranslationKey } from '@/lib/translation-keys';
 
 /**
  * Sign-in and sign-up end the same way: store the session and move on, or show why not — on the
@@ -22,6 +23,8 @@ export function useSessionSubmit<Values, Output>(
     target: () => string;
     /** The server wants the address confirmed first: no session yet. */
     onPending?: (pending: SignUpPending) => void;
+    /** Instead of the sign-in wording of `rate_limited`, when the limit is another one. */
+    rateLimitedKey?: `auth:${KeysOf<'auth'>}`;
   },
 ) {
   const { t } = useTranslation('auth');
@@ -43,7 +46,10 @@ export function useSessionSubmit<Values, Output>(
       await navigate(options.target(), { replace: true });
     } catch (error) {
       form.applyServerErrors(error);
-      const message = errorText(error, t, options.failedKey);
+      const message =
+        options.rateLimitedKey && error instanceof ApiError && error.code === 'rate_limited'
+          ? runtimeT(t)(options.rateLimitedKey)
+          : errorText(error, t, options.failedKey);
       setError(message);
       setFailure(message);
       notifyError(message);

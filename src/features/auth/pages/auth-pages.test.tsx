@@ -130,4 +130,26 @@ describe('auth pages', { timeout: 15_000 }, () => {
       password: 'long enough',
     });
   });
+  it('says when this device or network has checked too many codes, not sign-in attempts', async () => {
+    server.use(
+      http.post('*/api/auth/register', () =>
+        ok({ confirmationRequired: true, email: 'meena@example.com' }, 'Check your email', 202),
+      ),
+      http.post('*/api/auth/register/confirm', () =>
+        fail(429, 'Please try again later', undefined, 'rate_limited'),
+      ),
+    );
+    const { user } = renderWithProviders(<SignUpPage />, { path: '/sign-up' });
+    await user.type(screen.getByLabelText('Organization name'), 'Shree Embroidery');
+    await user.type(screen.getByLabelText('Your name'), 'Meena Patel');
+    await user.type(screen.getByLabelText('Email'), 'meena@example.com');
+    await user.type(screen.getByLabelText('Password'), 'long enough');
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    await user.type(await screen.findByLabelText('Code from the email'), 'abcde-fghjk');
+    await user.click(screen.getByRole('button', { name: 'Finish sign-up' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Too many codes were checked from this device or network. Please try again in 15 minutes',
+    );
+  });
 });

@@ -31,8 +31,14 @@ import {
 import { SubmitFailure } from '../use-session-submit';
 import { BackToSignIn, sendFailureText } from './forgot-password-page';
 
-/** The words for a refused code: on the code itself when the server says so, else in general. */
+/**
+ * The words for a refused code: on the code itself when the server says so, else in general. A
+ * refusal for too many checks is about the device or network, not the sign-in.
+ */
 function codeFailureText(error: unknown, t: AnyT): string {
+  if (error instanceof ApiError && error.code === 'rate_limited') {
+    return t('auth:recovery.tooManyChecks');
+  }
   const onCode =
     error instanceof ApiError ? error.errors.find((e) => e.path === 'code') : undefined;
   return onCode

@@ -1,10 +1,14 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import i18next from 'i18next';
 import { http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RESEND_CODE_AFTER_SECONDS } from '../../../../contract/auth.ts';
 import { fail, ok } from '@/test/msw/envelope';
 import { setupMswServer } from '@/test/msw/server';
 import { renderWithProviders } from '@/test/render';
+import enAuth from '../../../../public/locales/en/auth.json';
+import guAuth from '../../../../public/locales/gu/auth.json';
+import hiAuth from '../../../../public/locales/hi/auth.json';
 import { loadPendingRecovery, savePendingRecovery } from '../recovery-state';
 import ForgotPasswordPage from './forgot-password-page';
 import OtpPage from './otp-page';
@@ -269,5 +273,44 @@ describe('code page', { timeout: 15_000 }, () => {
     expect(screen.getByRole('button', { name: /^Resend code/ })).toHaveTextContent(
       `Resend code in ${RESEND_CODE_AFTER_SECONDS - 40} s`,
     );
+  });
+});
+
+describe('too many requests from one device or network', { timeout: 15_000 }, () => {
+  const texts = { en: enAuth, gu: guAuth, hi: hiAuth };
+  const rateLimited = () => fail(429, 'Please try again later', undefined, 'rate_limited');
+  const inLanguage = async (language: keyof typeof texts) => {
+    i18next.addResourceBundle(language, 'auth', texts[language], true, true);
+    await act(() => i18next.changeLanguage(language));
+    return texts[language];
+  };
+  afterEach(() => act(() => i18next.changeLanguage('en')));
+
+  it.each(['en', 'gu', 'hi'] as const)(
+    'says so when asking for a code, in %s',
+    async (language) => {
+      server.use(
+        http.get('*/api/auth/options', () => ok({ emailRecovery: true })),
+        http.post('*/api/auth/forgot-password', rateLimited),
+      );
+      const { user } = renderWithProviders(<ForgotPasswordPage />, { path: '/forgot-password' });
+      const words = await inLanguage(language);
+      await user.type(await screen.findByRole('textbox', { name: words.fields.email }), EMAIL);
+      await user.click(screen.getByRole('button', { name: words.recovery.sendCode }));
+
+      expect(await screen.findByRole('alert')).toHaveTextContent(words.recovery.tooManyCodes);
+      expect(screen.getByTestId('location')).toHaveTextContent('/forgot-password');
+    },
+  );
+
+  it.each(['en', 'gu', 'hi'] as const)('says so when checking a code, in %s', async (language) => {
+    savePendingRecovery({ email: EMAIL, sentAt: Date.now() });
+    server.use(http.post('*/api/auth/verify-code', rateLimited));
+    const { user } = renderOtp();
+    const words = await inLanguage(language);
+    await user.click(screen.getAllByRole('textbox')[0]!);
+    await user.paste('123456');
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(words.recovery.tooManyChecks);
   });
 });

@@ -42,6 +42,8 @@ function ConfirmSignUpForm({
   const { handleSubmit, failure } = useSessionSubmit(form, confirmSignUp, {
     failedKey: 'auth:signUp.failed',
     target: () => HOME_PATH,
+    // The mailed code is limited per device or network like the recovery code.
+    rateLimitedKey: 'auth:recovery.tooManyChecks',
   });
 
   return (

@@ -6,7 +6,7 @@ import {
   MAX_DELAY_MS,
   MAX_FAILURES_PER_ADDRESS,
   pairDelayMs,
-} from './login-throttle.ts';
+} from './attempt-throttle.ts';
 
 let t: TestApp;
 let now = new Date('2026-03-01T09:00:00Z');
