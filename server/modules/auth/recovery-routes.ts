@@ -74,6 +74,7 @@ export function recoveryRoutes(mailer: Mailer | null): FastifyPluginCallback {
       {
         config: { permission: 'public' },
         schema: {
+          operationId: 'getAuthOptions',
           tags,
           summary: 'What the sign-in pages may offer on this server',
           description: '`emailRecovery` is true only when SMTP is configured (`SMTP_URL`).',
@@ -88,6 +89,7 @@ export function recoveryRoutes(mailer: Mailer | null): FastifyPluginCallback {
       {
         config: { permission: 'public', rateLimit: FORGOT_RATE_LIMIT },
         schema: {
+          operationId: 'requestPasswordReset',
           tags,
           summary: 'Email a password reset code',
           description:
@@ -118,6 +120,7 @@ export function recoveryRoutes(mailer: Mailer | null): FastifyPluginCallback {
       {
         config: { permission: 'public', rateLimit: VERIFY_RATE_LIMIT },
         schema: {
+          operationId: 'verifyResetCode',
           tags,
           summary: 'Exchange the emailed code for a reset token',
           description:
@@ -140,6 +143,7 @@ export function recoveryRoutes(mailer: Mailer | null): FastifyPluginCallback {
       {
         config: { permission: 'public', rateLimit: RESET_RATE_LIMIT },
         schema: {
+          operationId: 'resetPassword',
           tags,
           summary: 'Set a new password with a reset token',
           description:

@@ -116,6 +116,8 @@ export function authRoutes(cookies: CookieSettings, mailer: Mailer | null): Fast
       {
         config: { permission: 'public', rateLimit: REGISTER_RATE_LIMIT },
         schema: {
+          operationId: 'register',
+          summary: 'Sign up: a new organization and its owner',
           tags,
           body: registerBody,
           response: { 201: envelope(authData), 202: envelope(signUpPending) },
@@ -158,7 +160,13 @@ export function authRoutes(cookies: CookieSettings, mailer: Mailer | null): Fast
       '/register/confirm',
       {
         config: { permission: 'public', rateLimit: REGISTER_RATE_LIMIT },
-        schema: { tags, body: confirmSignUpBody, response: { 201: envelope(authData) } },
+        schema: {
+          operationId: 'confirmSignUp',
+          summary: 'Finish a sign-up with the emailed code',
+          tags,
+          body: confirmSignUpBody,
+          response: { 201: envelope(authData) },
+        },
       },
       async (request, reply) => {
         const { email, code, password } = request.body;
@@ -183,7 +191,13 @@ export function authRoutes(cookies: CookieSettings, mailer: Mailer | null): Fast
       '/login',
       {
         config: { permission: 'public' },
-        schema: { tags, body: loginBody, response: { 200: envelope(authData) } },
+        schema: {
+          operationId: 'login',
+          summary: 'Sign in with email and password',
+          tags,
+          body: loginBody,
+          response: { 200: envelope(authData) },
+        },
       },
       async (request, reply) => {
         const { email, password } = request.body;
@@ -213,7 +227,15 @@ export function authRoutes(cookies: CookieSettings, mailer: Mailer | null): Fast
 
     app.post(
       '/logout',
-      { config: { permission: 'public' }, schema: { tags, response: { 200: envelope(z.null()) } } },
+      {
+        config: { permission: 'public' },
+        schema: {
+          operationId: 'logout',
+          summary: 'Sign out: end this session',
+          tags,
+          response: { 200: envelope(z.null()) },
+        },
+      },
       async (request, reply) => {
         const auth = await resolveAuth(request);
         if (auth.kind === 'session') {
@@ -243,8 +265,9 @@ export function authRoutes(cookies: CookieSettings, mailer: Mailer | null): Fast
         config: { permission: 'signedIn', allowedBeforePasswordChange: true },
         onRequest: requireAuth(cookies),
         schema: {
+          operationId: 'getMe',
+          summary: 'The signed-in user and their organization',
           tags,
-          security: [{ bearerAuth: [] }, { cookieAuth: [] }],
           response: { 200: envelope(meData) },
         },
       },

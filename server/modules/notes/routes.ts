@@ -28,7 +28,6 @@ import {
 } from './repository.ts';
 
 const tags = ['Notes'];
-const security: Record<string, string[]>[] = [{ bearerAuth: [] }, { cookieAuth: [] }];
 const read = { permission: 'notes.read' } as const;
 const write = { permission: 'notes.write' } as const;
 const remove = { permission: 'notes.delete' } as const;
@@ -42,8 +41,8 @@ export const noteRoutes: FastifyPluginCallback = (scope, _options, done) => {
     {
       config: read,
       schema: {
+        operationId: 'listNotes',
         tags,
-        security,
         summary: "A thread's notes, oldest first, paged by cursor",
         querystring: noteThreadQuery,
         response: { 200: envelope(noteThread) },
@@ -61,8 +60,8 @@ export const noteRoutes: FastifyPluginCallback = (scope, _options, done) => {
     {
       config: read,
       schema: {
+        operationId: 'listNoteInbox',
         tags,
-        security,
         summary: "Threads with the caller's unread counts, mentions first, then newest",
         querystring: inboxQuery,
         response: { 200: envelope(inbox) },
@@ -77,8 +76,8 @@ export const noteRoutes: FastifyPluginCallback = (scope, _options, done) => {
     {
       config: read,
       schema: {
+        operationId: 'listNotePeople',
         tags,
-        security,
         summary: 'Active team members who can be mentioned',
         response: { 200: envelope(z.object({ data: z.array(notePerson) })) },
       },
@@ -92,8 +91,8 @@ export const noteRoutes: FastifyPluginCallback = (scope, _options, done) => {
     {
       config: write,
       schema: {
+        operationId: 'createNote',
         tags,
-        security,
         summary: 'Write a note on an order or a merchant',
         body: noteCreate,
         response: { 201: envelope(note) },
@@ -110,8 +109,8 @@ export const noteRoutes: FastifyPluginCallback = (scope, _options, done) => {
     {
       config: read,
       schema: {
+        operationId: 'markNotesRead',
         tags,
-        security,
         summary: 'Mark a thread read for the caller',
         body: noteRead,
         response: { 200: envelope(noteReadState) },
@@ -129,8 +128,8 @@ export const noteRoutes: FastifyPluginCallback = (scope, _options, done) => {
     {
       config: remove,
       schema: {
+        operationId: 'deleteNote',
         tags,
-        security,
         summary: 'Delete a note (its author, or an owner or admin)',
         params: idParams,
         response: { 200: envelope(deleted) },
