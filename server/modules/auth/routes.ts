@@ -13,6 +13,7 @@ import {
 import { envelope } from '../../../contract/common.ts';
 import { appendAudit } from '../../lib/audit.ts';
 import { ok } from '../../lib/envelope.ts';
+import { failureResponse } from '../../lib/openapi-responses.ts';
 import { englishFieldMessage } from '../../../contract/validation.ts';
 import {
   HttpError,
@@ -120,7 +121,11 @@ export function authRoutes(cookies: CookieSettings, mailer: Mailer | null): Fast
           summary: 'Sign up: a new organization and its owner',
           tags,
           body: registerBody,
-          response: { 201: envelope(authData), 202: envelope(signUpPending) },
+          response: {
+            201: envelope(authData),
+            202: envelope(signUpPending),
+            409: failureResponse('Without mail, the email already has an account: `duplicate`'),
+          },
         },
       },
       async (request, reply) => {
@@ -196,7 +201,12 @@ export function authRoutes(cookies: CookieSettings, mailer: Mailer | null): Fast
           summary: 'Sign in with email and password',
           tags,
           body: loginBody,
-          response: { 200: envelope(authData) },
+          response: {
+            200: envelope(authData),
+            401: failureResponse(
+              'Wrong email or password, or a deactivated account: `unauthenticated`',
+            ),
+          },
         },
       },
       async (request, reply) => {
@@ -233,7 +243,10 @@ export function authRoutes(cookies: CookieSettings, mailer: Mailer | null): Fast
           operationId: 'logout',
           summary: 'Sign out: end this session',
           tags,
-          response: { 200: envelope(z.null()) },
+          response: {
+            200: envelope(z.null()),
+            403: failureResponse('A cookie session without its CSRF header: `csrf_failed`'),
+          },
         },
       },
       async (request, reply) => {

@@ -13,6 +13,7 @@ import { envelope } from '../../../contract/common.ts';
 import { tenantOf } from '../../plugins/auth.ts';
 import { idParams, registerCrudRoutes, staleVersionResponse } from '../../lib/crud-routes.ts';
 import { ok } from '../../lib/envelope.ts';
+import { failureResponse } from '../../lib/openapi-responses.ts';
 import { notFound } from '../../lib/http-errors.ts';
 import { bankDetailRepository } from './repository.ts';
 import type { ResourceModule } from '../registry.ts';
@@ -62,7 +63,10 @@ export const bankDetailRoutes: FastifyPluginCallback = (scope, _options, done) =
         operationId: 'getActiveBankDetail',
         summary: 'The bank details printed on bills',
         tags,
-        response: { 200: envelope(bankDetail) },
+        response: {
+          200: envelope(bankDetail),
+          404: failureResponse('No bank details are active yet: `not_found`'),
+        },
       },
     },
     async (request) => {

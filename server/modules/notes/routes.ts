@@ -15,6 +15,7 @@ import {
 } from '../../../contract/notes.ts';
 import { idParams } from '../../lib/crud-routes.ts';
 import { ok } from '../../lib/envelope.ts';
+import { failureResponse } from '../../lib/openapi-responses.ts';
 import { notFound } from '../../lib/http-errors.ts';
 import { authenticatedOf, tenantOf } from '../../plugins/auth.ts';
 import type { ResourceModule } from '../registry.ts';
@@ -32,6 +33,9 @@ const read = { permission: 'notes.read' } as const;
 const write = { permission: 'notes.write' } as const;
 const remove = { permission: 'notes.delete' } as const;
 const SUBJECT_NOT_FOUND = 'Order or merchant not found';
+const subjectNotFound = failureResponse(
+  'No such order or merchant to hold the thread: `not_found`',
+);
 
 export const noteRoutes: FastifyPluginCallback = (scope, _options, done) => {
   const app = scope.withTypeProvider<ZodTypeProvider>();
@@ -45,7 +49,7 @@ export const noteRoutes: FastifyPluginCallback = (scope, _options, done) => {
         tags,
         summary: "A thread's notes, oldest first, paged by cursor",
         querystring: noteThreadQuery,
-        response: { 200: envelope(noteThread) },
+        response: { 200: envelope(noteThread), 404: subjectNotFound },
       },
     },
     async (request) => {
@@ -113,7 +117,7 @@ export const noteRoutes: FastifyPluginCallback = (scope, _options, done) => {
         tags,
         summary: 'Mark a thread read for the caller',
         body: noteRead,
-        response: { 200: envelope(noteReadState) },
+        response: { 200: envelope(noteReadState), 404: subjectNotFound },
       },
     },
     async (request) => {
