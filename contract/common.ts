@@ -298,7 +298,21 @@ export const envelope = <T extends z.ZodType>(data: T) =>
 
 export type { ErrorEnvelope } from './errors.ts';
 
-export const paged = <T extends z.ZodType>(item: T) =>
+const pageSchemas = new WeakMap<z.ZodType, z.ZodType>();
+
+/**
+ * One page of a list. The same item always gets the same schema, so the page can carry a name of
+ * its own in the OpenAPI document (contract/schema-ids.ts) wherever a route uses it.
+ */
+export const paged = <T extends z.ZodType>(item: T) => {
+  const known = pageSchemas.get(item);
+  if (known) return known as ReturnType<typeof pageOf<T>>;
+  const page = pageOf(item);
+  pageSchemas.set(item, page);
+  return page;
+};
+
+const pageOf = <T extends z.ZodType>(item: T) =>
   z.object({
     data: z.array(item),
     totalCount: z.number().int(),

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// Everything CI runs, in order: lint, typecheck, unit and API tests, production build (then its
-// bundle budgets), end-to-end tests. A failing stage does not stop the run, so one pass shows
+// Everything CI runs, in order: lint, typecheck, unit and API tests (then a check that the OpenAPI
+// document describes every answer they got), production build (then its bundle budgets),
+// end-to-end tests. A failing stage does not stop the run, so one pass shows
 // every problem; the exit code is non-zero when any stage failed. The last line always reads
 // `Summary: N passed, M failed`, counting the tests reported by Vitest and Playwright. A stage that
 // fails without a failing test (lint, a type error, a crash before tests ran) adds one to
@@ -19,6 +20,8 @@ const bin = (...segments) => path.join(root, 'node_modules', ...segments);
 const reportDir = path.join(root, '.cache', 'test-reports');
 const vitestReport = path.join(reportDir, 'vitest.json');
 const playwrightReport = path.join(reportDir, 'playwright.json');
+// What the API tests were answered, checked against the OpenAPI document after they ran.
+const responseLog = path.join(reportDir, 'openapi-responses');
 const minutes = (count) => count * 60_000;
 
 /**
@@ -55,7 +58,9 @@ const stages = [
         '--reporter=json',
         `--outputFile.json=${vitestReport}`,
       ],
+      ['--import', 'tsx', path.join(root, 'scripts', 'check-openapi-responses.ts'), responseLog],
     ],
+    env: { OPENAPI_RESPONSE_LOG: responseLog },
     timeoutMs: minutes(15),
     counts: () => {
       const report = readJson(vitestReport);

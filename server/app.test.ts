@@ -196,8 +196,9 @@ describe('security headers and documentation', () => {
 
   it('documents the version a PUT names and the current record a stale one gets back', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/openapi.json' });
-    type Schema = { properties?: Record<string, Schema>; required?: string[] };
+    type Schema = { $ref?: string; properties?: Record<string, Schema>; required?: string[] };
     const document = response.json<{
+      components: { schemas: Record<string, Schema> };
       paths: Record<
         string,
         Record<
@@ -209,14 +210,17 @@ describe('security headers and documentation', () => {
         >
       >;
     }>();
+    // Records and bodies are named components, referenced where they are used.
+    const resolve = (schema: Schema | undefined) =>
+      schema?.$ref ? document.components.schemas[schema.$ref.split('/').pop() ?? ''] : schema;
     const put = document.paths['/api/merchants/{id}']?.put;
-    const body = put?.requestBody?.content['application/json']?.schema;
+    const body = resolve(put?.requestBody?.content['application/json']?.schema);
     expect(body?.required).toContain('version');
-    const stale = put?.responses['409']?.content?.['application/json']?.schema;
-    expect(stale?.properties?.data?.properties).toHaveProperty('version');
-    expect(stale?.properties?.data?.properties).toHaveProperty('name');
+    const stale = resolve(put?.responses['409']?.content?.['application/json']?.schema);
+    expect(resolve(stale?.properties?.data)?.properties).toHaveProperty('version');
+    expect(resolve(stale?.properties?.data)?.properties).toHaveProperty('name');
     const status = document.paths['/api/orders/{id}/status']?.put;
-    const statusBody = status?.requestBody?.content['application/json']?.schema;
+    const statusBody = resolve(status?.requestBody?.content['application/json']?.schema);
     expect(statusBody?.properties).toHaveProperty('version');
     expect(statusBody?.required ?? []).not.toContain('version');
   });

@@ -14,7 +14,7 @@ import {
   type CookieSettings,
 } from './plugins/auth.ts';
 import { registerIdempotency } from './plugins/idempotency.ts';
-import { documentErrorResponses, registerOpenApi } from './plugins/openapi.ts';
+import { registerOpenApi, registerOperationCheck } from './plugins/openapi.ts';
 import { contentSecurityPolicy } from './plugins/security.ts';
 import { hasBuiltClient, registerStaticFiles } from './plugins/static-files.ts';
 import { LOG_SERIALIZERS } from './lib/db-errors.ts';
@@ -107,6 +107,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   // Before any route exists, so that it sees all of them.
   const verifyRouteAccess = registerRouteAccessCheck(app);
+  const verifyOperations = registerOperationCheck(app);
   const cookies: CookieSettings = { secure: options.cookieSecure ?? 'auto' };
   const version = options.version ?? packageVersion;
   const mailer = options.smtpUrl
@@ -169,7 +170,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   }
   await app.register(fastifyCookie);
   registerAuthBasics(app, cookies);
-  documentErrorResponses(app);
   await registerOpenApi(app, version);
 
   await app.register(
@@ -191,6 +191,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   if (hasBuiltClient(options.staticDir)) await registerStaticFiles(app, options.staticDir);
   verifyRouteAccess();
+  verifyOperations();
   return app;
 }
 

@@ -8,6 +8,7 @@ import type { TenantContext } from './tenant.ts';
 import type { ListParams, TenantRepository } from './tenant-repository.ts';
 import { englishFieldMessage } from '../../contract/validation.ts';
 import { errorEnvelope } from '../../contract/common.ts';
+import { csvResponse, failureResponse } from './openapi-responses.ts';
 import { can, type AreaPermissions, type Permission } from '../../contract/permissions.ts';
 import type { Database } from '../db/client.ts';
 import { language } from '../../contract/auth.ts';
@@ -40,8 +41,10 @@ export interface CrudResource<
   UpdateSchema extends z.ZodType,
   QuerySchema extends z.ZodType,
 > {
-  /** OpenAPI tag, e.g. "Merchants". */
+  /** OpenAPI tag and the plural the operations are named by, e.g. "Merchants", "Bank details". */
   tag: string;
+  /** One record, e.g. "Merchant": `getMerchant`, `createMerchant`, `exportMerchantsCsv`. */
+  singular: string;
   schemas: {
     record: RecordSchema;
     /** What `GET /all` returns per item; defaults to the full record. */
@@ -117,12 +120,18 @@ const exportQuery = z.looseObject({ lang: language.optional() });
  * client can show what changed and retry with its version.
  */
 export const staleVersionResponse = (record: z.ZodType) =>
-  errorEnvelope
-    .extend({ data: record.optional() })
-    .describe(
-      'Conflict. `stale_version`: the record changed since it was read; `data` is the current record. ' +
-        'Also `duplicate`, `invalid_transition`, `still_referenced`, `idempotency_key_reused` or `conflict`.',
-    );
+  failureResponse(
+    'Conflict. `stale_version`: the record changed since it was read; `data` is the current record. ' +
+      'Also `duplicate`, `invalid_transition`, `still_referenced`, `idempotency_key_reused` or `conflict`.',
+    errorEnvelope.extend({ data: record.optional() }),
+  );
+
+/** `Bank details` -> `BankDetails`: the words of a name as part of an operationId. */
+export const pascalCase = (words: string) =>
+  words
+    .split(/\s+/)
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+    .join('');
 type IdParams = z.output<typeof idParams>;
 
 /**
@@ -145,6 +154,8 @@ export function assertOwnOrganization(body: unknown, tenant: TenantContext) {
 
 export interface CsvExportRoute {
   tag: string;
+  /** What the rows are, plural: `Merchants` names `exportMerchantsCsv`. */
+  plural: string;
   /** The list's read permission. */
   permission: Permission;
   listQuery: z.ZodType;
@@ -171,10 +182,11 @@ export function registerCsvExport(app: FastifyInstance, route: CsvExportRoute) {
       config: { permission: route.permission },
       schema: {
         tags: [route.tag],
-        security: [{ bearerAuth: [] }, { cookieAuth: [] }],
+        operationId: `export${pascalCase(route.plural)}Csv`,
+        summary: `Export ${route.plural.toLowerCase()} as CSV`,
         // The list's own query, validated below with the list's schema, plus the language.
         querystring: exportQuery,
-        produces: ['text/csv'],
+        response: { 200: csvResponse() },
         description:
           'Every row of the list for the same filters and sort (all pages), streamed as UTF-8 ' +
           'CSV with a BOM; headers in `lang` (en, gu, hi). Accepts the list query.',
@@ -217,11 +229,15 @@ export function registerCrudRoutes<
   /** The record as the caller's role may read it. */
   const readable = <T>(request: FastifyRequest, record: T): T =>
     withoutFields(record, hiddenFieldsFor(request, guardedFields));
+  const one = pascalCase(resource.singular);
+  const many = pascalCase(tag);
+  const oneLower = resource.singular.toLowerCase();
+  const aOne = `${/^[aeiou]/.test(oneLower) ? 'an' : 'a'} ${oneLower}`;
+  const manyLower = tag.toLowerCase();
   const read = { permission: permissions.read };
   const write = { permission: permissions.write };
   const remove = { permission: permissions.delete };
   const tags = [tag];
-  const security: Record<string, string[]>[] = [{ bearerAuth: [] }, { cookieAuth: [] }];
 
   app.get(
     '/',
@@ -229,7 +245,8 @@ export function registerCrudRoutes<
       config: read,
       schema: {
         tags,
-        security,
+        operationId: `list${many}`,
+        summary: `List ${manyLower}, a page at a time, filtered and sorted`,
         querystring: schemas.listQuery,
         response: { 200: envelope(resource.listPage?.schema ?? paged(schemas.record)) },
       },
@@ -245,6 +262,7 @@ export function registerCrudRoutes<
   if (resource.csv) {
     registerCsvExport(app, {
       tag,
+      plural: tag,
       permission: permissions.read,
       listQuery: schemas.listQuery,
       csv: resource.csv,
@@ -268,7 +286,8 @@ export function registerCrudRoutes<
         bodyLimit: IMPORT_BODY_LIMIT_BYTES,
         schema: {
           tags,
-          security,
+          operationId: `import${many}`,
+          summary: `Import ${manyLower} from spreadsheet rows`,
           description:
             'Creates the valid rows in one transaction; every other row is reported by its line ' +
             '(`duplicate` when its name or code exists or repeats in the file).',
@@ -297,7 +316,8 @@ export function registerCrudRoutes<
         config: read,
         schema: {
           tags,
-          security,
+          operationId: `list${one}Choices`,
+          summary: `Every ${oneLower}, unpaged, for a picker`,
           response: { 200: envelope(pickList(schemas.pickItem ?? schemas.record)) },
         },
       },
@@ -315,7 +335,13 @@ export function registerCrudRoutes<
     '/:id',
     {
       config: read,
-      schema: { tags, security, params: idParams, response: { 200: envelope(schemas.record) } },
+      schema: {
+        tags,
+        operationId: `get${one}`,
+        summary: `Get one ${oneLower}`,
+        params: idParams,
+        response: { 200: envelope(schemas.record) },
+      },
     },
     async (request) => {
       const record = await repository.findById(
@@ -332,7 +358,13 @@ export function registerCrudRoutes<
     '/',
     {
       config: write,
-      schema: { tags, security, body: schemas.create, response: { 201: envelope(schemas.record) } },
+      schema: {
+        tags,
+        operationId: `create${one}`,
+        summary: `Create ${aOne}`,
+        body: schemas.create,
+        response: { 201: envelope(schemas.record) },
+      },
     },
     async (request, reply) => {
       const tenant = tenantOf(request);
@@ -352,7 +384,8 @@ export function registerCrudRoutes<
       config: write,
       schema: {
         tags,
-        security,
+        operationId: `update${one}`,
+        summary: `Change ${aOne}: the fields sent, at the version read`,
         params: idParams,
         body: schemas.update,
         response: { 200: envelope(schemas.record), 409: staleVersionResponse(schemas.record) },
@@ -376,7 +409,13 @@ export function registerCrudRoutes<
     '/:id',
     {
       config: remove,
-      schema: { tags, security, params: idParams, response: { 200: envelope(deleted) } },
+      schema: {
+        tags,
+        operationId: `delete${one}`,
+        summary: `Delete ${aOne}`,
+        params: idParams,
+        response: { 200: envelope(deleted) },
+      },
     },
     async (request) => {
       const removedId = await repository.remove(

@@ -8,6 +8,7 @@ import { buildApp, type BuildAppOptions } from '../app.ts';
 import { openDatabase, type DatabaseHandle } from '../db/client.ts';
 import { migrate } from '../db/migrate.ts';
 import { xsrfTokenFor } from '../plugins/auth.ts';
+import { recordResponses } from './response-log.ts';
 import { unscopedTenantTables } from '../db/tenant-guard.ts';
 import { users } from '../db/schema.ts';
 import { hashPassword } from '../lib/passwords.ts';
@@ -160,6 +161,7 @@ export async function createTestApp(options: CreateTestAppOptions = {}): Promise
     rateLimitPerMinute: 0,
     ...buildOptions,
   });
+  recordResponses(app);
   await beforeReady?.(app);
   await app.ready();
   return {

@@ -2,8 +2,8 @@ import type { FastifyPluginCallback } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { testMailData } from '../../../contract/apps.ts';
 import { envelope } from '../../../contract/common.ts';
-import { errorEnvelope } from '../../../contract/common.ts';
 import { ok } from '../../lib/envelope.ts';
+import { failureResponse } from '../../lib/openapi-responses.ts';
 import { conflict, HttpError } from '../../lib/http-errors.ts';
 import { authenticatedOf } from '../../plugins/auth.ts';
 import type { ResourceModule } from '../registry.ts';
@@ -21,8 +21,8 @@ export const appsMailRoutes: FastifyPluginCallback = (scope, _options, done) => 
     {
       config: { permission: 'organization.write' },
       schema: {
+        operationId: 'sendTestMail',
         tags: ['Apps'],
-        security: [{ bearerAuth: [] }, { cookieAuth: [] }],
         summary: "Send a test mail to the signed-in user's address",
         description:
           'Mails the signed-in user, in their language, over the configured SMTP server. 409 ' +
@@ -30,7 +30,7 @@ export const appsMailRoutes: FastifyPluginCallback = (scope, _options, done) => 
           'server refuses the mail or cannot be reached.',
         response: {
           200: envelope(testMailData),
-          502: errorEnvelope.describe('The SMTP server did not take the mail: `mail_not_sent`'),
+          502: failureResponse('The SMTP server did not take the mail: `mail_not_sent`'),
         },
       },
     },

@@ -15,8 +15,9 @@ export const auditRoutes: FastifyPluginCallback = (scope, _options, done) => {
     {
       config: { permission: 'audit.read' },
       schema: {
+        operationId: 'listAuditEntries',
+        summary: 'List the audit trail, newest first',
         tags: ['Audit trail'],
-        security: [{ bearerAuth: [] }, { cookieAuth: [] }],
         description:
           'Every write of the organization, newest first (`-at`, then `_id`). `startDate` and ' +
           '`endDate` are calendar days in the server’s time zone ' +

@@ -34,7 +34,6 @@ function ownerOf(request: FastifyRequest): AccountOwner {
 export function registerAccountRoutes(scope: FastifyInstance, cookies: CookieSettings) {
   const app = scope.withTypeProvider<ZodTypeProvider>();
   const tags = ['Account'];
-  const security: Record<string, string[]>[] = [{ bearerAuth: [] }, { cookieAuth: [] }];
   const signedIn = { permission: 'signedIn' } as const;
   const onRequest = requireAuth(cookies);
 
@@ -44,8 +43,8 @@ export function registerAccountRoutes(scope: FastifyInstance, cookies: CookieSet
       config: signedIn,
       onRequest,
       schema: {
+        operationId: 'updateMe',
         tags,
-        security,
         summary: 'Change your own name, phone, language and notifications',
         body: updateMeBody,
         response: { 200: envelope(meData) },
@@ -65,8 +64,8 @@ export function registerAccountRoutes(scope: FastifyInstance, cookies: CookieSet
       config: { ...signedIn, allowedBeforePasswordChange: true },
       onRequest,
       schema: {
+        operationId: 'changePassword',
         tags,
-        security,
         summary: 'Change your password; your other sessions end',
         body: changePasswordBody,
         response: { 200: envelope(meData) },
@@ -85,8 +84,8 @@ export function registerAccountRoutes(scope: FastifyInstance, cookies: CookieSet
       config: signedIn,
       onRequest,
       schema: {
+        operationId: 'listSessions',
         tags,
-        security,
         summary: 'Your live sessions',
         response: { 200: envelope(sessionList) },
       },
@@ -104,8 +103,8 @@ export function registerAccountRoutes(scope: FastifyInstance, cookies: CookieSet
       config: signedIn,
       onRequest,
       schema: {
+        operationId: 'endSession',
         tags,
-        security,
         summary: 'End one of your sessions',
         params: idParams,
         response: { 200: envelope(z.object({ _id: z.string() })) },
@@ -125,8 +124,8 @@ export function registerAccountRoutes(scope: FastifyInstance, cookies: CookieSet
       config: signedIn,
       onRequest,
       schema: {
+        operationId: 'logoutEverywhere',
         tags,
-        security,
         summary: 'Sign out everywhere, this session included',
         response: { 200: envelope(z.null()) },
       },

@@ -71,6 +71,7 @@ export function recoveryRoutes(mailer: Mailer | null): FastifyPluginCallback {
       {
         config: { permission: 'public' },
         schema: {
+          operationId: 'getAuthOptions',
           tags,
           summary: 'What the sign-in pages may offer on this server',
           description: '`emailRecovery` is true only when SMTP is configured (`SMTP_URL`).',
@@ -85,6 +86,7 @@ export function recoveryRoutes(mailer: Mailer | null): FastifyPluginCallback {
       {
         config: { permission: 'public' },
         schema: {
+          operationId: 'requestPasswordReset',
           tags,
           summary: 'Email a password reset code',
           description:
@@ -117,6 +119,7 @@ export function recoveryRoutes(mailer: Mailer | null): FastifyPluginCallback {
       {
         config: { permission: 'public' },
         schema: {
+          operationId: 'verifyResetCode',
           tags,
           summary: 'Exchange the emailed code for a reset token',
           description:
@@ -142,6 +145,7 @@ export function recoveryRoutes(mailer: Mailer | null): FastifyPluginCallback {
       {
         config: { permission: 'public', rateLimit: RESET_RATE_LIMIT },
         schema: {
+          operationId: 'resetPassword',
           tags,
           summary: 'Set a new password with a reset token',
           description:

@@ -13,6 +13,7 @@ import {
 import { envelope } from '../../../contract/common.ts';
 import { appendAudit } from '../../lib/audit.ts';
 import { ok } from '../../lib/envelope.ts';
+import { failureResponse } from '../../lib/openapi-responses.ts';
 import { englishFieldMessage } from '../../../contract/validation.ts';
 import {
   HttpError,
@@ -117,9 +118,15 @@ export function authRoutes(cookies: CookieSettings, mailer: Mailer | null): Fast
       {
         config: { permission: 'public', rateLimit: REGISTER_RATE_LIMIT },
         schema: {
+          operationId: 'register',
+          summary: 'Sign up: a new organization and its owner',
           tags,
           body: registerBody,
-          response: { 201: envelope(authData), 202: envelope(signUpPending) },
+          response: {
+            201: envelope(authData),
+            202: envelope(signUpPending),
+            409: failureResponse('Without mail, the email already has an account: `duplicate`'),
+          },
         },
       },
       async (request, reply) => {
@@ -160,6 +167,8 @@ export function authRoutes(cookies: CookieSettings, mailer: Mailer | null): Fast
       {
         config: { permission: 'public' },
         schema: {
+          operationId: 'confirmSignUp',
+          summary: 'Finish a sign-up with the emailed code',
           tags,
           description:
             'Counts against the code checks one client address may make in 15 minutes (20, ' +
@@ -193,7 +202,18 @@ export function authRoutes(cookies: CookieSettings, mailer: Mailer | null): Fast
       '/login',
       {
         config: { permission: 'public' },
-        schema: { tags, body: loginBody, response: { 200: envelope(authData) } },
+        schema: {
+          operationId: 'login',
+          summary: 'Sign in with email and password',
+          tags,
+          body: loginBody,
+          response: {
+            200: envelope(authData),
+            401: failureResponse(
+              'Wrong email or password, or a deactivated account: `unauthenticated`',
+            ),
+          },
+        },
       },
       async (request, reply) => {
         const { email, password } = request.body;
@@ -223,7 +243,18 @@ export function authRoutes(cookies: CookieSettings, mailer: Mailer | null): Fast
 
     app.post(
       '/logout',
-      { config: { permission: 'public' }, schema: { tags, response: { 200: envelope(z.null()) } } },
+      {
+        config: { permission: 'public' },
+        schema: {
+          operationId: 'logout',
+          summary: 'Sign out: end this session',
+          tags,
+          response: {
+            200: envelope(z.null()),
+            403: failureResponse('A cookie session without its CSRF header: `csrf_failed`'),
+          },
+        },
+      },
       async (request, reply) => {
         const auth = await resolveAuth(request);
         if (auth.kind === 'session') {
@@ -253,8 +284,9 @@ export function authRoutes(cookies: CookieSettings, mailer: Mailer | null): Fast
         config: { permission: 'signedIn', allowedBeforePasswordChange: true },
         onRequest: requireAuth(cookies),
         schema: {
+          operationId: 'getMe',
+          summary: 'The signed-in user and their organization',
           tags,
-          security: [{ bearerAuth: [] }, { cookieAuth: [] }],
           response: { 200: envelope(meData) },
         },
       },

@@ -1,9 +1,10 @@
 import { Readable } from 'node:stream';
 import type { FastifyPluginCallback } from 'fastify';
 import { z } from 'zod';
-import { envelope, errorEnvelope } from '../../../contract/common.ts';
-import { restoreResult } from '../../../contract/data-io.ts';
+import { envelope } from '../../../contract/common.ts';
+import { backupFile, restoreResult } from '../../../contract/data-io.ts';
 import { ok } from '../../lib/envelope.ts';
+import { failureResponse } from '../../lib/openapi-responses.ts';
 import { tenantOf } from '../../plugins/auth.ts';
 import { hashBodyWhileReading } from '../../plugins/idempotency.ts';
 import type { ResourceModule } from '../registry.ts';
@@ -16,7 +17,6 @@ import { backupDocument, poolOf, readBackupFile, restoreBackup } from './reposit
 export const RESTORE_BODY_LIMIT_BYTES = 512 * 1024 * 1024;
 
 const tags = ['Backup'];
-const security: Record<string, string[]>[] = [{ bearerAuth: [] }, { cookieAuth: [] }];
 
 export const backupRoutes: FastifyPluginCallback = (app, _options, done) => {
   app.get(
@@ -24,14 +24,19 @@ export const backupRoutes: FastifyPluginCallback = (app, _options, done) => {
     {
       config: { permission: 'backup.download' },
       schema: {
+        operationId: 'downloadBackup',
         tags,
-        security,
         summary: 'Download the whole organization as one JSON file',
         description:
           '`{ format: "karkhana-backup", version, exportedAt, organization, tables }`: every ' +
           'table of the organization (users with their password hashes, so they can sign in ' +
           'after a restore; no sessions), read as one consistent snapshot and streamed.',
-        produces: ['application/json'],
+        response: {
+          200: {
+            description: 'The backup file, sent as an attachment',
+            content: { 'application/json': { schema: backupFile } },
+          },
+        },
       },
     },
     async (request, reply) => {
@@ -53,8 +58,8 @@ export const backupRoutes: FastifyPluginCallback = (app, _options, done) => {
       bodyLimit: RESTORE_BODY_LIMIT_BYTES,
       preParsing: hashBodyWhileReading,
       schema: {
+        operationId: 'restoreBackup',
         tags,
-        security,
         summary: 'Restore a backup into this organization (only while it is empty)',
         description:
           'The body is the downloaded file. 400 `backup_invalid` for anything else, 400 ' +
@@ -63,7 +68,7 @@ export const backupRoutes: FastifyPluginCallback = (app, _options, done) => {
         body: z.unknown(),
         response: {
           200: envelope(restoreResult),
-          409: errorEnvelope.describe('`organization_not_empty`: restore into a new organization'),
+          409: failureResponse('`organization_not_empty`: restore into a new organization'),
         },
       },
     },

@@ -13,6 +13,7 @@ import { envelope } from '../../../contract/common.ts';
 import { tenantOf } from '../../plugins/auth.ts';
 import { idParams, registerCrudRoutes, staleVersionResponse } from '../../lib/crud-routes.ts';
 import { ok } from '../../lib/envelope.ts';
+import { failureResponse } from '../../lib/openapi-responses.ts';
 import { notFound } from '../../lib/http-errors.ts';
 import { bankDetailRepository } from './repository.ts';
 import type { ResourceModule } from '../registry.ts';
@@ -22,10 +23,10 @@ const NOT_FOUND_MESSAGE = 'Bank detail not found';
 export const bankDetailRoutes: FastifyPluginCallback = (scope, _options, done) => {
   const typed = scope.withTypeProvider<ZodTypeProvider>();
   const tags = ['Bank details'];
-  const security: Record<string, string[]>[] = [{ bearerAuth: [] }, { cookieAuth: [] }];
 
   registerCrudRoutes(scope, {
     tag: 'Bank details',
+    singular: 'Bank detail',
     csv: { namespace: 'bank-details' },
     schemas: {
       record: bankDetail,
@@ -58,7 +59,15 @@ export const bankDetailRoutes: FastifyPluginCallback = (scope, _options, done) =
     '/active',
     {
       config: { permission: 'bankDetails.read' },
-      schema: { tags, security, response: { 200: envelope(bankDetail) } },
+      schema: {
+        operationId: 'getActiveBankDetail',
+        summary: 'The bank details printed on bills',
+        tags,
+        response: {
+          200: envelope(bankDetail),
+          404: failureResponse('No bank details are active yet: `not_found`'),
+        },
+      },
     },
     async (request) => {
       const active = await bankDetailRepository.findActive(scope.db, tenantOf(request));
@@ -72,8 +81,9 @@ export const bankDetailRoutes: FastifyPluginCallback = (scope, _options, done) =
     {
       config: { permission: 'bankDetails.write' },
       schema: {
+        operationId: 'setActiveBankDetail',
+        summary: 'Make these the bank details printed on bills',
         tags,
-        security,
         params: idParams,
         body: bankDetailSetActive,
         response: { 200: envelope(bankDetail), 409: staleVersionResponse(bankDetail) },

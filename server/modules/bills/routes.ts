@@ -15,6 +15,7 @@ import { order } from '../../../contract/orders.ts';
 import { assertOwnOrganization, idParams, staleVersionResponse } from '../../lib/crud-routes.ts';
 import { sendCsv, type CsvValue, type ResolvedCsv } from '../../lib/csv-export.ts';
 import { ok } from '../../lib/envelope.ts';
+import { csvResponse } from '../../lib/openapi-responses.ts';
 import { notFound } from '../../lib/http-errors.ts';
 import { tenantOf } from '../../plugins/auth.ts';
 import type { ResourceModule } from '../registry.ts';
@@ -22,7 +23,6 @@ import { billRegisterRows, billRepository } from './repository.ts';
 
 const BILL_NOT_FOUND = 'Bill not found';
 const tags = ['Bills'];
-const security: Record<string, string[]>[] = [{ bearerAuth: [] }, { cookieAuth: [] }];
 const read = { permission: 'bills.read' } as const;
 const write = { permission: 'bills.write' } as const;
 
@@ -71,8 +71,9 @@ export const billRoutes: FastifyPluginCallback = (scope, _options, done) => {
     {
       config: read,
       schema: {
+        operationId: 'listBills',
+        summary: 'List bills, a page at a time, filtered and sorted',
         tags,
-        security,
         querystring: billListQuery,
         response: { 200: envelope(paged(bill)) },
       },
@@ -89,8 +90,9 @@ export const billRoutes: FastifyPluginCallback = (scope, _options, done) => {
     {
       config: read,
       schema: {
+        operationId: 'listUnbilledOrders',
+        summary: "A merchant's orders that are ready to bill",
         tags,
-        security,
         querystring: unbilledOrdersQuery,
         response: { 200: envelope(z.object({ data: z.array(order) })) },
       },
@@ -113,10 +115,11 @@ export const billRoutes: FastifyPluginCallback = (scope, _options, done) => {
     {
       config: read,
       schema: {
+        operationId: 'exportBillsCsv',
+        summary: 'Export the bill register as CSV',
         tags,
-        security,
         querystring: billListQuery,
-        produces: ['text/csv'],
+        response: { 200: csvResponse('UTF-8 CSV with a BOM, one row per bill, English headers') },
         description:
           'The register for GSTR-1 with the list filters, in bill date order, streamed as UTF-8 CSV with a BOM.',
       },
@@ -132,7 +135,13 @@ export const billRoutes: FastifyPluginCallback = (scope, _options, done) => {
     '/:id',
     {
       config: read,
-      schema: { tags, security, params: idParams, response: { 200: envelope(bill) } },
+      schema: {
+        operationId: 'getBill',
+        summary: 'Get one bill',
+        tags,
+        params: idParams,
+        response: { 200: envelope(bill) },
+      },
     },
     async (request) => {
       const record = await billRepository.findById(app.db, tenantOf(request), request.params.id);
@@ -145,7 +154,13 @@ export const billRoutes: FastifyPluginCallback = (scope, _options, done) => {
     '/',
     {
       config: write,
-      schema: { tags, security, body: billCreate, response: { 201: envelope(bill) } },
+      schema: {
+        operationId: 'createBill',
+        summary: 'Make a bill from completed or delivered orders',
+        tags,
+        body: billCreate,
+        response: { 201: envelope(bill) },
+      },
     },
     async (request, reply) => {
       const tenant = tenantOf(request);
@@ -160,8 +175,9 @@ export const billRoutes: FastifyPluginCallback = (scope, _options, done) => {
     {
       config: write,
       schema: {
+        operationId: 'updateBill',
+        summary: 'Change a bill: the fields sent, at the version read',
         tags,
-        security,
         params: idParams,
         body: billUpdate,
         response: { 200: envelope(bill), 409: staleVersionResponse(bill) },
@@ -184,8 +200,9 @@ export const billRoutes: FastifyPluginCallback = (scope, _options, done) => {
     {
       config: write,
       schema: {
+        operationId: 'cancelBill',
+        summary: 'Cancel a bill',
         tags,
-        security,
         params: idParams,
         body: billCancel,
         response: { 200: envelope(bill), 409: staleVersionResponse(bill) },

@@ -8,6 +8,7 @@ import type { ResourceModule } from '../registry.ts';
 export const designRoutes: FastifyPluginCallback = (scope, _options, done) => {
   registerCrudRoutes(scope, {
     tag: 'Designs',
+    singular: 'Design',
     importable: { resource: 'designs', table: designs, unique: designs.designCode },
     csv: { namespace: 'designs' },
     schemas: {

@@ -15,8 +15,9 @@ export const duesRoutes: FastifyPluginCallback = (scope, _options, done) => {
     {
       config: { permission: 'dues.read' },
       schema: {
+        operationId: 'getDuesReport',
+        summary: 'What each merchant owes, aged by bill date',
         tags: ['Dues and statements'],
-        security: [{ bearerAuth: [] }, { cookieAuth: [] }],
         querystring: duesQuery,
         description:
           'What each merchant owes at the end of `asOf` (default today), aged by bill date, largest first.',

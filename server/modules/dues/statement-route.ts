@@ -19,8 +19,9 @@ export function registerStatementRoute(scope: FastifyInstance) {
     {
       config: { permission: 'statements.read' },
       schema: {
+        operationId: 'getMerchantStatement',
+        summary: "A merchant's bills and payments with the running balance",
         tags: ['Dues and statements'],
-        security: [{ bearerAuth: [] }, { cookieAuth: [] }],
         params: idParams,
         querystring: statementQuery,
         description:

@@ -17,12 +17,12 @@ import { expenseMonthlySummary, expenseRepository, listExpenseCategories } from 
 import type { ResourceModule } from '../registry.ts';
 
 const tags = ['Expenses'];
-const security: Record<string, string[]>[] = [{ bearerAuth: [] }, { cookieAuth: [] }];
 
 export const expenseRoutes: FastifyPluginCallback = (scope, _options, done) => {
   const typed = scope.withTypeProvider<ZodTypeProvider>();
   registerCrudRoutes(scope, {
     tag: 'Expenses',
+    singular: 'Expense',
     csv: {
       namespace: 'expenses',
       columns: [
@@ -60,7 +60,12 @@ export const expenseRoutes: FastifyPluginCallback = (scope, _options, done) => {
     '/categories',
     {
       config: { permission: 'expenses.read' },
-      schema: { tags, security, response: { 200: envelope(expenseCategories) } },
+      schema: {
+        operationId: 'listExpenseCategories',
+        summary: 'The expense categories in use',
+        tags,
+        response: { 200: envelope(expenseCategories) },
+      },
     },
     async (request) =>
       ok(
@@ -74,8 +79,9 @@ export const expenseRoutes: FastifyPluginCallback = (scope, _options, done) => {
     {
       config: { permission: 'expenses.read' },
       schema: {
+        operationId: 'getMonthlyExpenseSummary',
+        summary: 'Expenses per month and category',
         tags,
-        security,
         querystring: expenseSummaryQuery,
         response: { 200: envelope(expenseSummary) },
       },

@@ -1,9 +1,10 @@
 import type { FastifyPluginCallback } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { healthData } from '../../../contract/auth.ts';
-import { envelope, errorEnvelope } from '../../../contract/common.ts';
+import { envelope } from '../../../contract/common.ts';
 import { pingDatabase } from '../../db/client.ts';
 import { ok } from '../../lib/envelope.ts';
+import { failureResponse } from '../../lib/openapi-responses.ts';
 
 const PING_TIMEOUT_MS = 2_000;
 
@@ -22,7 +23,17 @@ export function healthRoutes(version: string): FastifyPluginCallback {
       '/health',
       {
         config: { permission: 'public' },
-        schema: { tags: ['Health'], response: { 200: envelope(healthData), 503: errorEnvelope } },
+        schema: {
+          operationId: 'getHealth',
+          summary: 'Whether the server and its database can serve requests',
+          tags: ['Health'],
+          response: {
+            200: envelope(healthData),
+            503: failureResponse(
+              'The database is down (`service_unavailable`) or its disk is full (`storage_full`); `data` says which',
+            ),
+          },
+        },
       },
       async (request, reply) => {
         const [database, storage] = await Promise.all([

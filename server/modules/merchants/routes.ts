@@ -14,6 +14,7 @@ import { registerStatementRoute } from '../dues/statement-route.ts';
 export const merchantRoutes: FastifyPluginCallback = (scope, _options, done) => {
   registerCrudRoutes(scope, {
     tag: 'Merchants',
+    singular: 'Merchant',
     importable: { resource: 'merchants', table: merchants, unique: merchants.name },
     csv: { namespace: 'merchants' },
     schemas: {

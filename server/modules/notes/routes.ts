@@ -15,6 +15,7 @@ import {
 } from '../../../contract/notes.ts';
 import { idParams } from '../../lib/crud-routes.ts';
 import { ok } from '../../lib/envelope.ts';
+import { failureResponse } from '../../lib/openapi-responses.ts';
 import { notFound } from '../../lib/http-errors.ts';
 import { authenticatedOf, tenantOf } from '../../plugins/auth.ts';
 import type { ResourceModule } from '../registry.ts';
@@ -28,11 +29,13 @@ import {
 } from './repository.ts';
 
 const tags = ['Notes'];
-const security: Record<string, string[]>[] = [{ bearerAuth: [] }, { cookieAuth: [] }];
 const read = { permission: 'notes.read' } as const;
 const write = { permission: 'notes.write' } as const;
 const remove = { permission: 'notes.delete' } as const;
 const SUBJECT_NOT_FOUND = 'Order or merchant not found';
+const subjectNotFound = failureResponse(
+  'No such order or merchant to hold the thread: `not_found`',
+);
 
 export const noteRoutes: FastifyPluginCallback = (scope, _options, done) => {
   const app = scope.withTypeProvider<ZodTypeProvider>();
@@ -42,11 +45,11 @@ export const noteRoutes: FastifyPluginCallback = (scope, _options, done) => {
     {
       config: read,
       schema: {
+        operationId: 'listNotes',
         tags,
-        security,
         summary: "A thread's notes, oldest first, paged by cursor",
         querystring: noteThreadQuery,
-        response: { 200: envelope(noteThread) },
+        response: { 200: envelope(noteThread), 404: subjectNotFound },
       },
     },
     async (request) => {
@@ -61,8 +64,8 @@ export const noteRoutes: FastifyPluginCallback = (scope, _options, done) => {
     {
       config: read,
       schema: {
+        operationId: 'listNoteInbox',
         tags,
-        security,
         summary: "Threads with the caller's unread counts, mentions first, then newest",
         querystring: inboxQuery,
         response: { 200: envelope(inbox) },
@@ -77,8 +80,8 @@ export const noteRoutes: FastifyPluginCallback = (scope, _options, done) => {
     {
       config: read,
       schema: {
+        operationId: 'listNotePeople',
         tags,
-        security,
         summary: 'Active team members who can be mentioned',
         response: { 200: envelope(z.object({ data: z.array(notePerson) })) },
       },
@@ -92,8 +95,8 @@ export const noteRoutes: FastifyPluginCallback = (scope, _options, done) => {
     {
       config: write,
       schema: {
+        operationId: 'createNote',
         tags,
-        security,
         summary: 'Write a note on an order or a merchant',
         body: noteCreate,
         response: { 201: envelope(note) },
@@ -110,11 +113,11 @@ export const noteRoutes: FastifyPluginCallback = (scope, _options, done) => {
     {
       config: read,
       schema: {
+        operationId: 'markNotesRead',
         tags,
-        security,
         summary: 'Mark a thread read for the caller',
         body: noteRead,
-        response: { 200: envelope(noteReadState) },
+        response: { 200: envelope(noteReadState), 404: subjectNotFound },
       },
     },
     async (request) => {
@@ -129,8 +132,8 @@ export const noteRoutes: FastifyPluginCallback = (scope, _options, done) => {
     {
       config: remove,
       schema: {
+        operationId: 'deleteNote',
         tags,
-        security,
         summary: 'Delete a note (its author, or an owner or admin)',
         params: idParams,
         response: { 200: envelope(deleted) },

@@ -28,6 +28,7 @@ const orderLinesText = (record: Record<string, unknown>) =>
 export const orderRoutes: FastifyPluginCallback = (scope, _options, done) => {
   registerCrudRoutes(scope, {
     tag: 'Orders',
+    singular: 'Order',
     csv: {
       namespace: 'orders',
       columns: [
@@ -68,8 +69,9 @@ export const orderRoutes: FastifyPluginCallback = (scope, _options, done) => {
     {
       config: { permission: 'orders.write' },
       schema: {
+        operationId: 'updateOrderStatus',
+        summary: 'Move an order to another status',
         tags: ['Orders'],
-        security: [{ bearerAuth: [] }, { cookieAuth: [] }],
         params: idParams,
         body: orderStatusUpdate,
         response: { 200: envelope(order), 409: staleVersionResponse(order) },

@@ -19,15 +19,14 @@ const NOT_FOUND = 'Organization not found';
 export const organizationRoutes: FastifyPluginCallback = (scope, _options, done) => {
   const app = scope.withTypeProvider<ZodTypeProvider>();
   const tags = ['Organization'];
-  const security: Record<string, string[]>[] = [{ bearerAuth: [] }, { cookieAuth: [] }];
 
   app.get(
     '/',
     {
       config: { permission: 'organization.read' },
       schema: {
+        operationId: 'getOrganization',
         tags,
-        security,
         summary: 'The organization profile',
         response: { 200: envelope(organizationProfile) },
       },
@@ -45,8 +44,8 @@ export const organizationRoutes: FastifyPluginCallback = (scope, _options, done)
     {
       config: { permission: 'organization.write' },
       schema: {
+        operationId: 'updateOrganization',
         tags,
-        security,
         summary: 'Update the organization profile (merge)',
         description:
           'Fields present replace the stored ones. `version` is required: another one is 409 ' +

@@ -27,7 +27,6 @@ import { paymentRepository } from './repository.ts';
 
 const PAYMENT_NOT_FOUND = 'Payment not found';
 const tags = ['Payments'];
-const security: Record<string, string[]>[] = [{ bearerAuth: [] }, { cookieAuth: [] }];
 const read = { permission: 'payments.read' } as const;
 const write = { permission: 'payments.write' } as const;
 
@@ -45,8 +44,9 @@ export const paymentRoutes: FastifyPluginCallback = (scope, _options, done) => {
     {
       config: read,
       schema: {
+        operationId: 'listPayments',
+        summary: 'List payments, a page at a time, filtered and sorted',
         tags,
-        security,
         querystring: paymentListQuery,
         response: { 200: envelope(paged(payment)) },
       },
@@ -60,6 +60,7 @@ export const paymentRoutes: FastifyPluginCallback = (scope, _options, done) => {
 
   registerCsvExport(scope, {
     tag: 'Payments',
+    plural: 'Payments',
     permission: read.permission,
     listQuery: paymentListQuery,
     csv: {
@@ -90,8 +91,9 @@ export const paymentRoutes: FastifyPluginCallback = (scope, _options, done) => {
     {
       config: read,
       schema: {
+        operationId: 'getPaymentTotals',
+        summary: 'Totals of every payment the list filters select',
         tags,
-        security,
         querystring: paymentListQuery,
         description: 'Totals of every payment matching the list filters, not only one page.',
         response: { 200: envelope(paymentTotals) },
@@ -111,8 +113,9 @@ export const paymentRoutes: FastifyPluginCallback = (scope, _options, done) => {
     {
       config: read,
       schema: {
+        operationId: 'listOpenBills',
+        summary: "A merchant's bills with an amount still due",
         tags,
-        security,
         querystring: openBillsQuery,
         description: "The merchant's live bills with a balance, oldest first.",
         response: { 200: envelope(z.object({ data: z.array(openBill) })) },
@@ -135,7 +138,13 @@ export const paymentRoutes: FastifyPluginCallback = (scope, _options, done) => {
     '/:id',
     {
       config: read,
-      schema: { tags, security, params: idParams, response: { 200: envelope(payment) } },
+      schema: {
+        operationId: 'getPayment',
+        summary: 'Get one payment',
+        tags,
+        params: idParams,
+        response: { 200: envelope(payment) },
+      },
     },
     async (request) => {
       const record = await paymentRepository.findById(app.db, tenantOf(request), request.params.id);
@@ -148,7 +157,13 @@ export const paymentRoutes: FastifyPluginCallback = (scope, _options, done) => {
     '/',
     {
       config: write,
-      schema: { tags, security, body: paymentCreate, response: { 201: envelope(payment) } },
+      schema: {
+        operationId: 'createPayment',
+        summary: 'Record a payment and how it is applied to bills',
+        tags,
+        body: paymentCreate,
+        response: { 201: envelope(payment) },
+      },
     },
     async (request, reply) => {
       const tenant = tenantOf(request);
@@ -163,8 +178,9 @@ export const paymentRoutes: FastifyPluginCallback = (scope, _options, done) => {
     {
       config: write,
       schema: {
+        operationId: 'updatePayment',
+        summary: 'Change a payment: the fields sent, at the version read',
         tags,
-        security,
         params: idParams,
         body: paymentUpdate,
         response: { 200: envelope(payment), 409: staleVersionResponse(payment) },
@@ -188,7 +204,13 @@ export const paymentRoutes: FastifyPluginCallback = (scope, _options, done) => {
     '/:id',
     {
       config: write,
-      schema: { tags, security, params: idParams, response: { 200: envelope(deleted) } },
+      schema: {
+        operationId: 'deletePayment',
+        summary: 'Delete a payment',
+        tags,
+        params: idParams,
+        response: { 200: envelope(deleted) },
+      },
     },
     async (request) => {
       const removedId = await paymentRepository.remove(

@@ -42,8 +42,6 @@ import {
 } from './job-cards.ts';
 import { listStages, replaceStages } from './stages.ts';
 import { workerWages as computeWorkerWages } from './wages.ts';
-
-const security: Record<string, string[]>[] = [{ bearerAuth: [] }, { cookieAuth: [] }];
 const read = { permission: 'production.read' } as const;
 const write = { permission: 'production.write' } as const;
 const remove = { permission: 'production.delete' } as const;
@@ -60,8 +58,8 @@ const stageRoutes: FastifyPluginCallback = (scope, _options, done) => {
     {
       config: read,
       schema: {
+        operationId: 'listProductionStages',
         tags,
-        security,
         summary: "The organization's production stages in order",
         response: { 200: envelope(productionStageList) },
       },
@@ -75,8 +73,8 @@ const stageRoutes: FastifyPluginCallback = (scope, _options, done) => {
     {
       config: { permission: 'organization.write' },
       schema: {
+        operationId: 'replaceProductionStages',
         tags,
-        security,
         summary: 'Replace the ordered list of stages',
         description:
           'A stage missing from the list is removed (409 `stage_in_use` while job cards are in it).',
@@ -102,8 +100,8 @@ const jobCardRoutes: FastifyPluginCallback = (scope, _options, done) => {
     {
       config: read,
       schema: {
+        operationId: 'listJobCards',
         tags,
-        security,
         summary: 'List job cards',
         querystring: jobCardListQuery,
         response: { 200: envelope(paged(jobCard)) },
@@ -121,8 +119,8 @@ const jobCardRoutes: FastifyPluginCallback = (scope, _options, done) => {
     {
       config: write,
       schema: {
+        operationId: 'createJobCardsFromOrder',
         tags,
-        security,
         summary: "Make the job cards an order's lines are missing",
         params: z.object({ orderId: id }),
         response: { 200: envelope(jobCardsFromOrder) },
@@ -140,8 +138,8 @@ const jobCardRoutes: FastifyPluginCallback = (scope, _options, done) => {
     {
       config: read,
       schema: {
+        operationId: 'getJobCard',
         tags,
-        security,
         summary: 'One job card',
         params: idParams,
         response: { 200: envelope(jobCard) },
@@ -159,8 +157,8 @@ const jobCardRoutes: FastifyPluginCallback = (scope, _options, done) => {
     {
       config: write,
       schema: {
+        operationId: 'updateJobCard',
         tags,
-        security,
         summary: "Assign a job card's workers and edit its notes",
         params: idParams,
         body: jobCardUpdate,
@@ -179,8 +177,8 @@ const jobCardRoutes: FastifyPluginCallback = (scope, _options, done) => {
     {
       config: write,
       schema: {
+        operationId: 'moveJobCard',
         tags,
-        security,
         summary: 'Move a job card to another stage',
         params: idParams,
         body: jobCardMove,
@@ -199,8 +197,8 @@ const jobCardRoutes: FastifyPluginCallback = (scope, _options, done) => {
     {
       config: remove,
       schema: {
+        operationId: 'deleteJobCard',
         tags,
-        security,
         summary: 'Delete a job card without production entries',
         params: idParams,
         response: { 200: envelope(deleted) },
@@ -224,8 +222,8 @@ const entryRoutes: FastifyPluginCallback = (scope, _options, done) => {
     {
       config: read,
       schema: {
+        operationId: 'listProductionEntries',
         tags,
-        security,
         summary: 'List production entries',
         querystring: productionEntryListQuery,
         response: { 200: envelope(paged(productionEntry)) },
@@ -243,8 +241,8 @@ const entryRoutes: FastifyPluginCallback = (scope, _options, done) => {
     {
       config: write,
       schema: {
+        operationId: 'createProductionEntryBatch',
         tags,
-        security,
         summary: "Log a shift's work, all rows or none",
         body: productionEntryBatch,
         response: { 201: envelope(productionEntryBatchResult) },
@@ -261,8 +259,8 @@ const entryRoutes: FastifyPluginCallback = (scope, _options, done) => {
     {
       config: read,
       schema: {
+        operationId: 'getProductionEntry',
         tags,
-        security,
         summary: 'One production entry',
         params: idParams,
         response: { 200: envelope(productionEntry) },
@@ -280,8 +278,8 @@ const entryRoutes: FastifyPluginCallback = (scope, _options, done) => {
     {
       config: write,
       schema: {
+        operationId: 'createProductionEntry',
         tags,
-        security,
         summary: 'Log work',
         body: productionEntryCreate,
         response: { 201: envelope(productionEntry) },
@@ -300,8 +298,8 @@ const entryRoutes: FastifyPluginCallback = (scope, _options, done) => {
     {
       config: write,
       schema: {
+        operationId: 'updateProductionEntry',
         tags,
-        security,
         summary: 'Change a production entry',
         params: idParams,
         body: productionEntryUpdate,
@@ -322,8 +320,8 @@ const entryRoutes: FastifyPluginCallback = (scope, _options, done) => {
     {
       config: remove,
       schema: {
+        operationId: 'deleteProductionEntry',
         tags,
-        security,
         summary: 'Delete a production entry',
         params: idParams,
         response: { 200: envelope(deleted) },
@@ -345,8 +343,8 @@ const wageRoutes: FastifyPluginCallback = (scope, _options, done) => {
     {
       config: { permission: 'salaries.read' },
       schema: {
+        operationId: 'getWorkerWages',
         tags: ['Worker wages'],
-        security,
         summary: "A month's earnings, payments and balance per worker",
         querystring: workerWagesQuery,
         response: { 200: envelope(workerWages) },

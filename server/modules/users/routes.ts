@@ -47,7 +47,6 @@ function actorOf(request: FastifyRequest): Actor {
 export const userRoutes: FastifyPluginCallback = (scope, _options, done) => {
   const app = scope.withTypeProvider<ZodTypeProvider>();
   const tags = ['Users'];
-  const security: Record<string, string[]>[] = [{ bearerAuth: [] }, { cookieAuth: [] }];
   const read = { permission: 'users.read' } as const;
   const write = { permission: 'users.manageStaff' } as const;
 
@@ -56,8 +55,8 @@ export const userRoutes: FastifyPluginCallback = (scope, _options, done) => {
     {
       config: read,
       schema: {
+        operationId: 'listUsers',
         tags,
-        security,
         summary: 'List users',
         querystring: userListQuery,
         response: { 200: envelope(paged(user)) },
@@ -72,6 +71,7 @@ export const userRoutes: FastifyPluginCallback = (scope, _options, done) => {
 
   registerCsvExport(app, {
     tag: 'Users',
+    plural: 'Users',
     permission: 'users.read',
     listQuery: userListQuery,
     csv: {
@@ -94,8 +94,8 @@ export const userRoutes: FastifyPluginCallback = (scope, _options, done) => {
     {
       config: read,
       schema: {
+        operationId: 'listUserChoices',
         tags,
-        security,
         summary: 'Every user of the organization, by name',
         response: { 200: envelope(pickList(user)) },
       },
@@ -112,8 +112,8 @@ export const userRoutes: FastifyPluginCallback = (scope, _options, done) => {
     {
       config: read,
       schema: {
+        operationId: 'getUser',
         tags,
-        security,
         summary: 'One user',
         params: idParams,
         response: { 200: envelope(user) },
@@ -131,8 +131,8 @@ export const userRoutes: FastifyPluginCallback = (scope, _options, done) => {
     {
       config: write,
       schema: {
+        operationId: 'createUser',
         tags,
-        security,
         summary: 'Add a user with a temporary password they must change at first sign-in',
         body: userCreate,
         response: { 201: envelope(user) },
@@ -152,8 +152,8 @@ export const userRoutes: FastifyPluginCallback = (scope, _options, done) => {
     {
       config: write,
       schema: {
+        operationId: 'updateUser',
         tags,
-        security,
         summary: 'Change a user: name, email, phone, role, active',
         params: idParams,
         body: userUpdate,
@@ -174,8 +174,8 @@ export const userRoutes: FastifyPluginCallback = (scope, _options, done) => {
     {
       config: write,
       schema: {
+        operationId: 'resetUserPassword',
         tags,
-        security,
         summary: 'Set a temporary password and end the user’s sessions',
         params: idParams,
         body: userResetPasswordBody,

@@ -23,8 +23,9 @@ export const workerSalaryRoutes: FastifyPluginCallback = (scope, _options, done)
     {
       config: { permission: 'salaries.read' },
       schema: {
+        operationId: 'getWorkerSalarySummary',
+        summary: 'Salaries paid per worker for a period',
         tags: ['Worker salaries'],
-        security: [{ bearerAuth: [] }, { cookieAuth: [] }],
         querystring: workerSalarySummaryQuery,
         response: { 200: envelope(workerSalarySummary) },
       },
@@ -38,6 +39,7 @@ export const workerSalaryRoutes: FastifyPluginCallback = (scope, _options, done)
 
   registerCrudRoutes(scope, {
     tag: 'Worker salaries',
+    singular: 'Worker salary',
     csv: {
       namespace: 'worker-salaries',
       columns: [

@@ -15,6 +15,7 @@ import type { ResourceModule } from '../registry.ts';
 export const workerRoutes: FastifyPluginCallback = (scope, _options, done) => {
   registerCrudRoutes(scope, {
     tag: 'Workers',
+    singular: 'Worker',
     importable: { resource: 'workers', table: workers, unique: workers.name },
     csv: {
       namespace: 'workers',
