@@ -9,7 +9,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const builtIndex = path.join(root, 'dist', 'index.html');
+const buildDir = path.join(root, 'dist');
+const builtIndex = path.join(buildDir, 'index.html');
 // Everything that ends up in the bundle: the SPA, its static files, and the shared contract.
 const buildInputs = ['src', 'public', 'contract', 'index.html', 'vite.config.ts'];
 
@@ -35,6 +36,16 @@ export function buildIsStale(projectRoot = root) {
   if (!existsSync(index)) return true;
   const builtAt = statSync(index).mtimeMs;
   return buildInputs.some((input) => newestMtime(path.join(projectRoot, input)) > builtAt);
+}
+
+/**
+ * The folder the server will serve, resolved as the server resolves it (start.mjs and the server
+ * both run in the project folder).
+ */
+export function servedDir(env = process.env, projectRoot = root) {
+  return env.STATIC_DIR
+    ? path.resolve(projectRoot, env.STATIC_DIR)
+    : path.join(projectRoot, 'dist');
 }
 
 function build() {
@@ -76,6 +87,8 @@ function serve() {
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  if (buildIsStale()) build();
+  // A STATIC_DIR elsewhere is a build made beforehand (or none at all); building dist/ would only
+  // cost time.
+  if (servedDir() === buildDir && buildIsStale()) build();
   serve();
 }
