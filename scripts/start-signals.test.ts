@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { postgresPaths, processAlive, readPostmasterPid } from '../server/db/embedded-postgres.ts';
 
 // `npm start` as a service manager or `docker stop` sees it: a SIGTERM to the npm process alone
 // must stop the whole tree (npm, its shell, with-node.mjs, start.mjs, the server, PostgreSQL),
@@ -98,6 +99,8 @@ const oldNode = process.platform === 'linux' ? findOldNode() : undefined;
 const started: TreeProcess[] = [];
 const folders: string[] = [];
 let staticDir: string;
+/** One data folder for every start: each test leaves it stopped, and the next starts on it again. */
+let dataDir: string;
 let removeFetchedNode: (() => Promise<void>) | undefined;
 
 /**
@@ -161,8 +164,11 @@ async function waitForHealth(port: number, child: ChildProcess, output: () => st
   throw new Error(`npm start did not answer /api/health:\n${output()}`);
 }
 
-/** Starts `npm start`, stops it with a SIGTERM to npm, and returns what was still running. */
-async function startAndTerminate(binDir: string, dataDir: string) {
+/**
+ * Starts `npm start`, sends `signal` to npm (or to the process of the tree whose command matches
+ * `target`), and returns what was still running STOP_WITHIN_MS later.
+ */
+async function startAndStop(binDir: string, signal: NodeJS.Signals, target?: RegExp) {
   const port = await freePort();
   const { child, output } = npmStart(binDir, dataDir, port);
   started.push({
@@ -178,7 +184,8 @@ async function startAndTerminate(binDir: string, dataDir: string) {
   expect(commands).toMatch(/server\/main\.ts/);
   expect(commands).toMatch(/postgres -D/);
 
-  process.kill(child.pid!, 'SIGTERM');
+  const signalled = target ? tree.find((process) => target.test(process.command)) : tree[0];
+  process.kill(signalled!.pid, signal);
   const deadline = Date.now() + STOP_WITHIN_MS;
   let running = tree;
   while (running.length > 0 && Date.now() < deadline) {
@@ -188,21 +195,32 @@ async function startAndTerminate(binDir: string, dataDir: string) {
   return { running: running.map((process) => `${process.pid} ${process.command}`), output };
 }
 
-describe.runIf(process.platform === 'linux')('npm start on SIGTERM to the npm process', () => {
+describe.runIf(process.platform === 'linux')('stopping npm start', () => {
   beforeAll(async () => {
     staticDir = await mkdtemp(path.join(os.tmpdir(), 'karkhana-signals-client-'));
     folders.push(staticDir);
     await writeFile(path.join(staticDir, 'index.html'), '<!doctype html><title>Karkhana</title>');
+    dataDir = await mkdtemp(path.join(os.tmpdir(), 'karkhana-signals-'));
+    folders.push(dataDir);
     if (oldNode) removeFetchedNode = await provideFetchedNode();
   });
 
   afterAll(async () => {
-    const survivors = started.filter(isAlive);
-    // PostgreSQL first, with its fast shutdown, so that it removes its shared memory.
-    for (const survivor of survivors.filter((process) => / -D /.test(process.command))) {
-      process.kill(survivor.pid, 'SIGINT');
+    // Launchers and servers first: a server that is still running restarts a PostgreSQL it sees
+    // stop. Then PostgreSQL, with its fast shutdown, so that it removes its shared memory.
+    for (const survivor of started.filter(isAlive)) {
+      if (!/postgres/.test(survivor.command)) process.kill(survivor.pid, 'SIGKILL');
     }
-    await new Promise((resolve) => setTimeout(resolve, survivors.length > 0 ? 1_000 : 0));
+    const postmaster = dataDir
+      ? await readPostmasterPid(postgresPaths(dataDir).cluster)
+      : undefined;
+    if (postmaster && processAlive(postmaster.pid)) {
+      process.kill(postmaster.pid, 'SIGINT');
+      const deadline = Date.now() + 10_000;
+      while (processAlive(postmaster.pid) && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    }
     for (const survivor of started.filter(isAlive)) process.kill(survivor.pid, 'SIGKILL');
     await removeFetchedNode?.();
     await Promise.all(folders.map((folder) => rm(folder, { recursive: true, force: true })));
@@ -221,10 +239,8 @@ describe.runIf(process.platform === 'linux')('npm start on SIGTERM to the npm pr
   it.each(cases)(
     'with $name: every process stops and the data folder starts again',
     async ({ binDir }) => {
-      const dataDir = await mkdtemp(path.join(os.tmpdir(), 'karkhana-signals-'));
-      folders.push(dataDir);
-      for (const round of ['first start', 'start on the same data folder']) {
-        const { running, output } = await startAndTerminate(binDir, dataDir);
+      for (const round of ['start', 'start again on the same data folder']) {
+        const { running, output } = await startAndStop(binDir, 'SIGTERM');
         expect(
           running,
           `${round}: still running ${STOP_WITHIN_MS} ms after SIGTERM\n${output()}`,
@@ -233,6 +249,16 @@ describe.runIf(process.platform === 'linux')('npm start on SIGTERM to the npm pr
     },
     120_000,
   );
+
+  it('stops as well when npm dies of a SIGHUP or start.mjs is killed outright', async () => {
+    const recentNode = path.dirname(process.execPath);
+    // npm does not pass SIGHUP on; its shell stays and with-node.mjs notices npm's end.
+    const hangUp = await startAndStop(recentNode, 'SIGHUP');
+    expect(hangUp.running, `after SIGHUP to npm\n${hangUp.output()}`).toEqual([]);
+    // No handler sees a SIGKILL; the server notices that its channel to start.mjs closed.
+    const killed = await startAndStop(recentNode, 'SIGKILL', /^\S*node scripts\/start\.mjs/);
+    expect(killed.running, `after SIGKILL to start.mjs\n${killed.output()}`).toEqual([]);
+  }, 120_000);
 
   if (!oldNode) {
     it.skip('with a Node older than 22 first on PATH: there is none on this machine', () => {});
