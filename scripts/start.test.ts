@@ -5,12 +5,13 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 interface StartModule {
   buildIsStale: (projectRoot: string) => boolean;
+  servedDir: (env: Record<string, string | undefined>, projectRoot: string) => string;
 }
 
 // start.mjs is plain JavaScript without type declarations; a non-literal specifier keeps the
 // TypeScript project from requiring them.
 const startModulePath = './start.mjs';
-const { buildIsStale } = (await import(startModulePath)) as StartModule;
+const { buildIsStale, servedDir } = (await import(startModulePath)) as StartModule;
 
 let projectRoot: string;
 const builtAt = new Date('2025-03-01T10:00:00Z');
@@ -66,5 +67,23 @@ describe('buildIsStale', () => {
     writeAt('README.md', after);
     writeAt('src/.DS_Store', after);
     expect(buildIsStale(projectRoot)).toBe(false);
+  });
+});
+
+describe('servedDir', () => {
+  const project = path.join(path.sep, 'srv', 'karkhana');
+
+  it.each([
+    ['unset', undefined],
+    ['empty', ''],
+    ['./dist', './dist'],
+    ['dist/', 'dist/'],
+  ])('is the build folder when STATIC_DIR is %s', (_, staticDir) => {
+    expect(servedDir({ STATIC_DIR: staticDir }, project)).toBe(path.join(project, 'dist'));
+  });
+
+  it('is STATIC_DIR, resolved in the project folder, when it names another folder', () => {
+    expect(servedDir({ STATIC_DIR: '/var/www/karkhana' }, project)).toBe('/var/www/karkhana');
+    expect(servedDir({ STATIC_DIR: 'prebuilt' }, project)).toBe(path.join(project, 'prebuilt'));
   });
 });

@@ -2,10 +2,11 @@
 // Runs a command with a Node.js new enough for the project (>= 22.12). When the machine's Node is
 // older, Node 24 is installed once from the npm registry into .cache/node24 and put first on PATH.
 // Written in plain JavaScript so that it runs on any Node the machine has.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { exitAsChildDid, runChild } from './run-child.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const [major, minor] = process.versions.node.split('.').map(Number);
@@ -38,27 +39,18 @@ if (!command) {
   console.error('usage: with-node.mjs <command> [args...]');
   process.exit(2);
 }
-// spawn, not spawnSync: a stop signal sent to this process (a service manager, Playwright, kill)
-// is passed on so the server can finish its requests and stop its database; spawnSync would
-// leave the child running.
-const child = spawn(command, args, {
-  stdio: 'inherit',
-  env,
-  shell: process.platform === 'win32',
-});
-const forward = (signal) => {
-  if (child.exitCode === null && child.signalCode === null) child.kill(signal);
-};
-for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, forward);
-child.on('error', (error) => {
+// Not spawnSync: a stop signal sent to this process (a service manager, Playwright, kill) is
+// passed on so the server can finish its requests and stop its database; spawnSync would leave the
+// child running.
+let ended;
+try {
+  ended = await runChild(command, args, {
+    stdio: 'inherit',
+    env,
+    shell: process.platform === 'win32',
+  });
+} catch (error) {
   console.error(error.message);
   process.exit(1);
-});
-child.on('exit', (code, signal) => {
-  if (signal) {
-    // Mirror the shell convention for a child killed by a signal.
-    const number = { SIGHUP: 1, SIGINT: 2, SIGKILL: 9, SIGTERM: 15 }[signal] ?? 0;
-    process.exit(128 + number);
-  }
-  process.exit(code ?? 1);
-});
+}
+exitAsChildDid(ended);

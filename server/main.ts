@@ -23,8 +23,8 @@ async function shouldSeed(config: Config, database: DatabaseHandle): Promise<boo
 /** Open until the server stops; closed (stopping the embedded PostgreSQL) when start-up fails. */
 let openedDatabase: DatabaseHandle | undefined;
 
-async function stopBeforeReady(database: DatabaseHandle, signal: string): Promise<never> {
-  console.log(`${signal} during start-up; stopping`);
+async function stopBeforeReady(database: DatabaseHandle, reason: string): Promise<never> {
+  console.log(`${reason} during start-up; stopping`);
   await database.close();
   process.exit(0);
 }
@@ -47,12 +47,21 @@ async function main() {
   // database is starting waits for that start and then stops it; dying there would leave the
   // (detached) PostgreSQL running on its own.
   let stopRequested: string | undefined;
-  let shutdown = (signal: string): Promise<void> => {
-    stopRequested ??= signal;
+  let shutdown = (reason: string): Promise<void> => {
+    stopRequested ??= reason;
     return Promise.resolve();
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
+  // A hangup (its terminal closed) would otherwise end the server at once and leave the detached
+  // PostgreSQL running.
+  process.on('SIGHUP', () => void shutdown('SIGHUP'));
+  // scripts/start.mjs holds a channel open to the server; it closes when start.mjs ends in any
+  // way, a SIGKILL included, and the server then stops instead of running on without a launcher.
+  if (process.channel) {
+    process.channel.unref();
+    process.on('disconnect', () => void shutdown('launcher gone'));
+  }
 
   // Until the app's logger exists, the embedded database reports to the console.
   let logTo: (level: 'info' | 'warn' | 'error', message: string) => void = (level, message) =>
@@ -97,10 +106,10 @@ async function main() {
   housekeeping.unref();
 
   let shuttingDown = false;
-  shutdown = async (signal: string) => {
+  shutdown = async (reason: string) => {
     if (shuttingDown) return;
     shuttingDown = true;
-    log.info({ signal }, 'shutting down');
+    log.info({ reason }, 'shutting down');
     clearInterval(housekeeping);
     const forceExit = setTimeout(() => {
       log.error('shutdown timed out; exiting');
