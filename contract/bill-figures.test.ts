@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, previewBill } from './bill-preview';
+import { computeBillFigures } from './bill-figures.ts';
 
 const base = { billType: 'tax_invoice' as const, gstRate: 5, sellerState: '24' };
 
-describe('previewBill', () => {
+describe('computeBillFigures', () => {
   it('splits the tax into CGST and SGST within the seller state', () => {
-    const preview = previewBill({ ...base, lineAmounts: [425, 540], placeOfSupply: '24' });
+    const preview = computeBillFigures({ ...base, lineAmounts: [425, 540], placeOfSupply: '24' });
     expect(preview).toEqual({
       taxable: 965,
       cgst: 24.13,
@@ -18,13 +18,13 @@ describe('previewBill', () => {
   });
 
   it('charges IGST for another state', () => {
-    const preview = previewBill({ ...base, lineAmounts: [425, 540], placeOfSupply: '27' });
+    const preview = computeBillFigures({ ...base, lineAmounts: [425, 540], placeOfSupply: '27' });
     expect(preview).toMatchObject({ cgst: 0, sgst: 0, igst: 48.25, roundOff: -0.25, total: 1013 });
     expect(preview.intraState).toBe(false);
   });
 
   it('adds no tax to a bill of supply', () => {
-    const preview = previewBill({
+    const preview = computeBillFigures({
       ...base,
       billType: 'bill_of_supply',
       lineAmounts: [100.4],
@@ -35,12 +35,17 @@ describe('previewBill', () => {
   });
 
   it('adds no tax at 0 %', () => {
-    const preview = previewBill({ ...base, gstRate: 0, lineAmounts: [99.5], placeOfSupply: '27' });
+    const preview = computeBillFigures({
+      ...base,
+      gstRate: 0,
+      lineAmounts: [99.5],
+      placeOfSupply: '27',
+    });
     expect(preview).toMatchObject({ igst: 0, roundOff: 0.5, total: 100 });
   });
 
   it('sums fractional amounts in paise without drifting', () => {
-    const preview = previewBill({
+    const preview = computeBillFigures({
       ...base,
       gstRate: 18,
       lineAmounts: Array.from({ length: 10 }, () => 0.1),
@@ -50,12 +55,5 @@ describe('previewBill', () => {
     expect(preview.cgst).toBe(0.09);
     expect(preview.total).toBe(1);
     expect(preview.roundOff).toBe(-0.18);
-  });
-});
-
-describe('addDays', () => {
-  it('crosses month and year ends', () => {
-    expect(addDays('2026-12-20', 15)).toBe('2027-01-04');
-    expect(addDays('2027-02-20', 15)).toBe('2027-03-07');
   });
 });
