@@ -162,3 +162,18 @@ export type BillListParams = z.output<typeof billListQuery>;
 /** Completed or delivered orders on no live bill (`GET /bills/unbilled-orders`). */
 export const unbilledOrdersQuery = z.strictObject({ merchantId: queryId });
 export type UnbilledOrdersQuery = z.output<typeof unbilledOrdersQuery>;
+
+/** The number the next bill of a date would take (`GET /bills/next-number`). */
+export const billNextNumberQuery = z.strictObject({ billDate: calendarDate });
+export type BillNextNumberQuery = z.output<typeof billNextNumberQuery>;
+
+/**
+ * Only a forecast: the number is taken when a bill is issued, so a bill issued meanwhile on
+ * another device takes this one and the next bill the following.
+ */
+export const billNextNumber = z.object({
+  number: z.string(),
+  financialYear: z.string(),
+  sequence: z.number().int().positive(),
+});
+export type BillNextNumber = z.infer<typeof billNextNumber>;

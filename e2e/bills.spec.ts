@@ -33,6 +33,10 @@ test('makes one bill from two finished orders and finds it in the register and t
   await page.getByRole('checkbox', { name: `Bill ${second.poNumber}` }).check();
   await expect(page.getByText(`Selected for ${merchantName}: 2`)).toBeVisible();
   await page.getByRole('button', { name: 'Make bill' }).click();
+  await page
+    .getByRole('dialog', { name: 'Review the bill before issuing' })
+    .getByRole('button', { name: 'Issue bill' })
+    .click();
 
   const made = page.getByText(/^Bill .+ is made\.$/);
   await expect(made).toBeVisible();

@@ -108,6 +108,7 @@ const EXPECTED: Record<string, RouteAccess> = {
   'GET /api/backup': 'backup.download',
   'POST /api/backup/restore': 'backup.restore',
   'GET /api/bills/unbilled-orders': 'bills.read',
+  'GET /api/bills/next-number': 'bills.write',
   'GET /api/bills/{id}': 'bills.read',
   'POST /api/bills': 'bills.write',
   'PUT /api/bills/{id}': 'bills.write',

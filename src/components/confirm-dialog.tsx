@@ -1,4 +1,4 @@
-import { Button, Group, Modal, Text } from '@mantine/core';
+import { Button, Group, Modal, Text, type ModalProps } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -11,6 +11,10 @@ export interface ConfirmDialogProps {
   /** Destructive confirmations are red. */
   danger?: boolean;
   loading?: boolean;
+  /** What the confirmation acts on, in full (a review), below the message. */
+  children?: ReactNode;
+  /** A review with a table needs more room than a question. */
+  size?: ModalProps['size'];
   onConfirm: () => void;
   onClose: () => void;
 }
@@ -23,6 +27,8 @@ export function ConfirmDialog({
   cancelLabel,
   danger = true,
   loading = false,
+  children,
+  size = 'sm',
   onConfirm,
   onClose,
 }: ConfirmDialogProps) {
@@ -35,7 +41,7 @@ export function ConfirmDialog({
       }}
       title={title}
       centered
-      size="sm"
+      size={size}
       closeButtonProps={{ 'aria-label': t('actions.close') }}
       styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
     >
@@ -44,7 +50,8 @@ export function ConfirmDialog({
           {message}
         </Text>
       ) : null}
-      <Group justify="flex-end" gap="sm">
+      {children}
+      <Group justify="flex-end" gap="sm" mt={children ? 'lg' : undefined}>
         <Button variant="default" onClick={onClose} disabled={loading}>
           {cancelLabel ?? t('actions.cancel')}
         </Button>

@@ -2,7 +2,14 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import type { z } from 'zod';
 import type { AuditEntry, AuditListParams } from '../../contract/audit.ts';
-import { bill, billCreate, billListQuery, billUpdate, type Bill } from '../../contract/bills.ts';
+import {
+  bill,
+  billCreate,
+  billListQuery,
+  billUpdate,
+  type Bill,
+  type BillNextNumber,
+} from '../../contract/bills.ts';
 import type { Paged } from '../../contract/common.ts';
 import {
   bankDetail,
@@ -576,6 +583,19 @@ export const unbilledOrders = bills.defineRead<BillableOrder[], { merchantId?: s
     searchParams: (params) => ({ ...(params ?? {}) }),
     failure: 'bills:errors.fetchUnbilled',
     select: (data) => (data as { data: BillableOrder[] }).data,
+  },
+);
+
+/**
+ * The number the next bill of a date would take, for the review before issuing; only a forecast,
+ * since another device may issue a bill first. Keyed under `bills`, so issuing one refetches it.
+ */
+export const billNextNumber = bills.defineRead<BillNextNumber, { billDate: string }>(
+  'next-number',
+  {
+    path: () => '/next-number',
+    searchParams: ({ billDate }) => ({ billDate }),
+    failure: 'bills:errors.fetchNextNumber',
   },
 );
 

@@ -3,7 +3,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bill, billCreate, type Bill } from '../../../contract/bills.ts';
+import { computeBillFigures } from '../../../contract/bill-figures.ts';
+import { bill, billCreate, billNextNumber, type Bill } from '../../../contract/bills.ts';
 import { envelope, paged } from '../../../contract/common.ts';
 import { order, type Order } from '../../../contract/orders.ts';
 import { auditLog, bankDetails, designs, merchants, organizations } from '../../db/schema.ts';
@@ -595,6 +596,97 @@ describe('numbering', () => {
       billDate: '2027-04-02',
     });
     expect(prefixed.number).toBe('KK/2027-28/0001');
+  });
+});
+
+describe('next number', () => {
+  async function nextNumber(user: TestUser, billDate: string) {
+    const response = await t.send(user, 'GET', `/api/bills/next-number?billDate=${billDate}`);
+    expect(response.statusCode, response.body).toBe(200);
+    return envelope(billNextNumber).parse(response.json()).data;
+  }
+
+  it('forecasts the number the next bill of the date takes, without taking it', async () => {
+    const user = await t.registerUser();
+    const fx = await fixture(user);
+    expect(await nextNumber(user, '2026-06-10')).toEqual({
+      number: 'INV/2026-27/0001',
+      financialYear: '2026-27',
+      sequence: 1,
+    });
+    // Asking twice reserves nothing.
+    expect((await nextNumber(user, '2026-06-10')).number).toBe('INV/2026-27/0001');
+    const first = await finishedOrder(user, fx.localMerchant, fx.design);
+    const made = await createBill(user, { merchantId: fx.localMerchant, orderIds: [first._id] });
+    expect(made.number).toBe('INV/2026-27/0001');
+    const forecast = await nextNumber(user, '2026-06-10');
+    expect(forecast.number).toBe('INV/2026-27/0002');
+    // Another financial year has its own series.
+    expect((await nextNumber(user, '2026-03-31')).number).toBe('INV/2025-26/0001');
+    // A cancelled bill keeps its number, so the forecast does not go back.
+    const cancelled = await t.send(user, 'POST', `/api/bills/${made._id}/cancel`, {
+      reason: 'Wrong merchant',
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    const second = await finishedOrder(user, fx.localMerchant, fx.design);
+    const next = await createBill(user, { merchantId: fx.localMerchant, orderIds: [second._id] });
+    expect(next.number).toBe(forecast.number);
+  });
+
+  it('follows the prefix and lets owners and admins ask, not staff', async () => {
+    await t.database.handle.db
+      .update(organizations)
+      .set({ billPrefix: 'KK' })
+      .where(eq(organizations.id, owner.auth.organization._id));
+    try {
+      expect((await nextNumber(owner, '2030-05-01')).number).toBe('KK/2030-31/0001');
+      expect((await nextNumber(admin, '2030-05-01')).number).toBe('KK/2030-31/0001');
+    } finally {
+      await t.database.handle.db
+        .update(organizations)
+        .set({ billPrefix: 'INV' })
+        .where(eq(organizations.id, owner.auth.organization._id));
+    }
+    const refused = await t.send(staff, 'GET', '/api/bills/next-number?billDate=2030-05-01');
+    expect(refused.statusCode).toBe(403);
+    const malformed = await t.send(owner, 'GET', '/api/bills/next-number?billDate=tomorrow');
+    expect(malformed.statusCode).toBe(400);
+  });
+
+  it('stores the figures the shared function computes for the review', async () => {
+    const user = await t.registerUser();
+    const fx = await fixture(user);
+    const cases = [
+      { merchantId: fx.localMerchant, lines: [{ quantity: 3, rate: 33.33 }], gstRate: 12 },
+      { merchantId: fx.outOfStateMerchant, lines: [{ quantity: 7, rate: 14.29 }], gstRate: 18 },
+      { merchantId: fx.localMerchant, lines: [{ quantity: 1, rate: 99.5 }], gstRate: 0 },
+    ];
+    for (const { merchantId, lines, gstRate } of cases) {
+      const one = await finishedOrder(user, merchantId, fx.design, { lines });
+      const made = await createBill(user, { merchantId, orderIds: [one._id], gstRate });
+      const expected = computeBillFigures({
+        lineAmounts: one.designs.map((line) => line.amount),
+        billType: 'tax_invoice',
+        gstRate,
+        sellerState: GUJARAT,
+        placeOfSupply: made.placeOfSupply,
+      });
+      expect({
+        taxable: made.taxableAmount,
+        cgst: made.cgstAmount,
+        sgst: made.sgstAmount,
+        igst: made.igstAmount,
+        roundOff: made.roundOff,
+        total: made.totalAmount,
+      }).toEqual({
+        taxable: expected.taxable,
+        cgst: expected.cgst,
+        sgst: expected.sgst,
+        igst: expected.igst,
+        roundOff: expected.roundOff,
+        total: expected.total,
+      });
+    }
   });
 });
 

@@ -1,10 +1,12 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
+import { computeBillFigures } from '../../../contract/bill-figures.ts';
 import type {
   Bill,
   BillCancel,
   BillCreate,
   BillListParams,
+  BillNextNumber,
   BillStatus,
   BillUpdate,
 } from '../../../contract/bills.ts';
@@ -462,33 +464,29 @@ async function createBill(db: Database, tenant: TenantContext, values: BillCreat
           on designs.organization_id = order_lines.organization_id
          and designs.id = order_lines.design_id`);
 
-    // All in numeric: half-paise round away from zero, and the total is a whole rupee.
+    // The figures come from the same function the billing desk's review shows them with.
+    const lineRows = await queryRows<{ amount: string }>(
+      tx,
+      sql`select amount::text as amount from bill_lines
+          where organization_id = ${tenant.organizationId} and bill_id = ${id}`,
+    );
+    const figures = computeBillFigures({
+      lineAmounts: lineRows.map((row) => Number(row.amount)),
+      billType,
+      gstRate: Number(gstRate),
+      sellerState: profile.state,
+      placeOfSupply,
+    });
+    const money = (rupees: number) => sql`${rupees.toFixed(2)}::numeric`;
     await tx.execute(sql`
-        with taxable as (
-          select coalesce(sum(amount), 0)::numeric(14,2) as amount from bill_lines
-          where organization_id = ${tenant.organizationId} and bill_id = ${id}
-        ),
-        taxed as (
-          select taxable.amount as taxable,
-            case when bills.bill_type = 'tax_invoice' and bills.gst_rate > 0
-                   and bills.place_of_supply = ${profile.state}
-              then round(taxable.amount * bills.gst_rate / 2 / 100, 2) else 0 end as half,
-            case when bills.bill_type = 'tax_invoice' and bills.gst_rate > 0
-                   and bills.place_of_supply is distinct from ${profile.state}
-              then round(taxable.amount * bills.gst_rate / 100, 2) else 0 end as igst
-          from bills, taxable
-          where bills.organization_id = ${tenant.organizationId} and bills.id = ${id}
-        ),
-        gross as (select *, taxable + half + half + igst as amount from taxed)
         update bills set
-          taxable_amount = gross.taxable,
-          cgst_amount = gross.half,
-          sgst_amount = gross.half,
-          igst_amount = gross.igst,
-          round_off = round(gross.amount) - gross.amount,
-          total_amount = round(gross.amount)
-        from gross
-        where bills.organization_id = ${tenant.organizationId} and bills.id = ${id}`);
+          taxable_amount = ${money(figures.taxable)},
+          cgst_amount = ${money(figures.cgst)},
+          sgst_amount = ${money(figures.sgst)},
+          igst_amount = ${money(figures.igst)},
+          round_off = ${money(figures.roundOff)},
+          total_amount = ${money(figures.total)}
+        where organization_id = ${tenant.organizationId} and id = ${id}`);
 
     await tx.execute(sql`
         insert into bill_orders (organization_id, bill_id, order_id)
@@ -544,6 +542,24 @@ export const billRepository = {
   },
 
   findById: readBill,
+
+  /** The number `takeNumber` would give a bill of this date now, without taking it. */
+  async nextNumber(db: Database, tenant: TenantContext, billDate: string): Promise<BillNextNumber> {
+    const profile = await readProfile(db, tenant);
+    const financialYear = financialYearOf(billDate);
+    const [row] = await queryRows<{ last_number: number }>(
+      db,
+      sql`select last_number from bill_counters
+          where organization_id = ${tenant.organizationId} and prefix = ${profile.billPrefix}
+            and financial_year = ${financialYear}`,
+    );
+    const sequence = Number(row?.last_number ?? 0) + 1;
+    return {
+      number: formatBillNumber(profile.billPrefix, financialYear, sequence),
+      financialYear,
+      sequence,
+    };
+  },
 
   /** Finished orders on no live bill, oldest first; of one merchant or of all. */
   async unbilledOrders(

@@ -6,6 +6,8 @@ import {
   billCancel,
   billCreate,
   billListQuery,
+  billNextNumber,
+  billNextNumberQuery,
   billUpdate,
   unbilledOrdersQuery,
 } from '../../../contract/bills.ts';
@@ -107,6 +109,26 @@ export const billRoutes: FastifyPluginCallback = (scope, _options, done) => {
           ),
         },
         'Unbilled orders fetched successfully',
+      ),
+  );
+
+  app.get(
+    '/next-number',
+    {
+      config: write,
+      schema: {
+        tags,
+        security,
+        querystring: billNextNumberQuery,
+        response: { 200: envelope(billNextNumber) },
+        description:
+          'The number a bill of `billDate` would take if issued now; nothing is reserved, so a bill issued meanwhile elsewhere takes it first. For the review before a bill is issued.',
+      },
+    },
+    async (request) =>
+      ok(
+        await billRepository.nextNumber(app.db, tenantOf(request), request.query.billDate),
+        'Next bill number fetched successfully',
       ),
   );
 

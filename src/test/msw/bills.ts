@@ -127,8 +127,8 @@ export function makeBill(n: number, fields: Partial<Bill> = {}): Bill {
 type StoredBill = Bill & { orderIds?: string[] };
 
 /**
- * An in-memory /api/bills: the register's list and filters, the unbilled orders, making a bill
- * (numbered and figured here the way the API describes) and cancelling one.
+ * An in-memory /api/bills: the register's list and filters, the unbilled orders, the next number,
+ * making a bill (numbered and figured here the way the API describes) and cancelling one.
  */
 export function createBillsFake(options: {
   orders: BillableOrder[];
@@ -200,6 +200,14 @@ export function createBillsFake(options: {
   const handlers: HttpHandler[] = [
     http.get('*/api/organization', () => ok(profile)),
     http.get('*/api/merchants/all', () => ok({ data: BILL_MERCHANTS })),
+    http.get('*/api/bills/next-number', () => {
+      const next = sequence + 1;
+      return ok({
+        number: `${profile.billPrefix}/2026-27/${String(next).padStart(4, '0')}`,
+        financialYear: '2026-27',
+        sequence: next,
+      });
+    }),
     http.get('*/api/bills/unbilled-orders', () =>
       ok({ data: orders.filter((order) => !order.billId) }),
     ),

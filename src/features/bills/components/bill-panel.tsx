@@ -1,8 +1,9 @@
-import { Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { Button, Group, Paper, Stack } from '@mantine/core';
 import dayjs from 'dayjs';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
+import { computeBillFigures } from '../../../../contract/bill-figures.ts';
 import {
   BILL_TYPES,
   billCreate,
@@ -15,11 +16,12 @@ import type { OrganizationProfile } from '../../../../contract/organization.ts';
 import { FormFields, type FieldSpec } from '@/components/form-fields';
 import { FormNotices, saveFailureText, useFormSafety } from '@/components/form-safety';
 import { ApiError } from '@/lib/api-client';
-import { useFormatters } from '@/lib/format';
 import * as resources from '@/lib/resources';
 import type { BillableOrder } from '@/lib/resources';
 import { useZodForm } from '@/lib/use-zod-form';
-import { addDays, previewBill, todayYmd } from '../bill-preview';
+import { addDays, todayYmd } from '../bill-preview';
+import { BillFigureRows } from './bill-figure-rows';
+import { BillReviewDialog, type BillReviewSettings } from './bill-review-dialog';
 
 const STATE_OPTIONS = Object.entries(GST_STATES).map(([code, name]) => ({
   value: code,
@@ -115,7 +117,8 @@ export interface BillPanelProps {
 }
 
 /**
- * The bill's settings with a live preview of its figures and the "Make bill" button. Inputs
+ * The bill's settings with a live preview of its figures and the "Make bill" button, which opens
+ * the review; only its "Issue bill" sends the bill and so takes a number. Inputs
  * start from the organization profile and the merchant, as the server's own defaults do; what is
  * typed is kept as a draft of the merchant's next bill until the bill is made, and a refused bill
  * keeps every input with the server's reasons on the fields.
@@ -128,7 +131,6 @@ export function BillPanel({
   onDone,
 }: BillPanelProps) {
   const { t } = useTranslation(['bills', 'ui']);
-  const format = useFormatters();
   const create = resources.bills.useCreate();
   const form = useZodForm<PanelValues, PanelOutput>({
     schema: panelSchema,
@@ -137,6 +139,7 @@ export function BillPanel({
   });
   const safety = useFormSafety(form, `bills:create:${merchantId}`);
   const [failure, setFailure] = useState<string | null>(null);
+  const [review, setReview] = useState<PanelOutput | null>(null);
   const values = form.getValues();
   const termsDays = organization?.paymentTermsDays ?? 15;
 
@@ -156,7 +159,7 @@ export function BillPanel({
   const place = values.placeOfSupply;
   const preview = useMemo(
     () =>
-      previewBill({
+      computeBillFigures({
         lineAmounts: orders.flatMap((order) => order.designs.map((line) => line.amount)),
         billType: values.billType,
         gstRate: rate,
@@ -166,9 +169,9 @@ export function BillPanel({
     [orders, values.billType, rate, organization?.state, place],
   );
 
-  const makeBill = (body: PanelOutput) => {
-    setFailure(null);
+  const issueBill = (body: PanelOutput) => {
     const done = (bill: Bill | null) => {
+      setReview(null);
       safety.forgetDraft();
       onDone(bill);
     };
@@ -178,6 +181,7 @@ export function BillPanel({
         onSuccess: (bill) => done(bill),
         onQueued: () => done(null),
         onError: (error) => {
+          setReview(null);
           const unplaced = form.applyServerErrors(error);
           const reason = saveFailureText(error, unplaced, t, 'bills:errors.create');
           // Reasons about the orders (`orderIds.N`) have no input here; they say what to change.
@@ -188,9 +192,18 @@ export function BillPanel({
       },
     );
   };
-  const onSubmit = form.submit((body) => makeBill(body));
-
-  const taxed = values.billType === 'tax_invoice' && rate > 0;
+  const onSubmit = form.submit((body) => {
+    setFailure(null);
+    setReview(body);
+  });
+  // What the server fills in for what the inputs leave out, so the review shows the bill as issued.
+  const reviewSettings: BillReviewSettings | null = review && {
+    billDate: review.billDate,
+    dueDate: review.dueDate ?? addDays(review.billDate, termsDays),
+    billType: review.billType ?? 'tax_invoice',
+    gstRate: review.gstRate ?? organization?.defaultGstRate ?? 5,
+    placeOfSupply: review.placeOfSupply ?? merchantState ?? organization?.state ?? null,
+  };
 
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-label={t('desk.makeBill')}>
@@ -198,57 +211,32 @@ export function BillPanel({
         <Stack gap="sm">
           <FormNotices safety={safety} failure={failure} />
           <FormFields fields={FIELDS} form={form} shape={billCreate.shape} namespace="bills" />
-          <Stack gap={4} aria-label={t('desk.previewNote')} role="group">
-            <PreviewRow label={t('preview.taxable')} value={format.money(preview.taxable)} />
-            {taxed && preview.intraState ? (
-              <>
-                <PreviewRow
-                  label={t('preview.cgst', { rate: rate / 2 })}
-                  value={format.money(preview.cgst)}
-                />
-                <PreviewRow
-                  label={t('preview.sgst', { rate: rate / 2 })}
-                  value={format.money(preview.sgst)}
-                />
-              </>
-            ) : null}
-            {taxed && !preview.intraState ? (
-              <PreviewRow
-                label={t('preview.igst', { rate: String(rate) })}
-                value={format.money(preview.igst)}
-              />
-            ) : null}
-            <PreviewRow label={t('preview.roundOff')} value={format.money(preview.roundOff)} />
-            <PreviewRow label={t('preview.total')} value={format.money(preview.total)} strong />
-            <Text size="xs" c="dimmed">
-              {t('desk.previewNote')}
-            </Text>
-          </Stack>
+          <BillFigureRows
+            figures={preview}
+            billType={values.billType}
+            gstRate={rate}
+            label={t('desk.previewNote')}
+            note={t('desk.previewNote')}
+          />
           <Group justify="flex-end">
-            <Button
-              type="submit"
-              size="md"
-              loading={create.isPending && !create.isPaused}
-              disabled={orders.length === 0}
-            >
+            <Button type="submit" size="md" disabled={orders.length === 0 || review !== null}>
               {t('desk.makeBill')}
             </Button>
           </Group>
         </Stack>
       </form>
+      {review && reviewSettings ? (
+        <BillReviewDialog
+          opened
+          merchantName={orders[0]?.merchant.name ?? ''}
+          orders={orders}
+          settings={reviewSettings}
+          sellerState={organization?.state ?? null}
+          issuing={create.isPending && !create.isPaused}
+          onIssue={() => issueBill(review)}
+          onClose={() => setReview(null)}
+        />
+      ) : null}
     </Paper>
-  );
-}
-
-function PreviewRow({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
-  return (
-    <Group justify="space-between" gap="sm">
-      <Text size="sm" fw={strong ? 700 : 400}>
-        {label}
-      </Text>
-      <Text size="sm" fw={strong ? 700 : 400} ff="monospace">
-        {value}
-      </Text>
-    </Group>
   );
 }

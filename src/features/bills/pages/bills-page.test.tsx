@@ -85,7 +85,18 @@ describe('bill register', { timeout: 30_000 }, () => {
     expect(screen.getByRole('link', { name: 'INV/2026-27/0002' })).toBeInTheDocument();
   });
 
-  it('cancels a bill with a reason and the version it was read at', async () => {
+  it('cancels a bill with a reason and the version it was read at, after naming what it undoes', async () => {
+    const bill = fake.records[1];
+    if (!bill) throw new Error('fixture');
+    bill.lines = ['PO-007', 'PO-007', 'PO-009'].map((poNumber, index) => ({
+      orderId: `order-${poNumber}`,
+      poNumber,
+      designCode: `D-${index}`,
+      designName: 'Paisley',
+      quantity: 1,
+      rate: 500,
+      amount: 500,
+    }));
     const { user } = renderPage();
     await screen.findByText('Showing 1–3 of 3');
     expect(
@@ -93,10 +104,22 @@ describe('bill register', { timeout: 30_000 }, () => {
     ).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Cancel bill INV/2026-27/0002' }));
     const dialog = await screen.findByRole('dialog', { name: 'Cancel bill INV/2026-27/0002' });
-    const confirm = within(dialog).getByRole('button', { name: 'Cancel bill' });
-    expect(confirm).toBeDisabled();
-    await user.type(within(dialog).getByRole('textbox', { name: /Reason/ }), 'Wrong rate');
-    await user.click(confirm);
+    expect(within(dialog).getByText('Orders PO-007, PO-009 become billable again.')).toBeVisible();
+    expect(
+      within(dialog).getByText(
+        'The number INV/2026-27/0002 stays used: no other bill gets it, and the cancelled bill stays in the register.',
+      ),
+    ).toBeVisible();
+    expect(within(dialog).getByRole('button', { name: 'Cancel bill' })).toBeDisabled();
+    await user.click(within(dialog).getByRole('button', { name: 'Keep bill' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(fake.requests.some((request) => request.url.pathname.endsWith('/cancel'))).toBe(false);
+
+    await user.click(screen.getByRole('button', { name: 'Cancel bill INV/2026-27/0002' }));
+    await screen.findByRole('dialog', { name: 'Cancel bill INV/2026-27/0002' });
+    const reopened = screen.getByRole('dialog', { name: 'Cancel bill INV/2026-27/0002' });
+    await user.type(within(reopened).getByRole('textbox', { name: /Reason/ }), 'Wrong rate');
+    await user.click(within(reopened).getByRole('button', { name: 'Cancel bill' }));
     expect(await screen.findByText('Bill cancelled')).toBeInTheDocument();
     const cancel = fake.requests.find((request) => request.url.pathname.endsWith('/cancel'));
     expect(cancel?.url.pathname).toBe(`/api/bills/${fake.records[1]?._id}/cancel`);

@@ -277,6 +277,8 @@ function CancelBillModal({ bill, onClose }: { bill: Bill; onClose: () => void })
   const { t } = useTranslation('bills');
   const cancel = resources.useCancelBill();
   const [reason, setReason] = useState('');
+  // What cancelling undoes, named: these orders leave the bill and can be billed again.
+  const poNumbers = [...new Set(bill.lines.map((line) => line.poNumber))];
   const submit = () =>
     cancel.mutate(
       { id: bill._id, reason: reason.trim(), version: bill.version },
@@ -290,7 +292,10 @@ function CancelBillModal({ bill, onClose }: { bill: Bill; onClose: () => void })
       centered
     >
       <Stack gap="sm">
-        <Text size="sm">{t('cancelDialog.message')}</Text>
+        {poNumbers.length > 0 ? (
+          <Text size="sm">{t('cancelDialog.frees', { orders: poNumbers.join(', ') })}</Text>
+        ) : null}
+        <Text size="sm">{t('cancelDialog.numberStays', { number: bill.number })}</Text>
         <Textarea
           label={t('cancelDialog.reason')}
           value={reason}

@@ -38,6 +38,14 @@ function renderDesk(route = '/export-bill-review') {
 }
 
 const preview = () => screen.getByRole('group', { name: /^Preview/ });
+const posts = () => fake.requests.filter((request) => request.method === 'POST');
+
+/** "Make bill" opens the review; only its "Issue bill" sends the bill. */
+async function issue(user: ReturnType<typeof renderDesk>['user']) {
+  await user.click(screen.getByRole('button', { name: 'Make bill' }));
+  const review = await screen.findByRole('dialog', { name: 'Review the bill before issuing' });
+  await user.click(within(review).getByRole('button', { name: 'Issue bill' }));
+}
 const previewRow = (label: string | RegExp) =>
   within(preview()).getByText(label).parentElement?.lastElementChild?.textContent;
 
@@ -106,7 +114,7 @@ describe('export bill review', { timeout: 30_000 }, () => {
     await user.type(billDate, '01 Jun 2026');
     await user.tab();
     await waitFor(() => expect(dueDate).toHaveValue('16 Jun 2026'));
-    await user.click(screen.getByRole('button', { name: 'Make bill' }));
+    await issue(user);
     await screen.findByText(/^Bill .+ is made\.$/);
     expect(fake.requests.find((request) => request.method === 'POST')?.body).toMatchObject({
       billDate: '2026-06-01',
@@ -132,7 +140,7 @@ describe('export bill review', { timeout: 30_000 }, () => {
     await user.click(await screen.findByRole('checkbox', { name: 'Bill PO-001' }));
     const notes = screen.getByRole('textbox', { name: 'Notes' });
     await user.type(notes, 'Second lot');
-    await user.click(screen.getByRole('button', { name: 'Make bill' }));
+    await issue(user);
 
     const dueDate = screen.getByRole('textbox', { name: /^Due date/ });
     await waitFor(() => expect(dueDate).toHaveAttribute('aria-invalid', 'true'));
@@ -162,17 +170,91 @@ describe('export bill review', { timeout: 30_000 }, () => {
     expect(screen.getByRole('textbox', { name: 'Notes' })).toHaveValue('Deliver Friday');
   });
 
-  it('makes the bill with one request and links to its print page', async () => {
+  it('opens a review on "Make bill" and sends nothing until "Issue bill"', async () => {
     const { user } = renderDesk();
     await user.click(await screen.findByRole('checkbox', { name: 'Bill PO-001' }));
     await user.click(screen.getByRole('checkbox', { name: 'Bill PO-002' }));
     await user.click(screen.getByRole('button', { name: 'Make bill' }));
 
+    const review = await screen.findByRole('dialog', { name: 'Review the bill before issuing' });
+    expect(posts()).toHaveLength(0);
+    expect(review).toHaveTextContent(`Merchant: ${gujarat}`);
+    expect(review).toHaveTextContent('Orders: PO-001, PO-002');
+    expect(review).toHaveTextContent('Place of supply: 24 Gujarat');
+    const lines = within(within(review).getByRole('table', { name: 'Lines of the bill' }));
+    expect(
+      lines
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => row.textContent),
+    ).toEqual([
+      expect.stringMatching(/^PO-001.+1₹425\.00₹425\.00$/),
+      expect.stringMatching(/^PO-002.+1₹540\.00₹540\.00$/),
+    ]);
+    const figures = within(within(review).getByRole('group', { name: 'Figures of the bill' }));
+    const figure = (label: string) =>
+      figures.getByText(label).parentElement?.lastElementChild?.textContent;
+    expect(figure('Taxable value')).toBe('₹965.00');
+    expect(figure('CGST 2.5 %')).toBe('₹24.13');
+    expect(figure('SGST 2.5 %')).toBe('₹24.13');
+    expect(figures.queryByText(/IGST/)).not.toBeInTheDocument();
+    expect(figure('Round-off')).toBe('-₹0.26');
+    expect(figure('Total')).toBe('₹1,013.00');
+    expect(
+      await within(review).findByText('Will be numbered about INV/2026-27/0002'),
+    ).toBeInTheDocument();
+    expect(posts()).toHaveLength(0);
+
+    await user.click(within(review).getByRole('button', { name: 'Issue bill' }));
+    expect(await screen.findByText('Bill INV/2026-27/0002 is made.')).toBeInTheDocument();
+    expect(posts()).toHaveLength(1);
+    expect(fake.records[0]?.totalAmount).toBe(1013);
+  });
+
+  it('reviews IGST for a merchant of another state', async () => {
+    const { user } = renderDesk();
+    await user.click(await screen.findByRole('checkbox', { name: 'Bill PO-003' }));
+    await user.click(screen.getByRole('button', { name: 'Make bill' }));
+    const review = await screen.findByRole('dialog', { name: 'Review the bill before issuing' });
+    expect(review).toHaveTextContent(`Merchant: ${maharashtra}`);
+    expect(review).toHaveTextContent('Place of supply: 27 Maharashtra');
+    const figures = within(within(review).getByRole('group', { name: 'Figures of the bill' }));
+    const figure = (label: string) =>
+      figures.getByText(label).parentElement?.lastElementChild?.textContent;
+    expect(figure('Taxable value')).toBe('₹1,000.00');
+    expect(figures.queryByText(/CGST|SGST/)).not.toBeInTheDocument();
+    expect(figure('IGST 5 %')).toBe('₹50.00');
+    expect(figure('Round-off')).toBe('₹0.00');
+    expect(figure('Total')).toBe('₹1,050.00');
+    expect(posts()).toHaveLength(0);
+  });
+
+  it('makes no bill when the review is left with "Back to edit"', async () => {
+    const { user } = renderDesk();
+    await user.click(await screen.findByRole('checkbox', { name: 'Bill PO-001' }));
+    await user.type(screen.getByRole('textbox', { name: 'Notes' }), 'Second lot');
+    await user.click(screen.getByRole('button', { name: 'Make bill' }));
+    const review = await screen.findByRole('dialog', { name: 'Review the bill before issuing' });
+    await user.click(within(review).getByRole('button', { name: 'Back to edit' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(posts()).toHaveLength(0);
+    expect(fake.records).toHaveLength(1);
+    expect(screen.queryByText(/^Bill .+ is made\.$/)).not.toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: 'Bill PO-001' })).toBeChecked();
+    expect(screen.getByRole('textbox', { name: 'Notes' })).toHaveValue('Second lot');
+    expect(screen.getByRole('button', { name: 'Make bill' })).toBeEnabled();
+  });
+
+  it('makes the bill with one request and links to its print page', async () => {
+    const { user } = renderDesk();
+    await user.click(await screen.findByRole('checkbox', { name: 'Bill PO-001' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Bill PO-002' }));
+    await issue(user);
+
     const made = await screen.findByText('Bill INV/2026-27/0002 is made.');
-    const posts = fake.requests.filter((request) => request.method === 'POST');
-    expect(posts).toHaveLength(1);
-    expect(posts[0]?.headers.get('Idempotency-Key')).toBeTruthy();
-    expect(posts[0]?.body).toMatchObject({
+    expect(posts()).toHaveLength(1);
+    expect(posts()[0]?.headers.get('Idempotency-Key')).toBeTruthy();
+    expect(posts()[0]?.body).toMatchObject({
       merchantId: BILL_MERCHANTS[0]?._id,
       orderIds: [fake.orders[0]?._id, fake.orders[1]?._id],
       billType: 'tax_invoice',
@@ -195,6 +277,12 @@ describe('export bill review', { timeout: 30_000 }, () => {
     await user.click(await screen.findByRole('checkbox', { name: 'Bill PO-003' }));
     onlineManager.setOnline(false);
     await user.click(screen.getByRole('button', { name: 'Make bill' }));
+    const review = await screen.findByRole('dialog', { name: 'Review the bill before issuing' });
+    // Offline no number can be forecast: it is given when the bill reaches the server.
+    expect(
+      within(review).getByText('The number is given when the bill reaches the server.'),
+    ).toBeInTheDocument();
+    await user.click(within(review).getByRole('button', { name: 'Issue bill' }));
 
     expect(
       await screen.findByText(
@@ -203,14 +291,12 @@ describe('export bill review', { timeout: 30_000 }, () => {
     ).toBeInTheDocument();
     const latest = screen.getByRole('table', { name: 'Latest bills' });
     expect(within(latest).getByText('Number given when online')).toBeInTheDocument();
-    expect(fake.requests.filter((request) => request.method === 'POST')).toHaveLength(0);
+    expect(posts()).toHaveLength(0);
     // Its order cannot be put on a second bill meanwhile.
     expect(screen.queryByRole('checkbox', { name: 'Bill PO-003' })).not.toBeInTheDocument();
 
     onlineManager.setOnline(true);
-    await waitFor(() =>
-      expect(fake.requests.filter((request) => request.method === 'POST')).toHaveLength(1),
-    );
+    await waitFor(() => expect(posts()).toHaveLength(1));
     await waitFor(() =>
       expect(within(latest).queryByText('Number given when online')).not.toBeInTheDocument(),
     );

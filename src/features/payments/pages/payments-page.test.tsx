@@ -113,13 +113,29 @@ describe('the receipts register', { timeout: 20_000 }, () => {
     );
   });
 
-  it('says the money goes back to the bills before deleting', async () => {
+  it('names the bills its allocations go back to and the advance before deleting', async () => {
     const { user } = renderPage();
     const table = await screen.findByRole('table', { name: 'Payments' });
     await within(table).findByText(bharat.name);
     await user.click(screen.getByRole('button', { name: /^Delete ₹800\.00 from/ }));
-    const dialog = await screen.findByRole('dialog', { name: 'Delete payment?' });
-    expect(dialog).toHaveTextContent('its money goes back to the bills it settled');
+    let dialog = await screen.findByRole('dialog', { name: 'Delete payment?' });
+    expect(dialog).toHaveTextContent(
+      'Its allocations go back to the bills, which show as owed again: INV/2026-27/0009: ₹700.00.',
+    );
+    expect(dialog).toHaveTextContent('The ₹120.00 it kept as advance goes too.');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(fake.requestsOf('DELETE')).toHaveLength(0);
+
+    await user.click(screen.getByRole('button', { name: /^Delete ₹1,500\.00 from/ }));
+    dialog = await screen.findByRole('dialog', { name: 'Delete payment?' });
+    expect(dialog).toHaveTextContent('It settled no bill.');
+    expect(dialog).toHaveTextContent('The ₹1,500.00 it kept as advance goes too.');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    await user.click(screen.getByRole('button', { name: /^Delete ₹800\.00 from/ }));
+    dialog = await screen.findByRole('dialog', { name: 'Delete payment?' });
     await user.click(within(dialog).getByRole('button', { name: 'Delete payment' }));
     await waitFor(() => expect(fake.requestsOf('DELETE')).toHaveLength(1));
   });
@@ -186,6 +202,37 @@ describe('recording a payment', { timeout: 30_000 }, () => {
     expect((fake.requestsOf('POST')[0]?.body as { allocations: unknown }).allocations).toEqual([
       { billId: ASHA_BILLS[1]?._id, amount: 100 },
       { billId: ASHA_BILLS[2]?._id, amount: 250.5 },
+    ]);
+  });
+
+  it('clears the proposed amounts when automatic is switched off and says where the money goes', async () => {
+    const { user } = renderPage();
+    await openForm(user);
+    await pickMerchant(user, asha.name);
+    await screen.findByText('INV/2026-27/0001');
+    await user.type(screen.getByRole('textbox', { name: /^Amount received/ }), '1000');
+    await user.click(within(screen.getByRole('dialog')).getByRole('combobox', { name: /^Method/ }));
+    await user.click(await screen.findByRole('option', { name: 'Cash' }));
+    const summary = () => screen.getByTestId('split-summary');
+    expect(summary()).toHaveTextContent(
+      'Where the money goes: ₹749.50 to INV/2026-27/0001, ₹250.50 to INV/2026-27/0002.',
+    );
+
+    await user.click(screen.getByRole('checkbox', { name: /Apply automatically/ }));
+    expect(lineInput('INV/2026-27/0001')).toHaveValue('0');
+    expect(lineInput('INV/2026-27/0002')).toHaveValue('0');
+    expect(summary()).toHaveTextContent('Where the money goes: ₹1,000.00 stays as advance.');
+
+    // The money goes to the bill meant, with nothing left behind on the oldest one.
+    await user.clear(lineInput('INV/2026-27/0003'));
+    await user.type(lineInput('INV/2026-27/0003'), '600');
+    expect(summary()).toHaveTextContent(
+      'Where the money goes: ₹600.00 to INV/2026-27/0003, ₹400.00 stays as advance.',
+    );
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(fake.requestsOf('POST')).toHaveLength(1));
+    expect((fake.requestsOf('POST')[0]?.body as { allocations: unknown }).allocations).toEqual([
+      { billId: ASHA_BILLS[0]?._id, amount: 600 },
     ]);
   });
 

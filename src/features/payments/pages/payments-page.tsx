@@ -77,6 +77,26 @@ export default function PaymentsPage() {
     [t, format, merchantNameOf],
   );
 
+  // What deleting undoes, named: each bill it settled takes back its share and is owed again.
+  const deleteReview = (payment: Payment) =>
+    [
+      t('delete.message', { name: describe(payment) }),
+      payment.allocations.length > 0
+        ? t('delete.allocations', {
+            lines: payment.allocations
+              .map((row) =>
+                t('applied.line', { number: row.billNumber, amount: format.money(row.amount) }),
+              )
+              .join(', '),
+          })
+        : t('delete.noAllocations'),
+      payment.unallocatedAmount > 0
+        ? t('delete.advance', { amount: format.money(payment.unallocatedAmount) })
+        : null,
+    ]
+      .filter(Boolean)
+      .join(' ');
+
   const columns = useMemo<DataTableColumn<Payment>[]>(
     () => [
       {
@@ -199,7 +219,7 @@ export default function PaymentsPage() {
         ...standardListTexts(t),
         edit: (payment) => t('actions.edit', { name: describe(payment) }),
         delete: (payment) => t('actions.delete', { name: describe(payment) }),
-        deleteMessage: (payment) => t('delete.message', { name: describe(payment) }),
+        deleteMessage: (payment) => deleteReview(payment),
         deleteConfirm: t('delete.confirm'),
       }}
       fetchListFailed="payments:errors.fetchList"
