@@ -117,8 +117,9 @@ export const billRoutes: FastifyPluginCallback = (scope, _options, done) => {
     {
       config: write,
       schema: {
+        operationId: 'getNextBillNumber',
+        summary: 'The number the next bill of a date would take',
         tags,
-        security,
         querystring: billNextNumberQuery,
         response: { 200: envelope(billNextNumber) },
         description:
