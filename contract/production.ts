@@ -376,14 +376,25 @@ export const productionEntry = z.object({
   workDate: z.string(),
   piecesDone: z.number().int(),
   piecesRejected: z.number().int(),
-  rate: z.number(),
-  /** `piecesDone × rate`, by the database. */
-  amount: z.number(),
+  /** Per piece. Present only for roles with `WORKER_PAY_PERMISSION`; left out for staff. */
+  rate: z.number().optional(),
+  /**
+   * `piecesDone × rate`, by the database. Present only for roles with `WORKER_PAY_PERMISSION`;
+   * left out for staff.
+   */
+  amount: z.number().optional(),
   notes: z.string().nullable(),
   createdBy: id.nullable(),
   updatedBy: id.nullable(),
 });
 export type ProductionEntry = z.infer<typeof productionEntry>;
+
+/**
+ * What an entry earns is a worker's pay (for a piece-rate worker on a design without a rate, the
+ * rate is the worker's own): entries read by a role without `WORKER_PAY_PERMISSION` (staff) come
+ * without these fields, in every read and in the answers to writes.
+ */
+export const PRODUCTION_PAY_FIELDS = ['rate', 'amount'] as const;
 
 export const productionEntryBatchResult = z.object({ data: z.array(productionEntry) });
 export type ProductionEntryBatchResult = z.infer<typeof productionEntryBatchResult>;
