@@ -221,7 +221,7 @@ describe("a worker's pay", () => {
     }
   });
 
-  it("is what an entry staff logged earns, kept for owner and admin", async () => {
+  it('is what an entry staff logged earns, kept for owner and admin', async () => {
     for (const role of ['owner', 'admin'] as const) {
       const read = await t.send(users[role], 'GET', `/api/production-entries/${entryId}`);
       expect(read.json<TestBody>().data).toMatchObject({ piecesDone: 5, rate: 8, amount: 40 });
