@@ -402,7 +402,10 @@ export type ProductionEntryBatchResult = z.infer<typeof productionEntryBatchResu
 export const PRODUCTION_ENTRY_SORTABLE = ['workDate', 'piecesDone', 'amount', 'createdAt'] as const;
 export const PRODUCTION_ENTRY_DEFAULT_SORT = '-workDate';
 
-/** `GET /api/production-entries`; default sort `-workDate`. Dates are on `workDate`. */
+/**
+ * `GET /api/production-entries`; default sort `-workDate`. Dates are on `workDate`. Sorting by
+ * `amount` needs `WORKER_PAY_PERMISSION` (else 400 at `sort`): the order would rank the pay.
+ */
 export const productionEntryListQuery = listQuery(PRODUCTION_ENTRY_SORTABLE, {
   workerId: queryId,
   jobCardId: queryId,
