@@ -376,14 +376,25 @@ export const productionEntry = z.object({
   workDate: z.string(),
   piecesDone: z.number().int(),
   piecesRejected: z.number().int(),
-  rate: z.number(),
-  /** `piecesDone × rate`, by the database. */
-  amount: z.number(),
+  /** Per piece. Present only for roles with `WORKER_PAY_PERMISSION`; left out for staff. */
+  rate: z.number().optional(),
+  /**
+   * `piecesDone × rate`, by the database. Present only for roles with `WORKER_PAY_PERMISSION`;
+   * left out for staff.
+   */
+  amount: z.number().optional(),
   notes: z.string().nullable(),
   createdBy: id.nullable(),
   updatedBy: id.nullable(),
 });
 export type ProductionEntry = z.infer<typeof productionEntry>;
+
+/**
+ * What an entry earns is a worker's pay (for a piece-rate worker on a design without a rate, the
+ * rate is the worker's own): entries read by a role without `WORKER_PAY_PERMISSION` (staff) come
+ * without these fields, in every read and in the answers to writes.
+ */
+export const PRODUCTION_PAY_FIELDS = ['rate', 'amount'] as const;
 
 export const productionEntryBatchResult = z.object({ data: z.array(productionEntry) });
 export type ProductionEntryBatchResult = z.infer<typeof productionEntryBatchResult>;
@@ -391,7 +402,10 @@ export type ProductionEntryBatchResult = z.infer<typeof productionEntryBatchResu
 export const PRODUCTION_ENTRY_SORTABLE = ['workDate', 'piecesDone', 'amount', 'createdAt'] as const;
 export const PRODUCTION_ENTRY_DEFAULT_SORT = '-workDate';
 
-/** `GET /api/production-entries`; default sort `-workDate`. Dates are on `workDate`. */
+/**
+ * `GET /api/production-entries`; default sort `-workDate`. Dates are on `workDate`. Sorting by
+ * `amount` needs `WORKER_PAY_PERMISSION` (else 400 at `sort`): the order would rank the pay.
+ */
 export const productionEntryListQuery = listQuery(PRODUCTION_ENTRY_SORTABLE, {
   workerId: queryId,
   jobCardId: queryId,

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { deleted, envelope, id, paged, pickList, type Paged } from '../../contract/common.ts';
-import { authenticatedOf, tenantOf } from '../plugins/auth.ts';
+import { tenantOf } from '../plugins/auth.ts';
 import { ok } from './envelope.ts';
 import { badRequest, notFound } from './http-errors.ts';
 import type { TenantContext } from './tenant.ts';
@@ -9,10 +9,17 @@ import type { ListParams, TenantRepository } from './tenant-repository.ts';
 import { englishFieldMessage } from '../../contract/validation.ts';
 import { errorEnvelope } from '../../contract/common.ts';
 import { csvResponse, failureResponse } from './openapi-responses.ts';
-import { can, type AreaPermissions, type Permission } from '../../contract/permissions.ts';
+import type { AreaPermissions, Permission } from '../../contract/permissions.ts';
 import type { Database } from '../db/client.ts';
 import { language } from '../../contract/auth.ts';
 import { resolveCsv, sendCsv, type CsvExport } from './csv-export.ts';
+import {
+  assertSortReadable,
+  hiddenFieldsFor,
+  readableFor,
+  withReadableConflict,
+  type FieldGuard,
+} from './field-guard.ts';
 import { parseOrThrow } from './validation.ts';
 import {
   importRequest,
@@ -93,24 +100,6 @@ export interface CrudResource<
 }
 
 export const idParams = z.object({ id });
-
-export interface FieldGuard {
-  permission: Permission;
-  fields: readonly string[];
-}
-
-/** The guarded fields the caller's role may not read (none without a guard). */
-export function hiddenFieldsFor(request: FastifyRequest, guard: FieldGuard | undefined) {
-  if (!guard || can(authenticatedOf(request).session.user.role, guard.permission)) return [];
-  return guard.fields;
-}
-
-export function withoutFields<T>(record: T, fields: readonly string[]): T {
-  if (fields.length === 0) return record;
-  const copy = { ...(record as Record<string, unknown>) };
-  for (const field of fields) delete copy[field];
-  return copy as T;
-}
 
 /** What the CSV route itself reads; the rest is the list's query, checked by the list's schema. */
 const exportQuery = z.looseObject({ lang: language.optional() });
@@ -228,7 +217,7 @@ export function registerCrudRoutes<
   const { repository, messages, schemas, tag, permissions, guardedFields } = resource;
   /** The record as the caller's role may read it. */
   const readable = <T>(request: FastifyRequest, record: T): T =>
-    withoutFields(record, hiddenFieldsFor(request, guardedFields));
+    readableFor(request, guardedFields)(record);
   const one = pascalCase(resource.singular);
   const many = pascalCase(tag);
   const oneLower = resource.singular.toLowerCase();
@@ -253,6 +242,7 @@ export function registerCrudRoutes<
     },
     async (request) => {
       const query = request.query as z.output<QuerySchema> & ListParams;
+      assertSortReadable(request, guardedFields, query.sort);
       const found = await repository.list(app.db, tenantOf(request), query);
       const page = { ...found, data: found.data.map((record) => readable(request, record)) };
       return ok(resource.listPage ? resource.listPage.from(page) : page, messages.list);
@@ -394,11 +384,14 @@ export function registerCrudRoutes<
     async (request) => {
       const tenant = tenantOf(request);
       assertOwnOrganization(request.body, tenant);
-      const record = await repository.update(
-        app.db,
-        tenant,
-        (request.params as IdParams).id,
-        request.body as z.output<UpdateSchema>,
+      const record = await withReadableConflict(
+        repository.update(
+          app.db,
+          tenant,
+          (request.params as IdParams).id,
+          request.body as z.output<UpdateSchema>,
+        ),
+        readableFor(request, guardedFields),
       );
       if (!record) throw notFound(messages.notFound);
       return ok(readable(request, record), messages.updated);

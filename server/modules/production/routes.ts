@@ -16,10 +16,18 @@ import {
   productionEntryUpdate,
   productionStageList,
   productionStagesUpdate,
+  PRODUCTION_PAY_FIELDS,
   workerWages,
   workerWagesQuery,
 } from '../../../contract/production.ts';
+import { WORKER_PAY_PERMISSION } from '../../../contract/workers.ts';
 import { assertOwnOrganization, idParams, staleVersionResponse } from '../../lib/crud-routes.ts';
+import {
+  assertSortReadable,
+  readableFor,
+  withReadableConflict,
+  type FieldGuard,
+} from '../../lib/field-guard.ts';
 import { ok } from '../../lib/envelope.ts';
 import { notFound } from '../../lib/http-errors.ts';
 import { tenantOf } from '../../plugins/auth.ts';
@@ -45,6 +53,9 @@ import { workerWages as computeWorkerWages } from './wages.ts';
 const read = { permission: 'production.read' } as const;
 const write = { permission: 'production.write' } as const;
 const remove = { permission: 'production.delete' } as const;
+
+/** What an entry earns is a worker's pay: only the roles that may read salaries get it. */
+const entryPay: FieldGuard = { permission: WORKER_PAY_PERMISSION, fields: PRODUCTION_PAY_FIELDS };
 
 const CARD_NOT_FOUND = 'Job card not found';
 const ENTRY_NOT_FOUND = 'Production entry not found';
@@ -229,11 +240,12 @@ const entryRoutes: FastifyPluginCallback = (scope, _options, done) => {
         response: { 200: envelope(paged(productionEntry)) },
       },
     },
-    async (request) =>
-      ok(
-        await listEntries(app.db, tenantOf(request), request.query),
-        'Production entries fetched successfully',
-      ),
+    async (request) => {
+      assertSortReadable(request, entryPay, request.query.sort);
+      const page = await listEntries(app.db, tenantOf(request), request.query);
+      const data = page.data.map(readableFor(request, entryPay));
+      return ok({ ...page, data }, 'Production entries fetched successfully');
+    },
   );
 
   app.post(
@@ -250,7 +262,8 @@ const entryRoutes: FastifyPluginCallback = (scope, _options, done) => {
     },
     async (request, reply) => {
       const entries = await createEntryBatch(app.db, tenantOf(request), request.body);
-      return reply.code(201).send(ok({ data: entries }, 'Production entries created'));
+      const data = entries.map(readableFor(request, entryPay));
+      return reply.code(201).send(ok({ data }, 'Production entries created'));
     },
   );
 
@@ -269,7 +282,7 @@ const entryRoutes: FastifyPluginCallback = (scope, _options, done) => {
     async (request) => {
       const entry = await findEntry(app.db, tenantOf(request), request.params.id);
       if (!entry) throw notFound(ENTRY_NOT_FOUND);
-      return ok(entry, 'Production entry fetched successfully');
+      return ok(readableFor(request, entryPay)(entry), 'Production entry fetched successfully');
     },
   );
 
@@ -288,7 +301,7 @@ const entryRoutes: FastifyPluginCallback = (scope, _options, done) => {
     async (request, reply) => {
       const tenant = tenantOf(request);
       assertOwnOrganization(request.body, tenant);
-      const entry = await createEntry(app.db, tenant, request.body);
+      const entry = readableFor(request, entryPay)(await createEntry(app.db, tenant, request.body));
       return reply.code(201).send(ok(entry, 'Production entry created successfully'));
     },
   );
@@ -309,9 +322,13 @@ const entryRoutes: FastifyPluginCallback = (scope, _options, done) => {
     async (request) => {
       const tenant = tenantOf(request);
       assertOwnOrganization(request.body, tenant);
-      const entry = await updateEntry(app.db, tenant, request.params.id, request.body);
+      const readable = readableFor(request, entryPay);
+      const entry = await withReadableConflict(
+        updateEntry(app.db, tenant, request.params.id, request.body),
+        readable,
+      );
       if (!entry) throw notFound(ENTRY_NOT_FOUND);
-      return ok(entry, 'Production entry updated successfully');
+      return ok(readable(entry), 'Production entry updated successfully');
     },
   );
 

@@ -50,6 +50,12 @@ export function makeWorker(n: number, fields: Partial<Worker> = {}): Worker {
   };
 }
 
+/** A worker as a role without salaries.read gets it: the server leaves the pay out. */
+export function withoutPay(worker: Worker): Worker {
+  const { salaryType: _type, baseSalary: _pay, ...rest } = worker;
+  return rest;
+}
+
 export const FLOOR_WORKERS = [
   makeWorker(1, { name: 'Ramesh Vaghela' }),
   makeWorker(2, { name: 'Sunita Rathod', salaryType: 'monthly', baseSalary: 12000 }),

@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Worker } from '../../../../contract/workers.ts';
-import { makeWorker } from '@/test/msw/production';
+import { makeWorker, withoutPay } from '@/test/msw/production';
 import { pieceRateFor } from './log-work-modal';
-
-/** A worker as staff read it: the server leaves the pay fields out. */
-function withoutPay(worker: Worker): Worker {
-  const { salaryType: _type, baseSalary: _pay, ...rest } = worker;
-  return rest;
-}
 
 describe('pieceRateFor', () => {
   const pieceWorker = makeWorker(1, { salaryType: 'piece_rate', baseSalary: 4 });

@@ -6,7 +6,7 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import type { Worker } from '../../../../contract/workers.ts';
+import { WORKER_PAY_PERMISSION, type Worker } from '../../../../contract/workers.ts';
 import {
   defaultPieceRate,
   productionEntryCreate,
@@ -16,6 +16,7 @@ import {
 import { FormModal } from '@/components/form-modal';
 import { FormNotices, saveFailureText, useFormSafety } from '@/components/form-safety';
 import { DISPLAY_DATE_FORMAT } from '@/lib/format';
+import { useCan } from '@/lib/permissions';
 import { useZodForm } from '@/lib/use-zod-form';
 import * as resources from '@/lib/resources';
 import { cardName } from './job-card-tile';
@@ -66,6 +67,8 @@ export function LogWorkModal({ card, onClose }: { card: JobCard; onClose: () => 
   const { t } = useTranslation(['production', 'ui']);
   const workers = useQuery(resources.workers.queries.all());
   const create = resources.productionEntries.useCreate();
+  // A rate is a worker's pay: roles that may not read it log pieces and the server picks it.
+  const canReadPay = useCan(WORKER_PAY_PERMISSION);
   const onlyWorker = card.workerIds.length === 1 ? (card.workerIds[0] ?? null) : null;
   const form = useZodForm<LogWorkValues, ProductionEntryCreate>({
     namespace: 'production',
@@ -94,7 +97,7 @@ export function LogWorkModal({ card, onClose }: { card: JobCard; onClose: () => 
     setFailure(null);
     const withRate = {
       ...body,
-      rate: body.rate ?? (typeof rateShown === 'number' ? rateShown : null),
+      rate: canReadPay ? (body.rate ?? (typeof rateShown === 'number' ? rateShown : null)) : null,
     };
     create.mutate(withRate, {
       onSuccess: onClose,
@@ -159,20 +162,23 @@ export function LogWorkModal({ card, onClose }: { card: JobCard; onClose: () => 
           size="lg"
           {...form.getInputProps('piecesRejected')}
         />
-        <NumberInput
-          label={t('log.rate')}
-          description={t('log.rateHint')}
-          min={0}
-          decimalScale={2}
-          hideControls
-          leftSection="₹"
-          inputMode="decimal"
-          {...form.getInputProps('rate')}
-          value={rateShown}
-        />
+        {canReadPay ? (
+          <NumberInput
+            label={t('log.rate')}
+            description={t('log.rateHint')}
+            min={0}
+            decimalScale={2}
+            hideControls
+            leftSection="₹"
+            inputMode="decimal"
+            {...form.getInputProps('rate')}
+            value={rateShown}
+          />
+        ) : null}
         <DatePickerInput
           label={t('log.workDate')}
-          description={'\u00a0'}
+          // Lines up with the rate's hint beside it.
+          description={canReadPay ? '\u00a0' : undefined}
           withAsterisk
           valueFormat={DISPLAY_DATE_FORMAT}
           leftSection={<IconCalendar size={16} aria-hidden />}

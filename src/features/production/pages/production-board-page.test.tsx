@@ -2,7 +2,13 @@ import { onlineManager } from '@tanstack/react-query';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { renderWithProviders } from '@/test/render';
-import { createProductionFake, FLOOR_STAGES, FLOOR_WORKERS, makeCard } from '@/test/msw/production';
+import {
+  createProductionFake,
+  FLOOR_STAGES,
+  FLOOR_WORKERS,
+  makeCard,
+  withoutPay,
+} from '@/test/msw/production';
 import { setupMswServer } from '@/test/msw/server';
 import { signInTestUser, signInTestUserAs } from '@/test/msw/session';
 import ProductionBoardPage from './production-board-page';
@@ -174,5 +180,27 @@ describe('logging work on one card', { timeout: 20_000 }, () => {
     await user.click(await screen.findByRole('option', { name: 'Sunita Rathod' }));
     // A monthly worker is paid for her time: no piece rate.
     expect(within(dialog).getByRole('textbox', { name: /Rate per piece/ })).toHaveValue('0');
+  });
+
+  it('shows staff no rate, and leaves it to the server', async () => {
+    signInTestUserAs('staff');
+    // Staff get workers without their pay, as the server sends them.
+    fake = createProductionFake({ cards: fake.cards, workers: FLOOR_WORKERS.map(withoutPay) });
+    server.use(...fake.handlers);
+    const { user } = renderBoard();
+    await user.click(await screen.findByRole('button', { name: 'Log work on PO-1 PZ-1' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Log work: PO-1 PZ-1' });
+    expect(within(dialog).getByRole('combobox', { name: 'Worker' })).toHaveValue('Ramesh Vaghela');
+    expect(within(dialog).queryByRole('textbox', { name: /Rate per piece/ })).toBeNull();
+    expect(within(dialog).queryByText(/₹/)).toBeNull();
+    await user.type(within(dialog).getByRole('textbox', { name: /Pieces done/ }), '12');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Work logged')).toBeInTheDocument();
+    expect(fake.requestsTo('POST', '/api/production-entries')[0]?.body).toMatchObject({
+      workerId: FLOOR_WORKERS[0]!._id,
+      jobCardId: fake.cards[0]!._id,
+      piecesDone: 12,
+      rate: null,
+    });
   });
 });

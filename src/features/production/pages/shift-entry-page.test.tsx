@@ -4,9 +4,15 @@ import { http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import dayjs from 'dayjs';
 import { fail } from '@/test/msw/envelope';
-import { createProductionFake, FLOOR_STAGES, FLOOR_WORKERS, makeCard } from '@/test/msw/production';
+import {
+  createProductionFake,
+  FLOOR_STAGES,
+  FLOOR_WORKERS,
+  makeCard,
+  withoutPay,
+} from '@/test/msw/production';
 import { setupMswServer } from '@/test/msw/server';
-import { signInTestUser } from '@/test/msw/session';
+import { signInTestUser, signInTestUserAs } from '@/test/msw/session';
 import { renderWithProviders } from '@/test/render';
 import ShiftEntryPage from './shift-entry-page';
 
@@ -189,5 +195,31 @@ describe('shift entry', { timeout: 20_000 }, () => {
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(fake.requestsTo('POST', BATCH)).toHaveLength(1);
     expect(fake.cards[0]?.piecesDone).toBe(9);
+  });
+
+  it('shows staff no rate or amount, and leaves the rate to the server', async () => {
+    signInTestUserAs('staff');
+    // Staff get workers without their pay, as the server sends them.
+    fake = createProductionFake({ cards: fake.cards, workers: FLOOR_WORKERS.map(withoutPay) });
+    server.use(...fake.handlers);
+    const { user } = renderWithProviders(<ShiftEntryPage />, { path: '/tasks/shift' });
+    await chooseWorker(user, 'Ramesh Vaghela');
+    await screen.findByRole('listitem', { name: 'PO-1 PZ-1' });
+    await user.type(
+      within(row('PO-1 PZ-1')).getByRole('textbox', { name: 'Pieces done, PO-1 PZ-1' }),
+      '40',
+    );
+
+    expect(screen.queryByRole('textbox', { name: /Rate per piece/ })).not.toBeInTheDocument();
+    expect(screen.getByTestId('shift-total')).toHaveTextContent(/^40 pieces$/);
+    expect(screen.queryByText(/₹/)).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Save shift' }));
+    expect(await screen.findByText('Shift saved')).toBeInTheDocument();
+    expect(fake.requestsTo('POST', BATCH)[0]?.body).toEqual({
+      workDate: dayjs().format('YYYY-MM-DD'),
+      entries: [
+        { workerId: ramesh._id, jobCardId: fake.cards[0]!._id, piecesDone: 40, rate: null },
+      ],
+    });
   });
 });

@@ -24,11 +24,13 @@ import {
   type ProductionBatchRow,
 } from '../../../../contract/production.ts';
 import { describeIssue, validationErrorMap } from '../../../../contract/validation.ts';
+import { WORKER_PAY_PERMISSION } from '../../../../contract/workers.ts';
 import type { FieldErrorLike } from '@/lib/error-text';
 import { ApiError } from '@/lib/api-client';
 import { errorText, fieldErrorText } from '@/lib/error-text';
 import { PageHeader } from '@/components/page-header';
 import { DISPLAY_DATE_FORMAT, useFormatters } from '@/lib/format';
+import { useCan } from '@/lib/permissions';
 import * as resources from '@/lib/resources';
 import { cardName } from '../components/job-card-tile';
 import { pieceRateFor } from '../components/log-work-modal';
@@ -104,6 +106,9 @@ export default function ShiftEntryPage() {
   );
   const logShift = resources.useLogShift();
   const worker = (workers.data ?? []).find((candidate) => candidate._id === workerId);
+  // Rates and what a shift earns are a worker's pay: roles that may not read it enter pieces
+  // only, and the server picks each rate.
+  const canReadPay = useCan(WORKER_PAY_PERMISSION);
 
   const cards = useMemo(() => {
     if (!workerId) return [];
@@ -123,7 +128,8 @@ export default function ShiftEntryPage() {
       label: `${cardName(card)} · ${card.design.name} · ${card.stage.name}`,
     }));
 
-  const defaultRate = (card: JobCard) => pieceRateFor(card.design.rate, worker);
+  const defaultRate = (card: JobCard) =>
+    canReadPay ? pieceRateFor(card.design.rate, worker) : null;
   const setRow = (cardId: string, field: keyof RowValues, value: number | string) => {
     setRows((current) => ({
       ...current,
@@ -156,8 +162,11 @@ export default function ShiftEntryPage() {
         unplaced.push(text);
         continue;
       }
+      const shownFields = canReadPay
+        ? ['piecesDone', 'piecesRejected', 'rate']
+        : ['piecesDone', 'piecesRejected'];
       const field = (
-        ['piecesDone', 'piecesRejected', 'rate'].includes(match?.[2] ?? '') ? match?.[2] : 'row'
+        shownFields.includes(match?.[2] ?? '') ? match?.[2] : 'row'
       ) as keyof RowErrors;
       placed[card._id] = { ...placed[card._id], [field]: placed[card._id]?.[field] ?? text };
     }
@@ -316,7 +325,7 @@ export default function ShiftEntryPage() {
                         {rowErrors.row}
                       </Text>
                     ) : null}
-                    <SimpleGrid cols={3} spacing="sm">
+                    <SimpleGrid cols={canReadPay ? 3 : 2} spacing="sm">
                       <NumberInput
                         label={t('log.piecesDone')}
                         aria-label={`${t('log.piecesDone')}, ${name}`}
@@ -343,19 +352,21 @@ export default function ShiftEntryPage() {
                         error={rowErrors.piecesRejected}
                         onChange={(value) => setRow(card._id, 'piecesRejected', value)}
                       />
-                      <NumberInput
-                        label={t('log.rate')}
-                        aria-label={`${t('log.rate')}, ${name}`}
-                        size="xl"
-                        min={0}
-                        decimalScale={2}
-                        hideControls
-                        leftSection="₹"
-                        inputMode="decimal"
-                        value={row.rate === '' ? (defaultRate(card) ?? '') : row.rate}
-                        error={rowErrors.rate}
-                        onChange={(value) => setRow(card._id, 'rate', value)}
-                      />
+                      {canReadPay ? (
+                        <NumberInput
+                          label={t('log.rate')}
+                          aria-label={`${t('log.rate')}, ${name}`}
+                          size="xl"
+                          min={0}
+                          decimalScale={2}
+                          hideControls
+                          leftSection="₹"
+                          inputMode="decimal"
+                          value={row.rate === '' ? (defaultRate(card) ?? '') : row.rate}
+                          error={rowErrors.rate}
+                          onChange={(value) => setRow(card._id, 'rate', value)}
+                        />
+                      ) : null}
                     </SimpleGrid>
                   </Paper>
                 );
@@ -373,10 +384,12 @@ export default function ShiftEntryPage() {
             />
             <Group justify="space-between">
               <Text fw={600} data-testid="shift-total">
-                {t('shift.total', {
-                  pieces: format.number(totals.pieces),
-                  amount: format.money(totals.amount),
-                })}
+                {canReadPay
+                  ? t('shift.total', {
+                      pieces: format.number(totals.pieces),
+                      amount: format.money(totals.amount),
+                    })
+                  : t('shift.totalPieces', { pieces: format.number(totals.pieces) })}
               </Text>
               <Button size="lg" onClick={save} loading={logShift.isPending && !logShift.isPaused}>
                 {t('shift.save')}
