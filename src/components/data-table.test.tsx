@@ -154,7 +154,9 @@ describe('DataTable rows created offline', () => {
         columns={orderColumns}
         rows={[pendingRow, editedRow]}
         rowKey={(row) => row.id}
-        rowActions={[{ label: (row) => `Edit ${row.name}`, icon: <IconPencil />, onClick: vi.fn() }]}
+        rowActions={[
+          { label: (row) => `Edit ${row.name}`, icon: <IconPencil />, onClick: vi.fn() },
+        ]}
       />,
     );
     const [, pending, edited] = screen.getAllByRole('row');
