@@ -49,6 +49,38 @@ export const PO_NUMBER_MAX = LIMITS.code;
 const MONEY_MAX_CENTS = BigInt(Math.round(MONEY_MAX * 100));
 const toCents = (value: number) => BigInt(Math.round(value * 100));
 
+/** The quantity and rate of an order line, the two numbers its amount comes from. */
+export interface PricedLine {
+  quantity: number;
+  rate: number;
+}
+
+/**
+ * A line's amount in exact cents (`quantity × rate`, the rate held to the paisa as the money
+ * column holds it), so 3 × 0.10 is 0.30 and not 0.30000000000000004.
+ */
+export function orderLineCents(line: PricedLine): bigint {
+  return BigInt(Math.round(line.quantity)) * toCents(line.rate);
+}
+
+export function orderLineAmount(line: PricedLine): number {
+  return Number(orderLineCents(line)) / 100;
+}
+
+/**
+ * An order's totals as the server stores them. The server, the order form and a record shown
+ * before the server has seen it (an order queued offline) all count with this one function.
+ */
+export function orderTotals(lines: readonly PricedLine[]) {
+  let totalQuantity = 0;
+  let totalCents = 0n;
+  for (const line of lines) {
+    totalQuantity += Math.round(line.quantity);
+    totalCents += orderLineCents(line);
+  }
+  return { totalQuantity, totalAmount: Number(totalCents) / 100 };
+}
+
 /**
  * A line as written. Its `_id`, `amount` and embedded `design` are accepted so a client can send
  * back the lines it read; the server recomputes the amount and replaces every line.
@@ -76,7 +108,7 @@ const orderLines = z
     let totalCents = 0n;
     let lineTooBig = false;
     lines.forEach((line, index) => {
-      const amountCents = BigInt(line.quantity) * toCents(line.rate);
+      const amountCents = orderLineCents(line);
       totalCents += amountCents;
       if (amountCents <= MONEY_MAX_CENTS) return;
       lineTooBig = true;

@@ -127,11 +127,45 @@ describe('DataTable rows created offline', () => {
       />,
     );
     const [, pending, synced] = screen.getAllByRole('row');
-    expect(within(pending!).getByText('Not yet synced')).toBeInTheDocument();
+    expect(within(pending!).getByText('Not sent yet')).toBeInTheDocument();
     expect(within(pending!).getByText('Draft')).toBeInTheDocument();
     expect(within(pending!).getByText('—')).toBeInTheDocument();
     expect(within(pending!).queryByRole('button', { name: 'Edit Draft' })).toBeNull();
     expect(within(synced!).getByRole('button', { name: 'Edit Synced' })).toBeInTheDocument();
-    expect(within(synced!).queryByText('Not yet synced')).toBeNull();
+    expect(within(synced!).queryByText('Not sent yet')).toBeNull();
+  });
+
+  it('puts the mark under the first cell, leaving the other columns and the actions alone', () => {
+    const pendingRow = {
+      id: 'p1',
+      name: 'Draft',
+      merchant: { name: 'Acme' },
+      _pendingSync: true,
+    } as unknown as Order;
+    const editedRow = {
+      id: '2',
+      name: 'Edited',
+      merchant: { name: 'Acme' },
+      _pendingChange: true,
+    } as unknown as Order;
+    renderWithProviders(
+      <DataTable
+        label="Orders"
+        columns={orderColumns}
+        rows={[pendingRow, editedRow]}
+        rowKey={(row) => row.id}
+        rowActions={[
+          { label: (row) => `Edit ${row.name}`, icon: <IconPencil />, onClick: vi.fn() },
+        ]}
+      />,
+    );
+    const [, pending, edited] = screen.getAllByRole('row');
+    for (const row of [pending!, edited!]) {
+      const cells = within(row).getAllByRole('cell');
+      expect(within(cells[0]!).getByText('Not sent yet')).toBeInTheDocument();
+      expect(cells.slice(1).map((cell) => cell.textContent)).not.toContain('Not sent yet');
+    }
+    // An edited record has its server id: it can be edited again.
+    expect(within(edited!).getByRole('button', { name: 'Edit Edited' })).toBeInTheDocument();
   });
 });

@@ -6,6 +6,7 @@ import {
   Group,
   Paper,
   Skeleton,
+  Stack,
   Table,
   Tooltip,
   UnstyledButton,
@@ -14,13 +15,19 @@ import {
   type MantineColor,
   type MantineStyleProp,
 } from '@mantine/core';
-import { IconArrowDown, IconArrowUp, IconArrowsSort, IconRefresh } from '@tabler/icons-react';
+import {
+  IconArrowDown,
+  IconArrowUp,
+  IconArrowsSort,
+  IconCloudUpload,
+  IconRefresh,
+} from '@tabler/icons-react';
 import { Component, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorState } from '@/components/error-state';
 import { OfflineUnavailable } from '@/components/offline-unavailable';
 import classes from '@/components/data-table.module.css';
-import { isPendingRecord } from '@/lib/offline/pending-records';
+import { hasPendingChange, isPendingRecord } from '@/lib/offline/pending-records';
 
 export interface DataTableColumn<T> {
   key: string;
@@ -98,6 +105,23 @@ class PendingCell extends Component<PendingCellProps, { failed: boolean }> {
       return '—';
     }
   }
+}
+
+/** "Not sent yet": the row shows what this device holds and the server has not received. */
+function UnsentMark() {
+  const { t } = useTranslation('common');
+  return (
+    <Badge
+      color="orange"
+      variant="light"
+      size="sm"
+      radius="sm"
+      leftSection={<IconCloudUpload size={12} aria-hidden />}
+      styles={{ label: { textTransform: 'none' } }}
+    >
+      {t('offline.notSynced')}
+    </Badge>
+  );
 }
 
 function ariaSort(sort: string | undefined, field: string): 'ascending' | 'descending' | 'none' {
@@ -224,45 +248,42 @@ export function DataTable<T>({
       </Table.Tr>
     );
   } else {
-    const pendingBadge = (
-      <Badge color="orange" variant="light" size="sm" radius="sm" style={{ flexShrink: 0 }}>
-        {t('common:offline.notSynced')}
-      </Badge>
-    );
     body = rows.map((row) => {
       const pending = isPendingRecord(row);
+      const unsent = pending || hasPendingChange(row);
       return (
-        <Table.Tr key={rowKey(row)} data-pending-sync={pending || undefined}>
-          {columns.map((column, index) => (
-            <Table.Td
-              key={column.key}
-              visibleFrom={column.visibleFrom}
-              style={{ textAlign: column.align, whiteSpace: column.nowrap ? 'nowrap' : undefined }}
-            >
-              {pending ? (
-                <Group
-                  gap="xs"
-                  wrap="nowrap"
-                  justify={column.align === 'right' ? 'flex-end' : undefined}
-                >
-                  {/* No server id yet: links and switches in the row would act on nothing. */}
-                  <div inert>
-                    <PendingCell render={() => column.render(row)} />
-                  </div>
-                  {index === 0 && rowActions.length === 0 ? pendingBadge : null}
-                </Group>
-              ) : (
-                column.render(row)
-              )}
-            </Table.Td>
-          ))}
-          {rowActions.length > 0 && pending ? (
-            <Table.Td className={classes.actionsCell}>
-              <Group justify="flex-end" wrap="nowrap">
-                {pendingBadge}
-              </Group>
-            </Table.Td>
-          ) : null}
+        <Table.Tr key={rowKey(row)} data-pending-sync={unsent || undefined}>
+          {columns.map((column, index) => {
+            // No server id yet: links and switches in the row would act on nothing.
+            const content = pending ? (
+              <div inert>
+                <PendingCell render={() => column.render(row)} />
+              </div>
+            ) : (
+              column.render(row)
+            );
+            return (
+              <Table.Td
+                key={column.key}
+                visibleFrom={column.visibleFrom}
+                style={{
+                  textAlign: column.align,
+                  whiteSpace: column.nowrap ? 'nowrap' : undefined,
+                }}
+              >
+                {/* Under the first cell's content, so no column gives up its width to it. */}
+                {unsent && index === 0 ? (
+                  <Stack gap={4} align="flex-start">
+                    {content}
+                    <UnsentMark />
+                  </Stack>
+                ) : (
+                  content
+                )}
+              </Table.Td>
+            );
+          })}
+          {rowActions.length > 0 && pending ? <Table.Td className={classes.actionsCell} /> : null}
           {rowActions.length > 0 && !pending ? (
             <Table.Td className={classes.actionsCell}>
               <Group gap={4} justify="flex-end" wrap="nowrap">

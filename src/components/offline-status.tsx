@@ -1,17 +1,21 @@
 import { Badge, Box, Button, Drawer, Group, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
-import { IconCloudOff, IconCloudUpload, IconRefresh } from '@tabler/icons-react';
+import { IconCloudOff, IconCloudUpload, IconPencil, IconRefresh } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { errorText } from '@/lib/error-text';
+import { saveDraft } from '@/lib/form-drafts';
 import { useIsOnline, useQueuedWrites, useShownDataTime } from '@/lib/offline/use-online-status';
 import {
   discardWrite,
   overwriteStaleWrite,
   queuedWriteState,
   retryWrite,
+  type QueuedWrite,
 } from '@/lib/offline/write-queue';
+import { retryFormOf, writeLabel } from '@/lib/resource-writes';
 
 // Below this width the header has no room for sentences: a tablet shows "Offline" and a count.
 const FULL_TEXT_FROM = 'lg';
@@ -47,12 +51,28 @@ export function OfflineIndicator() {
   );
 }
 
+/**
+ * Why the server refused a queued write, in the interface language: its failure code is worded
+ * in the area's texts, which a page reloaded offline may not have loaded yet.
+ */
+function RefusalReason({ write }: { write: QueuedWrite }) {
+  const failure = write.options.meta?.failureMessage;
+  const namespace = (failure?.split(':')[0] ?? 'ui') as 'ui';
+  const { t, ready } = useTranslation([namespace, 'ui', 'common'], { useSuspense: false });
+  return (
+    <Text size="sm" c="red">
+      {ready ? errorText(write.state.error, t, failure) : t('common:offline.failed')}
+    </Text>
+  );
+}
+
 /** Header badge with the number of unsent writes; opens the list to retry or discard them. */
 export function PendingChanges() {
   const { t } = useTranslation();
   const client = useQueryClient();
   const writes = useQueuedWrites();
   const [opened, { open, close }] = useDisclosure(false);
+  const navigate = useNavigate();
   if (writes.length === 0 && !opened) return null;
   const failed = writes.some((write) => ['failed', 'stale'].includes(queuedWriteState(write)));
 
@@ -81,14 +101,15 @@ export function PendingChanges() {
           <Stack gap="sm">
             {writes.map((write) => {
               const state = queuedWriteState(write);
-              const [resource, verb] = write.options.mutationKey ?? [];
+              const retryForm =
+                state === 'failed'
+                  ? retryFormOf(write.options.mutationKey, write.state.variables)
+                  : undefined;
               return (
                 <Stack key={write.mutationId} gap={4} data-testid="pending-change">
                   <Group justify="space-between" wrap="nowrap">
                     <Text size="sm" fw={600}>
-                      {t(`offline.writes.${String(resource)}.${String(verb)}`, {
-                        defaultValue: t('offline.writes.unknown'),
-                      })}
+                      {writeLabel(t, write.options.mutationKey)}
                     </Text>
                     <Badge
                       color={state === 'failed' ? 'red' : state === 'stale' ? 'orange' : 'gray'}
@@ -119,10 +140,25 @@ export function PendingChanges() {
                   )}
                   {state === 'failed' && (
                     <>
-                      <Text size="sm" c="red">
-                        {errorText(write.state.error, t, write.options.meta?.failureMessage)}
-                      </Text>
+                      <RefusalReason write={write} />
                       <Group gap="xs">
+                        {retryForm ? (
+                          <Button
+                            size="compact-xs"
+                            leftSection={<IconPencil size={14} aria-hidden />}
+                            onClick={() => {
+                              if (retryForm.draft) {
+                                saveDraft(retryForm.draft.formId, retryForm.draft.values);
+                              }
+                              // The form sends it again as a new write; this one is done with.
+                              discardWrite(client, write);
+                              close();
+                              void navigate(retryForm.path);
+                            }}
+                          >
+                            {t('offline.editAndRetry')}
+                          </Button>
+                        ) : null}
                         <Button
                           size="compact-xs"
                           leftSection={<IconRefresh size={14} aria-hidden />}

@@ -1,10 +1,16 @@
-import { keepPreviousData, queryOptions, type QueryKey } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  queryOptions,
+  type QueryClient,
+  type QueryKey,
+} from '@tanstack/react-query';
 import type { AnyT, NamespaceWith, TranslationKey } from '@/lib/translation-keys';
 import type { z } from 'zod';
 import type { Paged, PickList } from '../../contract/common.ts';
 import { ApiError, apiRequest, type HttpMethod, type SearchParamValue } from '@/lib/api-client';
 import { errorText, MissingAuthStateError } from '@/lib/error-text';
-import { createWriteHook, type WriteSpec } from '@/lib/resource-writes';
+import { PENDING_CHANGE_FIELD, patchCachedRecords } from '@/lib/offline/pending-records';
+import { createWriteHook, type ShowChangeContext, type WriteSpec } from '@/lib/resource-writes';
 import { getOrganizationId, getUserId } from '@/stores/auth';
 
 export { MissingAuthStateError };
@@ -109,7 +115,29 @@ export type ResourceDefinition<S extends ResourceSchemas> = ResourceTexts & {
   related?: readonly string[];
   /** The record names its author, so a write needs a signed-in user too. */
   requireUser?: boolean;
+  /** How the resource's writes look before the server has them (see `OfflineShapes`). */
+  offline?: OfflineShapes<S>;
 };
+
+/**
+ * What a write made offline shows until it is sent. Without these a created record is listed
+ * with what its form sent and an edit merges its body into the record; a resource whose records
+ * carry more (names of what they point to, totals, a status) or whose writes change other
+ * records (work logged on a card) says how here.
+ */
+export interface OfflineShapes<S extends ResourceSchemas> {
+  created?: (client: QueryClient, input: CreateBodyOf<S>) => Partial<RecordOf<S>>;
+  /** Records of other resources a create changes (a payment lowers its bills' balances). */
+  afterCreate?: (client: QueryClient, input: CreateBodyOf<S>, context: ShowChangeContext) => void;
+  edited?: (client: QueryClient, record: RecordOf<S>, body: UpdateBodyOf<S>) => RecordOf<S>;
+  /** The pages that edit a refused create or edit (see `RetryForm`). */
+  forms?: {
+    create: string;
+    /** The create form's draft id and its values made from a create's input. */
+    draft?: { formId: string; values: (input: CreateBodyOf<S>) => Record<string, unknown> };
+    edit: (id: string) => string;
+  };
+}
 
 export type RecordOf<S extends ResourceSchemas> = z.output<S['record']>;
 export type ListParamsOf<S extends ResourceSchemas> = Partial<z.output<S['list']>>;
@@ -131,6 +159,10 @@ export interface ActionConfig<TInput, TData> {
   invalidates?: QueryKey[];
   /** Turns the envelope's `data` into the mutation's result. */
   select?: (data: unknown) => TData;
+  /** What the action changes in cached records before the server answers. */
+  showChange?: (client: QueryClient, input: TInput, context: ShowChangeContext) => void;
+  /** Show it while the request is out online too (a card's move), not only offline. */
+  showsChangeOnline?: boolean;
 }
 
 export interface ReadConfig<TParams, TData> {
@@ -259,7 +291,40 @@ export function createResource<S extends ResourceSchemas>(definition: ResourceDe
     invalidates: related,
     select: asRecord,
     listsPendingRecord: true,
+    ...(definition.offline?.created
+      ? {
+          pendingRecord: definition.offline.created,
+        }
+      : {}),
+    ...(definition.offline?.afterCreate ? { showChange: definition.offline.afterCreate } : {}),
+    retryForm: (input) => {
+      const forms = definition.offline?.forms;
+      if (!forms) return undefined;
+      const draft = forms.draft;
+      return {
+        path: forms.create,
+        ...(draft ? { draft: { formId: draft.formId, values: draft.values(input) } } : {}),
+      };
+    },
   });
+
+  // The server bumps the version on every write: a second edit made offline is sent over it.
+  const showEdit = (
+    client: QueryClient,
+    { id, body }: UpdateInput<UpdateBodyOf<S>>,
+    context: ShowChangeContext,
+  ) => {
+    patchCachedRecords<TRecord & { version: number }>(client, keys.all, id, (record) => {
+      const edited: object = definition.offline?.edited
+        ? (definition.offline.edited(client, record, body) as object)
+        : { ...record, ...(body as object) };
+      return {
+        ...edited,
+        version: record.version + 1,
+        ...(context.queued ? { [PENDING_CHANGE_FIELD]: true } : {}),
+      } as TRecord & { version: number };
+    });
+  };
 
   const useUpdate = write<UpdateInput<UpdateBodyOf<S>>, TRecord>({
     verb: 'update',
@@ -270,6 +335,11 @@ export function createResource<S extends ResourceSchemas>(definition: ResourceDe
     failure: messages.updateFailed,
     invalidates: related,
     select: asRecord,
+    showChange: showEdit,
+    retryForm: ({ id }) => {
+      const forms = definition.offline?.forms;
+      return forms ? { path: forms.edit(id) } : undefined;
+    },
   });
 
   const useRemove = write<string, { _id: string }>({
@@ -295,6 +365,8 @@ export function createResource<S extends ResourceSchemas>(definition: ResourceDe
       failure: action.failure,
       invalidates: [...related, ...(action.invalidates ?? [])],
       select: action.select ?? ((data) => data as TData),
+      ...(action.showChange ? { showChange: action.showChange } : {}),
+      ...(action.showsChangeOnline ? { showsChangeOnline: true } : {}),
     });
   }
 

@@ -16,7 +16,7 @@ import { errorText } from '@/lib/error-text';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { addPendingRecord, removePendingRecord } from '@/lib/offline/pending-records';
 import { showsSyncToast } from '@/lib/offline/sync-toasts';
-import type { AnyT, TranslationKey } from '@/lib/translation-keys';
+import { runtimeT, type AnyT, type TranslationKey } from '@/lib/translation-keys';
 
 declare module '@tanstack/react-query' {
   interface Register {
@@ -99,6 +99,18 @@ interface RegisteredWrite {
   invalidates: QueryKey[];
   /** For creates: the lists that show a placeholder while the write waits for the network. */
   pendingListPrefix?: QueryKey;
+  /** The write changes cached records before the server answers; a refusal reads them again. */
+  showsBeforeAnswer: boolean;
+  retryForm?: (input: never) => RetryForm | undefined;
+}
+
+/**
+ * Where a refused write is put right: the form to open, and what it starts from (the create
+ * form's draft holds the refused input, so nothing typed offline is typed again).
+ */
+export interface RetryForm {
+  path: string;
+  draft?: { formId: string; values: Record<string, unknown> };
 }
 
 // Filled as resource modules load; a write restored from disk after a reload finds its request
@@ -121,24 +133,61 @@ export function registerMutationDefaults(client: QueryClient, t: AnyT = i18next.
       // Only writes restored from disk run these: each is a background sync, not a save the
       // user is watching.
       onSuccess: () => {
-        if (write.success && showsSyncToast('synced')) notifySuccess(t(write.success));
+        if (write.success && showsSyncToast('synced')) {
+          notifySuccess(syncedText(t, write.mutationKey));
+        }
         for (const prefix of write.invalidates) void client.invalidateQueries({ queryKey: prefix });
       },
       onError: (error, variables) => {
         if (write.pendingListPrefix) dropPendingRecord(client, write.pendingListPrefix, variables);
-        refetchWhenStale(client, error, write.invalidates);
+        undoShownChange(client, error, write.invalidates, write.showsBeforeAnswer);
         if (!isGloballyHandledWrite(error) && showsSyncToast('problem')) {
-          notifyError(errorText(error, t, write.failure));
+          // The area's texts may not be loaded after a reload; the failure is worded in them.
+          void loadNamespaceOf(write.failure).then(() =>
+            notifyError(errorText(error, t, write.failure)),
+          );
         }
       },
     });
   }
 }
 
-/** Someone else saved first: what is on screen is out of date, so it is read again. */
-function refetchWhenStale(client: QueryClient, error: unknown, prefixes: QueryKey[]) {
-  if (!(error instanceof ApiError) || error.code !== 'stale_version') return;
+/**
+ * The server refused the write: what the screen showed ahead of the answer is undone by reading
+ * the records again. Someone else saving first makes what is on screen out of date as well.
+ */
+function undoShownChange(
+  client: QueryClient,
+  error: unknown,
+  prefixes: QueryKey[],
+  showedBeforeAnswer: boolean,
+) {
+  const answered = error instanceof ApiError && error.kind !== 'network';
+  if (!answered) return;
+  if (!showedBeforeAnswer && error.code !== 'stale_version') return;
   for (const prefix of prefixes) void client.invalidateQueries({ queryKey: prefix });
+}
+
+/**
+ * What a background sync toast says: "Sent: New order". Worded in `common`, which is loaded at
+ * startup, because a write replayed after a reload lands before its area's texts are loaded.
+ */
+export function syncedText(t: AnyT, mutationKey: QueryKey): string {
+  return runtimeT(t)('common:offline.synced', { change: writeLabel(t, mutationKey) });
+}
+
+/** "New order", "Work logged": what a queued write is, in the interface language. */
+export function writeLabel(t: AnyT, mutationKey: QueryKey | undefined): string {
+  const [resource, verb] = mutationKey ?? [];
+  return runtimeT(t)(`common:offline.writes.${String(resource)}.${String(verb)}`, {
+    defaultValue: runtimeT(t)('common:offline.writes.unknown'),
+  });
+}
+
+/** Loads the namespace of `namespace:key` (at once when it is loaded already). */
+function loadNamespaceOf(key: TranslationKey): Promise<unknown> {
+  const namespace = key.split(':')[0];
+  return namespace ? i18next.loadNamespaces(namespace) : Promise.resolve();
 }
 
 function dropPendingRecord(client: QueryClient, listPrefix: QueryKey, variables: unknown) {
@@ -164,6 +213,24 @@ export interface WriteSpec<TInput, TData> {
   select: (data: unknown) => TData;
   /** Creates show the new record in the resource's lists while it waits for the network. */
   listsPendingRecord?: boolean;
+  /**
+   * What the write changes in cached records, shown before the server answers: offline the
+   * answer may be hours away, and the next write must start from what this one leaves (counts,
+   * a version). A refusal reads the records again.
+   */
+  showChange?: (client: QueryClient, input: TInput, context: ShowChangeContext) => void;
+  /** The record a create made offline will be, from its input and cached records. */
+  pendingRecord?: (client: QueryClient, input: TInput) => object;
+  /** Show the change while the request is out online too, not only when it waits offline. */
+  showsChangeOnline?: boolean;
+  /** The form that edits this write's input when the server refused it. */
+  retryForm?: (input: TInput) => RetryForm | undefined;
+}
+
+/** Where a write shows its change: `queued` while it waits for the network (marked unsent). */
+export interface ShowChangeContext {
+  queued: boolean;
+  idempotencyKey: string;
 }
 
 /** Every successful write adds an entry to the audit trail, so the trail is read again too. */
@@ -195,7 +262,16 @@ export function createWriteHook<TInput, TData>(
     failure: spec.failure,
     invalidates: refreshed,
     pendingListPrefix,
+    showsBeforeAnswer: spec.listsPendingRecord === true || spec.showChange !== undefined,
+    retryForm: spec.retryForm,
   });
+  const showQueued = (client: QueryClient, input: TInput, idempotencyKey: string) => {
+    if (pendingListPrefix) {
+      const record = spec.pendingRecord?.(client, input) ?? (input as object);
+      addPendingRecord(client, pendingListPrefix, idempotencyKey, record);
+    }
+    spec.showChange?.(client, input, { queued: true, idempotencyKey });
+  };
 
   return function useResourceMutation(): KeyedMutationResult<TData, TInput> {
     const queryClient = useQueryClient();
@@ -210,15 +286,18 @@ export function createWriteHook<TInput, TData>(
       // Runs before react-query pauses an offline write, so the entry shows up at once. A
       // restored write does not run it again: its placeholder came back with the cached list.
       onMutate: ({ input, idempotencyKey }) => {
-        if (pendingListPrefix && !onlineManager.isOnline()) {
-          addPendingRecord(queryClient, pendingListPrefix, idempotencyKey, input as object);
+        if (!onlineManager.isOnline()) showQueued(queryClient, input, idempotencyKey);
+        else if (spec.showsChangeOnline) {
+          spec.showChange?.(queryClient, input, { queued: false, idempotencyKey });
         }
       },
       onSuccess: (_data, variables) => {
         // A write that waited for the network lands in the background: the user's choice of
         // sync toasts decides. One made online is the answer to the save they just pressed.
         const background = variables.queuedOffline === true;
-        if (spec.success && (!background || showsSyncToast('synced'))) {
+        if (spec.success && background && showsSyncToast('synced')) {
+          notifySuccess(syncedText(t, [name, spec.verb]));
+        } else if (spec.success && !background) {
           notifySuccess(t(spec.success));
         }
         // Not awaited: the write is done; an offline refetch must not keep it "pending".
@@ -226,7 +305,12 @@ export function createWriteHook<TInput, TData>(
       },
       onError: (error, variables) => {
         if (pendingListPrefix) dropPendingRecord(queryClient, pendingListPrefix, variables);
-        refetchWhenStale(queryClient, error, refreshed);
+        undoShownChange(
+          queryClient,
+          error,
+          refreshed,
+          pendingListPrefix !== undefined || spec.showChange !== undefined,
+        );
         const background = variables.queuedOffline === true;
         if (!isGloballyHandledWrite(error) && (!background || showsSyncToast('problem'))) {
           notifyError(errorText(error, t, spec.failure));
@@ -255,14 +339,8 @@ export function createWriteHook<TInput, TData>(
         if (!variables.queuedOffline) {
           whenPausedAfterNetworkFailure(queryClient, variables.idempotencyKey, () => {
             variables.queuedOffline = true;
-            if (pendingListPrefix) {
-              addPendingRecord(
-                queryClient,
-                pendingListPrefix,
-                variables.idempotencyKey,
-                input as object,
-              );
-            }
+            // A change already shown while the request was out is not shown a second time.
+            if (!spec.showsChangeOnline) showQueued(queryClient, input, variables.idempotencyKey);
             announceQueued();
           });
         }
@@ -307,4 +385,12 @@ function whenPausedAfterNetworkFailure(
 /** The mutation keys of every write registered so far, e.g. `['bank-details', 'set-active']`. */
 export function registeredWriteKeys(): QueryKey[] {
   return [...registeredWrites.values()].map((write) => write.mutationKey);
+}
+
+/** The form a refused queued write can be edited in; undefined when it has none. */
+export function retryFormOf(mutationKey: QueryKey | undefined, variables: unknown) {
+  const [resource, verb] = mutationKey ?? [];
+  const write = registeredWrites.get(`${String(resource)}:${String(verb)}`);
+  const input = (variables as Partial<KeyedVariables<never>> | undefined)?.input;
+  return write?.retryForm && input !== undefined ? write.retryForm(input) : undefined;
 }

@@ -79,6 +79,15 @@ import {
 } from '../../contract/payments.ts';
 import type { DuesReport, Statement } from '../../contract/dues.ts';
 import { apiRequest } from '@/lib/api-client';
+import {
+  editedOrder,
+  queuedOrder,
+  queuedPayment,
+  queuedProductionEntry,
+  showCardMove,
+  showLoggedWork,
+  showPaymentOnBills,
+} from '@/lib/offline/queued-records';
 import { createResource } from '@/lib/resource-factory';
 import { AUDIT_LOG_KEY, createWriteHook } from '@/lib/resource-writes';
 import type auditTexts from '../../public/locales/en/audit.json';
@@ -261,6 +270,25 @@ export const orders = createResource({
   path: '/orders',
   namespace: 'orders',
   schemas: { record: order, create: orderCreate, update: orderUpdate, list: orderListQuery },
+  offline: {
+    created: queuedOrder,
+    edited: editedOrder,
+    forms: {
+      create: '/orders/create',
+      draft: {
+        formId: 'orders:create',
+        // The form keys its line rows; a draft made from a request body has to give them keys.
+        values: (input) => ({
+          ...input,
+          deliveryDate: input.deliveryDate ?? null,
+          notes: input.notes ?? '',
+          isPaid: input.isPaid ?? false,
+          designs: input.designs.map((line, index) => ({ ...line, key: `retry-${index}` })),
+        }),
+      },
+      edit: (id) => `/orders/edit/${encodeURIComponent(id)}`,
+    },
+  },
 });
 
 /**
@@ -363,7 +391,7 @@ export interface JobCardMoveInput {
 
 /**
  * A move to another stage. Offline it waits in the write queue like any other write; the board
- * shows it at once (see `applyCardMove`).
+ * shows it at once (see `showCardMove`).
  */
 export const useMoveJobCard = jobCards.defineAction<JobCardMoveInput, JobCard>('move', {
   method: 'POST',
@@ -371,6 +399,9 @@ export const useMoveJobCard = jobCards.defineAction<JobCardMoveInput, JobCard>('
   body: ({ stageId, version }) => ({ stageId, version }),
   success: null,
   failure: 'production:errors.move',
+  showChange: showCardMove,
+  // A card follows the tap at once, also online, and a second move goes over the new version.
+  showsChangeOnline: true,
 });
 
 /** Makes the cards an order's lines are missing; answers every card of the order. */
@@ -398,6 +429,10 @@ export const productionEntries = createResource({
   },
   related: ['job-cards', 'worker-salaries'],
   requireUser: true,
+  offline: {
+    created: queuedProductionEntry,
+    afterCreate: (client, entry, context) => showLoggedWork(client, [entry], context),
+  },
   messages: {
     created: 'production:toast.entryCreated',
     updated: 'production:toast.entryUpdated',
@@ -420,6 +455,7 @@ export const useLogShift = productionEntries.defineAction<
   success: 'production:toast.shiftSaved',
   failure: 'production:errors.saveShift',
   select: (data) => data as ProductionEntryBatchResult,
+  showChange: (client, batch, context) => showLoggedWork(client, batch.entries, context),
 });
 
 /**
@@ -630,6 +666,10 @@ export const payments = createResource({
     list: paymentListQuery,
   },
   related: ['bills', 'orders'],
+  offline: {
+    created: queuedPayment,
+    afterCreate: showPaymentOnBills,
+  },
 });
 
 export type PaymentFilters = Partial<Omit<PaymentListParams, 'page' | 'limit' | 'sort'>>;

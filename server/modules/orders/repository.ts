@@ -5,6 +5,8 @@ import {
   DELIVERED_ORDER_EDITABLE,
   canMoveOrderStatus,
   deliveryBeforeOrderIssue,
+  orderLineAmount,
+  orderTotals,
   type Order,
   type OrderCreate,
   type OrderListParams,
@@ -178,7 +180,10 @@ async function assertReferencesExist(
   if (errors.length > 0) throw badRequest('Validation failed', errors);
 }
 
-/** Replaces the order's lines and recomputes its totals, both by the database. */
+/**
+ * Replaces the order's lines and stores their amounts and the order's totals, counted with the
+ * contract's `orderTotals`: the same function shows an order queued offline before it gets here.
+ */
 async function replaceLines(
   db: Database,
   tenant: TenantContext,
@@ -196,15 +201,12 @@ async function replaceLines(
       designId: line.designId,
       quantity: line.quantity,
       rate: line.rate,
-      amount: sql`${line.quantity}::integer * ${line.rate}::numeric(14,2)` as unknown as number,
+      amount: orderLineAmount(line),
     })),
   );
   await db
     .update(orders)
-    .set({
-      totalQuantity: sql`(select coalesce(sum(quantity), 0) from order_lines where ${lineScope})`,
-      totalAmount: sql`(select coalesce(sum(amount), 0) from order_lines where ${lineScope})`,
-    })
+    .set(orderTotals(lines))
     .where(tenantScope(orders, tenant, eq(orders.id, orderId)));
 }
 

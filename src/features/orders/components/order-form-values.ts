@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { orderCreate, orderUpdate, type Order } from '../../../../contract/orders.ts';
+import {
+  orderCreate,
+  orderLineAmount,
+  orderTotals as countOrderTotals,
+  orderUpdate,
+  type Order,
+} from '../../../../contract/orders.ts';
 
 export interface OrderLineValues {
   /** Stable React key of the row; never sent. */
@@ -97,21 +103,22 @@ const toBody = (values: unknown) => orderBodyFromValues(values as OrderFormValue
 export const orderFormSchema = z.preprocess(toBody, orderCreate);
 export const orderEditFormSchema = z.preprocess(toBody, orderUpdate);
 
-/** Exact cents, so 3 × 0.10 shows 0.30 and not 0.30000000000000004. */
-export function lineAmount(quantity: number | string, rate: number | string): number {
+/** A typed line as the contract counts it; a field left empty or not a number counts as 0. */
+function pricedLine(quantity: number | string, rate: number | string) {
   const q = typeof quantity === 'number' ? quantity : Number(quantity);
   const r = typeof rate === 'number' ? rate : Number(rate);
-  if (!Number.isFinite(q) || !Number.isFinite(r) || quantity === '' || rate === '') return 0;
-  return (Math.round(q) * Math.round(r * 100)) / 100;
+  return {
+    quantity: Number.isFinite(q) && quantity !== '' ? q : 0,
+    rate: Number.isFinite(r) && rate !== '' ? r : 0,
+  };
 }
 
+export function lineAmount(quantity: number | string, rate: number | string): number {
+  return orderLineAmount(pricedLine(quantity, rate));
+}
+
+/** What the server will store for these lines, while they are typed. */
 export function orderTotals(lines: OrderLineValues[]) {
-  let quantity = 0;
-  let cents = 0;
-  for (const line of lines) {
-    const q = typeof line.quantity === 'number' ? line.quantity : Number(line.quantity);
-    if (Number.isFinite(q) && line.quantity !== '') quantity += Math.round(q);
-    cents += Math.round(lineAmount(line.quantity, line.rate) * 100);
-  }
-  return { quantity, amount: cents / 100 };
+  const totals = countOrderTotals(lines.map((line) => pricedLine(line.quantity, line.rate)));
+  return { quantity: totals.totalQuantity, amount: totals.totalAmount };
 }

@@ -14,7 +14,7 @@ export interface JobCardTileProps {
   card: JobCard;
   previous: ProductionStage | null;
   next: ProductionStage | null;
-  /** A move of this card waits for the network. */
+  /** A change of this card (a move, work logged on it) waits for the network. */
   pending: boolean;
   canWrite: boolean;
   onMove: (card: JobCard, stage: ProductionStage) => void;

@@ -10,7 +10,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type {
@@ -26,9 +26,10 @@ import { useCan } from '@/lib/permissions';
 import { describeError } from '@/lib/resource-factory';
 import * as resources from '@/lib/resources';
 import { useListParams } from '@/lib/use-list-params';
-import { applyCardMove, movedCard, neighbourStages, usePendingMoves } from '../card-moves';
+import { neighbourStages, usePendingMoves } from '../card-moves';
 import { AssignWorkersModal } from '../components/assign-workers-modal';
 import { CARD_LIST_CONFIG, useCardFilterFields } from '../components/card-filters';
+import { hasPendingChange } from '@/lib/offline/pending-records';
 import { JobCardTile } from '../components/job-card-tile';
 import { LogWorkModal } from '../components/log-work-modal';
 import { MakeJobCardsModal } from '../components/make-job-cards-modal';
@@ -43,7 +44,6 @@ type CardDialog = { kind: 'log'; card: JobCard } | { kind: 'assign'; card: JobCa
 export default function ProductionBoardPage() {
   const { t } = useTranslation('production');
   const list = useListParams(CARD_LIST_CONFIG);
-  const queryClient = useQueryClient();
   const canWrite = useCan('production.write');
   const [making, setMaking] = useState(false);
   const [dialog, setDialog] = useState<CardDialog>(null);
@@ -71,18 +71,9 @@ export default function ProductionBoardPage() {
     return grouped;
   }, [cards.data]);
 
-  const onMove = (card: JobCard, stage: ProductionStage) => {
-    const stageList = stages.data ?? [];
-    applyCardMove(queryClient, movedCard(card, stage, stageList));
-    move.mutate(
-      { id: card._id, stageId: stage._id, version: card.version },
-      {
-        // Refused: the board goes back to what the server holds.
-        onError: () =>
-          void queryClient.invalidateQueries({ queryKey: resources.jobCards.keys.all }),
-      },
-    );
-  };
+  // The card moves on screen at once (the write shows it); a refusal reads the board again.
+  const onMove = (card: JobCard, stage: ProductionStage) =>
+    move.mutate({ id: card._id, stageId: stage._id, version: card.version });
 
   const header = (
     <PageHeader
@@ -173,7 +164,7 @@ export default function ProductionBoardPage() {
                           card={card}
                           previous={previous}
                           next={next}
-                          pending={pendingMoves.has(card._id)}
+                          pending={pendingMoves.has(card._id) || hasPendingChange(card)}
                           canWrite={canWrite}
                           onMove={onMove}
                           onLogWork={(target) => setDialog({ kind: 'log', card: target })}
