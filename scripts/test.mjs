@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Everything CI runs, in order: lint, typecheck, unit and API tests (then a check that the OpenAPI
-// document describes every answer they got), production build (then its bundle budgets),
-// end-to-end tests. A failing stage does not stop the run, so one pass shows
+// document describes every answer they got, then the tests again with the clock a year ahead and a
+// year back), production build (then its bundle budgets), end-to-end tests. A failing stage does
+// not stop the run, so one pass shows
 // every problem; the exit code is non-zero when any stage failed. The last line always reads
 // `Summary: N passed, M failed`, counting the tests reported by Vitest and Playwright. A stage that
 // fails without a failing test (lint, a type error, a crash before tests ran) adds one to
@@ -11,7 +12,7 @@
 //   node scripts/test.mjs --only=lint,unit only these stages
 //   node scripts/test.mjs --skip=e2e       all but these
 import { spawn } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -68,6 +69,10 @@ const stages = [
       return { passed: report.numPassedTests ?? 0, failed: report.numFailedTests ?? 0 };
     },
   },
+  ...[
+    ['clock-ahead', 'a year ahead', '+365d'],
+    ['clock-behind', 'a year back', '-365d'],
+  ].map(([name, words, offset]) => clockStage(name, words, offset)),
   {
     name: 'build',
     title: 'Production build (Vite) and bundle budgets',
@@ -92,6 +97,54 @@ const stages = [
     },
   },
 ];
+
+/**
+ * The unit and API tests again with the system clock moved (libfaketime, preloaded into Node and
+ * the PostgreSQL it starts), so a test that reads today's date without setting the clock fails
+ * now and not on the day the calendar reaches it. Monotonic clocks stay real: timeouts still work.
+ * @param {string} name @param {string} words @param {string} offset
+ * @returns {Stage}
+ */
+function clockStage(name, words, offset) {
+  const report = path.join(reportDir, `vitest-${name}.json`);
+  const library = fakeTimeLibrary();
+  return {
+    name,
+    title: `Unit and API tests, clock ${words}`,
+    commands: [
+      library
+        ? [
+            bin('vitest', 'vitest.mjs'),
+            'run',
+            '--reporter=dot',
+            '--reporter=json',
+            `--outputFile.json=${report}`,
+          ]
+        : [
+            '-e',
+            'console.error("libfaketime is missing: install the Debian package faketime (apt-get install faketime)."); process.exit(1)',
+          ],
+    ],
+    env: library
+      ? { LD_PRELOAD: library, FAKETIME: offset, FAKETIME_DONT_FAKE_MONOTONIC: '1' }
+      : undefined,
+    timeoutMs: minutes(15),
+    counts: () => {
+      const result = readJson(report);
+      if (!result) return undefined;
+      return { passed: result.numPassedTests ?? 0, failed: result.numFailedTests ?? 0 };
+    },
+  };
+}
+
+function fakeTimeLibrary() {
+  const candidates = [
+    '/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1',
+    '/usr/lib/aarch64-linux-gnu/faketime/libfaketime.so.1',
+    '/usr/lib/faketime/libfaketime.so.1',
+  ];
+  return candidates.find((candidate) => existsSync(candidate));
+}
 
 function readJson(file) {
   try {

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, vi } from 'vitest';
  * "today" or a current month reads the same on any day the suite runs. Only Date is faked: timers
  * stay real, so user-event, Testing Library's polling and msw behave as usual.
  */
-export function useFixedClock(instant: string) {
+export function fixClockInEachTest(instant: string) {
   beforeEach(() => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date(instant));
