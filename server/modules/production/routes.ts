@@ -19,6 +19,7 @@ import {
   workerWages,
   workerWagesQuery,
 } from '../../../contract/production.ts';
+import { localDay } from '../../lib/calendar-day.ts';
 import { assertOwnOrganization, idParams, staleVersionResponse } from '../../lib/crud-routes.ts';
 import { ok } from '../../lib/envelope.ts';
 import { notFound } from '../../lib/http-errors.ts';
@@ -111,7 +112,7 @@ const jobCardRoutes: FastifyPluginCallback = (scope, _options, done) => {
     },
     async (request) =>
       ok(
-        await listJobCards(app.db, tenantOf(request), request.query),
+        await listJobCards(app.db, tenantOf(request), request.query, localDay(app.clock())),
         'Job cards fetched successfully',
       ),
   );
