@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { LANGUAGES, type Language } from '../contract/auth.ts';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
@@ -19,6 +20,8 @@ const envSchema = z.object({
       .optional(),
   ),
   SEED_DEMO: z.preprocess(emptyToUndefined, booleanFlag.optional()),
+  /** The demo team's interface language, which names the demo's production stages too. */
+  DEMO_LANGUAGE: z.preprocess(emptyToUndefined, z.enum(LANGUAGES).default('en')),
   LOG_LEVEL: z.preprocess(
     emptyToUndefined,
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -60,6 +63,7 @@ export interface Config {
   databaseUrl: string | undefined;
   /** undefined = decide from the database (seed an empty embedded database). */
   seedDemo: boolean | undefined;
+  demoLanguage: Language;
   logLevel: string;
   staticDir: string;
   trustProxy: TrustProxy;
@@ -99,6 +103,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(value.DATA_DIR),
     databaseUrl: value.DATABASE_URL,
     seedDemo: value.SEED_DEMO,
+    demoLanguage: value.DEMO_LANGUAGE,
     logLevel: value.LOG_LEVEL,
     staticDir: path.resolve(value.STATIC_DIR),
     trustProxy: parseTrustProxy(value.TRUST_PROXY),
