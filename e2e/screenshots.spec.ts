@@ -1,13 +1,12 @@
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { DEFAULT_PRODUCTION_STAGE_NAMES } from '../contract/production.ts';
-import { api, emailField, localeText, signIn, uniqueEmail } from './support.ts';
+import { emailField, localeText, signIn, uniqueEmail } from './support.ts';
 
 // Run alone with `npm run screenshots`; the images illustrate the README and the docs.
 test.describe('documentation screenshots', { tag: '@screenshots' }, () => {
   type Theme = 'light' | 'dark';
-  type Language = 'en' | 'gu' | 'hi';
+  type Language = 'en' | 'gu';
 
   function screenshotPath(testInfo: TestInfo, name: string): string {
     const root = testInfo.config.configFile
@@ -526,43 +525,6 @@ test.describe('documentation screenshots', { tag: '@screenshots' }, () => {
     await page.goto('/apps/backup');
     await expect(page.getByRole('heading', { level: 1, name: 'Backup and restore' })).toBeVisible();
     await capture(page, testInfo, 'backup');
-  });
-
-  /*
-   * The production board as a Gujarati or Hindi workshop sees it on its tablet, stage names in
-   * its own language (set here as its owner would, then put back for the other screenshots).
-   */
-  test('production board on a tablet, gu and hi', async ({ page }, testInfo) => {
-    test.setTimeout(120_000);
-    await useTheme(page, 'light');
-    await signIn(page);
-    type Stage = { _id: string; name: string; version: number };
-    const stages = (await api<{ data: Stage[] }>(page, 'GET', '/api/production/stages')).data;
-    const rename = (names: readonly string[]) =>
-      api<{ data: Stage[] }>(page, 'PUT', '/api/production/stages', {
-        stages: stages.map((stage, index) => ({
-          _id: stage._id,
-          name: names[index] ?? stage.name,
-        })),
-      });
-    try {
-      for (const language of ['gu', 'hi'] as const) {
-        await rename(DEFAULT_PRODUCTION_STAGE_NAMES[language]);
-        await switchLanguage(page, language);
-        for (const [width, height] of [
-          [1024, 768],
-          [800, 1280],
-        ] as const) {
-          await page.setViewportSize({ width, height });
-          await page.goto('/tasks');
-          await expect(page.locator('html')).toHaveAttribute('lang', language);
-          await expect(page.getByRole('article').first()).toBeVisible();
-          await capture(page, testInfo, `production-board-${language}-${width}x${height}`);
-        }
-      }
-    } finally {
-      await rename(stages.map((stage) => stage.name));
-    }
   });
 
   test('not-found page', async ({ page }, testInfo) => {
