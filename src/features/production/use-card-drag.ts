@@ -6,6 +6,9 @@ import { cardName } from './components/job-card-tile';
 /** Marks a column or a stage switcher button as a place a dragged card can be dropped. */
 export const DROP_STAGE_ATTRIBUTE = 'data-drop-stage';
 
+/** Names the card whose move handle an element is, to give the handle focus after a move. */
+const HANDLE_ATTRIBUTE = 'data-card-handle';
+
 /** How far a finger travels before a press on the handle counts as a drag, not a tap. */
 const DRAG_THRESHOLD_PX = 8;
 
@@ -63,6 +66,13 @@ export function useCardDrag({
     }
     setAnnouncement(t('drag.dropped', { name, stage: stage.name }));
     onMove(current.card, stage);
+    if (!current.pointer) {
+      // The card is drawn anew in its new column; the keyboard stays on its handle there.
+      const id = current.card._id;
+      requestAnimationFrame(() =>
+        document.querySelector<HTMLElement>(`[${HANDLE_ATTRIBUTE}="${CSS.escape(id)}"]`)?.focus(),
+      );
+    }
   };
 
   const cancel = (card: JobCard) => {
@@ -157,6 +167,7 @@ export function useCardDrag({
       if (drag?.card._id === card._id && !drag.pointer) cancel(card);
     },
     'aria-pressed': drag?.card._id === card._id,
+    [HANDLE_ATTRIBUTE]: card._id,
   });
 
   const targetStageId = drag ? (stages[drag.targetIndex]?._id ?? null) : null;

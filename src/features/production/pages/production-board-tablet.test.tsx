@@ -84,12 +84,15 @@ describe('the board on a tablet', { timeout: 20_000 }, () => {
       stageId: checking._id,
       version: 1,
     });
-    expect(
-      await within(await screen.findByRole('region', { name: 'Checking: 1 cards' })).findByRole(
-        'article',
-        { name: 'PO-1, Paisley 1' },
-      ),
-    ).toBeInTheDocument();
+    const moved = await within(
+      await screen.findByRole('region', { name: 'Checking: 1 cards' }),
+    ).findByRole('article', { name: 'PO-1, Paisley 1' });
+    // The keyboard stays on the card, in its new column, for the next move.
+    await waitFor(() =>
+      expect(
+        within(moved).getByRole('button', { name: 'Drag PO-1 PZ-1 to another stage' }),
+      ).toHaveFocus(),
+    );
   });
 
   it('puts the card back on Escape without sending anything', async () => {
