@@ -37,11 +37,19 @@ export const PASSWORD_MAX = 128;
 
 export const newPassword = passwordText().min(PASSWORD_MIN).max(PASSWORD_MAX);
 
+export const language = z.enum(LANGUAGES);
+export type Language = z.infer<typeof language>;
+
+/**
+ * `language`: the one the sign-up page was shown in. It becomes the owner's language and names
+ * the organization's default production stages; without it, English.
+ */
 export const registerBody = z.strictObject({
   organizationName: requiredText(LIMITS.name),
   name: requiredText(LIMITS.name),
   email,
   password: newPassword,
+  language: language.optional(),
 });
 export type RegisterBody = z.input<typeof registerBody>;
 
@@ -68,11 +76,10 @@ export const confirmSignUpBody = z.strictObject({
     .transform((value) => value.replace(/[\s-]/g, ''))
     .pipe(z.string().min(1).max(64)),
   password: passwordText().min(1).max(1024),
+  /** As in `registerBody`: the language the page finishing the sign-up is shown in. */
+  language: language.optional(),
 });
 export type ConfirmSignUpBody = z.input<typeof confirmSignUpBody>;
-
-export const language = z.enum(LANGUAGES);
-export type Language = z.infer<typeof language>;
 
 export const syncToastLevel = z.enum(SYNC_TOAST_LEVELS);
 export type SyncToastLevel = z.infer<typeof syncToastLevel>;

@@ -13,6 +13,7 @@ import {
   recordVersion,
   requiredText,
 } from './common.ts';
+import type { LANGUAGES } from './preferences.ts';
 import { PAYMENT_TYPES } from './worker-salaries.ts';
 import { SALARY_TYPES, type SalaryType } from './workers.ts';
 
@@ -29,14 +30,17 @@ import { SALARY_TYPES, type SalaryType } from './workers.ts';
 // ---------------------------------------------------------------------------------------------
 // Stages `/api/production/stages`
 
-/** What every organization starts with (sign-up, and the migration for existing ones). */
-export const DEFAULT_PRODUCTION_STAGES = [
-  'Design punching',
-  'Machine embroidery',
-  'Thread cutting',
-  'Checking',
-  'Packing',
-] as const;
+/**
+ * What every organization starts with, named in the language its owner signed up in (the
+ * migration gave organizations made before that the English names).
+ */
+export const DEFAULT_PRODUCTION_STAGE_NAMES = {
+  en: ['Design punching', 'Machine embroidery', 'Thread cutting', 'Checking', 'Packing'],
+  gu: ['ડિઝાઇન પંચિંગ', 'મશીન એમ્બ્રોઇડરી', 'દોરા કટિંગ', 'ચકાસણી', 'પેકિંગ'],
+  hi: ['डिज़ाइन पंचिंग', 'मशीन कढ़ाई', 'धागा कटिंग', 'जाँच', 'पैकिंग'],
+} as const satisfies Record<(typeof LANGUAGES)[number], readonly string[]>;
+
+export const DEFAULT_PRODUCTION_STAGES = DEFAULT_PRODUCTION_STAGE_NAMES.en;
 
 export const STAGE_NAME_MAX = 60;
 export const STAGES_MIN = 1;
@@ -242,9 +246,17 @@ export const JOB_CARD_SORTABLE = ['dueDate', 'createdAt', 'piecesLeft', 'poNumbe
 export const JOB_CARD_SEARCH_MAX = 120;
 
 /**
+ * Due-date windows the board filters by, in the organization's calendar (the server's local day):
+ * `today`, or `week` from today through Sunday (weeks start on Monday).
+ */
+export const JOB_CARD_DUE_WINDOWS = ['today', 'week'] as const;
+export type JobCardDueWindow = (typeof JOB_CARD_DUE_WINDOWS)[number];
+
+/**
  * `GET /api/job-cards`. `search` matches PO number, design code or name, and merchant name.
- * `overdue=true`: not done and past the due date. `isDone=false`: the open cards (what a worker
- * logs work against). Default sort `-createdAt`, `_id` as the tie-breaker.
+ * `overdue=true`: not done and past the due date. `due`: due date inside the window (see
+ * `JOB_CARD_DUE_WINDOWS`). `isDone=false`: the open cards (what a worker logs work against).
+ * Default sort `-createdAt`, `_id` as the tie-breaker.
  */
 export const jobCardListQuery = listQuery(JOB_CARD_SORTABLE, {
   stageId: queryId,
@@ -252,6 +264,10 @@ export const jobCardListQuery = listQuery(JOB_CARD_SORTABLE, {
   merchantId: queryId,
   orderId: queryId,
   overdue: queryBoolean,
+  due: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.enum(JOB_CARD_DUE_WINDOWS).optional(),
+  ),
   isDone: queryBoolean,
   search: queryText(JOB_CARD_SEARCH_MAX),
 });

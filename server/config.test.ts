@@ -56,6 +56,12 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ LOG_FORMAT: 'text' })).toThrow(/LOG_FORMAT/);
   });
 
+  it('reads the demo team language, English unless told', () => {
+    expect(loadConfig({}).demoLanguage).toBe('en');
+    expect(loadConfig({ DEMO_LANGUAGE: 'gu' }).demoLanguage).toBe('gu');
+    expect(() => loadConfig({ DEMO_LANGUAGE: 'fr' })).toThrow(/DEMO_LANGUAGE/);
+  });
+
   it('fails fast with a readable message', () => {
     expect(() => loadConfig({ PORT: 'eighty', SEED_DEMO: 'maybe' })).toThrow(ConfigError);
     try {

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { LANGUAGES, type Language } from '../contract/auth.ts';
 
 export const LOG_FORMATS = ['json', 'pretty'] as const;
 export type LogFormat = (typeof LOG_FORMATS)[number];
@@ -22,6 +23,8 @@ const envSchema = z.object({
       .optional(),
   ),
   SEED_DEMO: z.preprocess(emptyToUndefined, booleanFlag.optional()),
+  /** The demo team's interface language, which names the demo's production stages too. */
+  DEMO_LANGUAGE: z.preprocess(emptyToUndefined, z.enum(LANGUAGES).default('en')),
   LOG_LEVEL: z.preprocess(
     emptyToUndefined,
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -65,6 +68,7 @@ export interface Config {
   databaseUrl: string | undefined;
   /** undefined = decide from the database (seed an empty embedded database). */
   seedDemo: boolean | undefined;
+  demoLanguage: Language;
   logLevel: string;
   logFormat: LogFormat;
   staticDir: string;
@@ -111,6 +115,7 @@ export function loadConfig(
     dataDir: path.resolve(value.DATA_DIR),
     databaseUrl: value.DATABASE_URL,
     seedDemo: value.SEED_DEMO,
+    demoLanguage: value.DEMO_LANGUAGE,
     logLevel: value.LOG_LEVEL,
     logFormat: value.LOG_FORMAT ?? (stdoutIsTerminal ? 'pretty' : 'json'),
     staticDir: path.resolve(value.STATIC_DIR),

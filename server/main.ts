@@ -91,7 +91,9 @@ async function main() {
 
   const { applied } = await migrate(database.db);
   if (applied.length > 0) log.info({ migrations: applied }, 'database migrated');
-  const seed = (await shouldSeed(config, database)) ? await seedDemoData(database.db) : undefined;
+  const seed = (await shouldSeed(config, database))
+    ? await seedDemoData(database.db, new Date(), config.demoLanguage)
+    : undefined;
   if (stopRequested) await stopBeforeReady(database, stopRequested);
 
   const housekeeping = setInterval(() => {

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { Language } from '../../contract/auth.ts';
 import { v7 as uuidv7 } from 'uuid';
 import { hashPassword } from '../lib/passwords.ts';
 import { createTenantContext, type TenantContext } from '../lib/tenant.ts';
@@ -414,7 +415,15 @@ export interface SeedResult {
 }
 
 /** Fills an empty database with a demo organization; leaves a database with data untouched. */
-export async function seedDemoData(db: Database, now = new Date()): Promise<SeedResult> {
+/**
+ * `language` is the demo team's interface language, which names the production stages too (the
+ * rest of the demo data is a Surat workshop's own records and stays as written).
+ */
+export async function seedDemoData(
+  db: Database,
+  now = new Date(),
+  language: Language = 'en',
+): Promise<SeedResult> {
   const result = {
     email: DEMO_EMAIL,
     password: DEMO_PASSWORD,
@@ -430,7 +439,7 @@ export async function seedDemoData(db: Database, now = new Date()): Promise<Seed
     await txDb.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_ID})`);
     if (!(await isDatabaseEmpty(txDb))) return false;
     await txDb.insert(organizations).values({ id: organizationId, ...DEMO_ORGANIZATION_PROFILE });
-    await insertDefaultStages(txDb, organizationId);
+    await insertDefaultStages(txDb, organizationId, language);
     await txDb.insert(users).values([
       {
         id: userId,
@@ -439,6 +448,7 @@ export async function seedDemoData(db: Database, now = new Date()): Promise<Seed
         email: DEMO_EMAIL,
         passwordHash,
         role: 'owner',
+        language,
       },
       {
         id: uuidv7(),
@@ -447,6 +457,7 @@ export async function seedDemoData(db: Database, now = new Date()): Promise<Seed
         email: DEMO_ADMIN_EMAIL,
         passwordHash,
         role: 'admin',
+        language,
       },
       {
         id: uuidv7(),
@@ -455,6 +466,7 @@ export async function seedDemoData(db: Database, now = new Date()): Promise<Seed
         email: DEMO_STAFF_EMAIL,
         passwordHash,
         role: 'staff',
+        language,
       },
     ]);
     const context: SeedContext = { tenant: createTenantContext(organizationId, userId), now };

@@ -2,7 +2,11 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { DEFAULT_NOTIFICATION_PREFERENCES, type AuthData } from '../../contract/auth.ts';
+import {
+  DEFAULT_NOTIFICATION_PREFERENCES,
+  type AuthData,
+  type Language,
+} from '../../contract/auth.ts';
 import type { Role } from '../../contract/permissions.ts';
 import { buildApp, type BuildAppOptions } from '../app.ts';
 import { openDatabase, type DatabaseHandle } from '../db/client.ts';
@@ -91,6 +95,7 @@ export interface TestApp {
       name: string;
       email: string;
       password: string;
+      language: Language;
     }>,
   ): Promise<TestUser>;
   /** A new user of `role` in `owner`'s organization, signed in (sign-up only makes owners). */

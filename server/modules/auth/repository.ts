@@ -76,15 +76,23 @@ export async function findUserByEmail(
 /** Creates an organization with its owner in one transaction. */
 export async function createOrganizationWithOwner(
   db: Database,
-  input: { organizationName: string; name: string; email: string; passwordHash: string },
+  input: {
+    organizationName: string;
+    name: string;
+    email: string;
+    passwordHash: string;
+    /** The sign-up page's language: the owner's, and the default stages are named in it. */
+    language?: Language;
+  },
 ): Promise<UserWithOrganization> {
+  const language = input.language ?? 'en';
   const organizationId = uuidv7();
   const userId = uuidv7();
   const email = input.email.toLowerCase();
   try {
     await db.transaction(async (tx) => {
       await tx.insert(organizations).values({ id: organizationId, name: input.organizationName });
-      await insertDefaultStages(tx, organizationId);
+      await insertDefaultStages(tx, organizationId, language);
       await tx.insert(users).values({
         id: userId,
         organizationId,
@@ -92,6 +100,7 @@ export async function createOrganizationWithOwner(
         email,
         passwordHash: input.passwordHash,
         role: 'owner',
+        language,
       });
     });
   } catch (error) {
@@ -107,7 +116,7 @@ export async function createOrganizationWithOwner(
     phone: null,
     isActive: true,
     mustChangePassword: false,
-    language: 'en',
+    language,
     notifySyncToasts: 'all',
     notifyDailyDigest: false,
     passwordHash: input.passwordHash,

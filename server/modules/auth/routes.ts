@@ -130,7 +130,7 @@ export function authRoutes(cookies: CookieSettings, mailer: Mailer | null): Fast
         },
       },
       async (request, reply) => {
-        const { organizationName, name, email, password } = request.body;
+        const { organizationName, name, email, password, language } = request.body;
         // Hashed on every path, so the answer takes as long whether or not the email is taken.
         const passwordHash = await hashPassword(password);
         const existing = await findUserByEmail(app.db, email);
@@ -156,6 +156,7 @@ export function authRoutes(cookies: CookieSettings, mailer: Mailer | null): Fast
           name,
           email,
           passwordHash,
+          language,
         });
         const data = await startSession(request, reply, cookies, user);
         return reply.code(201).send(ok(data, 'Account created successfully'));
@@ -178,7 +179,7 @@ export function authRoutes(cookies: CookieSettings, mailer: Mailer | null): Fast
         },
       },
       async (request, reply) => {
-        const { email, code, password } = request.body;
+        const { email, code, password, language } = request.body;
         // The mailed code is a guess like the recovery code, so it shares that allowance.
         await assertAddressAllowance(request, 'codeCheck', email);
         const pending = await takePendingSignUp(app.db, email, code, password, app.clock());
@@ -192,7 +193,8 @@ export function authRoutes(cookies: CookieSettings, mailer: Mailer | null): Fast
             },
           ]);
         }
-        const user = await createOrganizationWithOwner(app.db, pending);
+        // The language comes with the code, not the stored sign-up: it is the page's language.
+        const user = await createOrganizationWithOwner(app.db, { ...pending, language });
         const data = await startSession(request, reply, cookies, user);
         return reply.code(201).send(ok(data, 'Account created successfully'));
       },

@@ -1,9 +1,11 @@
 import type { AddressInfo } from 'node:net';
+import { asc, eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { authData, signUpPending } from '../../../contract/auth.ts';
 import { envelope } from '../../../contract/common.ts';
-import { pendingSignups, users } from '../../db/schema.ts';
+import { DEFAULT_PRODUCTION_STAGE_NAMES } from '../../../contract/production.ts';
+import { pendingSignups, productionStages, users } from '../../db/schema.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { TEST_PASSWORD, createTestApp, type TestApp } from '../../test/test-app.ts';
 import { createOrganizationWithOwner } from './repository.ts';
@@ -131,6 +133,26 @@ describe('with mail configured', () => {
     expect((await confirm(email, code!)).statusCode).toBe(400);
     const waiting = await db.select().from(pendingSignups);
     expect(waiting.map((row) => row.email)).not.toContain(email);
+  });
+
+  it('names the stages in the language of the page that finishes the sign-up', async () => {
+    const email = 'hindi-owner@example.com';
+    expect((await signUp(email)).statusCode).toBe(202);
+    const code = codeIn(inbox[0]);
+    const right = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/register/confirm',
+      payload: { email, code, password: TEST_PASSWORD, language: 'hi' },
+    });
+    expect(right.statusCode, right.body).toBe(201);
+    const session = envelope(authData).parse(right.json()).data;
+    expect(session.user.language).toBe('hi');
+    const stages = await t.database.handle.db
+      .select({ name: productionStages.name })
+      .from(productionStages)
+      .where(eq(productionStages.organizationId, session.user.organizationId))
+      .orderBy(asc(productionStages.position));
+    expect(stages.map((stage) => stage.name)).toEqual([...DEFAULT_PRODUCTION_STAGE_NAMES.hi]);
   });
 
   it('never finishes a sign-up with a stranger’s password, even with the code the owner received', async () => {

@@ -7,7 +7,8 @@ import { createSmtpMailer, type Mailer } from '../../lib/mailer.ts';
 import { startSmtpInbox, type SmtpInbox } from '../../test/smtp-inbox.ts';
 import { createTestApp, type TestApp, type TestUser } from '../../test/test-app.ts';
 import { createOrganizationWithOwner } from '../auth/repository.ts';
-import { localDay, sendDailyDigests } from './daily-digest.ts';
+import { localDay } from '../../lib/calendar-day.ts';
+import { sendDailyDigests } from './daily-digest.ts';
 
 /** Local times of the server, as the digest reads them (Monday 2 March 2026). */
 const at = (day: number, hour: number, minute = 0) => new Date(2026, 2, day, hour, minute);

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Language } from '../../../contract/auth.ts';
 import type { Database } from '../../db/client.ts';
 import { merchants, orders, organizations, users } from '../../db/schema.ts';
+import { addDays, localDay } from '../../lib/calendar-day.ts';
 import { escapeHtml, type Mailer, type MailMessage } from '../../lib/mailer.ts';
 
 /** Digests go out from this local hour on, so they are waiting when the workshop opens. */
@@ -13,19 +14,6 @@ export const DIGEST_DAYS_AHEAD = 3;
 export const DIGEST_MAX_LINES = 100;
 /** How often the scheduler looks whether today's digests are due. */
 export const DIGEST_CHECK_INTERVAL_MS = 10 * 60 * 1000;
-
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** `yyyy-MM-dd` of the server's local calendar day of `now`. */
-export function localDay(now: Date): string {
-  const month = String(now.getMonth() + 1).padStart(2, '0');
-  const day = String(now.getDate()).padStart(2, '0');
-  return `${now.getFullYear()}-${month}-${day}`;
-}
-
-function addDays(day: string, days: number): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
-}
 
 export interface DigestLine {
   poNumber: string;

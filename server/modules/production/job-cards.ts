@@ -9,6 +9,7 @@ import type {
 } from '../../../contract/production.ts';
 import { queryRows, type Database } from '../../db/client.ts';
 import { appendAudit, auditChanges } from '../../lib/audit.ts';
+import { endOfWeek } from '../../lib/calendar-day.ts';
 import { badRequest, conflict, staleVersion } from '../../lib/http-errors.ts';
 import { escapeLikePattern, pageInfo, parseSort } from '../../lib/list-page.ts';
 import type { TenantContext } from '../../lib/tenant.ts';
@@ -119,7 +120,7 @@ const SORTS: Record<string, SQL> = {
   poNumber: sql`lower(o.po_number)`,
 };
 
-function listConditions(tenant: TenantContext, query: JobCardListParams): SQL[] {
+function listConditions(tenant: TenantContext, query: JobCardListParams, today: string): SQL[] {
   const conditions: SQL[] = [];
   if (query.stageId) conditions.push(sql`c.stage_id = ${query.stageId}`);
   if (query.orderId) conditions.push(sql`c.order_id = ${query.orderId}`);
@@ -132,6 +133,10 @@ function listConditions(tenant: TenantContext, query: JobCardListParams): SQL[] 
   }
   if (query.overdue !== undefined) {
     conditions.push(query.overdue ? isOverdue(tenant) : sql`not ${isOverdue(tenant)}`);
+  }
+  if (query.due !== undefined) {
+    const last = query.due === 'today' ? today : endOfWeek(today);
+    conditions.push(sql`o.delivery_date between ${today}::date and ${last}::date`);
   }
   if (query.isDone !== undefined) {
     conditions.push(query.isDone ? isDone(tenant) : sql`not ${isDone(tenant)}`);
@@ -149,13 +154,15 @@ function listConditions(tenant: TenantContext, query: JobCardListParams): SQL[] 
   return conditions;
 }
 
+/** `today` is the organization's calendar day (`yyyy-MM-dd`), which the `due` windows start on. */
 export async function listJobCards(
   db: Database,
   tenant: TenantContext,
   query: JobCardListParams,
+  today: string,
 ): Promise<Paged<JobCard>> {
   const where = sql.join(
-    [sql`c.organization_id = ${tenant.organizationId}`, ...listConditions(tenant, query)],
+    [sql`c.organization_id = ${tenant.organizationId}`, ...listConditions(tenant, query, today)],
     sql` and `,
   );
   const { field, direction } = parseSort(query.sort ?? '-createdAt');

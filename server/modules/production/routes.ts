@@ -21,6 +21,7 @@ import {
   workerWagesQuery,
 } from '../../../contract/production.ts';
 import { WORKER_PAY_PERMISSION } from '../../../contract/workers.ts';
+import { localDay } from '../../lib/calendar-day.ts';
 import { assertOwnOrganization, idParams, staleVersionResponse } from '../../lib/crud-routes.ts';
 import {
   assertSortReadable,
@@ -120,7 +121,7 @@ const jobCardRoutes: FastifyPluginCallback = (scope, _options, done) => {
     },
     async (request) =>
       ok(
-        await listJobCards(app.db, tenantOf(request), request.query),
+        await listJobCards(app.db, tenantOf(request), request.query, localDay(app.clock())),
         'Job cards fetched successfully',
       ),
   );

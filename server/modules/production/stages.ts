@@ -1,7 +1,8 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
+import type { Language } from '../../../contract/auth.ts';
 import {
-  DEFAULT_PRODUCTION_STAGES,
+  DEFAULT_PRODUCTION_STAGE_NAMES,
   type ProductionStage,
   type ProductionStagesUpdate,
 } from '../../../contract/production.ts';
@@ -14,10 +15,18 @@ import { tenantScope, type TenantContext } from '../../lib/tenant.ts';
 import { inTransaction, toApiRecord } from '../../lib/tenant-repository.ts';
 import { notFoundField } from './field-errors.ts';
 
-/** Gives a new organization the embroidery job-work stages; part of making the organization. */
-export async function insertDefaultStages(db: Database, organizationId: string, now = new Date()) {
+/**
+ * Gives a new organization the embroidery job-work stages, named in its owner's language; part
+ * of making the organization.
+ */
+export async function insertDefaultStages(
+  db: Database,
+  organizationId: string,
+  language: Language = 'en',
+  now = new Date(),
+) {
   await db.insert(productionStages).values(
-    DEFAULT_PRODUCTION_STAGES.map((name, position) => ({
+    DEFAULT_PRODUCTION_STAGE_NAMES[language].map((name, position) => ({
       organizationId,
       id: uuidv7(),
       name,

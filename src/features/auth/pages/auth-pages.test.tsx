@@ -66,6 +66,8 @@ describe('auth pages', { timeout: 15_000 }, () => {
       name: 'Meena Patel',
       email: 'meena@example.com',
       password: 'long enough',
+      // The page's language: it names the organization's default stages.
+      language: 'en',
     });
     expect(useAuthStore.getState().organization?.name).toBe(testSession().organization.name);
   });
@@ -128,6 +130,7 @@ describe('auth pages', { timeout: 15_000 }, () => {
       email: 'meena@example.com',
       code: 'ABCDEFGHJK',
       password: 'long enough',
+      language: 'en',
     });
   });
   it('says when this device or network has checked too many codes, not sign-in attempts', async () => {

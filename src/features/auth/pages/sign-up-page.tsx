@@ -11,6 +11,7 @@ import {
   type RegisterBody,
 } from '../../../../contract/auth.ts';
 import { HOME_PATH } from '../redirect-target';
+import { toLanguage } from '@/lib/i18n';
 import { useZodForm } from '@/lib/use-zod-form';
 import { useAuthStore } from '@/stores/auth';
 import { confirmSignUp, register } from '../api';
@@ -32,14 +33,17 @@ function ConfirmSignUpForm({
   password: string;
   onStartOver: () => void;
 }) {
-  const { t } = useTranslation('auth');
+  const { t, i18n } = useTranslation('auth');
   const loading = useAuthStore((state) => state.loading);
   const form = useZodForm<ConfirmSignUpBody>({
     namespace: 'auth',
     schema: confirmSignUpBody,
     initialValues: { email, code: '', password },
   });
-  const { handleSubmit, failure } = useSessionSubmit(form, confirmSignUp, {
+  // The language the page is in when the account is made names its stages and is the owner's.
+  const send = (body: ConfirmSignUpBody) =>
+    confirmSignUp({ ...body, language: toLanguage(i18n.language) });
+  const { handleSubmit, failure } = useSessionSubmit(form, send, {
     failedKey: 'auth:signUp.failed',
     target: () => HOME_PATH,
     // The mailed code is limited per device or network like the recovery code.
@@ -72,7 +76,7 @@ function ConfirmSignUpForm({
 }
 
 export default function SignUpPage() {
-  const { t } = useTranslation('auth');
+  const { t, i18n } = useTranslation('auth');
   const loading = useAuthStore((state) => state.loading);
   // Kept in memory only, to prove at confirmation that this browser started the sign-up.
   const [pending, setPending] = useState<{ email: string; password: string } | null>(null);
@@ -84,7 +88,9 @@ export default function SignUpPage() {
     validateInputOnBlur: true,
   });
 
-  const { handleSubmit, failure } = useSessionSubmit(form, register, {
+  // The language picked on this page becomes the owner's and names the default stages.
+  const send = (body: RegisterBody) => register({ ...body, language: toLanguage(i18n.language) });
+  const { handleSubmit, failure } = useSessionSubmit(form, send, {
     failedKey: 'auth:signUp.failed',
     target: () => HOME_PATH,
     onPending: (answer) => setPending({ email: answer.email, password: form.getValues().password }),

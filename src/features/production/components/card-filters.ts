@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { JOB_CARD_SORTABLE } from '../../../../contract/production.ts';
+import { JOB_CARD_DUE_WINDOWS, JOB_CARD_SORTABLE } from '../../../../contract/production.ts';
 import type { FilterField } from '@/components/filter-bar';
 import * as resources from '@/lib/resources';
 
@@ -12,6 +12,7 @@ export const CARD_LIST_CONFIG = {
     merchantId: { type: 'id' },
     orderId: { type: 'id' },
     overdue: { type: 'boolean' },
+    due: { type: 'select', options: JOB_CARD_DUE_WINDOWS },
     isDone: { type: 'boolean' },
     search: { type: 'text' },
   },
@@ -53,6 +54,16 @@ export function useCardFilterFields({ withStage }: { withStage: boolean }): Filt
       trueLabel: t('filters.overdueOnly'),
       falseLabel: t('filters.onTime'),
       width: 160,
+    },
+    {
+      type: 'select',
+      name: 'due',
+      label: t('filters.due'),
+      width: 170,
+      options: JOB_CARD_DUE_WINDOWS.map((window) => ({
+        value: window,
+        label: t(`filters.dueWindow.${window}`),
+      })),
     },
   ];
   if (withStage) {

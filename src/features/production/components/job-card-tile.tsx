@@ -6,6 +6,7 @@ import {
   IconPencilPlus,
   IconUsers,
 } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { JobCard, ProductionStage } from '../../../../contract/production.ts';
 import { useFormatters } from '@/lib/format';
@@ -20,13 +21,16 @@ export interface JobCardTileProps {
   onMove: (card: JobCard, stage: ProductionStage) => void;
   onLogWork: (card: JobCard) => void;
   onAssign: (card: JobCard) => void;
+  /** The drag handle, when the card can be dragged to another stage. */
+  handle?: ReactNode;
+  className?: string;
 }
 
 export function cardName(card: JobCard) {
   return `${card.order.poNumber} ${card.design.designCode}`;
 }
 
-/** One job card on the board, with large buttons to move it: no dragging on a tablet. */
+/** One job card on the board, with large buttons to move it and, when given, a drag handle. */
 export function JobCardTile({
   card,
   previous,
@@ -36,6 +40,8 @@ export function JobCardTile({
   onMove,
   onLogWork,
   onAssign,
+  handle,
+  className,
 }: JobCardTileProps) {
   const { t } = useTranslation('production');
   const format = useFormatters();
@@ -48,6 +54,7 @@ export function JobCardTile({
       withBorder
       radius="md"
       p="sm"
+      className={className}
       aria-label={t('card.label', { poNumber: card.order.poNumber, design: card.design.name })}
       style={card.isOverdue ? { borderColor: 'var(--mantine-color-red-6)' } : undefined}
     >
@@ -61,9 +68,12 @@ export function JobCardTile({
               {card.design.name}
             </Text>
           </Stack>
-          <Text fw={700} size="sm" style={{ whiteSpace: 'nowrap' }}>
-            {t('card.quantity', { count: card.quantity })}
-          </Text>
+          <Group gap={4} wrap="nowrap">
+            <Text fw={700} size="sm" style={{ whiteSpace: 'nowrap' }}>
+              {t('card.quantity', { count: card.quantity })}
+            </Text>
+            {handle}
+          </Group>
         </Group>
         <Text size="xs" c="dimmed" truncate>
           {card.merchant.name}

@@ -1,7 +1,7 @@
 import {
+  ActionIcon,
   Alert,
   Badge,
-  Box,
   Group,
   Paper,
   Skeleton,
@@ -9,12 +9,15 @@ import {
   Switch,
   Text,
   Title,
+  VisuallyHidden,
 } from '@mantine/core';
+import { IconGripVertical } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type {
   JobCard,
+  JobCardDueWindow,
   JobCardListParams,
   ProductionStage,
 } from '../../../../contract/production.ts';
@@ -30,29 +33,38 @@ import { neighbourStages, usePendingMoves } from '../card-moves';
 import { AssignWorkersModal } from '../components/assign-workers-modal';
 import { CARD_LIST_CONFIG, useCardFilterFields } from '../components/card-filters';
 import { hasPendingChange } from '@/lib/offline/pending-records';
-import { JobCardTile } from '../components/job-card-tile';
+import { cardName, JobCardTile } from '../components/job-card-tile';
 import { LogWorkModal } from '../components/log-work-modal';
 import { MakeJobCardsModal } from '../components/make-job-cards-modal';
 import { ProductionViews } from '../components/production-views';
+import { StageSwitcher } from '../components/stage-switcher';
+import classes from '../production-board.module.css';
+import { DROP_STAGE_ATTRIBUTE, useCardDrag } from '../use-card-drag';
 
 /** The most cards one board read brings; more than that asks for narrower filters. */
 export const BOARD_CARD_LIMIT = 100;
 
 type CardDialog = { kind: 'log'; card: JobCard } | { kind: 'assign'; card: JobCard } | null;
 
-/** `/tasks`: a column per stage, each card moved forward or back with a tap. */
+/**
+ * `/tasks`: a column per stage; a card moves forward or back with a tap, or is dragged by its
+ * handle (touch, mouse or keyboard) to any stage.
+ */
 export default function ProductionBoardPage() {
   const { t } = useTranslation('production');
   const list = useListParams(CARD_LIST_CONFIG);
   const canWrite = useCan('production.write');
   const [making, setMaking] = useState(false);
   const [dialog, setDialog] = useState<CardDialog>(null);
+  const instructionsId = useId();
   const showDone = list.filters.isDone === undefined ? false : list.filters.isDone;
   const setFilter = list.setFilter as (name: string, value: unknown) => void;
 
   const { stageId: _stage, isDone: _done, ...filters } = list.filters;
   const params: Partial<JobCardListParams> = {
     ...filters,
+    // The URL keeps only the windows the filter offers.
+    due: filters.due as JobCardDueWindow | undefined,
     ...(showDone ? {} : { isDone: false }),
     limit: BOARD_CARD_LIMIT,
     sort: 'dueDate',
@@ -70,10 +82,36 @@ export default function ProductionBoardPage() {
     }
     return grouped;
   }, [cards.data]);
+  const counts = useMemo(
+    () => new Map([...byStage].map(([stageId, stageCards]) => [stageId, stageCards.length])),
+    [byStage],
+  );
 
   // The card moves on screen at once (the write shows it); a refusal reads the board again.
   const onMove = (card: JobCard, stage: ProductionStage) =>
     move.mutate({ id: card._id, stageId: stage._id, version: card.version });
+
+  const boardRef = useRef<HTMLDivElement>(null);
+  const columns = useRef(new Map<string, HTMLElement>());
+  const [activeStageId, setActiveStageId] = useState<string | null>(null);
+  const showStage = (stage: ProductionStage) => {
+    setActiveStageId(stage._id);
+    columns.current
+      .get(stage._id)
+      ?.scrollIntoView?.({ behavior: 'smooth', inline: 'start', block: 'nearest' });
+  };
+  // The switcher marks the stage at the board's left edge as the one in view.
+  const onBoardScroll = () => {
+    const board = boardRef.current;
+    if (!board) return;
+    let closest: [string, number] | null = null;
+    for (const [stageId, column] of columns.current) {
+      const distance = Math.abs(column.offsetLeft - board.scrollLeft);
+      if (!closest || distance < closest[1]) closest = [stageId, distance];
+    }
+    if (closest) setActiveStageId(closest[0]);
+  };
+  const drag = useCardDrag({ stages: stages.data ?? [], onMove, onTarget: showStage });
 
   const header = (
     <PageHeader
@@ -117,30 +155,42 @@ export default function ProductionBoardPage() {
             {t('board.truncated', { count: cards.data.data.length })}
           </Alert>
         ) : null}
-        <Box
+        <StageSwitcher
+          stages={stageList}
+          counts={counts}
+          activeStageId={activeStageId ?? stageList[0]?._id ?? null}
+          targetStageId={drag.targetStageId}
+          onSelect={showStage}
+        />
+        <div
+          ref={boardRef}
           role="region"
           aria-label={t('board.label')}
           tabIndex={0}
-          style={{
-            display: 'flex',
-            gap: 'var(--mantine-spacing-md)',
-            overflowX: 'auto',
-            scrollSnapType: 'x proximity',
-            paddingBottom: 'var(--mantine-spacing-sm)',
-            opacity: cards.isFetching && cards.isPlaceholderData ? 0.6 : 1,
-          }}
+          className={classes.board}
+          onScroll={onBoardScroll}
+          style={{ opacity: cards.isFetching && cards.isPlaceholderData ? 0.6 : 1 }}
         >
           {stageList.map((stage) => {
             const stageCards = byStage.get(stage._id) ?? [];
             return (
               <Paper
                 key={stage._id}
+                ref={(element: HTMLElement | null) => {
+                  if (element) columns.current.set(stage._id, element);
+                  else columns.current.delete(stage._id);
+                }}
                 component="section"
+                {...{ [DROP_STAGE_ATTRIBUTE]: stage._id }}
                 aria-label={t('board.column', { stage: stage.name, count: stageCards.length })}
                 bg="var(--mantine-color-default-hover)"
                 radius="md"
                 p="sm"
-                style={{ flex: '0 0 300px', scrollSnapAlign: 'start' }}
+                className={
+                  drag.targetStageId === stage._id
+                    ? `${classes.column} ${classes.dropTarget}`
+                    : classes.column
+                }
               >
                 <Group justify="space-between" mb="sm" wrap="nowrap">
                   <Title order={2} size="h5">
@@ -158,6 +208,7 @@ export default function ProductionBoardPage() {
                   ) : (
                     stageCards.map((card) => {
                       const { previous, next } = neighbourStages(stageList, card);
+                      const dragged = drag.drag?.card._id === card._id;
                       return (
                         <JobCardTile
                           key={card._id}
@@ -169,6 +220,22 @@ export default function ProductionBoardPage() {
                           onMove={onMove}
                           onLogWork={(target) => setDialog({ kind: 'log', card: target })}
                           onAssign={(target) => setDialog({ kind: 'assign', card: target })}
+                          className={dragged ? classes.dragSource : undefined}
+                          handle={
+                            canWrite ? (
+                              <ActionIcon
+                                variant={dragged ? 'filled' : 'subtle'}
+                                color="gray"
+                                size={44}
+                                className={classes.handle}
+                                aria-label={t('drag.handle', { name: cardName(card) })}
+                                aria-describedby={instructionsId}
+                                {...drag.handleProps(card)}
+                              >
+                                <IconGripVertical size={22} aria-hidden />
+                              </ActionIcon>
+                            ) : undefined
+                          }
                         />
                       );
                     })
@@ -177,7 +244,22 @@ export default function ProductionBoardPage() {
               </Paper>
             );
           })}
-        </Box>
+        </div>
+        {drag.drag?.pointer ? (
+          <Paper
+            shadow="md"
+            withBorder
+            px="sm"
+            py={6}
+            className={classes.dragLabel}
+            style={{ left: drag.drag.pointer.x, top: drag.drag.pointer.y }}
+            aria-hidden
+          >
+            <Text size="sm" fw={700}>
+              {cardName(drag.drag.card)}
+            </Text>
+          </Paper>
+        ) : null}
       </>
     );
   }
@@ -201,6 +283,10 @@ export default function ProductionBoardPage() {
         onChange={(event) => setFilter('isDone', event.currentTarget.checked ? true : undefined)}
       />
       {body}
+      <VisuallyHidden id={instructionsId}>{t('drag.instructions')}</VisuallyHidden>
+      <VisuallyHidden role="status" aria-live="assertive" aria-atomic data-testid="drag-announcer">
+        {drag.announcement}
+      </VisuallyHidden>
       <MakeJobCardsModal opened={making} onClose={() => setMaking(false)} />
       {dialog?.kind === 'log' ? (
         <LogWorkModal card={dialog.card} onClose={() => setDialog(null)} />
