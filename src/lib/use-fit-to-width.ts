@@ -4,8 +4,8 @@ const PX_PER_MM = 96 / 25.4;
 
 /**
  * The zoom that fits something `widthMm` wide into the content box of the element passed to
- * `measure` (a callback ref), never above 1. A printed page laid out in millimetres is wider than a tablet's content
- * area; zooming it (rather than scrolling it sideways) keeps the whole page in view.
+ * `measure` (a callback ref), never above 1. A printed page laid out in millimetres is wider than
+ * a tablet's content area; zooming it (rather than scrolling it sideways) keeps it all in view.
  */
 export function useFitToWidth(widthMm: number) {
   const [element, measure] = useState<HTMLElement | null>(null);
