@@ -29,7 +29,7 @@ test('a synthetic install event shows the card after about 3 s; "Not now" hides 
     });
     window.dispatchEvent(event);
   }`);
-  const card = page.getByRole('dialog', { name: 'Install Karkhana' });
+  const card = page.getByRole('region', { name: 'Install Karkhana' });
   await expect(card).toBeHidden();
   await expect(card).toBeVisible({ timeout: 6000 });
   expect(Date.now() - firedAt).toBeGreaterThanOrEqual(2900);

@@ -149,6 +149,36 @@ export function localeText(
   return text!.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name] ?? ''));
 }
 
+/**
+ * Visible controls outside `coverSelector` that it covers: probed with elementFromPoint at both
+ * ends of each control's middle line, so a failure names each hidden control.
+ */
+export async function controlsCoveredBy(page: Page, coverSelector: string): Promise<string[]> {
+  return page.evaluate<string[]>(`(() => {
+    const cover = document.querySelector(${JSON.stringify(coverSelector)});
+    if (!cover) return [];
+    const selector = 'a[href], button, input, select, textarea, [role="button"], [role="switch"], [role="combobox"], [role="checkbox"], [role="tab"], [role="menuitem"]';
+    const covered = [];
+    for (const element of document.querySelectorAll(selector)) {
+      if (cover.contains(element) || element.closest('.skip-link, [aria-hidden="true"]')) continue;
+      const box = element.getBoundingClientRect();
+      if (box.width < 2 || box.height < 2) continue;
+      const y = box.top + box.height / 2;
+      if (y < 0 || y >= innerHeight) continue;
+      for (const x of [box.left + 1, box.right - 1]) {
+        if (x < 0 || x >= innerWidth) continue;
+        const hit = document.elementFromPoint(x, y);
+        if (hit && cover.contains(hit)) {
+          const name = element.getAttribute('aria-label') || element.textContent?.trim().slice(0, 30) || element.getAttribute('placeholder') || element.tagName;
+          covered.push(name);
+          break;
+        }
+      }
+    }
+    return covered;
+  })()`);
+}
+
 /** The signed-in pages with their own data, checked for layout and accessibility. */
 export const DATA_PAGES = [
   '/order-analytics',
@@ -199,6 +229,13 @@ export async function smallTargets(page: Page): Promise<string[]> {
         const label = element.closest('label') ?? (element.id ? document.querySelector('label[for="' + element.id + '"]') : null);
         if (!label) continue;
         box = label.getBoundingClientRect();
+      }
+      // A visible checkbox's label toggles it too: the target is the larger of the two boxes.
+      const toggle = element.tagName === 'INPUT' && ['checkbox', 'radio'].includes(element.getAttribute('type'));
+      const toggleLabel = toggle && element.id ? document.querySelector('label[for="' + element.id + '"]') : null;
+      if (!hiddenInput && toggleLabel) {
+        const labelBox = toggleLabel.getBoundingClientRect();
+        box = { width: Math.max(box.width, labelBox.width), height: Math.max(box.height, labelBox.height) };
       }
       if (box.width + 0.5 < ${MIN_TARGET_PX} || box.height + 0.5 < ${MIN_TARGET_PX}) {
         const name = element.getAttribute('aria-label') || element.textContent?.trim().slice(0, 30) || element.getAttribute('placeholder') || element.tagName;

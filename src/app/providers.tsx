@@ -1,5 +1,6 @@
 import { MantineProvider } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { InstallPromptProvider } from '@/components/install-prompt-provider';
 import { PwaManager } from '@/components/pwa-manager';
 import { useColorScheme } from '@/stores/preferences';
 import { theme } from './theme';
@@ -13,7 +14,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
   const colorScheme = useColorScheme();
   return (
     <MantineProvider theme={theme} forceColorScheme={colorScheme}>
-      {children}
+      <InstallPromptProvider>{children}</InstallPromptProvider>
       <PwaManager />
       <AppToaster />
     </MantineProvider>

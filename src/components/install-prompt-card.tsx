@@ -1,37 +1,30 @@
 import { Button, CloseButton, Group, Paper, Text, ThemeIcon } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useInstallPrompt } from '@/lib/pwa/install-prompt';
-import { pwaErrorToast, pwaSuccessToast } from '@/lib/pwa/pwa-toasts';
+import { useInstallOffer, useModalOpen } from '@/lib/pwa/install-offer';
 
-/** The card at the bottom of the screen offering to install Karkhana (spec section 4). */
+/**
+ * The offer to install Karkhana (spec section 4). It sits in the page flow and pushes the content
+ * down: as a floating card it covered the board's buttons, order lines and open forms on tablets.
+ * It steps aside while a modal or drawer is open, so it never competes with a form in progress.
+ */
 export function InstallPromptCard() {
   const { t } = useTranslation();
-  const { visible, install, dismiss } = useInstallPrompt({
-    onAccepted: () => pwaSuccessToast(t('pwa.installing.title'), t('pwa.installing.description')),
-    onInstalled: () => pwaSuccessToast(t('pwa.installed.title'), t('pwa.installed.description')),
-    onFailed: (error) => {
-      console.error('Install prompt failed', error);
-      pwaErrorToast(t('pwa.installFailed.title'), t('pwa.installFailed.description'));
-    },
-  });
-  if (!visible) return null;
+  const { visible, install, dismiss } = useInstallOffer();
+  const modalOpen = useModalOpen(visible);
+  if (!visible || modalOpen) return null;
 
   return (
     <Paper
-      role="dialog"
+      component="section"
       aria-labelledby="install-prompt-title"
       aria-describedby="install-prompt-text"
+      data-install-prompt
       withBorder
-      shadow="lg"
+      shadow="xs"
       radius="md"
       p="md"
-      pos="fixed"
-      bottom={16}
-      left="50%"
-      w={420}
-      maw="calc(100vw - 32px)"
-      style={{ transform: 'translateX(-50%)', zIndex: 300 }}
+      mb="md"
     >
       <Group align="flex-start" wrap="nowrap" gap="sm">
         <ThemeIcon size={40} radius="md" variant="light" aria-hidden>

@@ -4,7 +4,6 @@ import { startDirtyFormTracking } from '@/lib/pwa/dirty-forms';
 import { pwaSuccessToast } from '@/lib/pwa/pwa-toasts';
 import { registerServiceWorker } from '@/lib/pwa/register-service-worker';
 import { setWaitingUpdate } from '@/lib/pwa/waiting-update';
-import { InstallPromptCard } from './install-prompt-card';
 
 // The dialog's modal (focus trap, scroll lock, floating-ui) is a large part of Mantine; it loads
 // only once an update is actually waiting.
@@ -13,9 +12,8 @@ const UpdateDialog = lazy(() =>
 );
 
 /**
- * Installs the service worker and shows what it reports: the update dialog, the "ready to work
- * offline" toast and the install card. Registration runs only in a production build, where
- * `/sw.js` exists.
+ * Installs the service worker and shows what it reports: the update dialog and the "ready to work
+ * offline" toast. Registration runs only in a production build, where `/sw.js` exists.
  */
 export function PwaManager({ register = import.meta.env.PROD }: { register?: boolean }) {
   const { t } = useTranslation();
@@ -43,7 +41,6 @@ export function PwaManager({ register = import.meta.env.PROD }: { register?: boo
 
   return (
     <>
-      <InstallPromptCard />
       {updateOffered && (
         <Suspense fallback={null}>
           <UpdateDialog

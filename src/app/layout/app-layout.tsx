@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Outlet } from 'react-router';
 import { useAuthStore } from '@/stores/auth';
 import { Brand } from '@/features/auth/components/brand';
+import { InstallPromptCard } from '@/components/install-prompt-card';
 import { OfflineIndicator, PendingChanges } from '@/components/offline-status';
 import { PageLoader } from '../page-loader';
 import { AccountMenu } from './account-menu';
@@ -15,7 +16,10 @@ import { useLanguageSync } from '@/features/auth/account/use-language-sync';
 import { PreferencesMenu } from './preferences-menu';
 import { SidebarNav } from './sidebar-nav';
 
-/** The signed-in frame: header, grouped sidebar (a drawer below the md breakpoint) and content. */
+/**
+ * The signed-in frame: header, grouped sidebar and content. Below the lg breakpoint (1200 px) the
+ * sidebar is a drawer behind the burger: fixed, it took a quarter of a 1024 px tablet's width.
+ */
 export default function AppLayout() {
   const { t } = useTranslation();
   const [navOpened, { toggle, close }] = useDisclosure(false);
@@ -25,7 +29,7 @@ export default function AppLayout() {
   return (
     <AppShell
       header={{ height: 64 }}
-      navbar={{ width: 264, breakpoint: 'md', collapsed: { mobile: !navOpened } }}
+      navbar={{ width: 264, breakpoint: 'lg', collapsed: { mobile: !navOpened } }}
       padding={{ base: 'md', sm: 'lg' }}
     >
       <a className="skip-link" href="#main-content">
@@ -37,7 +41,7 @@ export default function AppLayout() {
             <Burger
               opened={navOpened}
               onClick={toggle}
-              hiddenFrom="md"
+              hiddenFrom="lg"
               size="sm"
               aria-label={t('nav.toggle')}
             />
@@ -79,6 +83,7 @@ export default function AppLayout() {
         id="main-content"
         bg="light-dark(var(--mantine-color-gray-0), var(--mantine-color-dark-8))"
       >
+        <InstallPromptCard />
         <Suspense fallback={<PageLoader />}>
           <Outlet />
         </Suspense>

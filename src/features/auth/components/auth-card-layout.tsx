@@ -1,5 +1,6 @@
 import { Box, Center, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { InstallPromptCard } from '@/components/install-prompt-card';
 import { Brand } from './brand';
 import { LanguageSelect } from './language-select';
 import { usePageTitle } from '@/lib/page-title';
@@ -31,6 +32,7 @@ export function AuthCardLayout({ title, subtitle, children, footer }: AuthCardLa
           <Center>
             <Brand size={40} />
           </Center>
+          <InstallPromptCard />
           <Paper withBorder shadow="md" p={{ base: 'lg', sm: 36 }}>
             <Stack gap={4} mb="lg">
               <Title order={1} fz={26} ref={headingRef} tabIndex={-1} className="page-heading">

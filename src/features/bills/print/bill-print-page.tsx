@@ -11,7 +11,7 @@ import {
 } from '@mantine/core';
 import { IconBrandWhatsapp, IconClockHour4, IconPrinter } from '@tabler/icons-react';
 import { useMutationState, useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import type { Bill } from '../../../../contract/bills.ts';
@@ -19,6 +19,7 @@ import { isGstStateCode } from '../../../../contract/gst.ts';
 import { printWhenFontsReady, usePrintDocumentState } from '@/components/print-document-state';
 import { formatDate, formatMoney } from '@/lib/format';
 import { LANGUAGE_NAMES, toLanguage } from '@/lib/i18n';
+import { useFitToWidth } from '@/lib/use-fit-to-width';
 import { bills, organization } from '@/lib/resources';
 import { BillDocument } from './bill-document';
 import { BillPayments } from './bill-payments';
@@ -36,6 +37,7 @@ import {
 import classes from '@/components/print-sheet.module.css';
 
 const PAGE_MARGINS: Record<PaperSize, string> = { A4: '10mm', A5: '7mm' };
+const PAPER_WIDTH_MM: Record<PaperSize, number> = { A4: 210, A5: 148 };
 
 /** The message a merchant receives on WhatsApp, in the bill's language. */
 export function shareMessage(bill: Bill, language: DocumentLanguage, t: BillPrintT): string {
@@ -144,6 +146,7 @@ export default function BillPrintPage() {
     bill !== null && bill.status !== 'cancelled' && profile.data?.whatsappSharing !== false;
 
   const print = printWhenFontsReady;
+  const { measure: measurePreview, zoom: previewZoom } = useFitToWidth(PAPER_WIDTH_MM[paper]);
 
   return (
     <Stack gap="md" className={classes.page} data-bill-print>
@@ -204,7 +207,11 @@ export default function BillPrintPage() {
       </Group>
       {body}
       {bill ? (
-        <div className={classes.preview}>
+        <div
+          className={classes.preview}
+          ref={measurePreview}
+          style={{ '--sheet-zoom': previewZoom } as CSSProperties}
+        >
           <BillDocument
             bill={bill}
             language={language}

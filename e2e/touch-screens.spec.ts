@@ -1,0 +1,128 @@
+import { expect, test, type Page } from '@playwright/test';
+import {
+  controlsCoveredBy,
+  horizontalOverflow,
+  mainNavigation,
+  signIn,
+  smallTargets,
+} from './support.ts';
+
+const TABLETS = [
+  { width: 1024, height: 768 },
+  { width: 800, height: 1280 },
+] as const;
+
+// Matches the card before and after it moved into the page flow.
+const INSTALL_CARD = '[aria-labelledby="install-prompt-title"]';
+
+async function showInstallCard(page: Page) {
+  await page.evaluate(`{
+    const event = new Event('beforeinstallprompt', { cancelable: true });
+    Object.assign(event, {
+      prompt: () => Promise.resolve(),
+      userChoice: Promise.resolve({ outcome: 'dismissed' }),
+    });
+    window.dispatchEvent(event);
+  }`);
+  await expect(page.locator(INSTALL_CARD)).toBeVisible({ timeout: 6000 });
+}
+
+async function firstBill(page: Page): Promise<{ _id: string; merchantId: string }> {
+  const response = await page.request.get('/api/bills?sort=number&limit=1');
+  expect(response.ok(), await response.text()).toBe(true);
+  const { data } = (await response.json()) as {
+    data: { data: { _id: string; merchantId: string }[] };
+  };
+  expect(data.data[0], 'the demo data has bills').toBeTruthy();
+  return data.data[0]!;
+}
+
+async function openPaymentForm(page: Page) {
+  await page.goto('/payments');
+  await page.getByRole('button', { name: 'Record payment' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Record payment' });
+  await expect(dialog.getByRole('button', { name: 'Save' })).toBeVisible();
+  return dialog;
+}
+
+for (const viewport of TABLETS) {
+  test.describe(`on a ${viewport.width}×${viewport.height} touch tablet`, () => {
+    test.use({ viewport, hasTouch: true, isMobile: false });
+
+    test('every control on sign-in, billing, dues and the payment form is at least 44 px', async ({
+      page,
+    }) => {
+      test.setTimeout(60_000);
+      await page.goto('/sign-in');
+      await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
+      expect(await smallTargets(page), '/sign-in').toEqual([]);
+
+      await signIn(page);
+      const bill = await firstBill(page);
+      for (const route of ['/billing', '/customers', `/customers/${bill.merchantId}`]) {
+        await page.goto(route);
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        await expect(page.locator('main [aria-busy="true"]')).toHaveCount(0);
+        expect(await smallTargets(page), route).toEqual([]);
+      }
+      await page.goto(`/billing/${bill._id}/print`);
+      await expect(page.getByTestId('bill-document')).toBeVisible();
+      expect(await smallTargets(page), 'bill print').toEqual([]);
+
+      await openPaymentForm(page);
+      expect(await smallTargets(page), 'payment form').toEqual([]);
+    });
+
+    test('the install card covers no control on the orders list, the board or the payment form', async ({
+      page,
+    }) => {
+      test.setTimeout(60_000);
+      await signIn(page);
+      for (const route of ['/orders', '/tasks']) {
+        await page.goto(route);
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        await expect(page.locator('main [aria-busy="true"]')).toHaveCount(0);
+        await showInstallCard(page);
+        expect(await controlsCoveredBy(page, INSTALL_CARD), route).toEqual([]);
+      }
+
+      await page.goto('/payments');
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await showInstallCard(page);
+      await openPaymentForm(page);
+      expect(await controlsCoveredBy(page, INSTALL_CARD), 'payment form').toEqual([]);
+      await expect(page.locator(INSTALL_CARD)).toBeHidden();
+    });
+
+    test('the bill preview shows the whole page without sideways scrolling', async ({ page }) => {
+      await signIn(page);
+      const bill = await firstBill(page);
+      for (const paper of ['A4', 'A5']) {
+        await page.goto(`/billing/${bill._id}/print?paper=${paper}`);
+        const sheet = page.getByTestId('bill-document');
+        await expect(sheet).toBeVisible();
+        expect(await horizontalOverflow(page), paper).toBe(0);
+        const previewOverflow = await page.evaluate<number>(`(() => {
+          const preview = document.querySelector('[data-testid="bill-document"]').parentElement;
+          return preview.scrollWidth - preview.clientWidth;
+        })()`);
+        expect(previewOverflow, paper).toBe(0);
+        const box = (await sheet.boundingBox())!;
+        expect(box.x + box.width, paper).toBeLessThanOrEqual(viewport.width);
+      }
+    });
+  });
+}
+
+test.describe('at 1024 px', () => {
+  test.use({ viewport: { width: 1024, height: 768 }, hasTouch: true, isMobile: false });
+
+  test('the sidebar hides behind the burger and opens from it', async ({ page }) => {
+    await signIn(page);
+    const navbar = page.locator('.mantine-AppShell-navbar');
+    const closed = (await navbar.boundingBox())!;
+    expect(closed.x + closed.width).toBeLessThanOrEqual(80);
+    await page.getByRole('button', { name: 'Toggle navigation' }).click();
+    await expect(mainNavigation(page).getByRole('link', { name: 'Orders' })).toBeInViewport();
+  });
+});
