@@ -1,13 +1,21 @@
 import { Badge, Box, Button, Drawer, Group, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
-import { IconCloudOff, IconCloudUpload, IconPencil, IconRefresh } from '@tabler/icons-react';
+import {
+  IconCloudCheck,
+  IconCloudOff,
+  IconCloudUpload,
+  IconPencil,
+  IconRefresh,
+} from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { errorText } from '@/lib/error-text';
+import { formatTime } from '@/lib/format';
 import { saveDraft } from '@/lib/form-drafts';
 import { useIsOnline, useQueuedWrites, useShownDataTime } from '@/lib/offline/use-online-status';
+import { useWorkingSet } from '@/lib/offline/working-set';
 import {
   discardWrite,
   overwriteStaleWrite,
@@ -48,6 +56,28 @@ export function OfflineIndicator() {
         {t('offline.offline')}
       </Box>
     </Badge>
+  );
+}
+
+/**
+ * "Available offline, updated 10:42": the day's work is on this device, as of that time. Mounted
+ * once in the header, it also keeps that working set refreshed (see `useWorkingSet`).
+ */
+export function WorkingSetStatus() {
+  const { t, i18n } = useTranslation();
+  const workingSet = useWorkingSet();
+  const updatedAt = workingSet.data?.updatedAt;
+  if (updatedAt === undefined) return null;
+  const label = t('offline.availableOffline', {
+    time: formatTime(updatedAt, i18n.resolvedLanguage ?? i18n.language),
+  });
+  return (
+    <Group gap={4} wrap="nowrap" title={label} style={{ flexShrink: 0 }}>
+      <IconCloudCheck size={16} aria-hidden color="var(--mantine-color-teal-6)" />
+      <Text size="xs" c="dimmed" visibleFrom={FULL_TEXT_FROM} data-testid="working-set-status">
+        {label}
+      </Text>
+    </Group>
   );
 }
 

@@ -92,6 +92,19 @@ export function formatRelative(
   return '';
 }
 
+const timeFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** A time of day as the language writes it (10:42 am), in the device's time zone. */
+export function formatTime(timestamp: number, language?: string): string {
+  const locale = numberLocale(language);
+  let format = timeFormats.get(locale);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit' });
+    timeFormats.set(locale, format);
+  }
+  return format.format(timestamp);
+}
+
 export interface Formatters {
   language: string;
   /** How long ago (or ahead) a timestamp is. */

@@ -7,6 +7,7 @@ import {
 import type { AnyT, NamespaceWith, TranslationKey } from '@/lib/translation-keys';
 import type { z } from 'zod';
 import type { Paged, PickList } from '../../contract/common.ts';
+import type { Permission } from '../../contract/permissions.ts';
 import { ApiError, apiRequest, type HttpMethod, type SearchParamValue } from '@/lib/api-client';
 import { errorText, MissingAuthStateError } from '@/lib/error-text';
 import { PENDING_CHANGE_FIELD, patchCachedRecords } from '@/lib/offline/pending-records';
@@ -117,7 +118,25 @@ export type ResourceDefinition<S extends ResourceSchemas> = ResourceTexts & {
   requireUser?: boolean;
   /** How the resource's writes look before the server has them (see `OfflineShapes`). */
   offline?: OfflineShapes<S>;
+  /** What of it a day on the floor needs on the device (see `src/lib/offline/working-set.ts`). */
+  workingSet?: WorkingSetDeclaration<ListParamsOf<S>>;
 };
+
+/**
+ * The part of a resource kept on the device for working offline, refreshed in the background.
+ * Records are kept under their detail key, where an edit page looks for them.
+ */
+export interface WorkingSetDeclaration<TListParams> {
+  /** The matrix permission that reads it: a role without it does not ask (and get 403). */
+  permission: Permission;
+  /** The pick list (`GET /all`) that forms choose from. */
+  pickList?: boolean;
+  /**
+   * Every record one of these lists (filter and sort) holds, up to `max` records over all of
+   * them: sorted so that the work due first is the work kept when there is more than `max`.
+   */
+  records?: { lists: readonly TListParams[]; max: number };
+}
 
 /**
  * What a write made offline shows until it is sent. Without these a created record is listed
@@ -376,6 +395,7 @@ export function createResource<S extends ResourceSchemas>(definition: ResourceDe
     namespace,
     schemas: definition.schemas,
     messages,
+    workingSet: definition.workingSet,
     keys,
     queries,
     useCreate,

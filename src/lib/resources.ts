@@ -78,6 +78,7 @@ import {
   type PaymentTotals,
 } from '../../contract/payments.ts';
 import type { DuesReport, Statement } from '../../contract/dues.ts';
+import type { Permission } from '../../contract/permissions.ts';
 import { apiRequest } from '@/lib/api-client';
 import {
   editedOrder,
@@ -136,6 +137,17 @@ declare module '@/lib/translation-resources' {
  * module to know how to send each of them.
  */
 
+/*
+ * How much of the open work a device keeps for a day offline. The cache is saved to IndexedDB as
+ * one JSON snapshot, written again after every change: an open order with its lines is about
+ * 1.5 KB there, so 2,000 orders, 3,000 cards and 1,000 bills keep the snapshot near 6 MB and
+ * its save to a few hundred milliseconds on a tablet. Beyond that the oldest work is kept
+ * first; a workshop with more open orders than this works on the oldest ones first anyway.
+ */
+export const OPEN_ORDERS_KEPT = 2000;
+export const OPEN_CARDS_KEPT = 3000;
+export const OPEN_BILLS_KEPT = 1000;
+
 export const merchants = createResource({
   name: 'merchants',
   path: '/merchants',
@@ -149,6 +161,7 @@ export const merchants = createResource({
   // Orders embed the merchant's name, so a rename must not leave stale order rows behind.
   related: ['orders'],
   messages: { fetchAllFailed: 'merchants:errors.fetchAll' },
+  workingSet: { permission: 'merchants.read', pickList: true },
 });
 
 export const designs = createResource({
@@ -158,6 +171,7 @@ export const designs = createResource({
   schemas: { record: design, create: designCreate, update: designUpdate, list: designListQuery },
   // Order lines embed the design's name and code.
   related: ['orders'],
+  workingSet: { permission: 'designs.read', pickList: true },
 });
 
 export const workers = createResource({
@@ -169,6 +183,7 @@ export const workers = createResource({
   related: ['worker-salaries'],
   // The spec keeps a worker's deletion silent.
   messages: { deleted: null },
+  workingSet: { permission: 'workers.read', pickList: true },
 });
 
 export const workerSalaries = createResource({
@@ -289,6 +304,17 @@ export const orders = createResource({
       edit: (id) => `/orders/edit/${encodeURIComponent(id)}`,
     },
   },
+  workingSet: {
+    permission: 'orders.read',
+    // Delivered and cancelled orders are done with; the oldest open orders are the most urgent.
+    records: {
+      lists: (['pending', 'in_progress', 'completed'] as const).map((status) => ({
+        status,
+        sort: 'orderDate' as const,
+      })),
+      max: OPEN_ORDERS_KEPT,
+    },
+  },
 });
 
 /**
@@ -381,6 +407,10 @@ export const jobCards = createResource({
   // A stage's card count follows the cards.
   related: ['production-stages'],
   messages: { deleted: null },
+  workingSet: {
+    permission: 'production.read',
+    records: { lists: [{ isDone: false, sort: 'dueDate' }], max: OPEN_CARDS_KEPT },
+  },
 });
 
 export interface JobCardMoveInput {
@@ -603,6 +633,16 @@ export const bills = createResource({
   // A new or cancelled bill changes what is owed: open bills, the dues book, statements.
   related: ['orders', 'payments'],
   messages: { deleted: null },
+  workingSet: {
+    permission: 'bills.read',
+    records: {
+      lists: (['unpaid', 'partly_paid'] as const).map((status) => ({
+        status,
+        sort: 'billDate' as const,
+      })),
+      max: OPEN_BILLS_KEPT,
+    },
+  },
 });
 
 /** An order as the billing desk reads it; `billId`/`billNumber` are null until it is billed. */
@@ -718,6 +758,24 @@ export const merchantStatement = payments.defineRead<Statement, StatementParams>
   failure: 'dues:errors.fetchStatement',
   keepPrevious: true,
 });
+
+/**
+ * Reads kept on the device for a day offline besides the resources' own (`workingSet` of each
+ * resource), under the keys their pages read.
+ */
+export const WORKING_SET_READS = [
+  { permission: 'production.read', query: () => productionStages.queries.list() },
+  // The board's first page of cards, as the board asks for it without filters.
+  {
+    permission: 'production.read',
+    query: () => jobCards.queries.list({ isDone: false, limit: 100, sort: 'dueDate' }),
+  },
+  // Each merchant's balance, as the merchants page shows it.
+  { permission: 'dues.read', query: () => duesReport({}) },
+] as const satisfies readonly { permission: Permission; query: () => unknown }[];
+
+/** Every resource that declares a part of the working set. */
+export const WORKING_SET_RESOURCES = [merchants, designs, workers, orders, jobCards, bills];
 
 /** Every resource, for code that must know them all (replaying queued writes). */
 export const RESOURCES = [

@@ -8,7 +8,7 @@ import { Link, Outlet } from 'react-router';
 import { useAuthStore } from '@/stores/auth';
 import { Brand } from '@/features/auth/components/brand';
 import { InstallPromptCard } from '@/components/install-prompt-card';
-import { OfflineIndicator, PendingChanges } from '@/components/offline-status';
+import { OfflineIndicator, PendingChanges, WorkingSetStatus } from '@/components/offline-status';
 import { PageLoader } from '../page-loader';
 import { AccountMenu } from './account-menu';
 import { LanguageSelect } from '@/features/auth/components/language-select';
@@ -68,6 +68,7 @@ export default function AppLayout() {
             )}
           </Group>
           <Group gap="xs" wrap="nowrap">
+            <WorkingSetStatus />
             <OfflineIndicator />
             <PendingChanges />
             <LanguageSelect size="sm" w={{ base: 128, sm: 136 }} style={{ flexShrink: 0 }} />
