@@ -43,8 +43,9 @@ async function reports(user: TestUser) {
   const register = await t.send(user, 'GET', '/api/bills/export.csv');
   const bills = await t.send(user, 'GET', '/api/bills?limit=100&sort=billDate');
   const orders = await t.send(user, 'GET', '/api/orders/export.csv?sort=orderDate');
-  // The report's billed and received come from running totals the restored rows rebuild.
-  const duesReport = await t.send(user, 'GET', '/api/reports/dues');
+  // The report's billed and received come from running totals the restored rows rebuild. Read as
+  // of a fixed far day: the backup's bills carry fixed dates, which "today" could precede.
+  const duesReport = await t.send(user, 'GET', '/api/reports/dues?asOf=2099-12-31');
   for (const response of [analytics, merchants, register, bills, orders, duesReport]) {
     expect(response.statusCode, response.body).toBe(200);
   }

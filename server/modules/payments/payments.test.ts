@@ -465,26 +465,27 @@ describe('update and delete', () => {
 
 describe('reading', () => {
   it('filters, sorts, pages and totals the list, and lists open bills oldest first', async () => {
+    // Dates years in the past, so "overdue" holds whichever day the suite runs (due 2099 never is).
     const merchant = await createMerchant(owner, 'Listed Payments');
     const other = await createMerchant(owner, 'Listed Others');
     const a = await insertBill(owner, merchant, {
-      billDate: '2026-05-01',
-      dueDate: '2026-05-15',
+      billDate: '2023-05-01',
+      dueDate: '2023-05-15',
       total: 500,
     });
     const b = await insertBill(owner, merchant, {
-      billDate: '2026-04-01',
+      billDate: '2023-04-01',
       dueDate: '2099-12-31',
       total: 300,
     });
-    const paid = await insertBill(owner, merchant, { billDate: '2026-03-01', total: 10 });
-    await insertBill(owner, merchant, { billDate: '2026-03-01', total: 10, status: 'cancelled' });
-    const p1 = await pay(owner, base(merchant, 110, { paymentDate: '2026-05-02', method: 'cash' }));
+    const paid = await insertBill(owner, merchant, { billDate: '2023-03-01', total: 10 });
+    await insertBill(owner, merchant, { billDate: '2023-03-01', total: 10, status: 'cancelled' });
+    const p1 = await pay(owner, base(merchant, 110, { paymentDate: '2023-05-02', method: 'cash' }));
     const p2 = await pay(
       owner,
-      base(merchant, 40, { paymentDate: '2026-05-20', tdsAmount: 4, allocations: [] }),
+      base(merchant, 40, { paymentDate: '2023-05-20', tdsAmount: 4, allocations: [] }),
     );
-    const p3 = await pay(owner, base(other, 25, { paymentDate: '2026-06-01', method: 'cheque' }));
+    const p3 = await pay(owner, base(other, 25, { paymentDate: '2023-06-01', method: 'cheque' }));
 
     const list = async (query: string) => {
       const response = await t.send(owner, 'GET', `/api/payments?${query}`);
@@ -506,7 +507,7 @@ describe('reading', () => {
     const paging = await list(`merchantId=${merchant}&limit=1&page=2&sort=paymentDate`);
     expect(paging).toMatchObject({ totalCount: 2, totalPages: 2, currentPage: 2 });
     expect(paging.data.map((row) => row._id)).toEqual([p2._id]);
-    const ranged = await list(`startDate=2026-05-10&endDate=2026-05-31&merchantId=${merchant}`);
+    const ranged = await list(`startDate=2023-05-10&endDate=2023-05-31&merchantId=${merchant}`);
     expect(ranged.data.map((row) => row._id)).toEqual([p2._id]);
     expect((await t.send(owner, 'GET', '/api/payments?sort=merchant')).statusCode).toBe(400);
 
@@ -526,7 +527,7 @@ describe('reading', () => {
       {
         _id: b.id,
         number: b.number,
-        billDate: '2026-04-01',
+        billDate: '2023-04-01',
         dueDate: '2099-12-31',
         totalAmount: 300,
         paidAmount: 100,
@@ -536,8 +537,8 @@ describe('reading', () => {
       {
         _id: a.id,
         number: a.number,
-        billDate: '2026-05-01',
-        dueDate: '2026-05-15',
+        billDate: '2023-05-01',
+        dueDate: '2023-05-15',
         totalAmount: 500,
         paidAmount: 0,
         balance: 500,
