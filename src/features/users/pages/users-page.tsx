@@ -53,6 +53,7 @@ export default function UsersPage() {
     () => [
       {
         key: 'name',
+        priority: 1,
         header: t('columns.name'),
         sortField: 'name',
         minWidth: 180,
@@ -76,15 +77,15 @@ export default function UsersPage() {
       },
       {
         key: 'email',
+        priority: 3,
         header: t('columns.email'),
-        visibleFrom: 'lg',
         render: (user) => user.email,
       },
       {
         key: 'phone',
+        priority: 3,
         header: t('columns.phone'),
         nowrap: true,
-        visibleFrom: 'lg',
         render: (user) =>
           user.phone ? (
             <Text
@@ -101,6 +102,7 @@ export default function UsersPage() {
       },
       {
         key: 'role',
+        priority: 1,
         header: t('columns.role'),
         nowrap: true,
         render: (user) => (
@@ -111,6 +113,7 @@ export default function UsersPage() {
       },
       {
         key: 'isActive',
+        priority: 1,
         header: t('columns.status'),
         nowrap: true,
         render: (user) => (
@@ -121,6 +124,7 @@ export default function UsersPage() {
       },
       {
         key: 'lastSeenAt',
+        priority: 2,
         header: t('columns.lastSeen'),
         sortField: 'lastSeenAt',
         nowrap: true,

@@ -41,6 +41,7 @@ export default function WorkersPage() {
     () => [
       {
         key: 'name',
+        priority: 1,
         header: t('columns.name'),
         sortField: 'name',
         minWidth: 200,
@@ -59,9 +60,9 @@ export default function WorkersPage() {
       },
       {
         key: 'phone',
+        priority: 2,
         header: t('columns.phone'),
         nowrap: true,
-        visibleFrom: 'sm',
         render: (worker) =>
           worker.phone ? (
             <Text
@@ -78,6 +79,7 @@ export default function WorkersPage() {
       },
       {
         key: 'joiningDate',
+        priority: 3,
         header: t('columns.joiningDate'),
         sortField: 'joiningDate',
         nowrap: true,
@@ -86,6 +88,7 @@ export default function WorkersPage() {
       ...(canReadPay ? [payColumn(t)] : []),
       {
         key: 'isActive',
+        priority: 1,
         header: t('columns.status'),
         nowrap: true,
         render: (worker) => (
@@ -112,10 +115,10 @@ export default function WorkersPage() {
       },
       {
         key: 'createdAt',
+        priority: 3,
         header: t('columns.created'),
         sortField: 'createdAt',
         nowrap: true,
-        visibleFrom: 'lg',
         render: (worker) => format.date(worker.createdAt),
       },
     ],
@@ -162,10 +165,10 @@ export default function WorkersPage() {
 function payColumn(t: TFunction<'workers'>): DataTableColumn<Worker> {
   return {
     key: 'baseSalary',
+    priority: 2,
     header: t('columns.baseSalary'),
     align: 'right',
     nowrap: true,
-    visibleFrom: 'md',
     render: (worker) =>
       worker.baseSalary == null ? (
         <Dash />
