@@ -84,6 +84,8 @@ export interface DataTableProps<T> {
   rowActions?: RowAction<T>[];
   empty?: ReactNode;
   skeletonRows?: number;
+  /** A totals row under the body: `label` in the first column, values by column key. */
+  totals?: { label: string; values: Partial<Record<string, ReactNode>> };
 }
 
 /** How far the table folds: 0 shows every column, 1 folds priority 3, 2 folds 2 and 3. */
@@ -191,6 +193,58 @@ function RowCell<T>({
   );
 }
 
+function FoldedLine({ header, children }: { header: string; children: ReactNode }) {
+  return (
+    <Text component="div" size="sm" className={classes.foldedLine}>
+      {header ? (
+        <Text component="span" size="sm" c="dimmed" fw={400}>
+          {header}:{' '}
+        </Text>
+      ) : null}
+      {children}
+    </Text>
+  );
+}
+
+function TotalsRow<T>({
+  totals,
+  shown,
+  folded,
+  withActions,
+}: {
+  totals: NonNullable<DataTableProps<T>['totals']>;
+  shown: DataTableColumn<T>[];
+  folded: DataTableColumn<T>[];
+  withActions: boolean;
+}) {
+  const foldedTotals = folded.filter((column) => totals.values[column.key] !== undefined);
+  return (
+    <Table.Tfoot>
+      <Table.Tr fw={700}>
+        {shown.map((column, index) =>
+          index === 0 ? (
+            <Table.Th key={column.key} scope="row">
+              <Stack gap={4} align="flex-start">
+                {totals.label}
+                {foldedTotals.map((foldedColumn) => (
+                  <FoldedLine key={foldedColumn.key} header={foldedColumn.header}>
+                    {totals.values[foldedColumn.key]}
+                  </FoldedLine>
+                ))}
+              </Stack>
+            </Table.Th>
+          ) : (
+            <Table.Td key={column.key} style={{ textAlign: column.align }}>
+              {totals.values[column.key]}
+            </Table.Td>
+          ),
+        )}
+        {withActions ? <Table.Td /> : null}
+      </Table.Tr>
+    </Table.Tfoot>
+  );
+}
+
 function ariaSort(sort: string | undefined, field: string): 'ascending' | 'descending' | 'none' {
   if (sort === field) return 'ascending';
   if (sort === `-${field}`) return 'descending';
@@ -219,6 +273,7 @@ export function DataTable<T>({
   rowActions = [],
   empty,
   skeletonRows = 5,
+  totals,
 }: DataTableProps<T>) {
   const { t } = useTranslation(['ui', 'common']);
   const { frameRef, tableRef, level } = useFoldLevel([rows, columns, loading, t]);
@@ -333,20 +388,9 @@ export function DataTable<T>({
                   <Stack gap={4} align="flex-start">
                     {content}
                     {folded.map((foldedColumn) => (
-                      <Text
-                        key={foldedColumn.key}
-                        component="div"
-                        size="sm"
-                        data-folded-column={foldedColumn.key}
-                        className={classes.foldedLine}
-                      >
-                        {foldedColumn.header ? (
-                          <Text component="span" size="sm" c="dimmed">
-                            {foldedColumn.header}:{' '}
-                          </Text>
-                        ) : null}
+                      <FoldedLine key={foldedColumn.key} header={foldedColumn.header}>
                         <RowCell row={row} column={foldedColumn} pending={pending} />
-                      </Text>
+                      </FoldedLine>
                     ))}
                     {unsent ? <UnsentMark /> : null}
                   </Stack>
@@ -428,6 +472,14 @@ export function DataTable<T>({
         >
           {header}
           <Table.Tbody>{body}</Table.Tbody>
+          {totals && hasRows ? (
+            <TotalsRow
+              totals={totals}
+              shown={shown}
+              folded={folded}
+              withActions={rowActions.length > 0}
+            />
+          ) : null}
         </Table>
       </Table.ScrollContainer>
     </Paper>
