@@ -1,4 +1,4 @@
-import { Badge, Group, Stack, Text } from '@mantine/core';
+import { Badge, Group, Text } from '@mantine/core';
 import { IconKey, IconUserCheck, IconUserOff, IconUsers } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
@@ -58,21 +58,16 @@ export default function UsersPage() {
         sortField: 'name',
         minWidth: 180,
         render: (user) => (
-          <Stack gap={0}>
-            <Group gap={6} wrap="nowrap">
-              <Text size="sm" fw={600}>
-                {user.name}
-              </Text>
-              {isSelf(user) ? (
-                <Badge size="xs" variant="outline">
-                  {t('you')}
-                </Badge>
-              ) : null}
-            </Group>
-            <Text size="xs" c="dimmed" hiddenFrom="lg" style={{ wordBreak: 'break-all' }}>
-              {user.email}
+          <Group gap={6} wrap="nowrap">
+            <Text size="sm" fw={600}>
+              {user.name}
             </Text>
-          </Stack>
+            {isSelf(user) ? (
+              <Badge size="xs" variant="outline">
+                {t('you')}
+              </Badge>
+            ) : null}
+          </Group>
         ),
       },
       {
