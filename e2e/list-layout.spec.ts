@@ -6,6 +6,7 @@ const LIST_PAGES = [
   '/orders',
   '/merchants',
   '/designs',
+  '/workers',
   '/salary-management',
   '/expenses',
   '/bank-details',

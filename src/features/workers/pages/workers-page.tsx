@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import { CRUD_PERMISSIONS } from '../../../../contract/permissions.ts';
-import { Badge, Group, Stack, Switch, Text } from '@mantine/core';
+import { Group, Stack, Switch, Text } from '@mantine/core';
 import { IconNeedleThread } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
@@ -107,9 +107,10 @@ export default function WorkersPage() {
                 })
               }
             />
-            <Badge variant="light" color={worker.isActive ? 'teal' : 'gray'} size="sm">
+            {/* Plain words: a badge clips its label, and beside the switch it shrank to a bare dot. */}
+            <Text size="sm" fw={500} c={worker.isActive ? 'teal.8' : 'dimmed'}>
               {worker.isActive ? t('status.active') : t('status.inactive')}
-            </Badge>
+            </Text>
           </Group>
         ),
       },
