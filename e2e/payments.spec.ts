@@ -133,7 +133,7 @@ test('a part payment with TDS settles the bill, and the dues book and statement 
   await page.goto(`/payments?merchantId=${merchantId}`);
   await page.getByRole('button', { name: /^Delete ₹500\.00 from/ }).click();
   const confirm = page.getByRole('dialog', { name: 'Delete payment?' });
-  await expect(confirm).toContainText('its money goes back to the bills');
+  await expect(confirm).toContainText('Its allocations go back to the bills');
   await confirm.getByRole('button', { name: 'Delete payment' }).click();
   await expect(toast(page, 'Payment deleted; its money went back to the bills')).toBeVisible();
 

@@ -1,6 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import { IconPencil } from '@tabler/icons-react';
-import { describe, expect, it, vi } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '@/test/render';
 import { DataTable, type DataTableColumn } from './data-table';
 
@@ -167,5 +169,107 @@ describe('DataTable rows created offline', () => {
     }
     // An edited record has its server id: it can be edited again.
     expect(within(edited!).getByRole('button', { name: 'Edit Edited' })).toBeInTheDocument();
+  });
+});
+
+describe('DataTable in a narrow frame', () => {
+  type Bill = { id: string; number: string; date: string; note: string; balance: string };
+  const billColumns: DataTableColumn<Bill>[] = [
+    { key: 'number', header: 'Number', priority: 1, render: (row) => row.number },
+    { key: 'date', header: 'Date', priority: 2, render: (row) => row.date },
+    { key: 'note', header: 'Note', priority: 3, render: (row) => row.note },
+    { key: 'balance', header: 'Balance', priority: 1, render: (row) => row.balance },
+  ];
+  const bill: Bill = { id: '1', number: 'KT-7', date: '3 Jan', note: 'Rush', balance: '₹2,654' };
+
+  /**
+   * jsdom lays nothing out: the frame reports the given width and the table 150 px a header cell,
+   * which is what folding a column buys in a browser.
+   */
+  function layOut(frameWidth: number) {
+    vi.stubGlobal(
+      'ResizeObserver',
+      class {
+        observe() {}
+        disconnect() {}
+      },
+    );
+    vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockImplementation(function (
+      this: HTMLElement,
+    ) {
+      return this.hasAttribute('data-fold-level') ? frameWidth : 0;
+    });
+    vi.spyOn(HTMLElement.prototype, 'scrollWidth', 'get').mockImplementation(function (
+      this: HTMLElement,
+    ) {
+      return this.tagName === 'TABLE' ? this.querySelectorAll('thead th').length * 150 : 0;
+    });
+  }
+
+  afterEach(() => {
+    vi.restoreAllMocks();
+    vi.unstubAllGlobals();
+  });
+
+  function renderBills() {
+    renderWithProviders(
+      <DataTable
+        label="Bills"
+        columns={billColumns}
+        rows={[bill]}
+        rowKey={(row) => row.id}
+        rowActions={[{ label: (row) => `Edit ${row.number}`, icon: <IconPencil />, onClick: vi.fn() }]}
+      />,
+    );
+    const table = screen.getByRole('table', { name: 'Bills' });
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((header) => header.textContent);
+    const firstCell = within(table).getAllByRole('cell')[0]!;
+    return { headers, firstCell };
+  }
+
+  it('folds the priority 3 column first, as a labelled line under the first cell', () => {
+    layOut(700);
+    const { headers, firstCell } = renderBills();
+    expect(headers).toEqual(['Number', 'Date', 'Balance', 'Actions']);
+    expect(firstCell).toHaveTextContent('KT-7Note: Rush');
+    expect(screen.getByRole('button', { name: 'Edit KT-7' })).toBeInTheDocument();
+  });
+
+  it('folds priority 2 as well when that is not enough; priority 1 stays', () => {
+    layOut(500);
+    const { headers, firstCell } = renderBills();
+    expect(headers).toEqual(['Number', 'Balance', 'Actions']);
+    expect(firstCell).toHaveTextContent('KT-7Date: 3 JanNote: Rush');
+    expect(screen.getByText('₹2,654').closest('td')).not.toBe(firstCell);
+  });
+
+  it('keeps every column where they fit', () => {
+    layOut(1200);
+    const { headers } = renderBills();
+    expect(headers).toEqual(['Number', 'Date', 'Note', 'Balance', 'Actions']);
+  });
+
+  it('keeps the not-sent mark under the first cell of a folded row', () => {
+    layOut(400);
+    renderWithProviders(
+      <DataTable
+        label="Bills"
+        columns={billColumns}
+        rows={[{ ...bill, _pendingChange: true } as Bill]}
+        rowKey={(row) => row.id}
+      />,
+    );
+    const firstCell = within(screen.getByRole('table')).getAllByRole('cell')[0]!;
+    expect(firstCell).toHaveTextContent('KT-7Date: 3 JanNote: RushNot sent yet');
+  });
+
+  it('never pins the actions column over the data', () => {
+    // The stylesheet is not applied in jsdom; the rule itself is what covered the balance.
+    const css = readFileSync(resolve(import.meta.dirname, 'data-table.module.css'), 'utf8');
+    const actionsRule = /\.actionsCell\s*\{[^}]*\}/.exec(css)?.[0] ?? '';
+    expect(actionsRule).not.toMatch(/position:\s*sticky/);
+    expect(css).not.toMatch(/thead \.actionsCell/);
   });
 });

@@ -8,10 +8,10 @@ import {
   Skeleton,
   Stack,
   Table,
+  Text,
   Tooltip,
   UnstyledButton,
   VisuallyHidden,
-  type MantineBreakpoint,
   type MantineColor,
   type MantineStyleProp,
 } from '@mantine/core';
@@ -22,7 +22,7 @@ import {
   IconCloudUpload,
   IconRefresh,
 } from '@tabler/icons-react';
-import { Component, type ReactNode } from 'react';
+import { Component, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorState } from '@/components/error-state';
 import { OfflineUnavailable } from '@/components/offline-unavailable';
@@ -41,9 +41,15 @@ export interface DataTableColumn<T> {
   nowrap?: boolean;
   /** Keeps the column from being squeezed into a word per line. */
   minWidth?: number;
-  /** Hides a secondary column below this breakpoint so tablets need no sideways scrolling. */
-  visibleFrom?: MantineBreakpoint;
+  /**
+   * How much the column matters when the table is narrower than its columns: 1 always stays
+   * (number, party, amount, balance, status), 2 may fold, 3 folds first. A folded column shows as
+   * a "label: value" line under the row's first cell. The first column never folds. Default 2.
+   */
+  priority?: ColumnPriority;
 }
+
+export type ColumnPriority = 1 | 2 | 3;
 
 export interface RowAction<T> {
   /** Accessible name, e.g. `Edit Acme Traders`. */
@@ -78,8 +84,53 @@ export interface DataTableProps<T> {
   rowActions?: RowAction<T>[];
   empty?: ReactNode;
   skeletonRows?: number;
-  /** Below this width the table scrolls sideways instead of squeezing its columns. */
-  minWidth?: number;
+  /** A totals row under the body: `label` in the first column, values by column key. */
+  totals?: { label: string; values: Partial<Record<string, ReactNode>> };
+}
+
+/** How far the table folds: 0 shows every column, 1 folds priority 3, 2 folds 2 and 3. */
+type FoldLevel = 0 | 1 | 2;
+
+function foldsAt(column: { priority?: ColumnPriority }, index: number, level: FoldLevel): boolean {
+  if (index === 0) return false;
+  const priority = column.priority ?? 2;
+  return priority > 3 - level;
+}
+
+/**
+ * Folds columns while the table is wider than its frame. The frame's width is what counts, not
+ * the window's: the sidebar takes part of a desktop screen. Folding only narrows the table, so
+ * measuring after each step settles; a wider frame starts over from every column.
+ */
+function useFoldLevel(deps: unknown[]) {
+  const [frame, setFrame] = useState<HTMLDivElement | null>(null);
+  const tableRef = useRef<HTMLTableElement>(null);
+  const [level, setLevel] = useState<FoldLevel>(0);
+  const [frameWidth, setFrameWidth] = useState(0);
+
+  useLayoutEffect(() => {
+    if (!frame || typeof ResizeObserver === 'undefined') return;
+    let lastWidth = frame.clientWidth;
+    const observer = new ResizeObserver(() => {
+      const width = frame.clientWidth;
+      if (width > lastWidth) setLevel(0);
+      lastWidth = width;
+      setFrameWidth(width);
+    });
+    observer.observe(frame);
+    return () => observer.disconnect();
+  }, [frame]);
+
+  useLayoutEffect(() => {
+    const table = tableRef.current;
+    if (!frame || !table || level === 2) return;
+    if (table.scrollWidth > frame.clientWidth + 1) {
+      setLevel((current) => (current < 2 ? ((current + 1) as FoldLevel) : current));
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- measured again whenever the content changes
+  }, [frame, level, frameWidth, ...deps]);
+
+  return { frameRef: setFrame, tableRef, level };
 }
 
 interface PendingCellProps {
@@ -124,6 +175,76 @@ function UnsentMark() {
   );
 }
 
+function RowCell<T>({
+  row,
+  column,
+  pending,
+}: {
+  row: T;
+  column: DataTableColumn<T>;
+  pending: boolean;
+}) {
+  if (!pending) return column.render(row);
+  // No server id yet: links and switches in the row would act on nothing.
+  return (
+    <div inert>
+      <PendingCell render={() => column.render(row)} />
+    </div>
+  );
+}
+
+function FoldedLine({ header, children }: { header: string; children: ReactNode }) {
+  return (
+    <Text component="div" size="sm" className={classes.foldedLine}>
+      {header ? (
+        <Text component="span" size="sm" c="dimmed" fw={400}>
+          {header}:{' '}
+        </Text>
+      ) : null}
+      {children}
+    </Text>
+  );
+}
+
+function TotalsRow<T>({
+  totals,
+  shown,
+  folded,
+  withActions,
+}: {
+  totals: NonNullable<DataTableProps<T>['totals']>;
+  shown: DataTableColumn<T>[];
+  folded: DataTableColumn<T>[];
+  withActions: boolean;
+}) {
+  const foldedTotals = folded.filter((column) => totals.values[column.key] !== undefined);
+  return (
+    <Table.Tfoot>
+      <Table.Tr fw={700}>
+        {shown.map((column, index) =>
+          index === 0 ? (
+            <Table.Th key={column.key} scope="row">
+              <Stack gap={4} align="flex-start">
+                {totals.label}
+                {foldedTotals.map((foldedColumn) => (
+                  <FoldedLine key={foldedColumn.key} header={foldedColumn.header}>
+                    {totals.values[foldedColumn.key]}
+                  </FoldedLine>
+                ))}
+              </Stack>
+            </Table.Th>
+          ) : (
+            <Table.Td key={column.key} style={{ textAlign: column.align }}>
+              {totals.values[column.key]}
+            </Table.Td>
+          ),
+        )}
+        {withActions ? <Table.Td /> : null}
+      </Table.Tr>
+    </Table.Tfoot>
+  );
+}
+
 function ariaSort(sort: string | undefined, field: string): 'ascending' | 'descending' | 'none' {
   if (sort === field) return 'ascending';
   if (sort === `-${field}`) return 'descending';
@@ -152,11 +273,14 @@ export function DataTable<T>({
   rowActions = [],
   empty,
   skeletonRows = 5,
-  minWidth = 720,
+  totals,
 }: DataTableProps<T>) {
   const { t } = useTranslation(['ui', 'common']);
+  const { frameRef, tableRef, level } = useFoldLevel([rows, columns, loading, t]);
   const hasRows = rows !== undefined && rows.length > 0;
-  const columnCount = columns.length + (rowActions.length > 0 ? 1 : 0);
+  const shown = columns.filter((column, index) => !foldsAt(column, index, level));
+  const folded = columns.filter((column, index) => foldsAt(column, index, level));
+  const columnCount = shown.length + (rowActions.length > 0 ? 1 : 0);
 
   if (unavailableOffline && !hasRows) {
     return (
@@ -181,7 +305,7 @@ export function DataTable<T>({
   const header = (
     <Table.Thead>
       <Table.Tr>
-        {columns.map((column) => {
+        {shown.map((column) => {
           const style: MantineStyleProp = {
             width: column.width,
             minWidth: column.minWidth,
@@ -189,7 +313,7 @@ export function DataTable<T>({
           };
           if (!column.sortField || !onSort) {
             return (
-              <Table.Th key={column.key} style={style} visibleFrom={column.visibleFrom}>
+              <Table.Th key={column.key} style={style}>
                 {column.header}
               </Table.Th>
             );
@@ -197,12 +321,7 @@ export function DataTable<T>({
           const direction = ariaSort(sort, column.sortField);
           const field = column.sortField;
           return (
-            <Table.Th
-              key={column.key}
-              style={style}
-              aria-sort={direction}
-              visibleFrom={column.visibleFrom}
-            >
+            <Table.Th key={column.key} style={style} aria-sort={direction}>
               <UnstyledButton
                 className={classes.sortButton}
                 onClick={() => onSort(field)}
@@ -227,8 +346,8 @@ export function DataTable<T>({
   if (loading && !hasRows) {
     body = Array.from({ length: skeletonRows }, (_, index) => (
       <Table.Tr key={`skeleton-${index}`} aria-hidden>
-        {columns.map((column, cell) => (
-          <Table.Td key={column.key} visibleFrom={column.visibleFrom}>
+        {shown.map((column, cell) => (
+          <Table.Td key={column.key}>
             <Skeleton height={14} radius="sm" width={cell === 0 ? '70%' : '55%'} />
           </Table.Td>
         ))}
@@ -253,29 +372,27 @@ export function DataTable<T>({
       const unsent = pending || hasPendingChange(row);
       return (
         <Table.Tr key={rowKey(row)} data-pending-sync={unsent || undefined}>
-          {columns.map((column, index) => {
-            // No server id yet: links and switches in the row would act on nothing.
-            const content = pending ? (
-              <div inert>
-                <PendingCell render={() => column.render(row)} />
-              </div>
-            ) : (
-              column.render(row)
-            );
+          {shown.map((column, index) => {
+            const content = <RowCell row={row} column={column} pending={pending} />;
+            const first = index === 0 && (folded.length > 0 || unsent);
             return (
               <Table.Td
                 key={column.key}
-                visibleFrom={column.visibleFrom}
                 style={{
                   textAlign: column.align,
                   whiteSpace: column.nowrap ? 'nowrap' : undefined,
                 }}
               >
-                {/* Under the first cell's content, so no column gives up its width to it. */}
-                {unsent && index === 0 ? (
+                {/* Under the first cell's content, so no column gives up its width to them. */}
+                {first ? (
                   <Stack gap={4} align="flex-start">
                     {content}
-                    <UnsentMark />
+                    {folded.map((foldedColumn) => (
+                      <FoldedLine key={foldedColumn.key} header={foldedColumn.header}>
+                        <RowCell row={row} column={foldedColumn} pending={pending} />
+                      </FoldedLine>
+                    ))}
+                    {unsent ? <UnsentMark /> : null}
                   </Stack>
                 ) : (
                   content
@@ -286,7 +403,12 @@ export function DataTable<T>({
           {rowActions.length > 0 && pending ? <Table.Td className={classes.actionsCell} /> : null}
           {rowActions.length > 0 && !pending ? (
             <Table.Td className={classes.actionsCell}>
-              <Group gap={4} justify="flex-end" wrap="nowrap">
+              <Group
+                gap={4}
+                justify="flex-end"
+                wrap={level === 2 ? 'wrap' : 'nowrap'}
+                className={level === 2 ? classes.foldedActions : undefined}
+              >
                 {rowActions.map((action, index) => {
                   if (action.visible && !action.visible(row)) return null;
                   const button = (
@@ -318,7 +440,7 @@ export function DataTable<T>({
   }
 
   return (
-    <Paper withBorder className={classes.frame}>
+    <Paper withBorder className={classes.frame} ref={frameRef} data-fold-level={level}>
       {error && hasRows ? (
         <Alert color="red" variant="light" radius={0} role="alert">
           <Group justify="space-between" gap="sm">
@@ -337,8 +459,9 @@ export function DataTable<T>({
           </Group>
         </Alert>
       ) : null}
-      <Table.ScrollContainer minWidth={minWidth} type="native">
+      <Table.ScrollContainer minWidth={0} type="native">
         <Table
+          ref={tableRef}
           aria-label={label}
           aria-busy={loading || fetching}
           verticalSpacing="sm"
@@ -349,6 +472,14 @@ export function DataTable<T>({
         >
           {header}
           <Table.Tbody>{body}</Table.Tbody>
+          {totals && hasRows ? (
+            <TotalsRow
+              totals={totals}
+              shown={shown}
+              folded={folded}
+              withActions={rowActions.length > 0}
+            />
+          ) : null}
         </Table>
       </Table.ScrollContainer>
     </Paper>

@@ -110,8 +110,6 @@ export type ResourceListPageProps<T extends { _id: string }> = (
   children?: ReactNode;
   /** Content between the filters and the table, for what the filters drive (e.g. totals). */
   aboveTable?: ReactNode;
-  /** Below this width the table scrolls sideways; wider tables need more. */
-  tableMinWidth?: number;
 };
 
 /**
@@ -177,7 +175,6 @@ export function ResourceListPage<T extends { _id: string }>({
   remove,
   children,
   aboveTable,
-  tableMinWidth,
 }: ResourceListPageProps<T>) {
   const { t, i18n } = useTranslation(['ui', 'audit']);
   const navigate = useNavigate();
@@ -315,7 +312,6 @@ export function ResourceListPage<T extends { _id: string }>({
         sort={list.sort}
         onSort={toggleSort}
         rowActions={rowActions}
-        minWidth={tableMinWidth}
         empty={
           <EmptyState
             icon={emptyIcon}

@@ -51,6 +51,7 @@ export default function ActivityPage() {
     () => [
       {
         key: 'at',
+        priority: 1,
         header: t('audit:columns.at'),
         sortField: 'at',
         nowrap: true,
@@ -67,24 +68,28 @@ export default function ActivityPage() {
       },
       {
         key: 'user',
+        priority: 2,
         header: t('audit:columns.user'),
         minWidth: 140,
         render: (entry) => texts.authorName(entry),
       },
       {
         key: 'action',
+        priority: 1,
         header: t('audit:columns.action'),
         nowrap: true,
         render: (entry) => texts.actionLabel(entry),
       },
       {
         key: 'entity',
+        priority: 1,
         header: t('audit:columns.entity'),
         nowrap: true,
         render: (entry) => texts.entityLabel(entry.entity),
       },
       {
         key: 'changes',
+        priority: 2,
         header: t('audit:columns.changes'),
         minWidth: 200,
         render: (entry) => {
@@ -170,7 +175,6 @@ export default function ActivityPage() {
         sort={list.sort}
         onSort={list.toggleSort as (field: string) => void}
         rowActions={rowActions}
-        minWidth={720}
         empty={
           <EmptyState
             icon={<IconHistory size={28} stroke={1.5} aria-hidden />}

@@ -61,6 +61,7 @@ export default function BankDetailsPage() {
     () => [
       {
         key: 'bankName',
+        priority: 1,
         header: t('columns.bankName'),
         sortField: 'bankName',
         minWidth: 180,
@@ -79,6 +80,7 @@ export default function BankDetailsPage() {
       },
       {
         key: 'accountNumber',
+        priority: 1,
         header: t('columns.accountNumber'),
         nowrap: true,
         render: (account) => {
@@ -109,6 +111,7 @@ export default function BankDetailsPage() {
       },
       {
         key: 'ifscCode',
+        priority: 2,
         header: t('columns.ifscCode'),
         nowrap: true,
         render: (account) => (
@@ -119,12 +122,13 @@ export default function BankDetailsPage() {
       },
       {
         key: 'accountHolderName',
+        priority: 3,
         header: t('columns.accountHolderName'),
-        visibleFrom: 'lg',
         render: (account) => account.accountHolderName ?? '—',
       },
       {
         key: 'isActive',
+        priority: 1,
         header: t('columns.status'),
         nowrap: true,
         minWidth: 128,
@@ -152,10 +156,10 @@ export default function BankDetailsPage() {
       },
       {
         key: 'createdAt',
+        priority: 3,
         header: t('columns.created'),
         sortField: 'createdAt',
         nowrap: true,
-        visibleFrom: 'md',
         render: (account) => format.date(account.createdAt),
       },
     ],

@@ -85,6 +85,7 @@ export default function BillsPage() {
     () => [
       {
         key: 'number',
+        priority: 1,
         header: t('columns.number'),
         sortField: 'number',
         nowrap: true,
@@ -103,6 +104,7 @@ export default function BillsPage() {
       },
       {
         key: 'billDate',
+        priority: 2,
         header: t('columns.date'),
         sortField: 'billDate',
         nowrap: true,
@@ -110,12 +112,14 @@ export default function BillsPage() {
       },
       {
         key: 'merchant',
+        priority: 1,
         header: t('columns.merchant'),
         minWidth: 140,
         render: (bill) => bill.merchant.name,
       },
       {
         key: 'totalAmount',
+        priority: 1,
         header: t('columns.total'),
         sortField: 'totalAmount',
         align: 'right',
@@ -124,14 +128,15 @@ export default function BillsPage() {
       },
       {
         key: 'paidAmount',
+        priority: 3,
         header: t('columns.paid'),
         align: 'right',
         nowrap: true,
-        visibleFrom: 'lg',
         render: (bill) => <MoneyText amount={bill.paidAmount} />,
       },
       {
         key: 'balance',
+        priority: 1,
         header: t('columns.balance'),
         align: 'right',
         nowrap: true,
@@ -139,6 +144,7 @@ export default function BillsPage() {
       },
       {
         key: 'status',
+        priority: 1,
         header: t('columns.status'),
         // Two badges side by side, or stacked on a narrow table; never squeezed to dots.
         minWidth: 130,
@@ -233,7 +239,6 @@ export default function BillsPage() {
         columns={columns}
         filterFields={filterFields}
         extraRowActions={rowActions}
-        tableMinWidth={720}
         headerActions={
           <Button
             component="a"

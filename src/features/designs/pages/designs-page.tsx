@@ -31,6 +31,7 @@ export default function DesignsPage() {
     () => [
       {
         key: 'designCode',
+        priority: 1,
         header: t('columns.designCode'),
         sortField: 'designCode',
         nowrap: true,
@@ -42,6 +43,7 @@ export default function DesignsPage() {
       },
       {
         key: 'name',
+        priority: 1,
         header: t('columns.name'),
         sortField: 'name',
         minWidth: 180,
@@ -60,6 +62,7 @@ export default function DesignsPage() {
       },
       {
         key: 'rate',
+        priority: 1,
         header: t('columns.rate'),
         align: 'right',
         nowrap: true,
@@ -67,10 +70,10 @@ export default function DesignsPage() {
       },
       {
         key: 'createdAt',
+        priority: 3,
         header: t('columns.created'),
         sortField: 'createdAt',
         nowrap: true,
-        visibleFrom: 'sm',
         render: (design) => format.date(design.createdAt),
       },
     ],

@@ -1,9 +1,9 @@
-import { Alert, Anchor, Badge, Group, Paper, Stack, Switch, Table, Text } from '@mantine/core';
+import { Alert, Anchor, Badge, Group, Stack, Switch, Text } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { IconCalendar, IconScale } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
-import { useMemo } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import {
@@ -12,15 +12,14 @@ import {
   type DuesReport,
   type DuesRow,
 } from '../../../../contract/dues.ts';
+import { DataTable, type DataTableColumn } from '@/components/data-table';
 import { EmptyState } from '@/components/empty-state';
-import { ErrorState } from '@/components/error-state';
-import { isUnavailableOffline, OfflineUnavailable } from '@/components/offline-unavailable';
+import { isUnavailableOffline } from '@/components/offline-unavailable';
 import { PageHeader } from '@/components/page-header';
 import { DISPLAY_DATE_FORMAT, useFormatters } from '@/lib/format';
 import { parseTypedDate } from '@/lib/parse-typed-date';
 import { describeError } from '@/lib/resource-factory';
 import * as resources from '@/lib/resources';
-import { TableSkeleton } from '../table-skeleton';
 
 const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -88,125 +87,122 @@ export default function DuesPage() {
     </Text>
   );
 
-  let table;
-  if (isUnavailableOffline(query)) {
-    table = <OfflineUnavailable onRetry={() => void query.refetch()} />;
-  } else if (query.isPending) {
-    table = <TableSkeleton />;
-  } else if (query.isError) {
-    table = (
-      <ErrorState
-        message={describeError(query.error, t, 'dues:errors.fetchDues')}
-        onRetry={() => void query.refetch()}
-        retrying={query.isFetching}
-      />
-    );
-  } else if (rows.length === 0) {
-    table = (
-      <EmptyState
-        icon={<IconScale size={28} stroke={1.5} aria-hidden />}
-        title={t('empty.title')}
-        description={overdueOnly ? t('empty.filtered') : t('empty.initial')}
-      />
-    );
-  } else {
-    table = (
-      <Table.ScrollContainer minWidth={msme ? 1280 : 1160}>
-        <Table
-          striped
-          highlightOnHover
-          verticalSpacing="xs"
-          aria-label={t('tableLabel')}
-          style={{ opacity: query.isFetching ? 0.7 : 1 }}
-        >
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('columns.merchant')}</Table.Th>
-              <Table.Th ta="right">{t('columns.billed')}</Table.Th>
-              <Table.Th ta="right">{t('columns.received')}</Table.Th>
-              <Table.Th ta="right">{t('columns.advance')}</Table.Th>
-              <Table.Th ta="right">{t('columns.outstanding')}</Table.Th>
-              <Table.Th ta="right">{t('columns.overdue')}</Table.Th>
-              {AGEING_BUCKETS.map((bucket) => (
-                <Table.Th key={bucket} ta="right" style={{ whiteSpace: 'nowrap' }}>
-                  {t(`columns.${bucket}`)}
-                </Table.Th>
-              ))}
-              {msme ? <Table.Th ta="right">{t('columns.daysOutstanding')}</Table.Th> : null}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map((row) => {
-              const late = msme && pastMsmeLimit(row.oldestBillDays);
-              return (
-                <Table.Tr key={row.merchantId} data-msme-late={late || undefined}>
-                  <Table.Td miw={200}>
-                    <Stack gap={2} align="flex-start">
-                      <Anchor
-                        component={Link}
-                        to={`/customers/${encodeURIComponent(row.merchantId)}`}
-                        size="sm"
-                        fw={600}
-                        aria-label={t('openStatement', { name: row.merchantName })}
-                      >
-                        {row.merchantName}
-                      </Anchor>
-                      {late ? (
-                        <Badge color="red" variant="light" size="sm">
-                          {t('msme.badge')}
-                        </Badge>
-                      ) : null}
-                    </Stack>
-                  </Table.Td>
-                  <Table.Td ta="right">{money(row.billedAmount)}</Table.Td>
-                  <Table.Td ta="right">{money(row.receivedAmount)}</Table.Td>
-                  <Table.Td ta="right">{money(row.advanceAmount)}</Table.Td>
-                  <Table.Td ta="right" fw={700}>
-                    {money(row.outstandingAmount)}
-                  </Table.Td>
-                  <Table.Td ta="right" c={row.overdueAmount > 0 ? 'red' : undefined}>
-                    {money(row.overdueAmount)}
-                  </Table.Td>
-                  {AGEING_BUCKETS.map((bucket) => (
-                    <Table.Td key={bucket} ta="right">
-                      {money(row.ageing[bucket])}
-                    </Table.Td>
-                  ))}
-                  {msme ? (
-                    <Table.Td
-                      ta="right"
-                      c={late ? 'red' : undefined}
-                      style={{ whiteSpace: 'nowrap' }}
-                    >
-                      {row.oldestBillDays === null
-                        ? '—'
-                        : t('msme.days', { count: row.oldestBillDays })}
-                    </Table.Td>
-                  ) : null}
-                </Table.Tr>
-              );
-            })}
-          </Table.Tbody>
-          <Table.Tfoot>
-            <Table.Tr fw={700}>
-              <Table.Th scope="row">{t('totalsRow')}</Table.Th>
-              <Table.Td ta="right">{money(totals.billedAmount)}</Table.Td>
-              <Table.Td ta="right">{money(totals.receivedAmount)}</Table.Td>
-              <Table.Td ta="right">{money(totals.advanceAmount)}</Table.Td>
-              <Table.Td ta="right">{money(totals.outstandingAmount)}</Table.Td>
-              <Table.Td ta="right">{money(totals.overdueAmount)}</Table.Td>
-              {AGEING_BUCKETS.map((bucket) => (
-                <Table.Td key={bucket} ta="right">
-                  {money(totals.ageing[bucket])}
-                </Table.Td>
-              ))}
-              {msme ? <Table.Td /> : null}
-            </Table.Tr>
-          </Table.Tfoot>
-        </Table>
-      </Table.ScrollContainer>
-    );
-  }
+  const columns: DataTableColumn<DuesRow>[] = [
+    {
+      key: 'merchant',
+      header: t('columns.merchant'),
+      priority: 1,
+      minWidth: 160,
+      render: (row) => (
+        <Stack gap={2} align="flex-start">
+          <Anchor
+            component={Link}
+            to={`/customers/${encodeURIComponent(row.merchantId)}`}
+            size="sm"
+            fw={600}
+            aria-label={t('openStatement', { name: row.merchantName })}
+          >
+            {row.merchantName}
+          </Anchor>
+          {msme && pastMsmeLimit(row.oldestBillDays) ? (
+            <Badge color="red" variant="light" size="sm">
+              {t('msme.badge')}
+            </Badge>
+          ) : null}
+        </Stack>
+      ),
+    },
+    ...(['billed', 'received', 'advance'] as const).map((key) => ({
+      key,
+      header: t(`columns.${key}`),
+      priority: 3 as const,
+      align: 'right' as const,
+      nowrap: true,
+      render: (row: DuesRow) => money(row[`${key}Amount`]),
+    })),
+    {
+      key: 'outstanding',
+      header: t('columns.outstanding'),
+      priority: 1,
+      align: 'right',
+      nowrap: true,
+      render: (row) => <strong>{money(row.outstandingAmount)}</strong>,
+    },
+    {
+      key: 'overdue',
+      header: t('columns.overdue'),
+      priority: 1,
+      align: 'right',
+      nowrap: true,
+      render: (row) => (
+        <Text component="span" size="sm" c={row.overdueAmount > 0 ? 'red' : undefined}>
+          {money(row.overdueAmount)}
+        </Text>
+      ),
+    },
+    ...AGEING_BUCKETS.map((bucket) => ({
+      key: bucket,
+      header: t(`columns.${bucket}`),
+      priority: 3 as const,
+      align: 'right' as const,
+      nowrap: true,
+      render: (row: DuesRow) => money(row.ageing[bucket]),
+    })),
+    ...(msme
+      ? [
+          {
+            key: 'daysOutstanding',
+            header: t('columns.daysOutstanding'),
+            priority: 2 as const,
+            align: 'right' as const,
+            nowrap: true,
+            render: (row: DuesRow) => (
+              <Text
+                component="span"
+                size="sm"
+                c={pastMsmeLimit(row.oldestBillDays) ? 'red' : undefined}
+              >
+                {row.oldestBillDays === null ? '—' : t('msme.days', { count: row.oldestBillDays })}
+              </Text>
+            ),
+          },
+        ]
+      : []),
+  ];
+
+  const totalValues: Record<string, ReactNode> = {
+    billed: money(totals.billedAmount),
+    received: money(totals.receivedAmount),
+    advance: money(totals.advanceAmount),
+    outstanding: money(totals.outstandingAmount),
+    overdue: money(totals.overdueAmount),
+    ...Object.fromEntries(AGEING_BUCKETS.map((bucket) => [bucket, money(totals.ageing[bucket])])),
+  };
+
+  const table = (
+    <DataTable
+      label={t('tableLabel')}
+      columns={columns}
+      rows={query.data ? rows : undefined}
+      rowKey={(row) => row.merchantId}
+      loading={query.isPending}
+      unavailableOffline={isUnavailableOffline(query)}
+      fetching={query.isFetching && !query.isPending}
+      error={query.error}
+      errorMessage={
+        query.error ? describeError(query.error, t, 'dues:errors.fetchDues') : undefined
+      }
+      onRetry={() => void query.refetch()}
+      totals={{ label: t('totalsRow'), values: totalValues }}
+      empty={
+        <EmptyState
+          icon={<IconScale size={28} stroke={1.5} aria-hidden />}
+          title={t('empty.title')}
+          description={overdueOnly ? t('empty.filtered') : t('empty.initial')}
+        />
+      }
+    />
+  );
 
   return (
     <>
@@ -237,9 +233,7 @@ export default function DuesPage() {
           mb={8}
         />
       </Group>
-      <Paper withBorder radius="md">
-        {table}
-      </Paper>
+      {table}
     </>
   );
 }

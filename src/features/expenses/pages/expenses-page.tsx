@@ -47,6 +47,7 @@ export default function ExpensesPage() {
     () => [
       {
         key: 'expenseDate',
+        priority: 1,
         header: t('columns.expenseDate'),
         sortField: 'expenseDate',
         nowrap: true,
@@ -54,6 +55,7 @@ export default function ExpensesPage() {
       },
       {
         key: 'category',
+        priority: 1,
         header: t('columns.category'),
         sortField: 'category',
         minWidth: 220,
@@ -72,9 +74,9 @@ export default function ExpensesPage() {
       },
       {
         key: 'paymentMethod',
+        priority: 3,
         header: t('columns.paymentMethod'),
         nowrap: true,
-        visibleFrom: 'md',
         render: (expense) =>
           expense.paymentMethod ? (
             <Badge variant="light" color="gray" radius="sm">
@@ -88,6 +90,7 @@ export default function ExpensesPage() {
       },
       {
         key: 'amount',
+        priority: 1,
         header: t('columns.amount'),
         sortField: 'amount',
         align: 'right',

@@ -53,6 +53,7 @@ export default function MerchantsPage() {
     () => [
       {
         key: 'name',
+        priority: 1,
         header: t('columns.name'),
         sortField: 'name',
         minWidth: 200,
@@ -71,12 +72,14 @@ export default function MerchantsPage() {
       },
       {
         key: 'contactPerson',
+        priority: 3,
         header: t('columns.contactPerson'),
         minWidth: 140,
         render: (merchant) => merchant.contactPerson ?? <Dash />,
       },
       {
         key: 'phone',
+        priority: 2,
         header: t('columns.phone'),
         nowrap: true,
         render: (merchant) =>
@@ -95,9 +98,9 @@ export default function MerchantsPage() {
       },
       {
         key: 'gstin',
+        priority: 3,
         header: t('columns.gstin'),
         nowrap: true,
-        visibleFrom: 'lg',
         render: (merchant) =>
           merchant.gstin ? (
             <Text size="sm" ff="monospace">
@@ -111,6 +114,7 @@ export default function MerchantsPage() {
         ? [
             {
               key: 'outstanding',
+              priority: 1,
               header: t('columns.outstanding'),
               align: 'right',
               nowrap: true,
@@ -129,6 +133,7 @@ export default function MerchantsPage() {
         : []),
       {
         key: 'createdAt',
+        priority: 3,
         header: t('columns.created'),
         sortField: 'createdAt',
         nowrap: true,

@@ -30,6 +30,7 @@ export default function OrdersPage() {
     () => [
       {
         key: 'poNumber',
+        priority: 1,
         header: t('columns.poNumber'),
         sortField: 'poNumber',
         nowrap: true,
@@ -60,6 +61,7 @@ export default function OrdersPage() {
       },
       {
         key: 'merchant',
+        priority: 1,
         header: t('columns.merchant'),
         minWidth: 130,
         render: (order) => (
@@ -73,6 +75,7 @@ export default function OrdersPage() {
       },
       {
         key: 'orderDate',
+        priority: 2,
         header: t('columns.orderDate'),
         sortField: 'orderDate',
         nowrap: true,
@@ -80,9 +83,9 @@ export default function OrdersPage() {
       },
       {
         key: 'deliveryDate',
+        priority: 3,
         header: t('columns.deliveryDate'),
         nowrap: true,
-        visibleFrom: 'xl',
         render: (order) =>
           order.deliveryDate ? (
             format.date(order.deliveryDate)
@@ -94,6 +97,7 @@ export default function OrdersPage() {
       },
       {
         key: 'status',
+        priority: 1,
         header: t('columns.status'),
         nowrap: true,
         minWidth: 120,
@@ -101,6 +105,7 @@ export default function OrdersPage() {
       },
       {
         key: 'totalAmount',
+        priority: 1,
         header: t('columns.total'),
         sortField: 'totalAmount',
         align: 'right',
@@ -109,6 +114,7 @@ export default function OrdersPage() {
       },
       {
         key: 'isPaid',
+        priority: 1,
         header: t('columns.paid'),
         nowrap: true,
         render: (order) => (
@@ -184,7 +190,6 @@ export default function OrdersPage() {
       query={query}
       columns={columns}
       filterFields={filterFields}
-      tableMinWidth={720}
       remove={remove}
       formPages={{ create: '/orders/create', edit: (order) => `/orders/edit/${order._id}` }}
     />

@@ -101,6 +101,7 @@ export default function PaymentsPage() {
     () => [
       {
         key: 'paymentDate',
+        priority: 1,
         header: t('columns.paymentDate'),
         sortField: 'paymentDate',
         nowrap: true,
@@ -108,12 +109,14 @@ export default function PaymentsPage() {
       },
       {
         key: 'merchant',
+        priority: 1,
         header: t('columns.merchant'),
         minWidth: 150,
         render: merchantNameOf,
       },
       {
         key: 'amount',
+        priority: 1,
         header: t('columns.amount'),
         sortField: 'amount',
         align: 'right',
@@ -122,6 +125,7 @@ export default function PaymentsPage() {
       },
       {
         key: 'method',
+        priority: 2,
         header: t('columns.method'),
         nowrap: true,
         minWidth: 130,
@@ -133,8 +137,8 @@ export default function PaymentsPage() {
       },
       {
         key: 'reference',
+        priority: 3,
         header: t('columns.reference'),
-        visibleFrom: 'xl',
         render: (payment) =>
           payment.reference ? (
             <Text size="sm" ff="monospace">
@@ -148,14 +152,15 @@ export default function PaymentsPage() {
       },
       {
         key: 'tdsAmount',
+        priority: 2,
         header: t('columns.tdsAmount'),
         align: 'right',
         nowrap: true,
-        visibleFrom: 'md',
         render: (payment) => <MoneyText amount={payment.tdsAmount} />,
       },
       {
         key: 'applied',
+        priority: 2,
         header: t('columns.applied'),
         minWidth: 180,
         render: (payment) =>
@@ -175,6 +180,7 @@ export default function PaymentsPage() {
       },
       {
         key: 'unallocatedAmount',
+        priority: 1,
         header: t('columns.unallocatedAmount'),
         align: 'right',
         nowrap: true,
@@ -228,7 +234,6 @@ export default function PaymentsPage() {
       query={query}
       columns={columns}
       filterFields={filterFields}
-      tableMinWidth={1040}
       remove={remove}
       aboveTable={
         sums && sums.count > 0 ? (

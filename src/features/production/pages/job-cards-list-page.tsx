@@ -35,6 +35,7 @@ export default function JobCardsListPage() {
     () => [
       {
         key: 'card',
+        priority: 1,
         header: t('columns.card'),
         sortField: 'poNumber',
         minWidth: 160,
@@ -51,12 +52,13 @@ export default function JobCardsListPage() {
       },
       {
         key: 'merchant',
+        priority: 2,
         header: t('columns.merchant'),
-        visibleFrom: 'lg',
         render: (card) => card.merchant.name,
       },
       {
         key: 'stage',
+        priority: 1,
         header: t('columns.stage'),
         nowrap: true,
         render: (card) => (
@@ -72,8 +74,8 @@ export default function JobCardsListPage() {
       },
       {
         key: 'workers',
+        priority: 3,
         header: t('columns.workers'),
-        visibleFrom: 'md',
         render: (card) =>
           card.workers.length ? (
             card.workers.map((worker) => worker.name).join(', ')
@@ -85,6 +87,7 @@ export default function JobCardsListPage() {
       },
       {
         key: 'dueDate',
+        priority: 2,
         header: t('columns.dueDate'),
         sortField: 'dueDate',
         nowrap: true,
@@ -101,6 +104,7 @@ export default function JobCardsListPage() {
       },
       {
         key: 'progress',
+        priority: 1,
         header: t('columns.progress'),
         sortField: 'piecesLeft',
         align: 'right',
@@ -151,7 +155,6 @@ export default function JobCardsListPage() {
         history={{ entity: 'jobCard', name: cardName }}
         extraRowActions={extraRowActions}
         headerActions={<ProductionViews />}
-        tableMinWidth={640}
         renderForm={(card, onClose) =>
           card ? (
             <AssignWorkersModal card={card} onClose={onClose} />

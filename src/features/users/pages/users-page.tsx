@@ -1,4 +1,4 @@
-import { Badge, Group, Stack, Text } from '@mantine/core';
+import { Badge, Group, Text } from '@mantine/core';
 import { IconKey, IconUserCheck, IconUserOff, IconUsers } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
@@ -53,38 +53,34 @@ export default function UsersPage() {
     () => [
       {
         key: 'name',
+        priority: 1,
         header: t('columns.name'),
         sortField: 'name',
         minWidth: 180,
         render: (user) => (
-          <Stack gap={0}>
-            <Group gap={6} wrap="nowrap">
-              <Text size="sm" fw={600}>
-                {user.name}
-              </Text>
-              {isSelf(user) ? (
-                <Badge size="xs" variant="outline">
-                  {t('you')}
-                </Badge>
-              ) : null}
-            </Group>
-            <Text size="xs" c="dimmed" hiddenFrom="lg" style={{ wordBreak: 'break-all' }}>
-              {user.email}
+          <Group gap={6} wrap="nowrap">
+            <Text size="sm" fw={600}>
+              {user.name}
             </Text>
-          </Stack>
+            {isSelf(user) ? (
+              <Badge size="xs" variant="outline">
+                {t('you')}
+              </Badge>
+            ) : null}
+          </Group>
         ),
       },
       {
         key: 'email',
+        priority: 3,
         header: t('columns.email'),
-        visibleFrom: 'lg',
         render: (user) => user.email,
       },
       {
         key: 'phone',
+        priority: 3,
         header: t('columns.phone'),
         nowrap: true,
-        visibleFrom: 'lg',
         render: (user) =>
           user.phone ? (
             <Text
@@ -101,6 +97,7 @@ export default function UsersPage() {
       },
       {
         key: 'role',
+        priority: 1,
         header: t('columns.role'),
         nowrap: true,
         render: (user) => (
@@ -111,6 +108,7 @@ export default function UsersPage() {
       },
       {
         key: 'isActive',
+        priority: 1,
         header: t('columns.status'),
         nowrap: true,
         render: (user) => (
@@ -121,6 +119,7 @@ export default function UsersPage() {
       },
       {
         key: 'lastSeenAt',
+        priority: 2,
         header: t('columns.lastSeen'),
         sortField: 'lastSeenAt',
         nowrap: true,

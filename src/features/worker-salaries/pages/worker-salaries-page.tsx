@@ -67,6 +67,7 @@ export default function SalariesPage() {
     () => [
       {
         key: 'paymentDate',
+        priority: 1,
         header: t('columns.paymentDate'),
         sortField: 'paymentDate',
         nowrap: true,
@@ -74,6 +75,7 @@ export default function SalariesPage() {
       },
       {
         key: 'worker',
+        priority: 1,
         header: t('columns.worker'),
         minWidth: 160,
         render: (salary) => (
@@ -84,12 +86,14 @@ export default function SalariesPage() {
       },
       {
         key: 'period',
+        priority: 2,
         header: t('columns.period'),
         nowrap: true,
         render: (salary) => periodLabel(salary.year, salary.month, format.language, 'short'),
       },
       {
         key: 'paymentType',
+        priority: 2,
         header: t('columns.paymentType'),
         nowrap: true,
         render: (salary) => (
@@ -100,13 +104,14 @@ export default function SalariesPage() {
       },
       {
         key: 'paymentMethod',
+        priority: 3,
         header: t('columns.paymentMethod'),
         nowrap: true,
-        visibleFrom: 'sm',
         render: (salary) => t(`paymentMethods.${salary.paymentMethod}`),
       },
       {
         key: 'amount',
+        priority: 1,
         header: t('columns.amount'),
         sortField: 'amount',
         align: 'right',

@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import { CRUD_PERMISSIONS } from '../../../../contract/permissions.ts';
-import { Badge, Group, Stack, Switch, Text } from '@mantine/core';
+import { Group, Stack, Switch, Text } from '@mantine/core';
 import { IconNeedleThread } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
@@ -41,6 +41,7 @@ export default function WorkersPage() {
     () => [
       {
         key: 'name',
+        priority: 1,
         header: t('columns.name'),
         sortField: 'name',
         minWidth: 200,
@@ -59,9 +60,9 @@ export default function WorkersPage() {
       },
       {
         key: 'phone',
+        priority: 2,
         header: t('columns.phone'),
         nowrap: true,
-        visibleFrom: 'sm',
         render: (worker) =>
           worker.phone ? (
             <Text
@@ -78,6 +79,7 @@ export default function WorkersPage() {
       },
       {
         key: 'joiningDate',
+        priority: 3,
         header: t('columns.joiningDate'),
         sortField: 'joiningDate',
         nowrap: true,
@@ -86,6 +88,7 @@ export default function WorkersPage() {
       ...(canReadPay ? [payColumn(t)] : []),
       {
         key: 'isActive',
+        priority: 1,
         header: t('columns.status'),
         nowrap: true,
         render: (worker) => (
@@ -104,18 +107,19 @@ export default function WorkersPage() {
                 })
               }
             />
-            <Badge variant="light" color={worker.isActive ? 'teal' : 'gray'} size="sm">
+            {/* Plain words: a badge clips its label, and beside the switch it shrank to a bare dot. */}
+            <Text size="sm" fw={500} c={worker.isActive ? 'teal.8' : 'dimmed'}>
               {worker.isActive ? t('status.active') : t('status.inactive')}
-            </Badge>
+            </Text>
           </Group>
         ),
       },
       {
         key: 'createdAt',
+        priority: 3,
         header: t('columns.created'),
         sortField: 'createdAt',
         nowrap: true,
-        visibleFrom: 'lg',
         render: (worker) => format.date(worker.createdAt),
       },
     ],
@@ -162,10 +166,10 @@ export default function WorkersPage() {
 function payColumn(t: TFunction<'workers'>): DataTableColumn<Worker> {
   return {
     key: 'baseSalary',
+    priority: 2,
     header: t('columns.baseSalary'),
     align: 'right',
     nowrap: true,
-    visibleFrom: 'md',
     render: (worker) =>
       worker.baseSalary == null ? (
         <Dash />

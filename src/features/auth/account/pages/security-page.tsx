@@ -41,6 +41,7 @@ export default function SecurityPage() {
     () => [
       {
         key: 'device',
+        priority: 1,
         header: t('sessions.device'),
         minWidth: 180,
         render: (session) => (
@@ -58,12 +59,14 @@ export default function SecurityPage() {
       },
       {
         key: 'createdAt',
+        priority: 3,
         header: t('sessions.created'),
         nowrap: true,
         render: (session) => format.date(session.createdAt),
       },
       {
         key: 'lastUsedAt',
+        priority: 2,
         header: t('sessions.lastUsed'),
         nowrap: true,
         render: (session) => (

@@ -1,0 +1,134 @@
+import { expect, test, type Page } from '@playwright/test';
+import { horizontalOverflow, makeBill, signIn, uniqueSuffix } from './support.ts';
+
+/** Every list page built on the shared data table, plus the dues book. */
+const LIST_PAGES = [
+  '/orders',
+  '/merchants',
+  '/designs',
+  '/workers',
+  '/salary-management',
+  '/expenses',
+  '/bank-details',
+  '/billing',
+  '/payments',
+  '/customers',
+  '/users',
+  '/tasks/list',
+  '/settings/activity',
+] as const;
+
+const WIDTHS = [
+  { width: 800, height: 1280 },
+  { width: 1024, height: 768 },
+  { width: 1280, height: 800 },
+] as const;
+
+const rupees = (amount: number) =>
+  new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' }).format(amount);
+
+/**
+ * Texts of the row (the first, or the one holding `rowText`) that are not fully on screen and
+ * uncovered: both ends of each text are probed with elementFromPoint, so a text under a pinned
+ * column, cut off by its frame or past the window's edge is named.
+ */
+async function hiddenTextsInRow(page: Page, rowText?: string): Promise<string[]> {
+  return page.evaluate<string[]>(`(() => {
+    const rows = [...document.querySelectorAll('main table tbody tr')];
+    const row = ${JSON.stringify(rowText ?? null)} === null
+      ? rows[0]
+      : rows.find((candidate) => candidate.textContent.includes(${JSON.stringify(rowText ?? '')}));
+    if (!row) return ['no row'];
+    row.scrollIntoView({ block: 'center' });
+    const hidden = [];
+    const walker = document.createTreeWalker(row, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent.trim();
+      const owner = node.parentElement;
+      if (!text || owner.closest('[aria-hidden="true"], .sr-only, [class*="VisuallyHidden"]')) continue;
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      const boxes = [...range.getClientRects()].filter((box) => box.width > 0);
+      if (boxes.length === 0) { hidden.push(text + ' (no box)'); continue; }
+      const first = boxes[0];
+      const last = boxes[boxes.length - 1];
+      for (const [x, y] of [[first.left + 1, first.top + first.height / 2], [last.right - 1, last.top + last.height / 2]]) {
+        if (x < 0 || x >= innerWidth || y < 0 || y >= innerHeight) { hidden.push(text + ' (off screen)'); break; }
+        const hit = document.elementFromPoint(x, y);
+        if (!hit || !(hit === owner || owner.contains(hit) || hit.contains(owner) && hit.closest('td, th') === owner.closest('td, th'))) {
+          hidden.push(text + ' (covered by ' + (hit ? hit.tagName + '.' + hit.className : 'nothing') + ')');
+          break;
+        }
+      }
+    }
+    return hidden;
+  })()`);
+}
+
+/** How far any list's table scrolls sideways inside its frame. */
+async function tableOverflow(page: Page): Promise<number> {
+  return page.evaluate<number>(`Math.max(0, ...[...document.querySelectorAll('main [data-fold-level] table')].map(
+    (table) => table.parentElement.scrollWidth - table.parentElement.clientWidth))`);
+}
+
+async function openList(page: Page, route: string) {
+  await page.goto(route);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.locator('main table tbody tr').first()).toBeVisible();
+  await expect(page.locator('main [aria-busy="true"]')).toHaveCount(0);
+}
+
+test.describe('lists on a tablet with touch', () => {
+  test.use({ hasTouch: true, isMobile: false });
+
+  for (const size of WIDTHS) {
+    test(`the money columns of a known bill stay in view at ${size.width} px`, async ({ page }) => {
+      test.setTimeout(120_000);
+      await page.setViewportSize(size);
+      await signIn(page);
+      const suffix = uniqueSuffix();
+      const { merchantName, orders, bill } = await makeBill(page, {
+        merchantName: `Layout Traders ${suffix}`,
+        poPrefix: `LAY-${suffix}`,
+      });
+      const checks: { route: string; row: string; texts: string[] }[] = [
+        {
+          route: `/billing?number=${encodeURIComponent(bill.number)}`,
+          row: bill.number,
+          texts: [bill.number, merchantName, rupees(bill.balance), 'Unpaid'],
+        },
+        {
+          route: `/orders?poNumber=${encodeURIComponent(orders[0]!.poNumber)}`,
+          row: orders[0]!.poNumber,
+          texts: [orders[0]!.poNumber, merchantName, rupees(450)],
+        },
+        { route: '/customers', row: merchantName, texts: [merchantName, rupees(bill.balance)] },
+      ];
+      for (const { route, row, texts } of checks) {
+        await openList(page, route);
+        const line = page.locator('main table tbody tr', { hasText: row });
+        for (const text of texts) await expect(line, route).toContainText(text);
+        expect(await hiddenTextsInRow(page, row), route).toEqual([]);
+        expect(await horizontalOverflow(page), route).toBe(0);
+        expect(await tableOverflow(page), route).toBe(0);
+      }
+      await openList(page, `/orders?poNumber=${encodeURIComponent(orders[0]!.poNumber)}`);
+      const paid = page.getByRole('switch', { name: `Paid: ${orders[0]!.poNumber}` });
+      const box = await paid.locator('xpath=..').boundingBox();
+      expect(box).not.toBeNull();
+      expect(box!.x + box!.width).toBeLessThanOrEqual(size.width);
+    });
+
+    test(`every list keeps its first row in view at ${size.width} px`, async ({ page }) => {
+      test.setTimeout(150_000);
+      await page.setViewportSize(size);
+      await signIn(page);
+      for (const route of LIST_PAGES) {
+        await openList(page, route);
+        expect(await hiddenTextsInRow(page), route).toEqual([]);
+        expect(await horizontalOverflow(page), route).toBe(0);
+        expect(await tableOverflow(page), route).toBe(0);
+      }
+    });
+  }
+});
