@@ -109,7 +109,7 @@ test('merchants created and an order edited offline survive a reload and reach t
   await expect(toast(page, QUEUED_TOAST)).toBeVisible();
 
   const rows = page.getByRole('table').getByRole('row');
-  const pendingRows = rows.filter({ hasText: 'Not yet synced' });
+  const pendingRows = rows.filter({ hasText: 'Not sent yet' });
   await expect(pendingRows).toHaveCount(3);
   for (const name of names) await expect(pendingRows.filter({ hasText: name })).toHaveCount(1);
   // No server id yet, so there is nothing to edit or delete.
