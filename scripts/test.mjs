@@ -31,6 +31,18 @@ const minutes = (count) => count * 60_000;
  *   env?: Record<string, string>, needs?: string, counts?: () => TestCounts | undefined }} Stage
  */
 
+/**
+ * Left out of the runs with a moved clock: they start and stop processes (PostgreSQL, npm start,
+ * a PGlite import) or lint and compile the OpenAPI document, read no calendar date, and are a third
+ * of the suite's time.
+ */
+const CLOCK_INDEPENDENT_TESTS = [
+  'server/db/embedded-postgres*.test.ts',
+  'server/db/pglite-import.test.ts',
+  'scripts/start-signals.test.ts',
+  'server/openapi.test.ts',
+];
+
 /** @type {Stage[]} */
 const stages = [
   {
@@ -105,17 +117,6 @@ const stages = [
  * @param {string} name @param {string} words @param {string} offset
  * @returns {Stage}
  */
-/**
- * Left out of the runs with a moved clock: they start and stop processes (PostgreSQL, npm start,
- * a PGlite import) or lint and compile the OpenAPI document, read no calendar date, and are a third
- * of the suite's time.
- */
-const CLOCK_INDEPENDENT_TESTS = [
-  'server/db/embedded-postgres*.test.ts',
-  'server/db/pglite-import.test.ts',
-  'scripts/start-signals.test.ts',
-  'server/openapi.test.ts',
-];
 
 function clockStage(name, words, offset) {
   const report = path.join(reportDir, `vitest-${name}.json`);
