@@ -380,7 +380,10 @@ export function DataTable<T>({
                 key={column.key}
                 style={{
                   textAlign: column.align,
-                  whiteSpace: column.nowrap ? 'nowrap' : undefined,
+                  // Folded as far as it goes, a long unbroken value (a PO number) may still be
+                  // wider than a tablet's frame: it breaks rather than push the table past it.
+                  whiteSpace: column.nowrap && level < 2 ? 'nowrap' : undefined,
+                  overflowWrap: level === 2 ? 'anywhere' : undefined,
                 }}
               >
                 {/* Under the first cell's content, so no column gives up its width to them. */}
