@@ -866,6 +866,11 @@ export const jobCards = pgTable(
     designId: uuid('design_id').notNull(),
     quantity: integer('quantity').notNull(),
     stageId: uuid('stage_id').notNull(),
+    /**
+     * The order's delivery date, copied so the board sorts and filters a stage's cards from one
+     * index without joining the orders; triggers keep it in step (migration 0014).
+     */
+    dueDate: calendarDate('due_date'),
     notes: text('notes'),
     piecesDone: integer('pieces_done').notNull().default(0),
     piecesRejected: integer('pieces_rejected').notNull().default(0),
@@ -898,6 +903,7 @@ export const jobCards = pgTable(
     index('job_cards_org_order_idx').on(t.organizationId, t.orderId),
     index('job_cards_org_stage_idx').on(t.organizationId, t.stageId, t.createdAt, t.id),
     index('job_cards_org_created_idx').on(t.organizationId, t.createdAt, t.id),
+    index('job_cards_org_stage_due_idx').on(t.organizationId, t.stageId, t.dueDate, t.id),
     check('job_cards_quantity_check', sql`${t.quantity} between 1 and 1000000`),
     check(
       'job_cards_pieces_within_quantity',
