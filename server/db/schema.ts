@@ -522,6 +522,32 @@ export const orderDailyTotals = pgTable(
   ],
 );
 
+/**
+ * All-time order figures per merchant, status and paid flag, kept exact by triggers on orders the
+ * same way as the per-day totals: a report grouped by merchant over all time sums a few rows per
+ * merchant instead of every order (migration 0015).
+ */
+export const orderMerchantTotals = pgTable(
+  'order_merchant_totals',
+  {
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    merchantId: uuid('merchant_id').notNull(),
+    status: text('status', { enum: ORDER_STATUSES }).notNull(),
+    isPaid: boolean('is_paid').notNull(),
+    orderCount: integer('order_count').notNull(),
+    totalQuantity: bigint('total_quantity', { mode: 'number' }).notNull(),
+    totalAmount: numeric('total_amount', { precision: 18, scale: 2, mode: 'string' }).notNull(),
+  },
+  (t) => [
+    primaryKey({
+      name: 'order_merchant_totals_pkey',
+      columns: [t.organizationId, t.merchantId, t.status, t.isPaid],
+    }),
+  ],
+);
+
 export const orderLines = pgTable(
   'order_lines',
   {
