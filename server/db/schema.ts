@@ -522,6 +522,32 @@ export const orderDailyTotals = pgTable(
   ],
 );
 
+/**
+ * All-time order figures per merchant, status and paid flag, kept exact by triggers on orders the
+ * same way as the per-day totals: a report grouped by merchant over all time sums a few rows per
+ * merchant instead of every order (migration 0015).
+ */
+export const orderMerchantTotals = pgTable(
+  'order_merchant_totals',
+  {
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    merchantId: uuid('merchant_id').notNull(),
+    status: text('status', { enum: ORDER_STATUSES }).notNull(),
+    isPaid: boolean('is_paid').notNull(),
+    orderCount: integer('order_count').notNull(),
+    totalQuantity: bigint('total_quantity', { mode: 'number' }).notNull(),
+    totalAmount: numeric('total_amount', { precision: 18, scale: 2, mode: 'string' }).notNull(),
+  },
+  (t) => [
+    primaryKey({
+      name: 'order_merchant_totals_pkey',
+      columns: [t.organizationId, t.merchantId, t.status, t.isPaid],
+    }),
+  ],
+);
+
 export const orderLines = pgTable(
   'order_lines',
   {
@@ -866,6 +892,11 @@ export const jobCards = pgTable(
     designId: uuid('design_id').notNull(),
     quantity: integer('quantity').notNull(),
     stageId: uuid('stage_id').notNull(),
+    /**
+     * The order's delivery date, copied so the board sorts and filters a stage's cards from one
+     * index without joining the orders; triggers keep it in step (migration 0014).
+     */
+    dueDate: calendarDate('due_date'),
     notes: text('notes'),
     piecesDone: integer('pieces_done').notNull().default(0),
     piecesRejected: integer('pieces_rejected').notNull().default(0),
@@ -898,6 +929,7 @@ export const jobCards = pgTable(
     index('job_cards_org_order_idx').on(t.organizationId, t.orderId),
     index('job_cards_org_stage_idx').on(t.organizationId, t.stageId, t.createdAt, t.id),
     index('job_cards_org_created_idx').on(t.organizationId, t.createdAt, t.id),
+    index('job_cards_org_stage_due_idx').on(t.organizationId, t.stageId, t.dueDate, t.id),
     check('job_cards_quantity_check', sql`${t.quantity} between 1 and 1000000`),
     check(
       'job_cards_pieces_within_quantity',

@@ -5,13 +5,14 @@ import * as schema from '../../db/schema.ts';
 /**
  * Tables of an organization that a backup leaves out: sign-in state (sessions end with the
  * server they were made on; a restored user signs in again), replay records of writes, and
- * `order_daily_totals` and `merchant_balances`, which the orders', bills' and payments' triggers
- * rebuild as those rows are restored.
+ * `order_daily_totals`, `order_merchant_totals` and `merchant_balances`, which the orders', bills'
+ * and payments' triggers rebuild as those rows are restored.
  */
 const NOT_BACKED_UP = new Set([
   'sessions',
   'idempotency_keys',
   'order_daily_totals',
+  'order_merchant_totals',
   'merchant_balances',
 ]);
 

@@ -26,6 +26,8 @@ interface Grouping {
   byLine: boolean;
   /** Whether the per-day totals carry the key, so the grouping can be summed from them. */
   fromDailyTotals: boolean;
+  /** Whether the all-time per-merchant totals carry the key (read when no date bounds it). */
+  fromMerchantTotals: boolean;
 }
 
 const noJoin = () => sql``;
@@ -42,6 +44,7 @@ const byDate = (unit: 'day' | 'week' | 'month' | 'year', format: string): Groupi
   labelJoin: noJoin,
   byLine: false,
   fromDailyTotals: true,
+  fromMerchantTotals: false,
 });
 
 const GROUPINGS: Record<OrderAnalyticsGroupBy, Grouping> = {
@@ -58,6 +61,7 @@ const GROUPINGS: Record<OrderAnalyticsGroupBy, Grouping> = {
       on merchants.organization_id = ${organizationId} and merchants.id = figures.key`,
     byLine: false,
     fromDailyTotals: false,
+    fromMerchantTotals: true,
   },
   status: {
     key: (table) => sql`${table}.status`,
@@ -67,6 +71,7 @@ const GROUPINGS: Record<OrderAnalyticsGroupBy, Grouping> = {
     labelJoin: noJoin,
     byLine: false,
     fromDailyTotals: true,
+    fromMerchantTotals: true,
   },
   design: {
     key: () => sql`order_lines.design_id`,
@@ -78,6 +83,7 @@ const GROUPINGS: Record<OrderAnalyticsGroupBy, Grouping> = {
       on designs.organization_id = ${organizationId} and designs.id = figures.key`,
     byLine: true,
     fromDailyTotals: false,
+    fromMerchantTotals: false,
   },
 };
 
@@ -106,16 +112,20 @@ interface Source {
   amount: SQL;
 }
 
+const summed = (table: string): Source => ({
+  from: sql.raw(`${table} as totals`),
+  table: sql`totals`,
+  orderCount: sql`coalesce(sum(totals.order_count), 0)`,
+  quantity: sql`totals.total_quantity`,
+  amount: sql`totals.total_amount`,
+});
+
 function sourceFor(grouping: Grouping, query: OrderAnalyticsParams): Source {
   // The daily totals carry no merchant, so a merchant filter reads the orders themselves.
-  if (grouping.fromDailyTotals && !query.merchantId) {
-    return {
-      from: sql`order_daily_totals as daily`,
-      table: sql`daily`,
-      orderCount: sql`coalesce(sum(daily.order_count), 0)`,
-      quantity: sql`daily.total_quantity`,
-      amount: sql`daily.total_amount`,
-    };
+  if (grouping.fromDailyTotals && !query.merchantId) return summed('order_daily_totals');
+  // The merchant totals carry no date, so they serve only reports over all time.
+  if (grouping.fromMerchantTotals && !query.startDate && !query.endDate) {
+    return summed('order_merchant_totals');
   }
   return {
     from: sql`orders ${grouping.joins}`,
@@ -145,7 +155,7 @@ export const orderAnalyticsRepository = {
     const conditions: SQL[] = [sql`${table}.organization_id = ${tenant.organizationId}`];
     if (query.startDate) conditions.push(sql`${table}.order_date >= ${query.startDate}`);
     if (query.endDate) conditions.push(sql`${table}.order_date <= ${query.endDate}`);
-    if (query.merchantId) conditions.push(sql`orders.merchant_id = ${query.merchantId}`);
+    if (query.merchantId) conditions.push(sql`${table}.merchant_id = ${query.merchantId}`);
     // Cancelled orders are not business done; they count only when asked for by name.
     conditions.push(
       query.status ? sql`${table}.status = ${query.status}` : sql`${table}.status <> 'cancelled'`,

@@ -30,14 +30,14 @@ const PIECES_LEFT = sql`(c.quantity - c.pieces_done - c.pieces_rejected)`;
  * scalar subqueries. A card list joining seven tables three times (count, page, records) spent
  * 60-130 ms planning join orders for a 1 ms execution; subqueries are planned one by one.
  */
-const lastStageId = (tenant: TenantContext) => sql`(
+const lastStageQuery = (tenant: TenantContext) => sql`(
   select id from production_stages
   where organization_id = ${tenant.organizationId}
   order by position desc limit 1)`;
 const isDone = (tenant: TenantContext) =>
-  sql`(c.stage_id = ${lastStageId(tenant)} and ${PIECES_LEFT} = 0)`;
-const isOverdue = (tenant: TenantContext) =>
-  sql`(not ${isDone(tenant)} and o.delivery_date is not null and o.delivery_date < current_date)`;
+  sql`(c.stage_id = ${lastStageQuery(tenant)} and ${PIECES_LEFT} = 0)`;
+const isOverdue = (done: SQL) =>
+  sql`(not ${done} and c.due_date is not null and c.due_date < current_date)`;
 
 const iso = (column: SQL) =>
   sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
@@ -70,12 +70,12 @@ const cardRecord = (tenant: TenantContext) => sql`json_build_object(
       '_id', d.id, 'name', d.name, 'designCode', d.design_code, 'rate', d.rate::float8)
     from designs d where d.organization_id = c.organization_id and d.id = c.design_id),
   'quantity', c.quantity,
-  'dueDate', to_char(o.delivery_date, 'YYYY-MM-DD'),
+  'dueDate', to_char(c.due_date, 'YYYY-MM-DD'),
   'stageId', c.stage_id,
   'stage', (
     select json_build_object('_id', s.id, 'name', s.name, 'position', s.position)
     from production_stages s where s.organization_id = c.organization_id and s.id = c.stage_id),
-  'isLastStage', c.stage_id = ${lastStageId(tenant)},
+  'isLastStage', c.stage_id = ${lastStageQuery(tenant)},
   'workerIds', coalesce((
     select json_agg(w.id order by lower(w.name), w.id)
     from job_card_workers jw
@@ -91,7 +91,7 @@ const cardRecord = (tenant: TenantContext) => sql`json_build_object(
   'piecesRejected', c.pieces_rejected,
   'piecesLeft', ${PIECES_LEFT},
   'isDone', ${isDone(tenant)},
-  'isOverdue', ${isOverdue(tenant)}
+  'isOverdue', ${isOverdue(isDone(tenant))}
 )`;
 
 async function readCards(db: Database, tenant: TenantContext, where: SQL): Promise<JobCard[]> {
@@ -114,13 +114,14 @@ export async function findJobCard(db: Database, tenant: TenantContext, id: strin
 }
 
 const SORTS: Record<string, SQL> = {
-  dueDate: sql`o.delivery_date`,
+  dueDate: sql`c.due_date`,
   createdAt: sql`c.created_at`,
   piecesLeft: PIECES_LEFT,
   poNumber: sql`lower(o.po_number)`,
 };
 
-function listConditions(tenant: TenantContext, query: JobCardListParams, today: string): SQL[] {
+/** `done`: the condition for a done card, which the list may know to be false (below). */
+function listConditions(query: JobCardListParams, today: string, done: SQL): SQL[] {
   const conditions: SQL[] = [];
   if (query.stageId) conditions.push(sql`c.stage_id = ${query.stageId}`);
   if (query.orderId) conditions.push(sql`c.order_id = ${query.orderId}`);
@@ -132,14 +133,14 @@ function listConditions(tenant: TenantContext, query: JobCardListParams, today: 
         and jw.worker_id = ${query.workerId})`);
   }
   if (query.overdue !== undefined) {
-    conditions.push(query.overdue ? isOverdue(tenant) : sql`not ${isOverdue(tenant)}`);
+    conditions.push(query.overdue ? isOverdue(done) : sql`not ${isOverdue(done)}`);
   }
   if (query.due !== undefined) {
     const last = query.due === 'today' ? today : endOfWeek(today);
-    conditions.push(sql`o.delivery_date between ${today}::date and ${last}::date`);
+    conditions.push(sql`c.due_date between ${today}::date and ${last}::date`);
   }
   if (query.isDone !== undefined) {
-    conditions.push(query.isDone ? isDone(tenant) : sql`not ${isDone(tenant)}`);
+    conditions.push(query.isDone ? done : sql`not ${done}`);
   }
   if (query.search) {
     const pattern = `%${escapeLikePattern(query.search)}%`;
@@ -161,8 +162,14 @@ export async function listJobCards(
   query: JobCardListParams,
   today: string,
 ): Promise<Paged<JobCard>> {
+  // A stage other than the last holds no done card: "done" is then false, and the stage's column
+  // is filtered and counted from the card index without reading each card's pieces.
+  const [last] = query.stageId
+    ? await queryRows<{ id: string }>(db, sql`select ${lastStageQuery(tenant)} as id`)
+    : [];
+  const done = last && last.id !== query.stageId ? sql`false` : isDone(tenant);
   const where = sql.join(
-    [sql`c.organization_id = ${tenant.organizationId}`, ...listConditions(tenant, query, today)],
+    [sql`c.organization_id = ${tenant.organizationId}`, ...listConditions(query, today, done)],
     sql` and `,
   );
   const { field, direction } = parseSort(query.sort ?? '-createdAt');
@@ -171,20 +178,26 @@ export async function listJobCards(
   const dir = direction === 'asc' ? sql`asc` : sql`desc`;
   // Cards without a due date come after those with one, whichever way the list is sorted.
   const orderBy = sql`${key} ${dir} nulls last, c.id ${dir}`;
+  // The order is joined only for what the card does not carry (merchant, PO number), so a
+  // stage's column is counted and paged from the card index alone.
+  const pageJoin =
+    query.merchantId !== undefined || query.search !== undefined || field === 'poNumber'
+      ? orderJoin
+      : sql``;
   // The count is the outer row and the page is joined to it, so a page past the end still
   // carries the true total; records (with their workers) are built for the page's cards only.
   const rows = await queryRows<{ total: number; record: JobCard | null }>(
     db,
     sql`select counted.total, records.record
         from (
-          select count(*)::int as total from job_cards c ${orderJoin} where ${where}
+          select count(*)::int as total from job_cards c ${pageJoin} where ${where}
         ) counted
         left join (
           select ${cardRecord(tenant)} as record, page.position
           from (
             select c.id, row_number() over (order by ${orderBy}) as position
             from job_cards c
-            ${orderJoin}
+            ${pageJoin}
             where ${where}
             order by ${orderBy}
             limit ${query.limit} offset ${(query.page - 1) * query.limit}

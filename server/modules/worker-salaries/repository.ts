@@ -286,7 +286,11 @@ function jsonValue<T>(value: T | string): T {
   return typeof value === 'string' ? (JSON.parse(value) as T) : value;
 }
 
-/** Totals, split by payment type, pay period and worker: one SQL statement over the filtered rows. */
+/**
+ * Totals, split by payment type, pay period and worker: one SQL statement, which reads the
+ * filtered rows once and groups them by every split at the same time (GROUPING SETS). Reading
+ * them once per split, and naming each row's worker before grouping, cost 2.5 times as much.
+ */
 export async function salarySummary(
   db: Database,
   tenant: TenantContext,
@@ -300,30 +304,32 @@ export async function salarySummary(
     [sql`s.organization_id = ${tenant.organizationId}`, ...conditions],
     sql` and `,
   );
-
+  // `grouping(...)` has a bit set for each column a row is not grouped by: 15 is the grand
+  // total, 7 a payment type, 9 a month, 14 a worker.
   const [row] = await queryRows<SummaryRow>(
     db,
     sql`
-      with filtered as (
-        select s.worker_id, s.payment_type, s.year, s.month, s.amount
+      with sets as (
+        select grouping(s.payment_type, s.year, s.month, s.worker_id) as grouped_by,
+               s.payment_type, s.year, s.month, s.worker_id,
+               sum(s.amount) as total, count(*)::int as count
         from worker_salaries s
         where ${where}
+        group by grouping sets ((), (s.payment_type), (s.year, s.month), (s.worker_id))
       )
       select
-        (select coalesce(sum(amount), 0) from filtered) as total_amount,
-        (select count(*)::int from filtered) as payment_count,
+        (select coalesce(total, 0) from sets where grouped_by = 15) as total_amount,
+        (select count from sets where grouped_by = 15) as payment_count,
         (select coalesce(json_agg(t order by t.total desc, t."paymentType"), '[]'::json)
-           from (select payment_type as "paymentType", sum(amount) as total, count(*)::int as count
-                   from filtered group by payment_type) t) as by_payment_type,
+           from (select payment_type as "paymentType", total, count
+                   from sets where grouped_by = 7) t) as by_payment_type,
         (select coalesce(json_agg(t order by t.year, t.month), '[]'::json)
-           from (select year, month, sum(amount) as total
-                   from filtered group by year, month) t) as by_month,
+           from (select year, month, total from sets where grouped_by = 9) t) as by_month,
         (select coalesce(json_agg(t order by t.total desc, lower(t."workerName"), t."workerId"), '[]'::json)
-           from (select f.worker_id as "workerId", w.name as "workerName",
-                        sum(f.amount) as total, count(*)::int as count
-                   from filtered f
-                   join workers w on w.organization_id = ${tenant.organizationId} and w.id = f.worker_id
-                  group by f.worker_id, w.name) t) as by_worker
+           from (select sets.worker_id as "workerId", w.name as "workerName", sets.total, sets.count
+                   from sets
+                   join workers w on w.organization_id = ${tenant.organizationId} and w.id = sets.worker_id
+                  where sets.grouped_by = 14) t) as by_worker
     `,
   );
   if (!row) throw new Error('Salary summary returned no row');
