@@ -47,6 +47,7 @@ export const AREA_ROUTES: AreaRoute[] = [
     area: 'orderAnalytics',
     page: () => import('@/features/order-analytics/pages/order-analytics-page'),
     namespace: 'order-analytics',
+    sharedNamespaces: ['setup'],
     prefetch: async (search) =>
       (await import('@/features/order-analytics/prefetch')).prefetchOrderAnalytics(search),
   },
