@@ -237,6 +237,7 @@ export default function BillsPage() {
         emptyIcon={<IconFileInvoice size={28} stroke={1.5} aria-hidden />}
         list={list}
         query={query}
+        listQuery={resources.bills.queries.list}
         columns={columns}
         filterFields={filterFields}
         extraRowActions={rowActions}
