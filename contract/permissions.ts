@@ -61,6 +61,9 @@ export const PERMISSION_ROLES = {
   'organization.read': EVERY_ROLE,
   'organization.write': MANAGERS,
   'audit.read': MANAGERS,
+  // the landing page's first-day checklist: read it, dismiss it
+  'setup.read': MANAGERS,
+  'setup.write': MANAGERS,
   'backup.download': OWNER_ONLY,
   'backup.restore': OWNER_ONLY,
   'backup.import': OWNER_ONLY,

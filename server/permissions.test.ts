@@ -38,6 +38,8 @@ const EXPECTED: Record<string, RouteAccess> = {
 
   'GET /api/organization': 'organization.read',
   'PUT /api/organization': 'organization.write',
+  'GET /api/setup-checklist': 'setup.read',
+  'POST /api/setup-checklist/dismiss': 'setup.write',
 
   'POST /api/apps/test-mail': 'organization.write',
 

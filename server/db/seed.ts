@@ -406,6 +406,37 @@ export const demoSeeders: DemoSeeder[] = [
   seedProduction,
 ];
 
+/** Serializes whatever writes the demo organization: startup seeding and `demo:reset`. */
+export async function lockDemoSeeding(db: Database): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_ID})`);
+}
+
+/**
+ * Writes the demo organization under `organizationId` with its owner, admin and staff member (all
+ * signing in with `DEMO_PASSWORD`, hashed as `passwordHash`) and every area's demo records.
+ */
+export async function insertDemoOrganization(
+  db: Database,
+  organizationId: string,
+  passwordHash: string,
+  now: Date,
+  language: Language,
+): Promise<void> {
+  const userId = uuidv7();
+  await db.insert(organizations).values({ id: organizationId, ...DEMO_ORGANIZATION_PROFILE });
+  await insertDefaultStages(db, organizationId, language);
+  const team = [
+    { id: userId, name: DEMO_OWNER_NAME, email: DEMO_EMAIL, role: 'owner' as const },
+    { id: uuidv7(), name: 'Demo Admin', email: DEMO_ADMIN_EMAIL, role: 'admin' as const },
+    { id: uuidv7(), name: 'Demo Staff', email: DEMO_STAFF_EMAIL, role: 'staff' as const },
+  ];
+  await db
+    .insert(users)
+    .values(team.map((member) => ({ ...member, organizationId, passwordHash, language })));
+  const context: SeedContext = { tenant: createTenantContext(organizationId, userId), now };
+  for (const seeder of demoSeeders) await seeder(db, context);
+}
+
 export interface SeedResult {
   seeded: boolean;
   email: string;
@@ -414,8 +445,8 @@ export interface SeedResult {
   otherEmails: string[];
 }
 
-/** Fills an empty database with a demo organization; leaves a database with data untouched. */
 /**
+ * Fills an empty database with a demo organization; leaves a database with data untouched.
  * `language` is the demo team's interface language, which names the production stages too (the
  * rest of the demo data is a Surat workshop's own records and stays as written).
  */
@@ -431,46 +462,12 @@ export async function seedDemoData(
   };
   if (!(await isDatabaseEmpty(db))) return { seeded: false, ...result };
   const passwordHash = await hashPassword(DEMO_PASSWORD);
-  const organizationId = uuidv7();
-  const userId = uuidv7();
   const seeded = await db.transaction(async (tx) => {
     const txDb = tx as unknown as Database;
     // Servers starting together must not both seed: check again under a lock.
-    await txDb.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_ID})`);
+    await lockDemoSeeding(txDb);
     if (!(await isDatabaseEmpty(txDb))) return false;
-    await txDb.insert(organizations).values({ id: organizationId, ...DEMO_ORGANIZATION_PROFILE });
-    await insertDefaultStages(txDb, organizationId, language);
-    await txDb.insert(users).values([
-      {
-        id: userId,
-        organizationId,
-        name: DEMO_OWNER_NAME,
-        email: DEMO_EMAIL,
-        passwordHash,
-        role: 'owner',
-        language,
-      },
-      {
-        id: uuidv7(),
-        organizationId,
-        name: 'Demo Admin',
-        email: DEMO_ADMIN_EMAIL,
-        passwordHash,
-        role: 'admin',
-        language,
-      },
-      {
-        id: uuidv7(),
-        organizationId,
-        name: 'Demo Staff',
-        email: DEMO_STAFF_EMAIL,
-        passwordHash,
-        role: 'staff',
-        language,
-      },
-    ]);
-    const context: SeedContext = { tenant: createTenantContext(organizationId, userId), now };
-    for (const seeder of demoSeeders) await seeder(txDb, context);
+    await insertDemoOrganization(txDb, uuidv7(), passwordHash, now, language);
     return true;
   });
   return { seeded, ...result };

@@ -47,6 +47,7 @@ export const AREA_ROUTES: AreaRoute[] = [
     area: 'orderAnalytics',
     page: () => import('@/features/order-analytics/pages/order-analytics-page'),
     namespace: 'order-analytics',
+    sharedNamespaces: ['setup'],
     prefetch: async (search) =>
       (await import('@/features/order-analytics/prefetch')).prefetchOrderAnalytics(search),
   },
@@ -78,12 +79,14 @@ export const AREA_ROUTES: AreaRoute[] = [
     area: 'exportBillReview',
     page: () => import('@/features/bills/pages/export-bill-review-page'),
     namespace: 'bills',
+    sharedNamespaces: ['setup'],
   },
   {
     path: 'export-bill-review/:orderId',
     area: 'exportBillReview',
     page: () => import('@/features/bills/pages/export-bill-review-page'),
     namespace: 'bills',
+    sharedNamespaces: ['setup'],
   },
   {
     path: 'merchants',
@@ -104,6 +107,7 @@ export const AREA_ROUTES: AreaRoute[] = [
     area: 'customers',
     page: () => import('@/features/dues/pages/dues-page'),
     namespace: 'dues',
+    sharedNamespaces: ['setup'],
   },
   {
     path: 'customers/:merchantId',
@@ -177,7 +181,7 @@ export const AREA_ROUTES: AreaRoute[] = [
     path: 'billing',
     area: 'billing',
     page: () => import('@/features/bills/pages/bills-page'),
-    ...LIST_PAGE,
+    sharedNamespaces: [...LIST_PAGE.sharedNamespaces, 'setup'],
     namespace: 'bills',
   },
   {

@@ -1,12 +1,27 @@
 import { Button } from '@mantine/core';
 import type { AreaPermissions } from '../../contract/permissions.ts';
 import { useCan } from '@/lib/permissions';
-import { IconDownload, IconHistory, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
-import type { UseQueryResult } from '@tanstack/react-query';
+import {
+  IconDownload,
+  IconFileImport,
+  IconHistory,
+  IconPencil,
+  IconPlus,
+  IconRestore,
+  IconTrash,
+} from '@tabler/icons-react';
+import {
+  skipToken,
+  useQuery,
+  type QueryKey,
+  type UseQueryOptions,
+  type UseQueryResult,
+} from '@tanstack/react-query';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import type { Paged } from '../../contract/common.ts';
+import { IMPORT_RESOURCES } from '../../contract/data-io.ts';
 import type { AuditEntity } from '../../contract/audit.ts';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { HistoryDrawer, type HistoryTarget } from '@/components/history-drawer';
@@ -50,7 +65,7 @@ interface PageEditing<T> {
   formPages: { create: string; edit: (row: T) => string };
 }
 
-export type ResourceListPageProps<T extends { _id: string }> = (
+export type ResourceListPageProps<T extends { _id: string }, Key extends QueryKey = QueryKey> = (
   ModalEditing<T> | PageEditing<T>
 ) & {
   /** Texts, already translated. */
@@ -73,6 +88,15 @@ export type ResourceListPageProps<T extends { _id: string }> = (
   emptyIcon: ReactNode;
   list: ListPageState;
   query: UseQueryResult<Paged<T>>;
+  /**
+   * The area's list query for other params. With it, a filtered list that comes back empty asks
+   * for one record without filters, so it tells "the filters hide records" from "there are none
+   * yet" and only offers clearing the filters in the first case.
+   */
+  listQuery?: (params: {
+    page: number;
+    limit: number;
+  }) => UseQueryOptions<Paged<T>, Error, Paged<T>, Key>;
   columns: DataTableColumn<T>[];
   filterFields: FilterField[];
   /**
@@ -154,12 +178,13 @@ export function standardListTexts(t: AnyT) {
  * delete per row, paging, the create/edit dialog (or links to the form pages) and the delete
  * confirmation. An area supplies its texts, columns, filter fields and form.
  */
-export function ResourceListPage<T extends { _id: string }>({
+export function ResourceListPage<T extends { _id: string }, Key extends QueryKey = QueryKey>({
   texts,
   fetchListFailed,
   emptyIcon,
   list,
   query,
+  listQuery,
   columns,
   filterFields,
   filterValues,
@@ -175,7 +200,7 @@ export function ResourceListPage<T extends { _id: string }>({
   remove,
   children,
   aboveTable,
-}: ResourceListPageProps<T>) {
+}: ResourceListPageProps<T, Key>) {
   const { t, i18n } = useTranslation(['ui', 'audit']);
   const navigate = useNavigate();
   const [formTarget, setFormTarget] = useState<FormTarget<T> | null>(null);
@@ -187,6 +212,27 @@ export function ResourceListPage<T extends { _id: string }>({
   useEffect(() => {
     if (totalPages !== undefined) clampPage(totalPages);
   }, [clampPage, totalPages]);
+
+  const isEmpty = query.data?.totalCount === 0;
+  const probeUnfiltered = Boolean(listQuery) && list.isFiltered && isEmpty;
+  const unfiltered = useQuery<Paged<T>, Error, Paged<T>, Key>(
+    listQuery
+      ? { ...listQuery({ page: 1, limit: 1 }), enabled: probeUnfiltered }
+      : // Never runs: the key only has to be one.
+        ({ queryKey: ['unfiltered-probe'], queryFn: skipToken } as unknown as UseQueryOptions<
+          Paged<T>,
+          Error,
+          Paged<T>,
+          Key
+        >),
+  );
+  // Without a way to ask, or while asking, a filtered empty list is taken as hidden by filters.
+  const hiddenByFilters =
+    list.isFiltered && !(probeUnfiltered && unfiltered.data?.totalCount === 0);
+  // The area's key is its permissions' prefix (`merchants.read`): spreadsheets fill some areas.
+  const area = permissions.read.split('.')[0] ?? '';
+  const canImport = useCan('backup.import');
+  const importable = canImport && (IMPORT_RESOURCES as readonly string[]).includes(area);
 
   const canWrite = useCan(permissions.write);
   const mayDelete = useCan(permissions.delete);
@@ -313,11 +359,47 @@ export function ResourceListPage<T extends { _id: string }>({
         onSort={toggleSort}
         rowActions={rowActions}
         empty={
-          <EmptyState
-            icon={emptyIcon}
-            title={texts.empty.title}
-            description={list.isFiltered ? texts.empty.filtered : texts.empty.initial}
-          />
+          hiddenByFilters ? (
+            <EmptyState
+              icon={emptyIcon}
+              title={texts.empty.title}
+              description={texts.empty.filtered}
+              action={
+                <Button
+                  variant="light"
+                  size="md"
+                  leftSection={<IconRestore size={18} aria-hidden />}
+                  onClick={list.reset}
+                >
+                  {t('filters.reset')}
+                </Button>
+              }
+            />
+          ) : (
+            <EmptyState
+              icon={emptyIcon}
+              title={texts.empty.title}
+              description={texts.empty.initial}
+              action={
+                addButton || importable ? (
+                  <>
+                    {addButton}
+                    {importable ? (
+                      <Button
+                        component={Link}
+                        to="/apps/import"
+                        variant="default"
+                        size="md"
+                        leftSection={<IconFileImport size={18} aria-hidden />}
+                      >
+                        {t('actions.importSheet')}
+                      </Button>
+                    ) : null}
+                  </>
+                ) : null
+              }
+            />
+          )
         }
       />
       {query.data ? (

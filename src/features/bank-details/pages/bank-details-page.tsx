@@ -199,6 +199,7 @@ export default function BankDetailsPage() {
       emptyIcon={<IconBuildingBank size={28} stroke={1.5} aria-hidden />}
       list={list}
       query={query}
+      listQuery={resources.bankDetails.queries.list}
       columns={columns}
       filterFields={filterFields}
       remove={remove}

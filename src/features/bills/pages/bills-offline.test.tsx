@@ -7,11 +7,12 @@ import { keyShapedTexts, switchLanguage } from '@/test/languages';
 import { BILL_MERCHANTS, createBillsFake, makeBill } from '@/test/msw/bills';
 import { ok } from '@/test/msw/envelope';
 import { setupMswServer } from '@/test/msw/server';
+import { setupChecklistHandler } from '@/test/msw/setup-checklist';
 import { signInTestUser } from '@/test/msw/session';
 import { createTestWrapper, renderWithProviders } from '@/test/render';
 import BillsPage from './bills-page';
 
-const server = setupMswServer();
+const server = setupMswServer(setupChecklistHandler());
 // Bill 3 is the second merchant's, 1,000 of 3,000 paid; bill 2 the first merchant's, unpaid.
 const partlyPaid = makeBill(3, { paidAmount: 1000, balance: 2000, status: 'partly_paid' });
 const unpaid = makeBill(2, { balance: 2000 });

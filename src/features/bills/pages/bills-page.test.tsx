@@ -2,11 +2,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { BILL_MERCHANTS, createBillsFake, makeBill } from '@/test/msw/bills';
 import { setupMswServer } from '@/test/msw/server';
+import { READY_SETUP_CHECKLIST, setupChecklistHandler } from '@/test/msw/setup-checklist';
 import { signInTestUser } from '@/test/msw/session';
 import { renderWithProviders } from '@/test/render';
 import BillsPage, { exportCsvHref } from './bills-page';
 
-const server = setupMswServer();
+const server = setupMswServer(setupChecklistHandler());
 let fake: ReturnType<typeof createBillsFake>;
 
 beforeEach(() => {
@@ -43,6 +44,36 @@ const listQueries = () =>
     .map((request) => request.url.searchParams);
 
 describe('bill register', { timeout: 30_000 }, () => {
+  it('says what the profile lacks for a bill, with the way to it, until it is complete', async () => {
+    server.use(
+      setupChecklistHandler({
+        ...READY_SETUP_CHECKLIST,
+        billingProfileGaps: ['gstin', 'state', 'bankOrUpi'],
+      }),
+    );
+    renderPage();
+    const alert = await screen.findByTestId('billing-readiness');
+    expect(alert).toHaveTextContent('The business profile is not ready for bills');
+    const missing = within(alert)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent);
+    expect(missing).toEqual([
+      'GSTIN',
+      'State (for the place of supply)',
+      'A bank account or a UPI id, for payment',
+    ]);
+    expect(within(alert).getByRole('link', { name: 'Complete the profile' })).toHaveAttribute(
+      'href',
+      '/settings/account',
+    );
+  });
+
+  it('says nothing about the profile once it is ready', async () => {
+    renderPage();
+    await screen.findByText('Showing 1–3 of 3');
+    expect(screen.queryByTestId('billing-readiness')).not.toBeInTheDocument();
+  });
+
   it('lists bills with figures, status and overdue badges, and totals the live ones', async () => {
     renderPage();
     await screen.findByText('Showing 1–3 of 3');

@@ -14,6 +14,7 @@ import {
 import type { DataTableColumn, RowAction } from '@/components/data-table';
 import type { FilterField } from '@/components/filter-bar';
 import { MoneyText } from '@/components/money-text';
+import { BillingReadinessAlert } from '@/components/billing-readiness-alert';
 import { ResourceListPage } from '@/components/resource-list-page';
 import { useFormatters } from '@/lib/format';
 import { useCan } from '@/lib/permissions';
@@ -236,6 +237,7 @@ export default function BillsPage() {
         emptyIcon={<IconFileInvoice size={28} stroke={1.5} aria-hidden />}
         list={list}
         query={query}
+        listQuery={resources.bills.queries.list}
         columns={columns}
         filterFields={filterFields}
         extraRowActions={rowActions}
@@ -272,7 +274,9 @@ export default function BillsPage() {
           ) : null
         }
         formPages={{ create: '/export-bill-review', edit: (bill) => `/billing/${bill._id}/print` }}
-      />
+      >
+        <BillingReadinessAlert />
+      </ResourceListPage>
       {toCancel ? <CancelBillModal bill={toCancel} onClose={() => setToCancel(null)} /> : null}
     </>
   );

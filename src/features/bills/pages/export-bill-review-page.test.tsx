@@ -6,11 +6,12 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BILL_MERCHANTS, createBillsFake, finishedOrder, makeBill } from '@/test/msw/bills';
 import { fail } from '@/test/msw/envelope';
 import { setupMswServer } from '@/test/msw/server';
+import { setupChecklistHandler } from '@/test/msw/setup-checklist';
 import { signInTestUser } from '@/test/msw/session';
 import { renderWithProviders } from '@/test/render';
 import ExportBillReviewPage from './export-bill-review-page';
 
-const server = setupMswServer();
+const server = setupMswServer(setupChecklistHandler());
 let fake: ReturnType<typeof createBillsFake>;
 
 const [gujarat, maharashtra] = BILL_MERCHANTS.map((merchant) => merchant.name) as [string, string];

@@ -19,6 +19,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import type { Bill } from '../../../../contract/bills.ts';
 import { ErrorState } from '@/components/error-state';
+import { BillingReadinessAlert } from '@/components/billing-readiness-alert';
 import { PageHeader } from '@/components/page-header';
 import { useFormatters } from '@/lib/format';
 import { isPendingRecord } from '@/lib/offline/pending-records';
@@ -173,6 +174,7 @@ export default function ExportBillReviewPage() {
     return (
       <Stack gap="md">
         <PageHeader title={t('desk.title')} />
+        <BillingReadinessAlert />
         {singleOrder.isPending ? <Loader aria-label={t('desk.title')} /> : null}
         {singleOrder.isError ? (
           <ErrorState
@@ -215,6 +217,7 @@ export default function ExportBillReviewPage() {
   return (
     <Stack gap="md">
       <PageHeader title={t('desk.title')} description={t('desk.description')} />
+      <BillingReadinessAlert />
       {unbilled.isError ? (
         <ErrorState
           message={describeError(unbilled.error, t, 'bills:errors.fetchUnbilled')}

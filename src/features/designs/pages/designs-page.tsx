@@ -101,6 +101,7 @@ export default function DesignsPage() {
       emptyIcon={<IconPalette size={28} stroke={1.5} aria-hidden />}
       list={list}
       query={query}
+      listQuery={resources.designs.queries.list}
       columns={columns}
       filterFields={filterFields}
       remove={remove}

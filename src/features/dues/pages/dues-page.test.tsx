@@ -12,11 +12,12 @@ import {
   profileHandler,
 } from '@/test/msw/payments';
 import { setupMswServer } from '@/test/msw/server';
+import { setupChecklistHandler } from '@/test/msw/setup-checklist';
 import { signInTestUser } from '@/test/msw/session';
 import { renderWithProviders } from '@/test/render';
 import DuesPage from './dues-page';
 
-const server = setupMswServer();
+const server = setupMswServer(setupChecklistHandler());
 const [asha, bharat, chirag] = PAYMENT_MERCHANTS as [Merchant, Merchant, Merchant];
 
 const ROWS = [

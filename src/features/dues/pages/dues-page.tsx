@@ -15,6 +15,7 @@ import {
 import { DataTable, type DataTableColumn } from '@/components/data-table';
 import { EmptyState } from '@/components/empty-state';
 import { isUnavailableOffline } from '@/components/offline-unavailable';
+import { BillingReadinessAlert } from '@/components/billing-readiness-alert';
 import { PageHeader } from '@/components/page-header';
 import { DISPLAY_DATE_FORMAT, useFormatters } from '@/lib/format';
 import { parseTypedDate } from '@/lib/parse-typed-date';
@@ -207,6 +208,7 @@ export default function DuesPage() {
   return (
     <>
       <PageHeader title={t('title')} description={t('description')} />
+      <BillingReadinessAlert />
       {msme ? (
         <Alert color="orange" variant="light" title={t('msme.title')} mb="md">
           <Text size="sm">{t('msme.body')}</Text>

@@ -129,6 +129,7 @@ export default function ExpensesPage() {
       emptyIcon={<IconReceipt size={28} stroke={1.5} aria-hidden />}
       list={list}
       query={query}
+      listQuery={resources.expenses.queries.list}
       columns={columns}
       filterFields={filterFields}
       headerActions={

@@ -96,6 +96,46 @@ describe('MerchantsPage', { timeout: 15_000 }, () => {
     expect(screen.getByText('No results')).toBeInTheDocument();
   });
 
+  it('leads a list with no merchants at all to its first merchant, by hand or from a sheet', async () => {
+    useFake({ merchants: [] });
+    renderPage();
+    const table = await screen.findByRole('table', { name: 'Merchants' });
+    const empty = within(table.closest('[data-table-root]') ?? document.body);
+    expect(
+      await empty.findByText('Add the merchants you work with to start recording their orders.'),
+    ).toBeInTheDocument();
+    expect(empty.getAllByRole('button', { name: 'Add merchant' }).length).toBeGreaterThan(0);
+    expect(empty.getByRole('link', { name: 'Import from a spreadsheet' })).toHaveAttribute(
+      'href',
+      '/apps/import',
+    );
+    expect(screen.queryByRole('button', { name: 'Reset filters' })).toBeDisabled();
+  });
+
+  it('offers clearing the filters only when they hide merchants that exist', async () => {
+    const { user } = renderPage('/merchants?name=zzz');
+    expect(
+      await screen.findByText(
+        'No merchant matches this search. Try another name or reset the filters.',
+      ),
+    ).toBeInTheDocument();
+    const resets = screen.getAllByRole('button', { name: 'Reset filters' });
+    expect(resets).toHaveLength(2);
+    await user.click(resets[1]!);
+    await waitFor(() => expect(location()).toBe('/merchants'));
+  });
+
+  it('does not blame the filters when there are no merchants at all', async () => {
+    useFake({ merchants: [] });
+    renderPage('/merchants?name=zzz');
+    expect(
+      await screen.findByText('Add the merchants you work with to start recording their orders.'),
+    ).toBeInTheDocument();
+    expect(
+      screen.queryByText('No merchant matches this search. Try another name or reset the filters.'),
+    ).not.toBeInTheDocument();
+  });
+
   it('sorts by name ascending, then descending', async () => {
     const { user } = renderPage();
     await screen.findByText('Showing 1–10 of 12');

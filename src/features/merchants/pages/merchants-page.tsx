@@ -163,6 +163,7 @@ export default function MerchantsPage() {
       emptyIcon={<IconUsersGroup size={28} stroke={1.5} aria-hidden />}
       list={list}
       query={query}
+      listQuery={resources.merchants.queries.list}
       columns={columns}
       filterFields={filterFields}
       remove={remove}

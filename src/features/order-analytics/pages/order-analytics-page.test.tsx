@@ -43,13 +43,25 @@ const report: OrderAnalytics = {
   },
 };
 
-function serve(body: OrderAnalytics | null) {
+const noRows: OrderAnalytics = {
+  ...report,
+  rows: [],
+  totals: { orderCount: 0, totalQuantity: 0, totalAmount: 0, paidAmount: 0, unpaidAmount: 0 },
+};
+
+/** `allTime` answers the report asked without dates, as the empty state does to tell them apart. */
+function serve(body: OrderAnalytics | null, allTime = body) {
   server.use(
     http.get('*/api/reports/orders', ({ request }) => {
-      requests.push(new URL(request.url));
-      return body ? ok(body) : fail(503, '');
+      const url = new URL(request.url);
+      requests.push(url);
+      const answer = url.searchParams.has('startDate') ? body : allTime;
+      return answer ? ok(answer) : fail(503, '');
     }),
     http.get('*/api/merchants/all', () => ok({ data: [] })),
+    http.get('*/api/setup-checklist', () =>
+      ok({ steps: {}, billingProfileGaps: [], dismissed: true }),
+    ),
   );
 }
 
@@ -94,17 +106,32 @@ describe('OrderAnalyticsPage', { timeout: 15_000 }, () => {
     expect(screen.getByRole('table', { name: 'Orders grouped by status' })).toBeInTheDocument();
   });
 
-  it('says so plainly when the range has no orders', async () => {
-    serve({
-      ...report,
-      rows: [],
-      totals: { orderCount: 0, totalQuantity: 0, totalAmount: 0, paidAmount: 0, unpaidAmount: 0 },
-    });
-    renderWithProviders(<OrderAnalyticsPage />, {
+  it('offers wider dates when the range hides orders that exist', async () => {
+    serve(noRows, report);
+    const { user } = renderWithProviders(<OrderAnalyticsPage />, {
       path: '/order-analytics',
       route: '/order-analytics',
     });
     expect(await screen.findByText('No orders in this range')).toBeInTheDocument();
+    expect(screen.queryByText('No orders yet')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Show all orders' }));
+    await waitFor(() =>
+      expect(screen.getByTestId('location').textContent).toContain('startDate=&endDate='),
+    );
+  });
+
+  it('leads to the first order when the workshop has no orders at all', async () => {
+    serve(noRows, noRows);
+    renderWithProviders(<OrderAnalyticsPage />, {
+      path: '/order-analytics',
+      route: '/order-analytics',
+    });
+    expect(await screen.findByText('No orders yet')).toBeInTheDocument();
+    expect(screen.queryByText('No orders in this range')).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Take the first order' })).toHaveAttribute(
+      'href',
+      '/orders/create',
+    );
   });
 
   it('shows the error toast when the figures cannot be read', async () => {

@@ -37,6 +37,7 @@ import { describeError, isGloballyHandled } from '@/lib/resource-factory';
 import * as resources from '@/lib/resources';
 import { isUnavailableOffline, OfflineUnavailable } from '@/components/offline-unavailable';
 import { dateButtonNaming } from '@/components/filter-bar';
+import { SetupChecklistCard } from '@/components/setup-checklist-card';
 import { readAnalyticsFilters } from '../analytics-filters';
 import { AnalyticsTable, TotalsCards, useRowLabel } from '../components/analytics-table';
 
@@ -49,6 +50,14 @@ export default function OrderAnalyticsPage() {
   // Its placeholder ("All time") is not the label, so the content is always part of the name.
   const rangeNaming = dateButtonNaming(rangeId, t('filters.dateRange'), true);
   const report = useQuery(resources.orderAnalytics(query));
+  // An empty report asks once more without any filter: only then is it a workshop with no orders
+  // at all, which needs its first order rather than wider dates.
+  const reportIsEmpty = report.data?.rows.length === 0;
+  const allTime = useQuery({
+    ...resources.orderAnalytics({ groupBy: query.groupBy }),
+    enabled: reportIsEmpty,
+  });
+  const noOrdersAtAll = reportIsEmpty && allTime.data?.rows.length === 0;
   const merchants = useQuery(resources.merchants.queries.all());
 
   const error = report.error;
@@ -199,6 +208,8 @@ export default function OrderAnalyticsPage() {
         </Group>
       </Paper>
 
+      <SetupChecklistCard />
+
       <TotalsCards totals={report.data?.totals} loading={report.isPending} />
 
       {isUnavailableOffline(report) ? (
@@ -219,16 +230,37 @@ export default function OrderAnalyticsPage() {
         </Paper>
       ) : rows && rows.length === 0 ? (
         <Paper withBorder radius="md" p="md">
-          <EmptyState
-            icon={<IconClipboardList size={28} stroke={1.5} aria-hidden />}
-            title={t('empty.title')}
-            description={t('empty.description')}
-            action={
-              <Button component={Link} to="/orders/create" variant="light">
-                {t('empty.action')}
-              </Button>
-            }
-          />
+          {allTime.isPending ? (
+            <Skeleton h={160} />
+          ) : noOrdersAtAll ? (
+            <EmptyState
+              icon={<IconClipboardList size={28} stroke={1.5} aria-hidden />}
+              title={t('firstOrder.title')}
+              description={t('firstOrder.description')}
+              action={
+                <Button component={Link} to="/orders/create" size="md">
+                  {t('firstOrder.action')}
+                </Button>
+              }
+            />
+          ) : (
+            <EmptyState
+              icon={<IconClipboardList size={28} stroke={1.5} aria-hidden />}
+              title={t('empty.title')}
+              description={t('empty.description')}
+              action={
+                <Button
+                  variant="light"
+                  leftSection={<IconRestore size={16} aria-hidden />}
+                  onClick={() =>
+                    update({ startDate: '', endDate: '', merchantId: null, status: null })
+                  }
+                >
+                  {t('empty.action')}
+                </Button>
+              }
+            />
+          )}
         </Paper>
       ) : rows && report.data ? (
         <Paper

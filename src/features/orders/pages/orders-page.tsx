@@ -188,6 +188,7 @@ export default function OrdersPage() {
       emptyIcon={<IconClipboardList size={28} stroke={1.5} aria-hidden />}
       list={list}
       query={query}
+      listQuery={resources.orders.queries.list}
       columns={columns}
       filterFields={filterFields}
       remove={remove}

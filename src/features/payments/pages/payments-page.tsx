@@ -232,6 +232,7 @@ export default function PaymentsPage() {
       emptyIcon={<IconCash size={28} stroke={1.5} aria-hidden />}
       list={list}
       query={query}
+      listQuery={resources.payments.queries.list}
       columns={columns}
       filterFields={filterFields}
       remove={remove}

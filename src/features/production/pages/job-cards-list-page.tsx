@@ -150,6 +150,7 @@ export default function JobCardsListPage() {
         emptyIcon={<IconChecklist size={28} stroke={1.5} aria-hidden />}
         list={list}
         query={query}
+        listQuery={resources.jobCards.queries.list}
         columns={columns}
         filterFields={filterFields}
         history={{ entity: 'jobCard', name: cardName }}

@@ -213,6 +213,7 @@ export default function UsersPage() {
         emptyIcon={<IconUsers size={28} stroke={1.5} aria-hidden />}
         list={list}
         query={query}
+        listQuery={resources.users.queries.list}
         columns={columns}
         filterFields={filterFields}
         extraRowActions={rowActions}

@@ -239,6 +239,7 @@ export default function SalariesPage() {
       emptyIcon={<IconCash size={28} stroke={1.5} aria-hidden />}
       list={list}
       query={query}
+      listQuery={resources.workerSalaries.queries.list}
       columns={columns}
       filterFields={filterFields}
       filterValues={filterValues}

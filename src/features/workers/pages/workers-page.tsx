@@ -153,6 +153,7 @@ export default function WorkersPage() {
       emptyIcon={<IconNeedleThread size={28} stroke={1.5} aria-hidden />}
       list={list}
       query={query}
+      listQuery={resources.workers.queries.list}
       columns={columns}
       filterFields={filterFields}
       remove={remove}
