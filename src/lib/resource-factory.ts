@@ -131,6 +131,8 @@ export interface WorkingSetDeclaration<TListParams> {
   permission: Permission;
   /** The pick list (`GET /all`) that forms choose from. */
   pickList?: boolean;
+  /** The list's first page as its page opens it, so the list (and each row's record) opens offline. */
+  firstPage?: boolean;
   /**
    * Every record one of these lists (filter and sort) holds, up to `max` records over all of
    * them: sorted so that the work due first is the work kept when there is more than `max`.

@@ -161,7 +161,7 @@ export const merchants = createResource({
   // Orders embed the merchant's name, so a rename must not leave stale order rows behind.
   related: ['orders'],
   messages: { fetchAllFailed: 'merchants:errors.fetchAll' },
-  workingSet: { permission: 'merchants.read', pickList: true },
+  workingSet: { permission: 'merchants.read', pickList: true, firstPage: true },
 });
 
 export const designs = createResource({
@@ -171,7 +171,7 @@ export const designs = createResource({
   schemas: { record: design, create: designCreate, update: designUpdate, list: designListQuery },
   // Order lines embed the design's name and code.
   related: ['orders'],
-  workingSet: { permission: 'designs.read', pickList: true },
+  workingSet: { permission: 'designs.read', pickList: true, firstPage: true },
 });
 
 export const workers = createResource({
@@ -183,7 +183,7 @@ export const workers = createResource({
   related: ['worker-salaries'],
   // The spec keeps a worker's deletion silent.
   messages: { deleted: null },
-  workingSet: { permission: 'workers.read', pickList: true },
+  workingSet: { permission: 'workers.read', pickList: true, firstPage: true },
 });
 
 export const workerSalaries = createResource({
@@ -198,6 +198,7 @@ export const workerSalaries = createResource({
   },
   // The server records who made and changed an entry, so writes need the signed-in user.
   requireUser: true,
+  workingSet: { permission: 'salaries.read', firstPage: true },
 });
 
 export interface SalarySummaryParams {
@@ -227,6 +228,7 @@ export const bankDetails = createResource({
     list: bankDetailListQuery,
   },
   messages: { fetchAllFailed: 'bank-details:errors.fetchAll' },
+  workingSet: { permission: 'bankDetails.read', firstPage: true },
 });
 
 /** The account printed on bills; `null` when none is active (the API answers 404). */
@@ -258,6 +260,7 @@ export const expenses = createResource({
     update: expenseUpdate,
     list: expenseListQuery,
   },
+  workingSet: { permission: 'expenses.read', firstPage: true },
 });
 
 /**
@@ -306,6 +309,7 @@ export const orders = createResource({
   },
   workingSet: {
     permission: 'orders.read',
+    firstPage: true,
     // Delivered and cancelled orders are done with; the oldest open orders are the most urgent.
     records: {
       lists: (['pending', 'in_progress', 'completed'] as const).map((status) => ({
@@ -353,6 +357,7 @@ export const users = createResource({
   schemas: { record: user, create: userCreate, update: userUpdate, list: userListQuery },
   // Users are never deleted, only deactivated.
   messages: { deleted: null },
+  workingSet: { permission: 'users.read', firstPage: true },
 });
 
 /** Sends only the flag and the version of the row it was chosen on. */
@@ -409,6 +414,7 @@ export const jobCards = createResource({
   messages: { deleted: null },
   workingSet: {
     permission: 'production.read',
+    firstPage: true,
     records: { lists: [{ isDone: false, sort: 'dueDate' }], max: OPEN_CARDS_KEPT },
   },
 });
@@ -635,6 +641,7 @@ export const bills = createResource({
   messages: { deleted: null },
   workingSet: {
     permission: 'bills.read',
+    firstPage: true,
     records: {
       lists: (['unpaid', 'partly_paid'] as const).map((status) => ({
         status,
@@ -710,6 +717,7 @@ export const payments = createResource({
     created: queuedPayment,
     afterCreate: showPaymentOnBills,
   },
+  workingSet: { permission: 'payments.read', firstPage: true },
 });
 
 export type PaymentFilters = Partial<Omit<PaymentListParams, 'page' | 'limit' | 'sort'>>;
@@ -774,8 +782,6 @@ export const WORKING_SET_READS = [
   { permission: 'dues.read', query: () => duesReport({}) },
 ] as const satisfies readonly { permission: Permission; query: () => unknown }[];
 
-/** Every resource that declares a part of the working set. */
-export const WORKING_SET_RESOURCES = [merchants, designs, workers, orders, jobCards, bills];
 
 /** Every resource, for code that must know them all (replaying queued writes). */
 export const RESOURCES = [
@@ -790,4 +796,22 @@ export const RESOURCES = [
   jobCards,
   productionEntries,
   payments,
+];
+
+/**
+ * Every resource that declares a part of the working set: the pick lists first, which the
+ * records of the other lists name.
+ */
+export const WORKING_SET_RESOURCES = [
+  merchants,
+  designs,
+  workers,
+  orders,
+  jobCards,
+  bills,
+  payments,
+  workerSalaries,
+  expenses,
+  bankDetails,
+  users,
 ];

@@ -35,6 +35,8 @@ beforeEach(() => {
     ),
     http.get('*/api/bills', () => ok({ ...emptyPage, hasNextPage: false, hasPrevPage: false })),
     http.get('*/api/reports/dues', () => ok(duesReport('2026-03-05', []))),
+    // The first page of every other list.
+    http.get('*/api/:list', () => ok({ ...emptyPage, hasNextPage: false, hasPrevPage: false })),
   );
 });
 
