@@ -161,6 +161,7 @@ export const merchants = createResource({
   // Orders embed the merchant's name, so a rename must not leave stale order rows behind.
   related: ['orders'],
   messages: { fetchAllFailed: 'merchants:errors.fetchAll' },
+  offline: { page: '/merchants' },
   workingSet: { permission: 'merchants.read', pickList: true, firstPage: true },
 });
 
@@ -171,6 +172,7 @@ export const designs = createResource({
   schemas: { record: design, create: designCreate, update: designUpdate, list: designListQuery },
   // Order lines embed the design's name and code.
   related: ['orders'],
+  offline: { page: '/designs' },
   workingSet: { permission: 'designs.read', pickList: true, firstPage: true },
 });
 
@@ -183,6 +185,7 @@ export const workers = createResource({
   related: ['worker-salaries'],
   // The spec keeps a worker's deletion silent.
   messages: { deleted: null },
+  offline: { page: '/workers' },
   workingSet: { permission: 'workers.read', pickList: true, firstPage: true },
 });
 
@@ -198,6 +201,12 @@ export const workerSalaries = createResource({
   },
   // The server records who made and changed an entry, so writes need the signed-in user.
   requireUser: true,
+  offline: {
+    forms: {
+      create: '/salary-management/create',
+      edit: (id) => `/salary-management/edit/${encodeURIComponent(id)}`,
+    },
+  },
   workingSet: { permission: 'salaries.read', firstPage: true },
 });
 
@@ -228,6 +237,7 @@ export const bankDetails = createResource({
     list: bankDetailListQuery,
   },
   messages: { fetchAllFailed: 'bank-details:errors.fetchAll' },
+  offline: { page: '/bank-details' },
   workingSet: { permission: 'bankDetails.read', firstPage: true },
 });
 
@@ -260,6 +270,7 @@ export const expenses = createResource({
     update: expenseUpdate,
     list: expenseListQuery,
   },
+  offline: { page: '/expenses' },
   workingSet: { permission: 'expenses.read', firstPage: true },
 });
 
@@ -334,6 +345,7 @@ export const useSetOrderStatus = orders.defineAction<
   body: ({ status, version, force }) => (force ? { status, version, force } : { status, version }),
   success: 'orders:toast.statusUpdated',
   failure: 'orders:errors.updateStatus',
+  retryPage: ({ id }) => `/orders/edit/${encodeURIComponent(id)}`,
   // Starting an order makes its job cards.
   invalidates: [['job-cards']],
 });
@@ -357,6 +369,7 @@ export const users = createResource({
   schemas: { record: user, create: userCreate, update: userUpdate, list: userListQuery },
   // Users are never deleted, only deactivated.
   messages: { deleted: null },
+  offline: { page: '/users' },
   workingSet: { permission: 'users.read', firstPage: true },
 });
 
@@ -412,6 +425,7 @@ export const jobCards = createResource({
   // A stage's card count follows the cards.
   related: ['production-stages'],
   messages: { deleted: null },
+  offline: { page: '/tasks' },
   workingSet: {
     permission: 'production.read',
     firstPage: true,
@@ -466,6 +480,7 @@ export const productionEntries = createResource({
   related: ['job-cards', 'worker-salaries'],
   requireUser: true,
   offline: {
+    page: '/tasks',
     created: queuedProductionEntry,
     afterCreate: (client, entry, context) => showLoggedWork(client, [entry], context),
   },
@@ -490,6 +505,7 @@ export const useLogShift = productionEntries.defineAction<
   body: (batch) => batch,
   success: 'production:toast.shiftSaved',
   failure: 'production:errors.saveShift',
+  retryPage: () => '/tasks/shift',
   select: (data) => data as ProductionEntryBatchResult,
   showChange: (client, batch, context) => showLoggedWork(client, batch.entries, context),
 });
@@ -639,6 +655,7 @@ export const bills = createResource({
   // A new or cancelled bill changes what is owed: open bills, the dues book, statements.
   related: ['orders', 'payments'],
   messages: { deleted: null },
+  offline: { page: '/billing' },
   workingSet: {
     permission: 'bills.read',
     firstPage: true,
@@ -714,6 +731,7 @@ export const payments = createResource({
   },
   related: ['bills', 'orders'],
   offline: {
+    page: '/payments',
     created: queuedPayment,
     afterCreate: showPaymentOnBills,
   },
