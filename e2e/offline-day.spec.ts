@@ -57,7 +57,11 @@ async function withoutToasts(page: Page) {
   });
 }
 
-async function tabletIn(browser: Browser, language: 'gu' | 'hi', account = staffAccount) {
+async function tabletIn(
+  browser: Browser,
+  language: 'gu' | 'hi',
+  account: { email: string; password: string } = staffAccount,
+) {
   const context = await browser.newContext({ ...TABLET, serviceWorkers: 'allow' });
   const page = await context.newPage();
   await signIn(page, account);
