@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import {
   api,
   demoAccount,
@@ -47,6 +47,13 @@ const gu = (key: string, values: Record<string, string | number> = {}) =>
 const hi = (key: string, values: Record<string, string | number> = {}) =>
   localeText('hi', key, values);
 const startsWith = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
+
+/** The pending panel once its slide-in has finished, so a screenshot shows it as a user does. */
+async function settled(panel: Locator) {
+  await expect(panel).toBeInViewport({ ratio: 1 });
+  // The overlay behind it fades in over Mantine's 200 ms transition.
+  await panel.page().waitForTimeout(300);
+}
 
 /** No toast over what a screenshot shows, no hover tooltip, the page from its top. */
 async function withoutToasts(page: Page) {
@@ -229,6 +236,7 @@ test('a whole day offline on the workshop tablet reaches the server once, and ne
         entry.getByRole('button', { name: gu('common:offline.editAndRetry') }),
       ).toBeVisible();
     }
+    await settled(panel);
     await page.screenshot({ path: 'docs/screenshots/offline-day-gu-panel.png' });
   } finally {
     await context.close();
@@ -274,6 +282,7 @@ test('a whole day offline on the workshop tablet reaches the server once, and ne
     await expect(panel.getByTestId('pending-change')).toContainText(
       hi('common:offline.writes.payments.create'),
     );
+    await settled(panel);
     await page.screenshot({ path: 'docs/screenshots/offline-day-hi-panel.png' });
     await page.keyboard.press('Escape');
     await owner.context.setOffline(false);
