@@ -8,12 +8,7 @@ import * as resources from '@/lib/resources';
 import { keyShapedTexts, switchLanguage } from '@/test/languages';
 import { fail } from '@/test/msw/envelope';
 import { makePayment } from '@/test/msw/payments';
-import {
-  createProductionFake,
-  FLOOR_STAGES,
-  FLOOR_WORKERS,
-  makeCard,
-} from '@/test/msw/production';
+import { createProductionFake, FLOOR_STAGES, FLOOR_WORKERS, makeCard } from '@/test/msw/production';
 import { setupMswServer } from '@/test/msw/server';
 import { signInTestUser } from '@/test/msw/session';
 import { createTestQueryClient, createTestWrapper, renderWithProviders } from '@/test/render';
@@ -115,9 +110,7 @@ const KINDS = [
       );
     },
     elsewhere: () =>
-      server.use(
-        http.post('*/api/payments', () => fail(409, 'Locked', undefined, 'bill_locked')),
-      ),
+      server.use(http.post('*/api/payments', () => fail(409, 'Locked', undefined, 'bill_locked'))),
   },
   {
     kind: 'work logged that the server refuses',

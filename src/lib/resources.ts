@@ -800,7 +800,6 @@ export const WORKING_SET_READS = [
   { permission: 'dues.read', query: () => duesReport({}) },
 ] as const satisfies readonly { permission: Permission; query: () => unknown }[];
 
-
 /** Every resource, for code that must know them all (replaying queued writes). */
 export const RESOURCES = [
   merchants,
