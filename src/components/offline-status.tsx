@@ -132,9 +132,24 @@ export function PendingChanges() {
             {writes.map((write) => {
               const state = queuedWriteState(write);
               const retryForm =
-                state === 'failed'
+                state === 'failed' || state === 'stale'
                   ? retryFormOf(write.options.mutationKey, write.state.variables)
                   : undefined;
+              // The form sends it again as a new write; this one is done with.
+              const editAndRetry = retryForm ? (
+                <Button
+                  size="compact-xs"
+                  leftSection={<IconPencil size={14} aria-hidden />}
+                  onClick={() => {
+                    if (retryForm.draft) saveDraft(retryForm.draft.formId, retryForm.draft.values);
+                    discardWrite(client, write);
+                    close();
+                    void navigate(retryForm.path);
+                  }}
+                >
+                  {t('offline.editAndRetry')}
+                </Button>
+              ) : null;
               return (
                 <Stack key={write.mutationId} gap={4} data-testid="pending-change">
                   <Group justify="space-between" wrap="nowrap">
@@ -155,6 +170,7 @@ export function PendingChanges() {
                     <>
                       <Text size="sm">{t('offline.staleExplain')}</Text>
                       <Group gap="xs">
+                        {editAndRetry}
                         <Button
                           size="compact-xs"
                           variant="default"
@@ -172,23 +188,7 @@ export function PendingChanges() {
                     <>
                       <RefusalReason write={write} />
                       <Group gap="xs">
-                        {retryForm ? (
-                          <Button
-                            size="compact-xs"
-                            leftSection={<IconPencil size={14} aria-hidden />}
-                            onClick={() => {
-                              if (retryForm.draft) {
-                                saveDraft(retryForm.draft.formId, retryForm.draft.values);
-                              }
-                              // The form sends it again as a new write; this one is done with.
-                              discardWrite(client, write);
-                              close();
-                              void navigate(retryForm.path);
-                            }}
-                          >
-                            {t('offline.editAndRetry')}
-                          </Button>
-                        ) : null}
+                        {editAndRetry}
                         <Button
                           size="compact-xs"
                           leftSection={<IconRefresh size={14} aria-hidden />}

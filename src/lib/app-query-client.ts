@@ -8,6 +8,7 @@ import {
   trackLiveQueryClient,
 } from '@/lib/query-client';
 import { watchConnectivity } from '@/lib/offline/connectivity';
+import { serveDetailsFromLists } from '@/lib/offline/details-from-lists';
 
 export const MAX_QUERY_RETRIES = 3;
 const RETRY_BASE_DELAY_MS = 1000;
@@ -64,6 +65,8 @@ export function createQueryClient() {
 
 export const queryClient = createQueryClient();
 trackLiveQueryClient(queryClient);
+// Every record a cached list shows opens offline, whichever list it was read in.
+serveDetailsFromLists(queryClient);
 
 // react-query assumes "online" at start and believes the browser's events; a request that gets no
 // answer is the better witness (see connectivity.ts).

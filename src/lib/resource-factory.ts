@@ -131,6 +131,8 @@ export interface WorkingSetDeclaration<TListParams> {
   permission: Permission;
   /** The pick list (`GET /all`) that forms choose from. */
   pickList?: boolean;
+  /** The list's first page as its page opens it, so the list (and each row's record) opens offline. */
+  firstPage?: boolean;
   /**
    * Every record one of these lists (filter and sort) holds, up to `max` records over all of
    * them: sorted so that the work due first is the work kept when there is more than `max`.
@@ -149,6 +151,11 @@ export interface OfflineShapes<S extends ResourceSchemas> {
   /** Records of other resources a create changes (a payment lowers its bills' balances). */
   afterCreate?: (client: QueryClient, input: CreateBodyOf<S>, context: ShowChangeContext) => void;
   edited?: (client: QueryClient, record: RecordOf<S>, body: UpdateBodyOf<S>) => RecordOf<S>;
+  /**
+   * The page where its records are made and changed (the board, the register): a refused write
+   * that has no form of its own in `forms` is done again there ("Edit and retry").
+   */
+  page?: string;
   /** The pages that edit a refused create or edit (see `RetryForm`). */
   forms?: {
     create: string;
@@ -182,6 +189,8 @@ export interface ActionConfig<TInput, TData> {
   showChange?: (client: QueryClient, input: TInput, context: ShowChangeContext) => void;
   /** Show it while the request is out online too (a card's move), not only offline. */
   showsChangeOnline?: boolean;
+  /** Where a refused action is done again; the resource's `offline.page` when not given. */
+  retryPage?: (input: TInput) => string;
 }
 
 export interface ReadConfig<TParams, TData> {
@@ -215,6 +224,8 @@ export function createResource<S extends ResourceSchemas>(definition: ResourceDe
   };
   const related: QueryKey[] = (definition.related ?? []).map((other) => [other]);
   const resource = { name, path };
+  const retryPage = definition.offline?.page;
+  const onRetryPage = retryPage === undefined ? undefined : { path: retryPage };
 
   const keys = {
     all: [name] as const,
@@ -318,7 +329,7 @@ export function createResource<S extends ResourceSchemas>(definition: ResourceDe
     ...(definition.offline?.afterCreate ? { showChange: definition.offline.afterCreate } : {}),
     retryForm: (input) => {
       const forms = definition.offline?.forms;
-      if (!forms) return undefined;
+      if (!forms) return onRetryPage;
       const draft = forms.draft;
       return {
         path: forms.create,
@@ -357,7 +368,7 @@ export function createResource<S extends ResourceSchemas>(definition: ResourceDe
     showChange: showEdit,
     retryForm: ({ id }) => {
       const forms = definition.offline?.forms;
-      return forms ? { path: forms.edit(id) } : undefined;
+      return forms ? { path: forms.edit(id) } : onRetryPage;
     },
   });
 
@@ -386,6 +397,10 @@ export function createResource<S extends ResourceSchemas>(definition: ResourceDe
       select: action.select ?? ((data) => data as TData),
       ...(action.showChange ? { showChange: action.showChange } : {}),
       ...(action.showsChangeOnline ? { showsChangeOnline: true } : {}),
+      retryForm: (input) => {
+        const page = action.retryPage?.(input);
+        return page === undefined ? onRetryPage : { path: page };
+      },
     });
   }
 

@@ -161,7 +161,8 @@ export const merchants = createResource({
   // Orders embed the merchant's name, so a rename must not leave stale order rows behind.
   related: ['orders'],
   messages: { fetchAllFailed: 'merchants:errors.fetchAll' },
-  workingSet: { permission: 'merchants.read', pickList: true },
+  offline: { page: '/merchants' },
+  workingSet: { permission: 'merchants.read', pickList: true, firstPage: true },
 });
 
 export const designs = createResource({
@@ -171,7 +172,8 @@ export const designs = createResource({
   schemas: { record: design, create: designCreate, update: designUpdate, list: designListQuery },
   // Order lines embed the design's name and code.
   related: ['orders'],
-  workingSet: { permission: 'designs.read', pickList: true },
+  offline: { page: '/designs' },
+  workingSet: { permission: 'designs.read', pickList: true, firstPage: true },
 });
 
 export const workers = createResource({
@@ -183,7 +185,8 @@ export const workers = createResource({
   related: ['worker-salaries'],
   // The spec keeps a worker's deletion silent.
   messages: { deleted: null },
-  workingSet: { permission: 'workers.read', pickList: true },
+  offline: { page: '/workers' },
+  workingSet: { permission: 'workers.read', pickList: true, firstPage: true },
 });
 
 export const workerSalaries = createResource({
@@ -198,6 +201,13 @@ export const workerSalaries = createResource({
   },
   // The server records who made and changed an entry, so writes need the signed-in user.
   requireUser: true,
+  offline: {
+    forms: {
+      create: '/salary-management/create',
+      edit: (id) => `/salary-management/edit/${encodeURIComponent(id)}`,
+    },
+  },
+  workingSet: { permission: 'salaries.read', firstPage: true },
 });
 
 export interface SalarySummaryParams {
@@ -227,6 +237,8 @@ export const bankDetails = createResource({
     list: bankDetailListQuery,
   },
   messages: { fetchAllFailed: 'bank-details:errors.fetchAll' },
+  offline: { page: '/bank-details' },
+  workingSet: { permission: 'bankDetails.read', firstPage: true },
 });
 
 /** The account printed on bills; `null` when none is active (the API answers 404). */
@@ -258,6 +270,8 @@ export const expenses = createResource({
     update: expenseUpdate,
     list: expenseListQuery,
   },
+  offline: { page: '/expenses' },
+  workingSet: { permission: 'expenses.read', firstPage: true },
 });
 
 /**
@@ -306,6 +320,7 @@ export const orders = createResource({
   },
   workingSet: {
     permission: 'orders.read',
+    firstPage: true,
     // Delivered and cancelled orders are done with; the oldest open orders are the most urgent.
     records: {
       lists: (['pending', 'in_progress', 'completed'] as const).map((status) => ({
@@ -330,6 +345,7 @@ export const useSetOrderStatus = orders.defineAction<
   body: ({ status, version, force }) => (force ? { status, version, force } : { status, version }),
   success: 'orders:toast.statusUpdated',
   failure: 'orders:errors.updateStatus',
+  retryPage: ({ id }) => `/orders/edit/${encodeURIComponent(id)}`,
   // Starting an order makes its job cards.
   invalidates: [['job-cards']],
 });
@@ -353,6 +369,8 @@ export const users = createResource({
   schemas: { record: user, create: userCreate, update: userUpdate, list: userListQuery },
   // Users are never deleted, only deactivated.
   messages: { deleted: null },
+  offline: { page: '/users' },
+  workingSet: { permission: 'users.read', firstPage: true },
 });
 
 /** Sends only the flag and the version of the row it was chosen on. */
@@ -407,8 +425,10 @@ export const jobCards = createResource({
   // A stage's card count follows the cards.
   related: ['production-stages'],
   messages: { deleted: null },
+  offline: { page: '/tasks' },
   workingSet: {
     permission: 'production.read',
+    firstPage: true,
     records: { lists: [{ isDone: false, sort: 'dueDate' }], max: OPEN_CARDS_KEPT },
   },
 });
@@ -460,6 +480,7 @@ export const productionEntries = createResource({
   related: ['job-cards', 'worker-salaries'],
   requireUser: true,
   offline: {
+    page: '/tasks',
     created: queuedProductionEntry,
     afterCreate: (client, entry, context) => showLoggedWork(client, [entry], context),
   },
@@ -484,6 +505,7 @@ export const useLogShift = productionEntries.defineAction<
   body: (batch) => batch,
   success: 'production:toast.shiftSaved',
   failure: 'production:errors.saveShift',
+  retryPage: () => '/tasks/shift',
   select: (data) => data as ProductionEntryBatchResult,
   showChange: (client, batch, context) => showLoggedWork(client, batch.entries, context),
 });
@@ -633,8 +655,10 @@ export const bills = createResource({
   // A new or cancelled bill changes what is owed: open bills, the dues book, statements.
   related: ['orders', 'payments'],
   messages: { deleted: null },
+  offline: { page: '/billing' },
   workingSet: {
     permission: 'bills.read',
+    firstPage: true,
     records: {
       lists: (['unpaid', 'partly_paid'] as const).map((status) => ({
         status,
@@ -707,9 +731,11 @@ export const payments = createResource({
   },
   related: ['bills', 'orders'],
   offline: {
+    page: '/payments',
     created: queuedPayment,
     afterCreate: showPaymentOnBills,
   },
+  workingSet: { permission: 'payments.read', firstPage: true },
 });
 
 export type PaymentFilters = Partial<Omit<PaymentListParams, 'page' | 'limit' | 'sort'>>;
@@ -774,9 +800,6 @@ export const WORKING_SET_READS = [
   { permission: 'dues.read', query: () => duesReport({}) },
 ] as const satisfies readonly { permission: Permission; query: () => unknown }[];
 
-/** Every resource that declares a part of the working set. */
-export const WORKING_SET_RESOURCES = [merchants, designs, workers, orders, jobCards, bills];
-
 /** Every resource, for code that must know them all (replaying queued writes). */
 export const RESOURCES = [
   merchants,
@@ -790,4 +813,22 @@ export const RESOURCES = [
   jobCards,
   productionEntries,
   payments,
+];
+
+/**
+ * Every resource that declares a part of the working set: the pick lists first, which the
+ * records of the other lists name.
+ */
+export const WORKING_SET_RESOURCES = [
+  merchants,
+  designs,
+  workers,
+  orders,
+  jobCards,
+  bills,
+  payments,
+  workerSalaries,
+  expenses,
+  bankDetails,
+  users,
 ];

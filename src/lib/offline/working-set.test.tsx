@@ -30,11 +30,11 @@ beforeEach(() => {
     ...createOrdersFake([makeOrder(1), open, delivered]).handlers,
     http.get('*/api/workers/all', () => ok({ data: [] })),
     http.get('*/api/production/stages', () => ok({ data: [] })),
-    http.get('*/api/job-cards', () =>
-      ok({ ...emptyPage, hasNextPage: false, hasPrevPage: false }),
-    ),
+    http.get('*/api/job-cards', () => ok({ ...emptyPage, hasNextPage: false, hasPrevPage: false })),
     http.get('*/api/bills', () => ok({ ...emptyPage, hasNextPage: false, hasPrevPage: false })),
     http.get('*/api/reports/dues', () => ok(duesReport('2026-03-05', []))),
+    // The first page of every other list.
+    http.get('*/api/:list', () => ok({ ...emptyPage, hasNextPage: false, hasPrevPage: false })),
   );
 });
 
@@ -85,7 +85,9 @@ describe('the working set', { timeout: 30_000 }, () => {
     });
     const line = within(await screen.findByRole('listitem', { name: 'Line 1' }));
     await user.click(line.getByRole('combobox', { name: 'Design' }));
-    expect(await screen.findByRole('option', { name: 'PEACOCK-01 — Peacock border' })).toBeVisible();
+    expect(
+      await screen.findByRole('option', { name: 'PEACOCK-01 — Peacock border' }),
+    ).toBeVisible();
     expect(screen.getByRole('option', { name: 'MANGO-07 — Mango buta' })).toBeVisible();
   });
 

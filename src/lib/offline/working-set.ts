@@ -10,6 +10,7 @@ import { can, type Permission, type Role } from '../../../contract/permissions.t
 import { apiRequest } from '@/lib/api-client';
 import { PENDING_CHANGE_FIELD } from '@/lib/offline/pending-records';
 import type { WorkingSetDeclaration } from '@/lib/resource-factory';
+import { DEFAULT_LIMIT, DEFAULT_PAGE } from '@/lib/use-list-params';
 import { useAuthStore } from '@/stores/auth';
 
 /*
@@ -39,7 +40,10 @@ export interface WorkingSetResult {
 interface WorkingSetResource {
   path: string;
   keys: { detail: (id: string) => QueryKey; pickList: () => QueryKey };
-  queries: { all: () => FetchQueryOptions<unknown[]> };
+  queries: {
+    all: () => FetchQueryOptions<unknown[]>;
+    list: (params: { page: number; limit: number }) => FetchQueryOptions<unknown>;
+  };
   workingSet?: WorkingSetDeclaration<object> | undefined;
 }
 
@@ -117,6 +121,12 @@ export async function refreshWorkingSet(
     if (declared.pickList) {
       const all = await client.fetchQuery({ ...resource.queries.all(), staleTime: 0 });
       records += all.length;
+      await yieldToMain();
+    }
+    if (declared.firstPage) {
+      // The key the list page reads when opened from the menu: no filter, no sort in the URL.
+      const page = { page: DEFAULT_PAGE, limit: DEFAULT_LIMIT };
+      await client.fetchQuery({ ...resource.queries.list(page), staleTime: 0 });
       await yieldToMain();
     }
     if (declared.records) records += await keepRecords(client, resource, declared.records, signal);
