@@ -1,22 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { horizontalOverflow, makeBill, signIn, uniqueSuffix } from './support.ts';
-
-/** Every list page built on the shared data table, plus the dues book. */
-const LIST_PAGES = [
-  '/orders',
-  '/merchants',
-  '/designs',
-  '/workers',
-  '/salary-management',
-  '/expenses',
-  '/bank-details',
-  '/billing',
-  '/payments',
-  '/customers',
-  '/users',
-  '/tasks/list',
-  '/settings/activity',
-] as const;
+import { LIST_PAGES, horizontalOverflow, makeBill, signIn, uniqueSuffix } from './support.ts';
 
 const WIDTHS = [
   { width: 800, height: 1280 },

@@ -194,6 +194,23 @@ export const DATA_PAGES = [
   '/chats',
 ] as const;
 
+/** Every list page built on the shared data table, plus the dues book. */
+export const LIST_PAGES = [
+  '/orders',
+  '/merchants',
+  '/designs',
+  '/workers',
+  '/salary-management',
+  '/expenses',
+  '/bank-details',
+  '/billing',
+  '/payments',
+  '/customers',
+  '/users',
+  '/tasks/list',
+  '/settings/activity',
+] as const;
+
 /**
  * Reloads until the service worker controls the page: before that, going offline leaves a reload
  * with no shell to load. Scripts are passed as source text: the e2e project compiles without the DOM library.
