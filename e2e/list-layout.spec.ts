@@ -1,9 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
 import {
   LIST_PAGES,
+  axeViolations,
   horizontalOverflow,
   localeText,
   makeBill,
+  makeMerchant,
+  makeOrders,
   signIn,
   uniqueSuffix,
 } from './support.ts';
@@ -179,4 +182,55 @@ test.describe('printed pages and summaries on a tablet with touch', () => {
       expect(await hiddenTextsIn(page, wages), language).toEqual([]);
     }
   });
+});
+
+test.describe('axe on a tablet with touch', () => {
+  test.use({ hasTouch: true, isMobile: false });
+
+  for (const size of [WIDTHS[0], WIDTHS[1]]) {
+    test(`no WCAG 2.1 AA violations on the lists at ${size.width} px`, async ({ page }) => {
+      test.setTimeout(150_000);
+      await page.setViewportSize(size);
+      await signIn(page);
+      for (const route of LIST_PAGES) {
+        await openList(page, route);
+        expect(await axeViolations(page), route).toEqual([]);
+      }
+    });
+
+    test(`no WCAG 2.1 AA violations on the board, the forms and the bill review at ${size.width} px`, async ({
+      page,
+    }) => {
+      test.setTimeout(90_000);
+      await page.setViewportSize(size);
+      await signIn(page);
+      await page.goto('/tasks');
+      await expect(page.getByRole('article').first()).toBeVisible();
+      expect(await axeViolations(page), 'board').toEqual([]);
+
+      await page.goto('/orders/create');
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      expect(await axeViolations(page), 'order form').toEqual([]);
+
+      await page.goto('/payments');
+      await page.getByRole('button', { name: 'Record payment' }).click();
+      const payment = page.getByRole('dialog', { name: 'Record payment' });
+      await expect(payment.getByRole('button', { name: 'Save' })).toBeVisible();
+      expect(await axeViolations(page), 'payment form').toEqual([]);
+
+      const suffix = uniqueSuffix();
+      const { merchantId } = await makeMerchant(page, { name: `Axe Traders ${suffix}` });
+      const [order] = await makeOrders(page, {
+        merchantId,
+        poPrefix: `AXE-${suffix}`,
+        quantities: [5],
+      });
+      await page.goto('/export-bill-review');
+      await page.getByRole('checkbox', { name: `Bill ${order!.poNumber}` }).check();
+      await page.getByRole('button', { name: 'Make bill' }).click();
+      const review = page.getByRole('dialog', { name: 'Review the bill before issuing' });
+      await expect(review.getByText(/^Will be numbered about /)).toBeVisible();
+      expect(await axeViolations(page), 'bill review').toEqual([]);
+    });
+  }
 });
