@@ -1,19 +1,11 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
-import { DATA_PAGES, emailField, signIn, uniqueEmail } from './support.ts';
-
-async function violations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  return results.violations.map(
-    (violation) =>
-      `${violation.id}: ${violation.nodes
-        .slice(0, 3)
-        .map((node) => node.target.join(' '))
-        .join(' | ')}`,
-  );
-}
+import { expect, test } from '@playwright/test';
+import {
+  DATA_PAGES,
+  axeViolations as violations,
+  emailField,
+  signIn,
+  uniqueEmail,
+} from './support.ts';
 
 for (const route of DATA_PAGES) {
   test(`no WCAG 2.1 AA violations on ${route}`, async ({ page }) => {

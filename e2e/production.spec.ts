@@ -88,7 +88,7 @@ test.describe('the shop floor on a tablet', () => {
     const borderCard = page.getByRole('article', { name: `${po}, Peacock border ${suffix}` });
     await expect(buttaCard).toBeVisible();
     await buttaCard
-      .getByRole('button', { name: `Move ${po} MB-${suffix} to Machine embroidery` })
+      .getByRole('button', { name: `Next: move ${po} MB-${suffix} to Machine embroidery` })
       .click();
     await expect(
       page.getByRole('region', { name: /^Machine embroidery: / }).getByRole('article', {

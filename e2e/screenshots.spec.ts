@@ -240,49 +240,6 @@ test.describe('documentation screenshots', { tag: '@screenshots' }, () => {
     });
   });
 
-  for (const viewport of [
-    { width: 1024, height: 768 },
-    { width: 800, height: 1280 },
-  ]) {
-    const size = `${viewport.width}x${viewport.height}`;
-    test.describe(`the bill review on a tablet with touch, ${size}`, () => {
-      test.use({ viewport, hasTouch: true });
-      for (const language of ['gu', 'hi'] as const) {
-        test(`before a bill is issued, ${language}`, async ({ page }, testInfo) => {
-          await useTheme(page, 'light');
-          await signIn(page);
-          await switchLanguage(page, language);
-          await page.goto('/export-bill-review');
-          // Two finished orders of the demo's first merchant with some left unbilled.
-          const orders = page.locator('section[aria-label]').first().getByRole('checkbox');
-          await expect(orders.first()).toBeVisible();
-          await orders.nth(0).check();
-          if ((await orders.count()) > 1) await orders.nth(1).check();
-          await page
-            .getByRole('button', { name: localeText(language, 'bills:desk.makeBill') })
-            .click();
-          const review = page.getByRole('dialog', {
-            name: localeText(language, 'bills:review.title'),
-          });
-          const numbered = localeText(language, 'bills:review.number', { number: '@' });
-          const [before] = numbered.split('@');
-          await expect(review.getByText(before ?? '', { exact: false })).toBeVisible();
-          await capture(page, testInfo, `bill-review-${language}-${size}`);
-          const issue = review.getByRole('button', {
-            name: localeText(language, 'bills:review.issue'),
-          });
-          await issue.scrollIntoViewIfNeeded();
-          await expect(issue).toBeInViewport();
-          // Nothing is issued: the demo's orders stay on the desk for the other pictures.
-          await review
-            .getByRole('button', { name: localeText(language, 'bills:review.back') })
-            .click();
-          await expect(review).toHaveCount(0);
-        });
-      }
-    });
-  }
-
   test('the header offline with a change waiting, hi, tablet', async ({
     page,
     context,

@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -194,6 +195,23 @@ export const DATA_PAGES = [
   '/chats',
 ] as const;
 
+/** Every list page built on the shared data table, plus the dues book. */
+export const LIST_PAGES = [
+  '/orders',
+  '/merchants',
+  '/designs',
+  '/workers',
+  '/salary-management',
+  '/expenses',
+  '/bank-details',
+  '/billing',
+  '/payments',
+  '/customers',
+  '/users',
+  '/tasks/list',
+  '/settings/activity',
+] as const;
+
 /**
  * Reloads until the service worker controls the page: before that, going offline leaves a reload
  * with no shell to load. Scripts are passed as source text: the e2e project compiles without the DOM library.
@@ -244,6 +262,36 @@ export async function smallTargets(page: Page): Promise<string[]> {
     }
     return small;
   })()`);
+}
+
+/**
+ * Mantine's Select scrolls its option list inside a box that takes no focus: the options are
+ * reached from the combobox with the arrow keys (aria-activedescendant), so the rule that a
+ * scrolling region be focusable does not apply there. Everywhere else it holds.
+ */
+const NOT_APPLICABLE = [{ rule: 'scrollable-region-focusable', within: '.mantine-Select-options' }];
+
+/** What axe finds against WCAG 2.1 AA on the page as it stands, a line per rule. */
+export async function axeViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  const found: string[] = [];
+  for (const violation of results.violations) {
+    const within = NOT_APPLICABLE.find((entry) => entry.rule === violation.id)?.within;
+    const nodes = [];
+    for (const node of violation.nodes) {
+      const target = node.target.join(' ');
+      const exempt =
+        within !== undefined &&
+        (await page.evaluate<boolean>(
+          `Boolean(document.querySelector(${JSON.stringify(target)})?.closest(${JSON.stringify(within)}))`,
+        ));
+      if (!exempt) nodes.push(target);
+    }
+    if (nodes.length > 0) found.push(`${violation.id}: ${nodes.slice(0, 3).join(' | ')}`);
+  }
+  return found;
 }
 
 export async function horizontalOverflow(page: Page): Promise<number> {

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import {
+  LIST_PAGES,
   controlsCoveredBy,
   horizontalOverflow,
   mainNavigation,
@@ -71,6 +72,33 @@ for (const viewport of TABLETS) {
 
       await openPaymentForm(page);
       expect(await smallTargets(page), 'payment form').toEqual([]);
+    });
+
+    test('every control on the list pages, the order form and the statement is at least 44 px', async ({
+      page,
+    }) => {
+      test.setTimeout(120_000);
+      await signIn(page);
+      const bill = await firstBill(page);
+      for (const route of [...LIST_PAGES, '/orders/create', `/customers/${bill.merchantId}`]) {
+        await page.goto(route);
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        await expect(page.locator('main [aria-busy="true"]')).toHaveCount(0);
+        if (LIST_PAGES.includes(route as (typeof LIST_PAGES)[number])) {
+          await expect(page.locator('main table tbody tr').first()).toBeVisible();
+        }
+        expect(await smallTargets(page), route).toEqual([]);
+      }
+      // With a merchant chosen and the split made by hand, every bill's amount box is on screen.
+      const dialog = await openPaymentForm(page);
+      await dialog.getByRole('combobox', { name: /^Merchant/ }).click();
+      await page.getByRole('listbox').getByRole('option').first().click();
+      await expect(dialog.getByRole('table', { name: 'Bills settled' })).toBeVisible();
+      await dialog.getByRole('checkbox', { name: 'Apply automatically' }).uncheck();
+      await expect(
+        dialog.getByRole('textbox', { name: /^Amount applied to / }).first(),
+      ).toBeEditable();
+      expect(await smallTargets(page), 'payment form split by hand').toEqual([]);
     });
 
     test('the install card covers no control on the orders list, the board or the payment form', async ({

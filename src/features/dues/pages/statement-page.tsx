@@ -3,6 +3,7 @@ import { DateInput } from '@mantine/dates';
 import { IconBrandWhatsapp, IconCalendar, IconPrinter } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
+import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { MSME_PAYMENT_DAYS } from '../../../../contract/dues.ts';
@@ -13,10 +14,14 @@ import { DISPLAY_DATE_FORMAT } from '@/lib/format';
 import { LANGUAGE_NAMES, toLanguage, type Language } from '@/lib/i18n';
 import { parseTypedDate } from '@/lib/parse-typed-date';
 import * as resources from '@/lib/resources';
+import { useFitToWidth } from '@/lib/use-fit-to-width';
 import { StatementDocument } from '../statement-document';
 import { financialYear, statementWhatsappLink } from '../statement-model';
 
 const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+/** The statement prints on A4 only. */
+const A4_WIDTH_MM = 210;
+
 const validDate = (value: string | null) => (value && DATE_PATTERN.test(value) ? value : null);
 
 /** `/customers/:merchantId`: a merchant's statement of account, to read, print or share. */
@@ -61,6 +66,7 @@ export default function StatementPage() {
   );
 
   const print = printWhenFontsReady;
+  const { measure: measurePreview, zoom: previewZoom } = useFitToWidth(A4_WIDTH_MM);
 
   const body = usePrintDocumentState(query, ready, 'dues:errors.fetchStatement');
 
@@ -137,7 +143,11 @@ export default function StatementPage() {
       </div>
       {body}
       {statement && !body ? (
-        <div className={classes.preview}>
+        <div
+          className={classes.preview}
+          ref={measurePreview}
+          style={{ '--sheet-zoom': previewZoom } as CSSProperties}
+        >
           <StatementDocument
             statement={statement}
             seller={seller}

@@ -46,7 +46,9 @@ export function StageSwitcher({
             }
             onClick={() => onSelect(stage)}
           >
-            {stage.name}
+            {/* The space keeps the name and the count two words for a name checker (and for
+                voice control, which matches spoken words against the visible label). */}
+            {`${stage.name} `}
           </Button>
         );
       })}

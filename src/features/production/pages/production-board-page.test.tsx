@@ -71,7 +71,9 @@ describe('the production board', { timeout: 20_000 }, () => {
   it('moves a card forward and back, each time over the version the last move left', async () => {
     const { user } = renderBoard();
     await screen.findByRole('article', { name: 'PO-1, Paisley 1' });
-    await user.click(screen.getByRole('button', { name: 'Move PO-1 PZ-1 to Machine embroidery' }));
+    await user.click(
+      screen.getByRole('button', { name: 'Next: move PO-1 PZ-1 to Machine embroidery' }),
+    );
     await waitFor(() =>
       expect(
         within(screen.getByRole('region', { name: 'Machine embroidery: 2 cards' })).getByRole(
@@ -80,7 +82,7 @@ describe('the production board', { timeout: 20_000 }, () => {
         ),
       ).toBeInTheDocument(),
     );
-    await user.click(screen.getByRole('button', { name: 'Move PO-1 PZ-1 to Checking' }));
+    await user.click(screen.getByRole('button', { name: 'Next: move PO-1 PZ-1 to Checking' }));
     await waitFor(() =>
       expect(
         within(screen.getByRole('region', { name: 'Checking: 1 cards' })).getByRole('article', {
@@ -89,7 +91,7 @@ describe('the production board', { timeout: 20_000 }, () => {
       ).toBeInTheDocument(),
     );
     await user.click(
-      screen.getByRole('button', { name: 'Move PO-1 PZ-1 back to Machine embroidery' }),
+      screen.getByRole('button', { name: 'Back: move PO-1 PZ-1 to Machine embroidery' }),
     );
     await waitFor(() =>
       expect(fake.requestsTo('POST', `/api/job-cards/${fake.cards[0]!._id}/move`)).toHaveLength(3),
@@ -108,7 +110,7 @@ describe('the production board', { timeout: 20_000 }, () => {
     const { user } = renderBoard();
     await screen.findByRole('article', { name: 'PO-2, Paisley 2' });
     act(() => onlineManager.setOnline(false));
-    await user.click(screen.getByRole('button', { name: 'Move PO-2 PZ-2 to Checking' }));
+    await user.click(screen.getByRole('button', { name: 'Next: move PO-2 PZ-2 to Checking' }));
 
     const moved = await within(
       screen.getByRole('region', { name: 'Checking: 1 cards' }),
@@ -138,7 +140,7 @@ describe('the production board', { timeout: 20_000 }, () => {
     renderBoard();
     const card = await screen.findByRole('article', { name: 'PO-1, Paisley 1' });
     expect(
-      within(card).getByRole('button', { name: 'Move PO-1 PZ-1 to Machine embroidery' }),
+      within(card).getByRole('button', { name: 'Next: move PO-1 PZ-1 to Machine embroidery' }),
     ).toBeEnabled();
     expect(within(card).getByRole('button', { name: 'Log work on PO-1 PZ-1' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Shift entry' })).toBeInTheDocument();
