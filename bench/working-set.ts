@@ -84,9 +84,7 @@ async function main() {
       await spa('lib/resources.ts');
       const client = new QueryClient();
       const started = performance.now();
-      const { value, longestMs } = await longestTask(() =>
-        refreshWorkingSet(client, 'owner'),
-      );
+      const { value, longestMs } = await longestTask(() => refreshWorkingSet(client, 'owner'));
       const seconds = (performance.now() - started) / 1000;
       const snapshotStarted = performance.now();
       const snapshot = JSON.stringify({ clientState: dehydrate(client) });

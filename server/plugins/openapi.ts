@@ -29,7 +29,10 @@ const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** Reads authenticate by the bearer token or the session cookie. */
 const READ_SECURITY: Record<string, string[]>[] = [{ bearerAuth: [] }, { cookieAuth: [] }];
 /** A cookie-authenticated write also echoes the CSRF token in its header. */
-const WRITE_SECURITY: Record<string, string[]>[] = [{ bearerAuth: [] }, { cookieAuth: [], csrfHeader: [] }];
+const WRITE_SECURITY: Record<string, string[]>[] = [
+  { bearerAuth: [] },
+  { cookieAuth: [], csrfHeader: [] },
+];
 
 const isWrite = (route: RouteOptions) =>
   [route.method].flat().some((method) => WRITE_METHODS.has(String(method)));

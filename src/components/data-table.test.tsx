@@ -218,7 +218,9 @@ describe('DataTable in a narrow frame', () => {
         columns={billColumns}
         rows={[bill]}
         rowKey={(row) => row.id}
-        rowActions={[{ label: (row) => `Edit ${row.number}`, icon: <IconPencil />, onClick: vi.fn() }]}
+        rowActions={[
+          { label: (row) => `Edit ${row.number}`, icon: <IconPencil />, onClick: vi.fn() },
+        ]}
       />,
     );
     const table = screen.getByRole('table', { name: 'Bills' });

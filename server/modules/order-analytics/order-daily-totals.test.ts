@@ -395,9 +395,9 @@ describe('order daily totals', () => {
       expect((await report(business.user, 'groupBy=merchant')).totals.totalAmount).toBe(
         honest.totals.totalAmount + 100,
       );
-      expect(
-        (await report(business.user, 'groupBy=merchant&startDate=2025-01-01')).totals,
-      ).toEqual(honest.totals);
+      expect((await report(business.user, 'groupBy=merchant&startDate=2025-01-01')).totals).toEqual(
+        honest.totals,
+      );
       expect((await report(business.user, 'groupBy=design')).totals).toEqual(honest.totals);
     } finally {
       await t.database.handle.db.execute(sql`
