@@ -185,6 +185,9 @@ export const theme = createTheme({
     // aria-hidden.
     Loader: { defaultProps: { role: 'status' } },
     Paper: { defaultProps: { radius: 'lg' } },
+    // A dialog focuses its first field when it opens; a pick list that opened on that focus would
+    // cover the rest of the form on a tablet. A tap or typing still opens it.
+    Select: { defaultProps: { openOnFocus: false } },
     // Mantine's placeholder grey is too faint to read (about 2:1); a placeholder often is the
     // only hint of what a filter holds, so it gets the dimmed text colour. An input in error
     // keeps Mantine's error colour for it.
