@@ -13,7 +13,8 @@ import path from 'node:path';
 import { dehydrate, QueryClient } from '@tanstack/react-query';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../server/app.ts';
-import { openDatabase, queryRows } from '../server/db/client.ts';
+import { openDatabase } from '../server/db/client.ts';
+import { queryRows } from '../server/db/database.ts';
 import { SIZES } from './config.ts';
 import { generateOneOrganization } from './one-organization.ts';
 
@@ -84,9 +85,7 @@ async function main() {
       await spa('lib/resources.ts');
       const client = new QueryClient();
       const started = performance.now();
-      const { value, longestMs } = await longestTask(() =>
-        refreshWorkingSet(client, 'owner'),
-      );
+      const { value, longestMs } = await longestTask(() => refreshWorkingSet(client, 'owner'));
       const seconds = (performance.now() - started) / 1000;
       const snapshotStarted = performance.now();
       const snapshot = JSON.stringify({ clientState: dehydrate(client) });

@@ -1,5 +1,5 @@
 import { buildApp } from './app.ts';
-import type { Database } from './db/client.ts';
+import type { Database } from './db/database.ts';
 
 export interface OpenApiOperation {
   operationId?: string;

@@ -9,7 +9,7 @@ import {
 } from '../contract/permissions.ts';
 import { eq } from 'drizzle-orm';
 import { users as usersTable } from './db/schema.ts';
-import { FORBIDDEN_MESSAGE } from './plugins/auth.ts';
+import { FORBIDDEN_MESSAGE } from './lib/http-errors.ts';
 import { createTestApp, type TestApp, type TestUser } from './test/test-app.ts';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

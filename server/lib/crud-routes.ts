@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { deleted, envelope, id, paged, pickList, type Paged } from '../../contract/common.ts';
-import { tenantOf } from '../plugins/auth.ts';
+import { tenantOf } from './request-auth.ts';
 import { ok } from './envelope.ts';
 import { badRequest, notFound } from './http-errors.ts';
 import type { TenantContext } from './tenant.ts';
@@ -10,7 +10,7 @@ import { englishFieldMessage } from '../../contract/validation.ts';
 import { errorEnvelope } from '../../contract/common.ts';
 import { csvResponse, failureResponse } from './openapi-responses.ts';
 import type { AreaPermissions, Permission } from '../../contract/permissions.ts';
-import type { Database } from '../db/client.ts';
+import type { Database } from '../db/database.ts';
 import { language } from '../../contract/auth.ts';
 import { resolveCsv, sendCsv, type CsvExport } from './csv-export.ts';
 import {

@@ -6,7 +6,7 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyReply } from 'fastify';
 import type { Language } from '../../contract/auth.ts';
 import { spreadsheetText } from '../../contract/spreadsheet-text.ts';
-import { queryRows, type Database } from '../db/client.ts';
+import { queryRows, type Database } from '../db/database.ts';
 import { parseSort, type SortableFields } from './list-page.ts';
 
 /** Rows per query while a CSV streams: memory holds one page, whatever the list's size. */

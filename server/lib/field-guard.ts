@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { can, type Permission } from '../../contract/permissions.ts';
 import { englishFieldMessage } from '../../contract/validation.ts';
-import { authenticatedOf } from '../plugins/auth.ts';
+import { authenticatedOf } from './request-auth.ts';
 import { badRequest, HttpError, staleVersion } from './http-errors.ts';
 import { parseSort } from './list-page.ts';
 

@@ -1,6 +1,8 @@
 import type { FailureCode, FieldError } from '../../contract/errors.ts';
 import { failureCodeForStatus } from '../../contract/errors.ts';
 
+export const FORBIDDEN_MESSAGE = 'You do not have permission to do this';
+
 export type { FieldError };
 
 /**

@@ -3,7 +3,7 @@ import { PgTransaction, type PgColumn, type PgTable } from 'drizzle-orm/pg-core'
 import { v7 as uuidv7 } from 'uuid';
 import type { AuditEntity } from '../../contract/audit.ts';
 import type { Paged } from '../../contract/common.ts';
-import { queryRows, type Database } from '../db/client.ts';
+import { queryRows, type Database } from '../db/database.ts';
 import { appendAudit, auditChanges } from './audit.ts';
 import { mapDatabaseError, type ConflictMessages } from './db-errors.ts';
 import { staleVersion } from './http-errors.ts';

@@ -3,10 +3,10 @@ import { Transform } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { and, eq, lt } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RequestPayload } from 'fastify';
-import type { Database } from '../db/client.ts';
+import type { Database } from '../db/database.ts';
 import { idempotencyKeys } from '../db/schema.ts';
 import { badRequest, conflict } from '../lib/http-errors.ts';
-import { tenantOf } from './auth.ts';
+import { tenantOf } from '../lib/request-auth.ts';
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;

@@ -4,7 +4,8 @@ import type { FastifyInstance, FastifySchema, RouteOptions } from 'fastify';
 import { createJsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { registerSchemaIds } from '../../contract/schema-ids.ts';
 import { failureResponse } from '../lib/openapi-responses.ts';
-import { ACCESS_TOKEN_COOKIE, XSRF_HEADER, declareAccessOfScope } from './auth.ts';
+import { ACCESS_TOKEN_COOKIE, XSRF_HEADER } from '../lib/session-cookies.ts';
+import { declareAccessOfScope } from './auth.ts';
 import { keepReachableComponents } from './openapi-components.ts';
 import { docsContentSecurityPolicy } from './security.ts';
 
@@ -29,7 +30,10 @@ const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** Reads authenticate by the bearer token or the session cookie. */
 const READ_SECURITY: Record<string, string[]>[] = [{ bearerAuth: [] }, { cookieAuth: [] }];
 /** A cookie-authenticated write also echoes the CSRF token in its header. */
-const WRITE_SECURITY: Record<string, string[]>[] = [{ bearerAuth: [] }, { cookieAuth: [], csrfHeader: [] }];
+const WRITE_SECURITY: Record<string, string[]>[] = [
+  { bearerAuth: [] },
+  { cookieAuth: [], csrfHeader: [] },
+];
 
 const isWrite = (route: RouteOptions) =>
   [route.method].flat().some((method) => WRITE_METHODS.has(String(method)));

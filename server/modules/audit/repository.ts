@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { AuditEntry, AuditListParams } from '../../../contract/audit.ts';
 import type { Paged } from '../../../contract/common.ts';
-import { queryRows, type Database } from '../../db/client.ts';
+import { queryRows, type Database } from '../../db/database.ts';
 import { auditLog } from '../../db/schema.ts';
 import { orderByFor, pageInfo } from '../../lib/list-page.ts';
 import type { TenantContext } from '../../lib/tenant.ts';

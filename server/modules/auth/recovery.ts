@@ -7,7 +7,7 @@ import {
   RESET_CODES_PER_HOUR,
   type Language,
 } from '../../../contract/auth.ts';
-import type { Database } from '../../db/client.ts';
+import type { Database } from '../../db/database.ts';
 import { passwordResetCodes, passwordResetTokens, sessions, users } from '../../db/schema.ts';
 import { appendAudit, auditChanges } from '../../lib/audit.ts';
 import { escapeHtml, type MailMessage } from '../../lib/mailer.ts';

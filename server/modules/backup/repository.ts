@@ -9,7 +9,7 @@ import {
   type BackupFile,
   type RestoreResult,
 } from '../../../contract/data-io.ts';
-import { queryRows, type Database } from '../../db/client.ts';
+import { queryRows, type Database } from '../../db/database.ts';
 import { organizations } from '../../db/schema.ts';
 import { findPostgresError } from '../../lib/db-errors.ts';
 import { HttpError } from '../../lib/http-errors.ts';

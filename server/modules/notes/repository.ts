@@ -14,7 +14,7 @@ import type {
 } from '../../../contract/notes.ts';
 import type { Role } from '../../../contract/permissions.ts';
 import { englishFieldMessage } from '../../../contract/validation.ts';
-import { queryRows, type Database } from '../../db/client.ts';
+import { queryRows, type Database } from '../../db/database.ts';
 import { appendAudit } from '../../lib/audit.ts';
 import { badRequest, forbidden, type FieldError } from '../../lib/http-errors.ts';
 import type { TenantContext } from '../../lib/tenant.ts';

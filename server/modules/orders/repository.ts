@@ -14,7 +14,7 @@ import {
   type OrderUpdate,
 } from '../../../contract/orders.ts';
 import { describeIssue, englishFieldMessage } from '../../../contract/validation.ts';
-import { queryRows, type Database } from '../../db/client.ts';
+import { queryRows, type Database } from '../../db/database.ts';
 import { designs, merchants, orderLines, orders } from '../../db/schema.ts';
 import { badRequest, conflict, staleVersion, type FieldError } from '../../lib/http-errors.ts';
 import {

@@ -11,7 +11,7 @@ import type {
   PaymentUpdate,
 } from '../../../contract/payments.ts';
 import { englishFieldMessage } from '../../../contract/validation.ts';
-import { queryRows, type Database } from '../../db/client.ts';
+import { queryRows, type Database } from '../../db/database.ts';
 import { payments } from '../../db/schema.ts';
 import { appendAudit, auditChanges } from '../../lib/audit.ts';
 import { keysetRows } from '../../lib/csv-export.ts';

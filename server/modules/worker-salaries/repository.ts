@@ -8,7 +8,7 @@ import type {
   WorkerSalaryUpdate,
 } from '../../../contract/worker-salaries.ts';
 import { WORKER_SALARY_DEFAULT_SORT } from '../../../contract/worker-salaries.ts';
-import { queryRows, type Database } from '../../db/client.ts';
+import { queryRows, type Database } from '../../db/database.ts';
 import { workerSalaries, workers } from '../../db/schema.ts';
 import { findPostgresError } from '../../lib/db-errors.ts';
 import { badRequest } from '../../lib/http-errors.ts';

@@ -9,7 +9,7 @@ import {
   workerSalarySummaryQuery,
   workerSalaryUpdate,
 } from '../../../contract/worker-salaries.ts';
-import { tenantOf } from '../../plugins/auth.ts';
+import { tenantOf } from '../../lib/request-auth.ts';
 import { registerCrudRoutes } from '../../lib/crud-routes.ts';
 import { ok } from '../../lib/envelope.ts';
 import { salarySummary, workerSalaryRepository } from './repository.ts';
