@@ -273,7 +273,7 @@ export function mailCount(to: string): number {
 }
 
 /** The sign-up confirmation code in a mail (`ABCDE-FGHJK`). */
-export function signUpCodeIn(text: string): string {
+function signUpCodeIn(text: string): string {
   const code = /\b([A-Z0-9]{5}-[A-Z0-9]{5})\b/.exec(text)?.[1];
   expect(code, `no sign-up code in: ${text}`).toBeTruthy();
   return code!;

@@ -15,7 +15,7 @@ import { createTestApp, type TestApp, type TestUser } from './test/test-app.ts';
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
- * Every documented API operation with what API.md "Roles and permissions" grants it, written out
+ * Every documented API operation with what contract/permissions.ts grants it, written out
  * here rather than read from the routes, so a route declaring the wrong permission fails.
  */
 const EXPECTED: Record<string, RouteAccess> = {

@@ -17,7 +17,7 @@ export function hiddenFieldsFor(request: FastifyRequest, guard: FieldGuard | und
   return guard.fields;
 }
 
-export function withoutFields<T>(record: T, fields: readonly string[]): T {
+function withoutFields<T>(record: T, fields: readonly string[]): T {
   if (fields.length === 0) return record;
   const copy = { ...(record as Record<string, unknown>) };
   for (const field of fields) delete copy[field];

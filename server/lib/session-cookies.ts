@@ -18,7 +18,7 @@ function isSecureRequest(request: FastifyRequest, settings: CookieSettings): boo
   return settings.secure === 'auto' ? request.protocol === 'https' : settings.secure;
 }
 
-export function setAccessTokenCookie(
+function setAccessTokenCookie(
   request: FastifyRequest,
   reply: FastifyReply,
   settings: CookieSettings,

@@ -77,7 +77,7 @@ export interface TenantRepositoryConfig<Query extends ListParams> {
   entity: AuditEntity;
   filters: FilterDefinitions<Omit<Query, keyof ListParams>>;
   sortable: SortableFields;
-  /** Used when the query has no `sort`; API.md: `-createdAt` unless a resource says otherwise. */
+  /** Used when the query has no `sort`: `-createdAt` unless a resource says otherwise. */
   defaultSort?: string;
   /** Order of `GET /all` (pick lists), e.g. lower(name). */
   pickListOrder: PgColumn | SQL;

@@ -87,7 +87,7 @@ export function assertCsrf(
   }
 }
 
-export const PASSWORD_CHANGE_REQUIRED_MESSAGE = 'Change your password to continue';
+const PASSWORD_CHANGE_REQUIRED_MESSAGE = 'Change your password to continue';
 
 /**
  * onRequest hook for protected routes: 401 without a live session, 403 on a bad CSRF token, 403

@@ -33,7 +33,7 @@ const LOCK_WAIT_MS = 3_000;
 const START_ATTEMPTS = 10;
 export const APP_DATABASE = 'karkhana';
 
-export type Durability = 'full' | 'throwaway';
+type Durability = 'full' | 'throwaway';
 
 export interface EmbeddedPostgresOptions {
   dataDir: string;

@@ -112,7 +112,7 @@ const orderRecord = sql`json_build_object(
 const withMerchant = sql`orders join merchants
   on merchants.organization_id = orders.organization_id and merchants.id = orders.merchant_id`;
 
-/** JSON arrives parsed from both drivers; a numeric string would only come from a driver quirk. */
+/** node-postgres parses JSON; a numeric string would only come from a driver quirk. */
 function normalizeRecord(raw: unknown): Order {
   const record = (typeof raw === 'string' ? JSON.parse(raw) : raw) as Order;
   record.totalAmount = Number(record.totalAmount);

@@ -71,7 +71,7 @@ const paymentRecord = sql`json_build_object(
 const merchantJoin = sql`join merchants
   on merchants.organization_id = payments.organization_id and merchants.id = payments.merchant_id`;
 
-/** JSON arrives parsed from both drivers; numeric values come as numbers or numeric strings. */
+/** node-postgres parses JSON; numeric values come as numbers or numeric strings. */
 function normalizePayment(raw: unknown): Payment {
   const record = (typeof raw === 'string' ? JSON.parse(raw) : raw) as Payment;
   record.amount = Number(record.amount);

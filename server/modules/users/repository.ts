@@ -16,8 +16,8 @@ import { FORBIDDEN_MESSAGE } from '../../lib/http-errors.ts';
 import { DUPLICATE_EMAIL_MESSAGE } from '../auth/repository.ts';
 import { revokeUserSessions } from '../auth/sessions.ts';
 
-export const LAST_OWNER_MESSAGE = 'The organization must keep at least one active owner';
-export const OWN_ACCOUNT_MESSAGE = 'You cannot change your own role or deactivate yourself';
+const LAST_OWNER_MESSAGE = 'The organization must keep at least one active owner';
+const OWN_ACCOUNT_MESSAGE = 'You cannot change your own role or deactivate yourself';
 
 /** Everything a user record shows; the password hash is never selected. */
 const userColumns = {

@@ -78,7 +78,7 @@ function selectWithWorker(db: Database) {
     .innerJoin(workers, workerOfSalary);
 }
 
-export const UNKNOWN_WORKER_MESSAGE = 'Worker not found';
+const UNKNOWN_WORKER_MESSAGE = 'Worker not found';
 
 /** A worker id outside the organization breaks the composite foreign key: a 400 on that field. */
 async function rejectUnknownWorker<T>(work: Promise<T>): Promise<T> {

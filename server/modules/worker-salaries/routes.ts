@@ -53,7 +53,7 @@ export const workerSalaryRoutes: FastifyPluginCallback = (scope, _options, done)
         { key: 'notes' },
       ],
     },
-    // API.md gives salaries no pick list; the ledger is only ever read in pages.
+    // Salaries have no pick list; the ledger is only ever read in pages.
     pickList: false,
     schemas: {
       record: workerSalary,
