@@ -33,7 +33,7 @@ export interface OpenDatabaseOptions {
   databaseUrl?: string | undefined;
   /**
    * Without databaseUrl: the folder of the embedded PostgreSQL that this process runs itself
-   * (server/db/embedded-postgres.ts).
+   * (server/db/embedded/supervisor.ts).
    */
   dataDir?: string | undefined;
   /** Pool size for PostgreSQL. */
