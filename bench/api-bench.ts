@@ -7,7 +7,8 @@ import autocannon from 'autocannon';
 import type { Backend, BenchOptions } from './config.ts';
 import { BENCH_EMAIL, BENCH_PASSWORD } from './generate-data.ts';
 import { startPostgres, type PostgresCluster } from './postgres-cluster.ts';
-import { postgresPaths, processAlive } from '../server/db/embedded-postgres.ts';
+import { postgresPaths } from '../server/db/embedded/data-folder.ts';
+import { processAlive } from '../server/db/embedded/ports-and-pids.ts';
 import {
   describeMemory,
   postmasterPid,

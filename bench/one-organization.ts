@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { queryRows, type Database } from '../server/db/client.ts';
+import { queryRows, type Database } from '../server/db/database.ts';
 import { migrate } from '../server/db/migrate.ts';
 import { hashPassword } from '../server/lib/passwords.ts';
 import { createSession } from '../server/modules/auth/sessions.ts';

@@ -1,6 +1,8 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import prettier from 'prettier';
-import type { BenchResults } from './run.ts';
+import type { BackendResult } from './api-bench.ts';
+import type { ClientResult } from './client-bench.ts';
+import type { BenchOptions } from './config.ts';
 
 const ms = (value: number | null | undefined) =>
   value === null || value === undefined || Number.isNaN(value)
@@ -11,6 +13,27 @@ const ms = (value: number | null | undefined) =>
 const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 const mb = (bytes: number | undefined) =>
   bytes === undefined ? '–' : `${(bytes / 1024 ** 2).toFixed(0)} MB`;
+
+export interface MachineDescription {
+  cpus: number;
+  cpuModel: string;
+  memoryGiB: number;
+  node: string;
+  platform: string;
+}
+
+export interface BenchResults {
+  startedAt: string;
+  finishedAt: string;
+  seconds: number;
+  machine: MachineDescription;
+  size: BenchOptions['size'];
+  connections: number[];
+  backends: BackendResult[];
+  skipped: { step: string; reason: string }[];
+  client: ClientResult | null;
+  problems: string[];
+}
 
 export function renderMarkdown(results: BenchResults): string {
   const { machine, size } = results;

@@ -5,32 +5,11 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { benchBackend, type BackendResult } from './api-bench.ts';
-import { measureClient, type ClientResult } from './client-bench.ts';
+import { benchBackend } from './api-bench.ts';
+import { measureClient } from './client-bench.ts';
 import { parseOptions, USAGE, UsageError, type BenchOptions } from './config.ts';
 import { postgresAvailable } from './postgres-cluster.ts';
-import { renderMarkdown, writeDocs } from './report.ts';
-
-export interface MachineDescription {
-  cpus: number;
-  cpuModel: string;
-  memoryGiB: number;
-  node: string;
-  platform: string;
-}
-
-export interface BenchResults {
-  startedAt: string;
-  finishedAt: string;
-  seconds: number;
-  machine: MachineDescription;
-  size: BenchOptions['size'];
-  connections: number[];
-  backends: BackendResult[];
-  skipped: { step: string; reason: string }[];
-  client: ClientResult | null;
-  problems: string[];
-}
+import { renderMarkdown, writeDocs, type BenchResults, type MachineDescription } from './report.ts';
 
 function machine(): MachineDescription {
   return {

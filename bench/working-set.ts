@@ -13,7 +13,8 @@ import path from 'node:path';
 import { dehydrate, QueryClient } from '@tanstack/react-query';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../server/app.ts';
-import { openDatabase, queryRows } from '../server/db/client.ts';
+import { openDatabase } from '../server/db/client.ts';
+import { queryRows } from '../server/db/database.ts';
 import { SIZES } from './config.ts';
 import { generateOneOrganization } from './one-organization.ts';
 

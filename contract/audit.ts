@@ -20,10 +20,10 @@ export const AUDIT_ENTITIES = [
   'productionStage',
   'note',
 ] as const;
-export const auditEntity = z.enum(AUDIT_ENTITIES);
+const auditEntity = z.enum(AUDIT_ENTITIES);
 export type AuditEntity = z.infer<typeof auditEntity>;
 
-export const AUDIT_ACTIONS = [
+const AUDIT_ACTIONS = [
   'create',
   'update',
   'delete',
@@ -36,7 +36,7 @@ export const AUDIT_ACTIONS = [
   'passwordReset',
   'sessionRevoke',
 ] as const;
-export const auditAction = z.enum(AUDIT_ACTIONS);
+const auditAction = z.enum(AUDIT_ACTIONS);
 export type AuditAction = z.infer<typeof auditAction>;
 
 /**
@@ -63,5 +63,4 @@ export const auditListQuery = listQuery(['at'], {
   startDate: queryDate,
   endDate: queryDate,
 }).refine(startNotAfterEnd, { error: 'dateRange', path: ['startDate'] });
-export type AuditListQuery = z.input<typeof auditListQuery>;
 export type AuditListParams = z.output<typeof auditListQuery>;

@@ -29,9 +29,7 @@ export {
   type NotificationPreferences,
 } from './preferences.ts';
 
-export { ROLES, type Role } from './permissions.ts';
-export { role } from './common.ts';
-
+export { type Role } from './permissions.ts';
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
 
@@ -81,7 +79,7 @@ export const confirmSignUpBody = z.strictObject({
 });
 export type ConfirmSignUpBody = z.input<typeof confirmSignUpBody>;
 
-export const syncToastLevel = z.enum(SYNC_TOAST_LEVELS);
+const syncToastLevel = z.enum(SYNC_TOAST_LEVELS);
 export type SyncToastLevel = z.infer<typeof syncToastLevel>;
 
 export const notificationPreferences = z.object({
@@ -106,7 +104,7 @@ export type SessionUser = z.infer<typeof sessionUser>;
 export const sessionOrganization = z.object({ _id: id, name: z.string() });
 export type SessionOrganization = z.infer<typeof sessionOrganization>;
 
-export const authToken = z.object({ accessToken: z.string(), expiresAt: z.string() });
+const authToken = z.object({ accessToken: z.string(), expiresAt: z.string() });
 export type AuthToken = z.infer<typeof authToken>;
 
 export const authData = z.object({
@@ -126,7 +124,6 @@ export const healthData = z.object({
   storage: z.enum(['ok', 'full']).optional(),
   version: z.string(),
 });
-export type HealthData = z.infer<typeof healthData>;
 
 // ---------------------------------------------------------------------------------------------
 // Own account and sessions

@@ -19,14 +19,14 @@ import { SAC_PATTERN } from './gst.ts';
 import { gstRate, stateCode } from './organization.ts';
 
 export const BILL_TYPES = ['tax_invoice', 'bill_of_supply'] as const;
-export const billType = z.enum(BILL_TYPES, { error: 'oneOf' });
+const billType = z.enum(BILL_TYPES, { error: 'oneOf' });
 export type BillType = z.infer<typeof billType>;
 
 export const BILL_STATUSES = ['unpaid', 'partly_paid', 'paid', 'cancelled'] as const;
-export const billStatus = z.enum(BILL_STATUSES, { error: 'oneOf' });
+const billStatus = z.enum(BILL_STATUSES, { error: 'oneOf' });
 export type BillStatus = z.infer<typeof billStatus>;
 
-export const BILL_ORDER_LIMIT = 50;
+const BILL_ORDER_LIMIT = 50;
 
 const sac = z
   .string()
@@ -50,7 +50,6 @@ export const billCreate = z.strictObject({
   notes: optionalText(LIMITS.longText, { multiline: true }),
 });
 export type BillCreate = z.output<typeof billCreate>;
-export type BillInput = z.input<typeof billCreate>;
 
 /** `PUT /bills/:id`: only the due date and notes change after a bill is made. */
 export const billUpdate = z.strictObject({
@@ -78,7 +77,7 @@ export const billLine = z.object({
 export type BillLine = z.infer<typeof billLine>;
 
 /** The seller as it was when the bill was made: a later profile change leaves issued bills alone. */
-export const billSeller = z.object({
+const billSeller = z.object({
   name: z.string(),
   legalName: z.string().nullable(),
   address: z.string().nullable(),
@@ -102,9 +101,8 @@ export const billSeller = z.object({
     })
     .nullable(),
 });
-export type BillSeller = z.infer<typeof billSeller>;
 
-export const billMerchant = z.object({
+const billMerchant = z.object({
   _id: id,
   name: z.string(),
   address: z.string().nullable(),
@@ -113,7 +111,6 @@ export const billMerchant = z.object({
   state: z.string().nullable(),
   phone: z.string().nullable(),
 });
-export type BillMerchant = z.infer<typeof billMerchant>;
 
 export const bill = z.object({
   ...recordBase,
@@ -156,16 +153,13 @@ export const billListQuery = listQuery(BILL_SORTABLE, {
   endDate: queryDate,
   number: queryText(),
 }).refine(startNotAfterEnd, { error: 'dateRange', path: ['startDate'] });
-export type BillListQuery = z.input<typeof billListQuery>;
 export type BillListParams = z.output<typeof billListQuery>;
 
 /** Completed or delivered orders on no live bill (`GET /bills/unbilled-orders`). */
 export const unbilledOrdersQuery = z.strictObject({ merchantId: queryId });
-export type UnbilledOrdersQuery = z.output<typeof unbilledOrdersQuery>;
 
 /** The number the next bill of a date would take (`GET /bills/next-number`). */
 export const billNextNumberQuery = z.strictObject({ billDate: calendarDate });
-export type BillNextNumberQuery = z.output<typeof billNextNumberQuery>;
 
 /**
  * Only a forecast: the number is taken when a bill is issued, so a bill issued meanwhile on

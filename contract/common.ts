@@ -6,7 +6,7 @@ import {
   type FieldError,
   type FieldErrorParams,
 } from './errors.ts';
-import { PERMISSIONS, ROLES } from './permissions.ts';
+import { ROLES } from './permissions.ts';
 import {
   isInvisibleOnly,
   LIMITS,
@@ -25,7 +25,7 @@ export const id = z.uuid({
 /** ISO-8601 date-time as produced by the server. */
 export const timestamp = z.string();
 
-export const DATE_MIN = '2000-01-01';
+const DATE_MIN = '2000-01-01';
 export const DATE_MAX = '2100-12-31';
 
 /** Date bounds travel in issues as epoch milliseconds, as zod's own date checks do. */
@@ -93,7 +93,7 @@ export const positiveMoney = z
   .max(MONEY_MAX)
   .refine(hasAtMostTwoDecimals, { error: 'money' });
 
-export { hasControlCharacter, isInvisibleOnly, LIMITS, type TextOptions } from './text.ts';
+export { isInvisibleOnly, LIMITS, type TextOptions } from './text.ts';
 
 /**
  * A trimmed string without control characters or unpaired surrogates, the base of every free-text
@@ -136,7 +136,7 @@ export const optionalPhone = optionalText(LIMITS.phone).refine(
   { error: 'phone' },
 );
 
-/** A record's version: 1 when created, one more with every change (API.md "Versions"). */
+/** A record's version: 1 when created, one more with every change. */
 export const recordVersion = z
   .number()
   .int({ error: 'integer' })
@@ -148,7 +148,7 @@ export const recordVersion = z
 export const actionVersion = { version: recordVersion.optional() };
 
 /** Keys a client may send back from what it read; the server ignores them. */
-export const readOnlyKeys = {
+const readOnlyKeys = {
   _id: z.unknown().optional(),
   createdAt: z.unknown().optional(),
   updatedAt: z.unknown().optional(),
@@ -260,7 +260,7 @@ export const DEFAULT_PAGE_SIZE = 10;
 export const MAX_PAGE_SIZE = 100;
 
 /** `sort` is one sortable field, `field` ascending or `-field` descending. */
-export function sortParam<const F extends readonly [string, ...string[]]>(fields: F) {
+function sortParam<const F extends readonly [string, ...string[]]>(fields: F) {
   const values = fields.flatMap((field) => [field, `-${field}`]) as [string, ...string[]];
   return z.preprocess(blankToUndefined, z.enum(values, { error: 'sort' }).optional()) as z.ZodType<
     `${F[number]}` | `-${F[number]}` | undefined,
@@ -340,10 +340,10 @@ export const deleted = z.object({ _id: id });
 // Failures and roles: the codes live in errors.ts and permissions.ts, without zod, so the app's
 // startup code can read them; these are the schemas that check them.
 
-export const failureCode = z.enum(FAILURE_CODES);
-export const fieldErrorCode = z.enum(FIELD_ERROR_CODES);
+const failureCode = z.enum(FAILURE_CODES);
+const fieldErrorCode = z.enum(FIELD_ERROR_CODES);
 
-export const fieldErrorParams = z.record(
+const fieldErrorParams = z.record(
   z.string(),
   z.union([z.string(), z.number(), z.boolean()]),
 ) satisfies z.ZodType<FieldErrorParams>;
@@ -367,4 +367,3 @@ export const errorEnvelope = z.object({
 }) satisfies z.ZodType<ErrorEnvelope>;
 
 export const role = z.enum(ROLES);
-export const permission = z.enum(PERMISSIONS);

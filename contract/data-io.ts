@@ -12,7 +12,7 @@ export type ImportResource = (typeof IMPORT_RESOURCES)[number];
 /** At most this many rows per import request (a workshop's whole catalogue fits). */
 export const IMPORT_MAX_ROWS = 5000;
 
-export type ImportFieldKind = 'text' | 'number' | 'boolean' | 'date' | 'enum';
+type ImportFieldKind = 'text' | 'number' | 'boolean' | 'date' | 'enum';
 
 export interface ImportField {
   /** The create schema's key; its label is `fields.<key>` of the resource's namespace. */
@@ -137,7 +137,7 @@ export function importValue(
   }
 }
 
-export const importRow = z.object({
+const importRow = z.object({
   /** The row's line in the file (the header is line 1), named in errors. */
   row: z.number().int().min(1),
   values: z.record(z.string(), z.unknown()),

@@ -6,11 +6,9 @@ import { calendarDate, id, queryDate, startNotAfterEnd } from './common.ts';
  * a buyer who pays a registered micro or small enterprise later loses the deduction.
  */
 export const AGEING_BUCKETS = ['days0to15', 'days16to45', 'days46to90', 'days90plus'] as const;
-export type AgeingBucket = (typeof AGEING_BUCKETS)[number];
 export const MSME_PAYMENT_DAYS = 45;
 
 export const duesQuery = z.strictObject({ asOf: queryDate });
-export type DuesQuery = z.input<typeof duesQuery>;
 
 const ageing = z.object({
   days0to15: z.number(),
@@ -53,9 +51,8 @@ export type DuesReport = z.infer<typeof duesReport>;
 export const statementQuery = z
   .strictObject({ startDate: calendarDate, endDate: calendarDate })
   .refine(startNotAfterEnd, { error: 'dateRange', path: ['startDate'] });
-export type StatementQuery = z.input<typeof statementQuery>;
 
-export const STATEMENT_ENTRY_KINDS = ['bill', 'payment'] as const;
+const STATEMENT_ENTRY_KINDS = ['bill', 'payment'] as const;
 
 export const statementEntry = z.object({
   date: z.string(),

@@ -6,7 +6,7 @@
  * the code (never the English `message`), so a code is added here, once, with its status, and a
  * message is never used as a key. An area adds its own codes to this list.
  */
-export const FAILURE_STATUS = {
+const FAILURE_STATUS = {
   validation_failed: 400,
   unauthenticated: 401,
   forbidden: 403,

@@ -60,7 +60,6 @@ export const BILL_PREFIX_PATTERN = /^[A-Za-z0-9]{1,6}$/;
 
 /** GST rates a bill may carry, in percent. */
 export const GST_RATES = [0, 5, 12, 18, 28] as const;
-export type GstRate = (typeof GST_RATES)[number];
 
 const GSTIN_ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 

@@ -6,21 +6,21 @@ import { id, queryInt, recordVersion, requiredText, timestamp } from './common.t
  * "20 pieces rejected") is written down next to the record instead of in a phone's chat.
  */
 
-export const NOTE_SUBJECT_TYPES = ['order', 'merchant'] as const;
+const NOTE_SUBJECT_TYPES = ['order', 'merchant'] as const;
 export const noteSubjectType = z.enum(NOTE_SUBJECT_TYPES, { error: 'oneOf' });
 export type NoteSubjectType = z.infer<typeof noteSubjectType>;
 
 export const NOTE_BODY_MAX = 2000;
 /** A note names a handful of people at most; the bound keeps one request small. */
-export const NOTE_MENTIONS_MAX = 20;
-export const NOTE_PAGE_DEFAULT = 50;
+const NOTE_MENTIONS_MAX = 20;
+const NOTE_PAGE_DEFAULT = 50;
 export const NOTE_PAGE_MAX = 100;
 
 /**
  * Where a note sits in its thread: a position the server hands out in the order notes arrive,
  * opaque to clients (they send back what they read). Decimal digits.
  */
-export const noteCursor = z.string().regex(/^[1-9][0-9]{0,17}$/, { error: 'noteCursor' });
+const noteCursor = z.string().regex(/^[1-9][0-9]{0,17}$/, { error: 'noteCursor' });
 
 const subjectFields = { subjectType: noteSubjectType, subjectId: id };
 
@@ -40,8 +40,7 @@ export const noteCreate = z.strictObject({
 export type NoteCreate = z.output<typeof noteCreate>;
 export type NoteCreateInput = z.input<typeof noteCreate>;
 
-export const noteMention = z.object({ userId: id, name: z.string() });
-export type NoteMention = z.infer<typeof noteMention>;
+const noteMention = z.object({ userId: id, name: z.string() });
 
 export const note = z.object({
   _id: id,
@@ -81,7 +80,6 @@ export const noteThreadQuery = z
     error: 'noteCursorBoth',
     path: ['after'],
   });
-export type NoteThreadQuery = z.input<typeof noteThreadQuery>;
 export type NoteThreadParams = z.output<typeof noteThreadQuery>;
 
 export const noteThread = z.object({
@@ -121,7 +119,6 @@ export const inboxQuery = z.strictObject({
     .preprocess(blankToUndefined, queryInt(1, NOTE_PAGE_MAX))
     .transform((value) => value ?? NOTE_PAGE_DEFAULT),
 });
-export type InboxQuery = z.input<typeof inboxQuery>;
 export type InboxParams = z.output<typeof inboxQuery>;
 
 export const inboxThread = z.object({

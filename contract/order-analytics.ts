@@ -32,7 +32,6 @@ export const orderAnalyticsQuery = z
       .transform((value) => value ?? DEFAULT_ORDER_ANALYTICS_GROUP),
   })
   .refine(startNotAfterEnd, { error: 'dateRange', path: ['startDate'] });
-export type OrderAnalyticsQuery = z.input<typeof orderAnalyticsQuery>;
 export type OrderAnalyticsParams = z.output<typeof orderAnalyticsQuery>;
 
 const figures = {
@@ -43,10 +42,10 @@ const figures = {
   unpaidAmount: z.number(),
 };
 
-export const orderAnalyticsRow = z.object({ key: z.string(), label: z.string(), ...figures });
+const orderAnalyticsRow = z.object({ key: z.string(), label: z.string(), ...figures });
 export type OrderAnalyticsRow = z.infer<typeof orderAnalyticsRow>;
 
-export const orderAnalyticsTotals = z.object(figures);
+const orderAnalyticsTotals = z.object(figures);
 export type OrderAnalyticsTotals = z.infer<typeof orderAnalyticsTotals>;
 
 export const orderAnalytics = z.object({

@@ -36,7 +36,7 @@ export const stateCode = plainText()
   .transform((value) => (value === '' ? null : value))
   .refine((value) => value == null || isGstStateCode(value), { error: 'stateCode' });
 
-export const checkedGstin = plainText()
+const checkedGstin = plainText()
   .toUpperCase()
   .max(15, { abort: true })
   .nullish()
@@ -45,10 +45,6 @@ export const checkedGstin = plainText()
   .refine((value) => value == null || hasValidGstinCheckDigit(value), {
     error: 'gstinCheckDigit',
   });
-
-export const DEFAULT_BILL_PREFIX = 'INV';
-export const DEFAULT_GST_RATE = 5;
-export const DEFAULT_PAYMENT_TERMS_DAYS = 15;
 
 export const gstRate = z
   .number({ error: 'integer' })
@@ -89,7 +85,6 @@ export const organizationUpdate = update.refine(
   { error: 'gstinState', path: ['gstin'] },
 );
 export type OrganizationUpdate = z.output<typeof organizationUpdate>;
-export type OrganizationInput = z.input<typeof organizationUpdate>;
 
 export const organizationProfile = z.object({
   ...recordBase,

@@ -1,5 +1,5 @@
 /**
- * Who may do what: the one matrix of API.md "Roles and permissions". The server refuses anything
+ * Who may do what: the one matrix of roles and permissions. The server refuses anything
  * outside it with 403 `forbidden`; the SPA hides what a role cannot use. Keep it in step with the
  * table, row for row.
  */
@@ -10,7 +10,7 @@ const EVERY_ROLE = ['owner', 'admin', 'staff'] as const satisfies readonly Role[
 const MANAGERS = ['owner', 'admin'] as const satisfies readonly Role[];
 const OWNER_ONLY = ['owner'] as const satisfies readonly Role[];
 
-export const PERMISSION_ROLES = {
+const PERMISSION_ROLES = {
   // orders, merchants, designs: read, create, edit (orders also change status) by everyone
   'orders.read': EVERY_ROLE,
   'orders.write': EVERY_ROLE,
@@ -70,7 +70,6 @@ export const PERMISSION_ROLES = {
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof PERMISSION_ROLES;
-export const PERMISSIONS = Object.keys(PERMISSION_ROLES) as [Permission, ...Permission[]];
 
 /**
  * What a route asks of its caller: a permission, or only a live session (`signedIn`, e.g. the

@@ -4,7 +4,7 @@ import { z } from 'zod';
  * The steps of a new organization's setup, in the order the landing page lists them. All but
  * `install` tick from the organization's records; `install` is a property of the device.
  */
-export const SERVER_SETUP_STEPS = [
+const SERVER_SETUP_STEPS = [
   'profile',
   'merchants',
   'designs',

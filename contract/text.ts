@@ -25,7 +25,7 @@ export interface TextOptions {
 const LINE_BREAKS_AND_TAB = new Set([0x09, 0x0a, 0x0d]);
 
 /** C0 controls (tab, line feed and carriage return are allowed where line breaks are), DEL, C1. */
-export function hasControlCharacter(value: string, options: TextOptions = {}): boolean {
+function hasControlCharacter(value: string, options: TextOptions = {}): boolean {
   for (let index = 0; index < value.length; index += 1) {
     const code = value.charCodeAt(index);
     if (code <= 0x1f && !(options.multiline && LINE_BREAKS_AND_TAB.has(code))) return true;

@@ -35,12 +35,10 @@ export const { create: userCreateWithoutPassword, update: userUpdate } = writeSc
 /** `POST /users`: the temporary password is handed over; the new user must change it. */
 export const { create: userCreate } = writeSchemas({ ...userShape, password: newPassword });
 export type UserCreate = z.output<typeof userCreate>;
-export type UserInput = z.input<typeof userCreate>;
 export type UserUpdate = z.output<typeof userUpdate>;
 
 /** `POST /users/:id/reset-password`. */
 export const userResetPasswordBody = z.strictObject({ password: newPassword });
-export type UserResetPasswordBody = z.input<typeof userResetPasswordBody>;
 
 export const user = z.object({
   ...recordBase,
@@ -63,5 +61,4 @@ export const userListQuery = listQuery(USER_SORTABLE, {
   role: z.preprocess((value) => (value === '' ? undefined : value), role.optional()),
   isActive: queryBoolean,
 });
-export type UserListQuery = z.input<typeof userListQuery>;
 export type UserListParams = z.output<typeof userListQuery>;

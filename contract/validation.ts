@@ -4,7 +4,7 @@ import { FIELD_ERROR_CODES, type FieldErrorCode, type FieldErrorParams } from '.
 /**
  * Schemas name a specific rule in their custom errors (`{ error: 'gstin' }`); the rule decides the
  * field-error code and params that the API sends and the SPA translates. Rules are short and
- * stable; the codes are API.md's.
+ * stable; the codes are the API's (contract/errors.ts).
  */
 const RULES = {
   required: { code: 'required' },
@@ -53,7 +53,7 @@ const RULES = {
   mentionInactive: { code: 'invalid_value', params: { rule: 'mention_inactive' } },
 } as const satisfies Record<string, { code: FieldErrorCode; params?: FieldErrorParams }>;
 
-export type ValidationRule = keyof typeof RULES;
+type ValidationRule = keyof typeof RULES;
 
 function isRule(value: unknown): value is ValidationRule {
   return typeof value === 'string' && Object.hasOwn(RULES, value);
@@ -253,7 +253,7 @@ export function describeIssue(issue: z.core.$ZodIssue): DescribedIssue {
   return { path, code, params };
 }
 
-export function interpolate(template: string, values: FieldErrorParams): string {
+function interpolate(template: string, values: FieldErrorParams): string {
   return template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name] ?? ''));
 }
 

@@ -56,7 +56,7 @@ export type Worker = z.infer<typeof worker>;
 
 /**
  * Pay is confidential on a workshop floor: a worker read by a role without the salaries
- * permission (API.md roles table: staff) comes without these fields, in every read, pick list
+ * permission (contract/permissions.ts: staff) comes without these fields, in every read, pick list
  * and CSV. The matrix's salaries entry decides, so the two never disagree.
  */
 export const WORKER_PAY_PERMISSION = 'salaries.read' satisfies Permission;

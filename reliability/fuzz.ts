@@ -38,7 +38,7 @@ const MEGABYTE = 1024 * 1024;
 const deepArray = (depth: number) => new RawJson(`${'['.repeat(depth)}${']'.repeat(depth)}`);
 const deepObject = (depth: number) => new RawJson(`${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`);
 
-export const BAD_VALUES: BadValue[] = [
+const BAD_VALUES: BadValue[] = [
   { label: 'number', value: 12345, smoke: true },
   { label: 'boolean', value: true },
   { label: 'object', value: { a: 1 }, smoke: true },

@@ -69,8 +69,8 @@ export async function run(context: ScenarioContext): Promise<ScenarioResult> {
       if (killPostgresToo) {
         const killed = killPostgres(dataDir).length;
         postgresKilled += killed;
-        // Today's embedded database (PGlite) runs inside the server; a PostgreSQL cluster in the
-        // folder must have had processes to kill, or the round tested nothing more.
+        // A PostgreSQL cluster in the folder must have had processes to kill, or the round tested
+        // nothing more.
         if (killed === 0 && existsSync(path.join(dataDir, 'postgres', 'PG_VERSION')))
           failures.add(
             'no postgres to kill',

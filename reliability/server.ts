@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 const interruptCleanups = new Map<string, () => void>();
 
@@ -176,7 +176,7 @@ function commandLine(pid: number): string {
 }
 
 /** The live postmaster of DATA_DIR/postgres, if its pid file names a running postgres process. */
-export function postmasterPid(dataDir: string): number | null {
+function postmasterPid(dataDir: string): number | null {
   const pidFile = path.join(dataDir, 'postgres', 'postmaster.pid');
   if (!existsSync(pidFile)) return null;
   const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
@@ -202,7 +202,7 @@ function childrenOf(pid: number): number[] {
 }
 
 /** The postmaster of this DATA_DIR and its backends; empty when none runs. */
-export function postgresProcesses(dataDir: string): number[] {
+function postgresProcesses(dataDir: string): number[] {
   const pid = postmasterPid(dataDir);
   return pid === null ? [] : [pid, ...childrenOf(pid)];
 }
@@ -259,7 +259,7 @@ export async function tearDown(
   if (!options.keepDataDir) removeDataDir(dataDir);
 }
 
-export function removeDataDir(dataDir: string) {
+function removeDataDir(dataDir: string) {
   rmSync(dataDir, { recursive: true, force: true });
   forgetInterrupt(dataDir);
 }

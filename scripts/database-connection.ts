@@ -2,13 +2,9 @@ import { readFile } from 'node:fs/promises';
 import pg from 'pg';
 import type { Config } from '../server/config.ts';
 import { openDatabase, type DatabaseHandle } from '../server/db/client.ts';
-import {
-  APP_DATABASE,
-  DataFolderError,
-  postgresPaths,
-  processAlive,
-  readPostmasterPid,
-} from '../server/db/embedded-postgres.ts';
+import { DataFolderError, postgresPaths } from '../server/db/embedded/data-folder.ts';
+import { processAlive, readPostmasterPid } from '../server/db/embedded/ports-and-pids.ts';
+import { APP_DATABASE } from '../server/db/embedded/supervisor.ts';
 import { migrate } from '../server/db/migrate.ts';
 
 export interface OperatorConnection {

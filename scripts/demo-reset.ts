@@ -5,7 +5,7 @@
 import { ConfigError, loadConfig } from '../server/config.ts';
 import { openDatabase, type DatabaseHandle } from '../server/db/client.ts';
 import { DemoAccountElsewhereError, resetDemoOrganization } from '../server/db/demo-reset.ts';
-import { DataFolderError } from '../server/db/embedded-postgres.ts';
+import { DataFolderError } from '../server/db/embedded/data-folder.ts';
 import { migrate } from '../server/db/migrate.ts';
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../server/db/seed.ts';
 

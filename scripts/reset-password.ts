@@ -5,7 +5,7 @@
 import { email as emailSchema } from '../contract/auth.ts';
 import { ConfigError, loadConfig } from '../server/config.ts';
 import { openDatabase, type DatabaseHandle } from '../server/db/client.ts';
-import { DataFolderError } from '../server/db/embedded-postgres.ts';
+import { DataFolderError } from '../server/db/embedded/data-folder.ts';
 import { migrate } from '../server/db/migrate.ts';
 import { resetPasswordByEmail } from '../server/modules/users/operator-reset.ts';
 

@@ -6,7 +6,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { postgresPaths, processAlive, readPostmasterPid } from '../server/db/embedded-postgres.ts';
+import { postgresPaths } from '../server/db/embedded/data-folder.ts';
+import { processAlive, readPostmasterPid } from '../server/db/embedded/ports-and-pids.ts';
 
 // `npm start` as a service manager or `docker stop` sees it: a SIGTERM to the npm process alone
 // must stop the whole tree (npm, its shell, with-node.mjs, start.mjs, the server, PostgreSQL),

@@ -47,8 +47,16 @@ const CLOCK_INDEPENDENT_TESTS = [
 const stages = [
   {
     name: 'lint',
-    title: 'Lint (ESLint)',
-    commands: [[bin('eslint', 'bin', 'eslint.js'), '.', '--max-warnings=0']],
+    title: 'Lint (ESLint, knip, dependency-cruiser)',
+    commands: [
+      [bin('eslint', 'bin', 'eslint.js'), '.', '--max-warnings=0'],
+      // Unused files, exports and dependencies (knip.jsonc), then import cycles (.dependency-cruiser.cjs).
+      [bin('knip', 'bin', 'knip.js'), '--no-progress'],
+      [
+        bin('dependency-cruiser', 'bin', 'dependency-cruiser.mjs'),
+        ...['src', 'server', 'contract', 'scripts', 'bench', 'reliability', 'e2e'],
+      ],
+    ],
     timeoutMs: minutes(10),
   },
   {

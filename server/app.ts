@@ -5,14 +5,10 @@ import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { TrustProxy } from './config.ts';
-import type { Database } from './db/client.ts';
+import type { Database } from './db/database.ts';
 import { frameworkErrorHandler, registerErrorHandling } from './plugins/errors.ts';
-import {
-  registerAuthBasics,
-  registerRouteAccessCheck,
-  requireAuth,
-  type CookieSettings,
-} from './plugins/auth.ts';
+import type { CookieSettings } from './lib/session-cookies.ts';
+import { registerAuthBasics, registerRouteAccessCheck, requireAuth } from './plugins/auth.ts';
 import { registerIdempotency } from './plugins/idempotency.ts';
 import { registerOpenApi, registerOperationCheck } from './plugins/openapi.ts';
 import { contentSecurityPolicy } from './plugins/security.ts';
@@ -39,7 +35,7 @@ declare module 'fastify' {
   }
 }
 
-export const BODY_LIMIT_BYTES = 1024 * 1024;
+const BODY_LIMIT_BYTES = 1024 * 1024;
 
 const packageVersion = (
   JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {

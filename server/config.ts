@@ -2,7 +2,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { LANGUAGES, type Language } from '../contract/auth.ts';
 
-export const LOG_FORMATS = ['json', 'pretty'] as const;
+const LOG_FORMATS = ['json', 'pretty'] as const;
 export type LogFormat = (typeof LOG_FORMATS)[number];
 
 const booleanFlag = z

@@ -1,7 +1,8 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
-import { isDatabaseEmpty, openDatabase, type DatabaseHandle } from './db/client.ts';
-import { DataFolderError } from './db/embedded-postgres.ts';
+import { openDatabase, type DatabaseHandle } from './db/client.ts';
+import { isDatabaseEmpty } from './db/database.ts';
+import { DataFolderError } from './db/embedded/data-folder.ts';
 import { migrate } from './db/migrate.ts';
 import { seedDemoData } from './db/seed.ts';
 import { loggerOptions } from './lib/logger.ts';

@@ -1,7 +1,7 @@
 import { buildApp } from './app.ts';
-import type { Database } from './db/client.ts';
+import type { Database } from './db/database.ts';
 
-export interface OpenApiOperation {
+interface OpenApiOperation {
   operationId?: string;
   security?: Record<string, string[]>[];
   responses: Record<string, { description: string; content?: Record<string, unknown> }>;

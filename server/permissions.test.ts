@@ -9,13 +9,13 @@ import {
 } from '../contract/permissions.ts';
 import { eq } from 'drizzle-orm';
 import { users as usersTable } from './db/schema.ts';
-import { FORBIDDEN_MESSAGE } from './plugins/auth.ts';
+import { FORBIDDEN_MESSAGE } from './lib/http-errors.ts';
 import { createTestApp, type TestApp, type TestUser } from './test/test-app.ts';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
- * Every documented API operation with what API.md "Roles and permissions" grants it, written out
+ * Every documented API operation with what contract/permissions.ts grants it, written out
  * here rather than read from the routes, so a route declaring the wrong permission fails.
  */
 const EXPECTED: Record<string, RouteAccess> = {

@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../test/test-app.ts';
-import { openDatabase, queryRows } from './client.ts';
+import { openDatabase } from './client.ts';
+import { queryRows } from './database.ts';
 
 let database: TestDatabase;
 beforeAll(async () => {

@@ -1,21 +1,15 @@
 import { rm } from 'node:fs/promises';
-import { sql, type SQL } from 'drizzle-orm';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import {
-  DataFolderError,
-  EmbeddedPostgres,
-  type EmbeddedPostgresOptions,
-} from './embedded-postgres.ts';
+import type { Database } from './database.ts';
+import { DataFolderError, isPgliteFolder } from './embedded/data-folder.ts';
+import { EmbeddedPostgres, type EmbeddedPostgresOptions } from './embedded/supervisor.ts';
 import { migrate } from './migrate.ts';
-import { importPgliteFolder, isPgliteFolder } from './pglite-import.ts';
 import * as schema from './schema.ts';
 
-export type Schema = typeof schema;
-
-/** What repositories accept: a PostgreSQL pool or a transaction on it. */
-export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+// For the modules that still import these from here (bills, production, order-analytics); the
+// others import database.ts, and so will these when their areas are next changed.
+export { queryRows, type Database } from './database.ts';
 
 export interface DatabaseHandle {
   db: Database;
@@ -39,7 +33,7 @@ export interface OpenDatabaseOptions {
   databaseUrl?: string | undefined;
   /**
    * Without databaseUrl: the folder of the embedded PostgreSQL that this process runs itself
-   * (server/db/embedded-postgres.ts).
+   * (server/db/embedded/supervisor.ts).
    */
   dataDir?: string | undefined;
   /** Pool size for PostgreSQL. */
@@ -106,6 +100,8 @@ async function importPglite(embedded: EmbeddedPostgres, options: OpenDatabaseOpt
   const dataDir = options.dataDir!;
   options.log?.('info', `moving the database in ${dataDir} from PGlite to PostgreSQL ...`);
   try {
+    // Loaded here only: PGlite is 27 MB and serves this one-time move alone.
+    const { importPgliteFolder } = await import('./pglite-import.ts');
     const { rowsByTable, backupDir } = await importPgliteFolder(dataDir, embedded.url, async () => {
       const target = poolHandle(embedded.url, 2, 'embedded', async () => {});
       try {
@@ -131,20 +127,4 @@ async function importPglite(embedded: EmbeddedPostgres, options: OpenDatabaseOpt
       { cause: error },
     );
   }
-}
-
-/** Raw SQL rows; both drivers return `{ rows }`, which the shared type leaves unknown. */
-export async function queryRows<Row>(db: Database, query: SQL): Promise<Row[]> {
-  const result: unknown = await db.execute(query);
-  return (result as { rows: Row[] }).rows;
-}
-
-export async function pingDatabase(db: Database): Promise<void> {
-  await db.execute(sql`select 1`);
-}
-
-/** True when the database holds no organization yet (a fresh install). */
-export async function isDatabaseEmpty(db: Database): Promise<boolean> {
-  const rows = await db.select({ id: schema.organizations.id }).from(schema.organizations).limit(1);
-  return rows.length === 0;
 }

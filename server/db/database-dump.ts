@@ -22,7 +22,7 @@ import { rowSchema, schemaTable } from '../modules/backup/row-schemas.ts';
  * Rows are written by PostgreSQL (`row_to_json`) and read back by it (`json_populate_recordset`),
  * so numbers, dates and JSON keep their exact values without passing through JavaScript numbers.
  */
-export const DATABASE_DUMP_FORMAT = 'karkhana-database';
+const DATABASE_DUMP_FORMAT = 'karkhana-database';
 export const DATABASE_DUMP_VERSION = 1;
 
 const MIGRATIONS_TABLE = 'karkhana_migrations';
@@ -31,7 +31,7 @@ const ROWS_PER_BATCH = 1000;
 
 const identifier = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
-export interface DumpHeader {
+interface DumpHeader {
   format: typeof DATABASE_DUMP_FORMAT;
   version: number;
   exportedAt: string;

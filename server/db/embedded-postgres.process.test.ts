@@ -5,7 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { postgresPaths, processAlive, readPostmasterPid } from './embedded-postgres.ts';
+import { postgresPaths } from './embedded/data-folder.ts';
+import { processAlive, readPostmasterPid } from './embedded/ports-and-pids.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const PASSWORD = 'correct horse battery';

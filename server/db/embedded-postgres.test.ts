@@ -7,12 +7,12 @@ import { buildApp } from '../app.ts';
 import { openDatabase } from './client.ts';
 import {
   binariesReachableBy,
-  DataFolderError,
-  EmbeddedPostgres,
   platformBinaries,
-  readPostmasterPid,
   restoreLibrarySymlinks,
-} from './embedded-postgres.ts';
+} from './embedded/binaries.ts';
+import { DataFolderError } from './embedded/data-folder.ts';
+import { readPostmasterPid } from './embedded/ports-and-pids.ts';
+import { EmbeddedPostgres } from './embedded/supervisor.ts';
 
 interface HealthBody {
   data: { database: string };

@@ -4,7 +4,8 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../test/test-app.ts';
-import { openDatabase, queryRows } from './client.ts';
+import { openDatabase } from './client.ts';
+import { queryRows } from './database.ts';
 import { MIGRATIONS_DIR, MigrationChangedError, migrate } from './migrate.ts';
 
 let database: TestDatabase | undefined;

@@ -8,8 +8,9 @@ import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { TEST_PASSWORD } from '../test/test-app.ts';
-import { openDatabase, queryRows, type Database } from './client.ts';
-import { DataFolderError, postgresPaths } from './embedded-postgres.ts';
+import { openDatabase } from './client.ts';
+import { queryRows, type Database } from './database.ts';
+import { DataFolderError, postgresPaths } from './embedded/data-folder.ts';
 import { migrate } from './migrate.ts';
 import * as schema from './schema.ts';
 

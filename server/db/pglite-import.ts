@@ -1,4 +1,4 @@
-import { mkdir, readdir, rename, stat } from 'node:fs/promises';
+import { mkdir, readdir, rename } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -9,30 +9,13 @@ import * as schema from './schema.ts';
 /**
  * Earlier releases kept the database in DATA_DIR itself with PGlite (PostgreSQL compiled to
  * WebAssembly). PGlite is used only here: to read such a folder once and copy it into the
- * embedded PostgreSQL.
+ * embedded PostgreSQL. client.ts loads this module (and so PGlite, 27 MB) only for such a folder.
  */
 
 const ROWS_PER_BATCH = 2_000;
 
 /** What the new layout puts in DATA_DIR; everything else belonged to PGlite. */
 const NEW_LAYOUT = new Set(['postgres', 'postgres-password', 'postgres.log']);
-
-async function exists(file: string) {
-  try {
-    await stat(file);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-export async function isPgliteFolder(dataDir: string): Promise<boolean> {
-  return (
-    (await exists(path.join(dataDir, 'PG_VERSION'))) &&
-    (await exists(path.join(dataDir, 'base'))) &&
-    !(await exists(path.join(dataDir, 'postgres')))
-  );
-}
 
 const quote = (identifier: string) => `"${identifier.replaceAll('"', '""')}"`;
 

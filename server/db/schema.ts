@@ -19,7 +19,7 @@ import {
 import { BILL_STATUSES, BILL_TYPES } from '../../contract/bills.ts';
 import { ORDER_STATUSES } from '../../contract/orders.ts';
 
-/** Grows by one with every change; a write names the version it read (API.md "Versions"). */
+/** Grows by one with every change; a write names the version it read. */
 const recordVersion = {
   version: integer('version').notNull().default(1),
 };
@@ -33,7 +33,7 @@ const timestamps = {
 // (sign-in by email, session by token), so they are keyed globally. On a sharded deployment they
 // become reference tables; every table holding business data is keyed by organization.
 
-/** The organization's profile: what bills print as the seller (API.md "Organization profile"). */
+/** The organization's profile: what bills print as the seller. */
 export const organizations = pgTable(
   'organizations',
   {

@@ -13,7 +13,6 @@ import {
   DEMO_EMAIL,
   DEMO_PASSWORD,
   DEMO_STAFF_EMAIL,
-  gstinCheckCharacter,
   seedDemoData,
 } from './seed.ts';
 
@@ -111,10 +110,5 @@ describe('demo seed', () => {
         },
       });
     }
-  });
-
-  it('computes the GSTIN check character', () => {
-    // A published sample GSTIN: 27AAPFU0939F1ZV.
-    expect(gstinCheckCharacter('27AAPFU0939F1Z')).toBe('V');
   });
 });

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../test/test-app.ts';
-import { queryRows } from './client.ts';
+import { queryRows } from './database.ts';
 import { TENANT_TABLES, unscopedTenantTables } from './tenant-guard.ts';
 
 describe('tenant guard', () => {

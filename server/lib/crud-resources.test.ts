@@ -12,7 +12,7 @@ import { productionEntry } from '../../contract/production.ts';
 import { workerSalary } from '../../contract/worker-salaries.ts';
 import { worker } from '../../contract/workers.ts';
 import { sql } from 'drizzle-orm';
-import { queryRows } from '../db/client.ts';
+import { queryRows } from '../db/database.ts';
 import { createTestApp, type TestApp, type TestUser } from '../test/test-app.ts';
 
 /**

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { deleted, envelope, id, paged, pickList, type Paged } from '../../contract/common.ts';
-import { tenantOf } from '../plugins/auth.ts';
+import { tenantOf } from './request-auth.ts';
 import { ok } from './envelope.ts';
 import { badRequest, notFound } from './http-errors.ts';
 import type { TenantContext } from './tenant.ts';
@@ -10,7 +10,7 @@ import { englishFieldMessage } from '../../contract/validation.ts';
 import { errorEnvelope } from '../../contract/common.ts';
 import { csvResponse, failureResponse } from './openapi-responses.ts';
 import type { AreaPermissions, Permission } from '../../contract/permissions.ts';
-import type { Database } from '../db/client.ts';
+import type { Database } from '../db/database.ts';
 import { language } from '../../contract/auth.ts';
 import { resolveCsv, sendCsv, type CsvExport } from './csv-export.ts';
 import {
@@ -31,7 +31,7 @@ import { IMPORT_BODY_LIMIT_BYTES, importRows } from './import-rows.ts';
 import type { TenantTable } from './tenant-repository.ts';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 
-export interface CrudMessages {
+interface CrudMessages {
   list: string;
   /** `GET /all`; the list's message when left out. */
   all?: string;
@@ -73,7 +73,7 @@ export interface CrudResource<
     all?: TenantRepository<z.output<RecordSchema>, never, never, ListParams>['all'];
   };
   messages: CrudMessages;
-  /** Reading (list, pick list, one record), creating and editing, and deleting (API.md matrix). */
+  /** Reading (list, pick list, one record), creating and editing, and deleting (contract/permissions.ts). */
   permissions: AreaPermissions;
   /** Whether `GET /all` exists; a resource without pick lists (e.g. expenses) leaves it out. */
   pickList?: boolean;
@@ -116,7 +116,7 @@ export const staleVersionResponse = (record: z.ZodType) =>
   );
 
 /** `Bank details` -> `BankDetails`: the words of a name as part of an operationId. */
-export const pascalCase = (words: string) =>
+const pascalCase = (words: string) =>
   words
     .split(/\s+/)
     .map((word) => word.charAt(0).toUpperCase() + word.slice(1))

@@ -5,7 +5,7 @@ import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { envelope, paged } from '../../contract/common.ts';
 import { order } from '../../contract/orders.ts';
-import { queryRows } from '../db/client.ts';
+import { queryRows } from '../db/database.ts';
 import { designs, merchants } from '../db/schema.ts';
 import { createTestApp, type TestApp, type TestBody, type TestUser } from '../test/test-app.ts';
 import { keysetRows } from './csv-export.ts';

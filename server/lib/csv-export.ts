@@ -7,18 +7,18 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyReply } from 'fastify';
 import type { Language } from '../../contract/auth.ts';
 import { spreadsheetText } from '../../contract/spreadsheet-text.ts';
-import { queryRows, type Database } from '../db/client.ts';
+import { queryRows, type Database } from '../db/database.ts';
 import { parseSort, type SortableFields } from './list-page.ts';
 
 /** Rows per query while a CSV streams: memory holds one page, whatever the list's size. */
-export const EXPORT_PAGE_SIZE = 1000;
+const EXPORT_PAGE_SIZE = 1000;
 
 /**
  * One column of a list's CSV. `label` is a key of the area's locale namespace (`fields.name`) or
  * of another (`orders:columns.merchant`); `values` names the object whose keys translate an enum
  * (`status` -> `status.pending`); `value` computes a cell from the record (lines, nested names).
  */
-export interface CsvColumn {
+interface CsvColumn {
   key: string;
   label?: string;
   values?: string;
@@ -43,7 +43,7 @@ const localeCache = new Map<string, LocaleTree>();
  * The SPA's own translation files: the CSV's headers then read exactly like the list's columns in
  * the same language, and a translator edits one file for both. A plain link cannot send labels.
  */
-export function localeNamespace(language: Language, namespace: string): LocaleTree {
+function localeNamespace(language: Language, namespace: string): LocaleTree {
   const cacheKey = `${language}/${namespace}`;
   let tree = localeCache.get(cacheKey);
   if (!tree) {
@@ -70,7 +70,7 @@ function lookup(tree: LocaleTree, path: string): string | undefined {
 }
 
 /** `key` in `namespace` (or `other:key`) in `language`, then in English, then the key itself. */
-export function translate(language: Language, namespace: string, key: string): string {
+function translate(language: Language, namespace: string, key: string): string {
   const [ns, path] = key.includes(':') ? (key.split(':', 2) as [string, string]) : [namespace, key];
   return (
     lookup(localeNamespace(language, ns), path) ?? lookup(localeNamespace('en', ns), path) ?? key
@@ -101,7 +101,7 @@ function readPath(record: Record<string, unknown>, path: string): unknown {
  * Spreadsheet-friendly cells: dates as yyyy-MM-dd (a timestamp by its UTC day), amounts as plain
  * numbers, yes/no in the language, enum values by their translated names.
  */
-export function csvCell(
+function csvCell(
   language: Language,
   namespace: string,
   column: CsvColumn,
@@ -125,7 +125,7 @@ export function csvCell(
  * An amount PostgreSQL wrote as text (`numeric::text`, e.g. `-0.40`), so it keeps its two
  * decimals: a value, not user text, and written as it is when it is a plain decimal.
  */
-export interface CsvDecimal {
+interface CsvDecimal {
   decimal: string;
 }
 

@@ -43,8 +43,8 @@ export interface ConflictMessages {
   stillReferenced?: string;
 }
 
-export const DEFAULT_UNIQUE_MESSAGE = 'A record with the same details already exists';
-export const DEFAULT_REFERENCED_MESSAGE =
+const DEFAULT_UNIQUE_MESSAGE = 'A record with the same details already exists';
+const DEFAULT_REFERENCED_MESSAGE =
   'This record cannot be deleted because other records still refer to it';
 
 /** Maps constraint violations to 409s; anything else is left for the caller (usually a 500). */

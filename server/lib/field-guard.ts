@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { can, type Permission } from '../../contract/permissions.ts';
 import { englishFieldMessage } from '../../contract/validation.ts';
-import { authenticatedOf } from '../plugins/auth.ts';
+import { authenticatedOf } from './request-auth.ts';
 import { badRequest, HttpError, staleVersion } from './http-errors.ts';
 import { parseSort } from './list-page.ts';
 
@@ -17,7 +17,7 @@ export function hiddenFieldsFor(request: FastifyRequest, guard: FieldGuard | und
   return guard.fields;
 }
 
-export function withoutFields<T>(record: T, fields: readonly string[]): T {
+function withoutFields<T>(record: T, fields: readonly string[]): T {
   if (fields.length === 0) return record;
   const copy = { ...(record as Record<string, unknown>) };
   for (const field of fields) delete copy[field];

@@ -3,7 +3,7 @@ import { fieldErrorOf } from '../../contract/validation.ts';
 import { badRequest } from './http-errors.ts';
 
 /** 400 on `gstin`: its first two digits name another state than the one given. */
-export const gstinStateMismatch = () =>
+const gstinStateMismatch = () =>
   badRequest('Validation failed', [
     fieldErrorOf({
       code: 'custom',

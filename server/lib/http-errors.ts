@@ -1,5 +1,8 @@
 import type { FailureCode, FieldError } from '../../contract/errors.ts';
 import { failureCodeForStatus } from '../../contract/errors.ts';
+import { englishFieldMessage } from '../../contract/validation.ts';
+
+export const FORBIDDEN_MESSAGE = 'You do not have permission to do this';
 
 export type { FieldError };
 
@@ -58,3 +61,18 @@ export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
     code: 'rate_limited',
     headers: { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) },
   });
+
+/**
+ * A field error as the API reports it: the English message its code and params give, unless the
+ * caller names the thing (`Bill not found`).
+ */
+export function fieldError(
+  path: string,
+  code: FieldError['code'],
+  params?: FieldError['params'],
+  message = englishFieldMessage(code, params),
+): FieldError {
+  return params && Object.keys(params).length > 0
+    ? { path, code, params, message }
+    : { path, code, message };
+}

@@ -12,7 +12,7 @@ import {
 } from '../../contract/data-io.ts';
 import type { FieldErrorParams } from '../../contract/errors.ts';
 import { englishFieldMessage, validationErrorMap } from '../../contract/validation.ts';
-import { queryRows, type Database } from '../db/client.ts';
+import { queryRows, type Database } from '../db/database.ts';
 import { tenantScope, type TenantContext } from './tenant.ts';
 import { inTransaction, type TenantTable } from './tenant-repository.ts';
 import { fieldErrors } from './validation.ts';

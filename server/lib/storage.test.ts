@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { openDatabase } from '../db/client.ts';
-import { EmbeddedPostgres } from '../db/embedded-postgres.ts';
+import { EmbeddedPostgres } from '../db/embedded/supervisor.ts';
 import { migrate } from '../db/migrate.ts';
 import { TEST_PASSWORD } from '../test/test-app.ts';
 import { isStorageFullError, LOW_SPACE_BYTES, StorageMonitor } from './storage.ts';

@@ -4,7 +4,7 @@ import { findPostgresError } from './db-errors.ts';
 /** Below this much free space the data folder's disk counts as full: PostgreSQL is about to fail. */
 export const LOW_SPACE_BYTES = 32 * 1024 * 1024;
 /** A write refused for lack of space keeps the health report at "full" this long. */
-export const FULL_WRITE_MEMORY_MS = 60_000;
+const FULL_WRITE_MEMORY_MS = 60_000;
 
 const NO_SPACE_MESSAGE = /No space left on device|could not extend file/i;
 

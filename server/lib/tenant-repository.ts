@@ -3,7 +3,8 @@ import { PgTransaction, type PgColumn, type PgTable } from 'drizzle-orm/pg-core'
 import { v7 as uuidv7 } from 'uuid';
 import type { AuditEntity } from '../../contract/audit.ts';
 import type { Paged } from '../../contract/common.ts';
-import { queryRows, type Database } from '../db/client.ts';
+import { queryRows, type Database } from '../db/database.ts';
+import { isoTimestamp } from './sql-values.ts';
 import { appendAudit, auditChanges } from './audit.ts';
 import { mapDatabaseError, type ConflictMessages } from './db-errors.ts';
 import { staleVersion } from './http-errors.ts';
@@ -76,7 +77,7 @@ export interface TenantRepositoryConfig<Query extends ListParams> {
   entity: AuditEntity;
   filters: FilterDefinitions<Omit<Query, keyof ListParams>>;
   sortable: SortableFields;
-  /** Used when the query has no `sort`; API.md: `-createdAt` unless a resource says otherwise. */
+  /** Used when the query has no `sort`: `-createdAt` unless a resource says otherwise. */
   defaultSort?: string;
   /** Order of `GET /all` (pick lists), e.g. lower(name). */
   pickListOrder: PgColumn | SQL;
@@ -130,7 +131,7 @@ export function apiRecordSelection(columns: Record<string, PgColumn>): SQL {
     if (!column) throw new Error('A tenant table has an id column');
     let value: SQL | PgColumn = column;
     if (column.columnType === 'PgTimestamp') {
-      value = sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+      value = isoTimestamp(column);
     } else if (column.columnType === 'PgNumericNumber') {
       value = sql`${column}::float8`;
     } else if (column.columnType === 'PgDateString') {

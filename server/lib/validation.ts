@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { fieldErrorOf, validationErrorMap } from '../../contract/validation.ts';
 import type { FieldError } from './http-errors.ts';
 
-export const VALIDATION_FAILED_MESSAGE = 'Validation failed';
+const VALIDATION_FAILED_MESSAGE = 'Validation failed';
 
 /** Raised by the validator compiler; the error handler turns it into a 400 with `errors[]`. */
 export class RequestValidationError extends Error {

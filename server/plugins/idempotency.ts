@@ -3,13 +3,13 @@ import { Transform } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { and, eq, lt } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RequestPayload } from 'fastify';
-import type { Database } from '../db/client.ts';
+import type { Database } from '../db/database.ts';
 import { idempotencyKeys } from '../db/schema.ts';
 import { badRequest, conflict } from '../lib/http-errors.ts';
-import { tenantOf } from './auth.ts';
+import { tenantOf } from '../lib/request-auth.ts';
 
-export const IDEMPOTENCY_HEADER = 'idempotency-key';
-export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+const IDEMPOTENCY_HEADER = 'idempotency-key';
+const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 /** A claim this old without a stored response belongs to a request that died mid-way. */
 const ABANDONED_CLAIM_MS = 5 * 60 * 1000;
 const WAIT_FOR_FIRST_MS = 5_000;
@@ -115,7 +115,7 @@ function replay(reply: FastifyReply, statusCode: number, body: string) {
 }
 
 /**
- * `Idempotency-Key` on authenticated writes (API.md "Idempotent writes"). The first request
+ * `Idempotency-Key` on authenticated writes. The first request
  * claims the key with a row before it runs; a repeat either replays the stored response, waits
  * for the first to finish, or is refused, so a write is never applied twice.
  */

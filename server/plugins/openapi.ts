@@ -4,7 +4,8 @@ import type { FastifyInstance, FastifySchema, RouteOptions } from 'fastify';
 import { createJsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { registerSchemaIds } from '../../contract/schema-ids.ts';
 import { failureResponse } from '../lib/openapi-responses.ts';
-import { ACCESS_TOKEN_COOKIE, XSRF_HEADER, declareAccessOfScope } from './auth.ts';
+import { ACCESS_TOKEN_COOKIE, XSRF_HEADER } from '../lib/session-cookies.ts';
+import { declareAccessOfScope } from './auth.ts';
 import { keepReachableComponents } from './openapi-components.ts';
 import { docsContentSecurityPolicy } from './security.ts';
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../db/client.ts';
-import { EmbeddedPostgres } from '../db/embedded-postgres.ts';
+import { EmbeddedPostgres } from '../db/embedded/supervisor.ts';
 import { migrate } from '../db/migrate.ts';
 
 export const TEMPLATE_DATABASE = 'karkhana_template';

@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
  * is recorded). scripts/check-openapi-responses.ts then checks every record against the OpenAPI
  * document, so the document cannot drift from what the routes really answer.
  */
-export const RESPONSE_LOG_ENV = 'OPENAPI_RESPONSE_LOG';
+const RESPONSE_LOG_ENV = 'OPENAPI_RESPONSE_LOG';
 
 /** One distinct answer: method, route pattern (`/api/merchants/:id`), status and media type. */
 export interface RecordedResponse {

@@ -61,7 +61,7 @@ function decodeBody(part: MimePart): string {
 }
 
 /** RFC 2047 encoded words (`=?UTF-8?B?...?=`), as nodemailer writes non-ASCII subjects. */
-export function decodeHeader(value: string): string {
+function decodeHeader(value: string): string {
   return value
     .replace(/\?=\s+=\?/g, '?==?')
     .replace(/=\?([^?]+)\?([BQ])\?([^?]*)\?=/gi, (_match, _charset, kind: string, data: string) =>
@@ -83,7 +83,7 @@ function leafParts(part: MimePart): MimePart[] {
     .flatMap(leafParts);
 }
 
-export function parseMail(to: string[], raw: string): ReceivedMail {
+function parseMail(to: string[], raw: string): ReceivedMail {
   const message = splitPart(raw);
   const parts = leafParts(message);
   const ofType = (type: string) =>

@@ -11,7 +11,7 @@ import type { Role } from '../../contract/permissions.ts';
 import { buildApp, type BuildAppOptions } from '../app.ts';
 import { openDatabase, type DatabaseHandle } from '../db/client.ts';
 import { migrate } from '../db/migrate.ts';
-import { xsrfTokenFor } from '../plugins/auth.ts';
+import { xsrfTokenFor } from '../lib/session-cookies.ts';
 import { recordResponses } from './response-log.ts';
 import { unscopedTenantTables } from '../db/tenant-guard.ts';
 import { users } from '../db/schema.ts';

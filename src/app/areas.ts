@@ -25,14 +25,6 @@ import type { Permission } from '../../contract/permissions.ts';
 export const NAV_GROUPS = ['overview', 'sales', 'people', 'finance', 'workspace'] as const;
 export type NavGroup = (typeof NAV_GROUPS)[number];
 
-export interface Area {
-  path: string;
-  /** Key in the `common` namespace under `areas.` */
-  key: AreaKey;
-  group: NavGroup;
-  icon: Icon;
-}
-
 /** Every area of the signed-in app, in sidebar order. */
 export const AREAS = [
   { key: 'orderAnalytics', path: '/order-analytics', group: 'overview', icon: IconChartBar },

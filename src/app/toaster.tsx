@@ -8,7 +8,7 @@ import {
 } from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 
-export const TOAST_DURATION_MS = 2000;
+const TOAST_DURATION_MS = 2000;
 
 const toastColor: Record<Toast['type'], string> = {
   success: 'teal',

@@ -24,10 +24,7 @@ export const AUDIT_NAMESPACES = [
 ] as const;
 
 /** The namespace whose form labels name an entity's fields; the trail's own labels otherwise. */
-export const AUDIT_ENTITY_NAMESPACES: Record<
-  AuditEntity,
-  (typeof AUDIT_NAMESPACES)[number] | null
-> = {
+const AUDIT_ENTITY_NAMESPACES: Record<AuditEntity, (typeof AUDIT_NAMESPACES)[number] | null> = {
   order: 'orders',
   merchant: 'merchants',
   design: 'designs',
@@ -209,7 +206,7 @@ function formatAuditValue(
 }
 
 /** Field, before and after for each field an entry changed. */
-export function AuditChangesTable({ entry }: { entry: AuditEntry }) {
+function AuditChangesTable({ entry }: { entry: AuditEntry }) {
   const texts = useAuditTexts();
   const { t } = texts;
   const rows = useMemo(() => Object.entries(entry.changes), [entry.changes]);

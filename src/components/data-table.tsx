@@ -49,7 +49,7 @@ export interface DataTableColumn<T> {
   priority?: ColumnPriority;
 }
 
-export type ColumnPriority = 1 | 2 | 3;
+type ColumnPriority = 1 | 2 | 3;
 
 export interface RowAction<T> {
   /** Accessible name, e.g. `Edit Acme Traders`. */

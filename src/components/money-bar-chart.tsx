@@ -2,7 +2,7 @@ import { Table, VisuallyHidden } from '@mantine/core';
 import { BarChart } from '@/components/lazy-charts';
 import { useFormatters } from '@/lib/format';
 
-export interface MoneyBar {
+interface MoneyBar {
   label: string;
   total: number;
 }

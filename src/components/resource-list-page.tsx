@@ -35,7 +35,7 @@ import { describeError } from '@/lib/resource-factory';
 import type { AnyT, TranslationKey } from '@/lib/translation-keys';
 
 /** The part of `useListParams()` a list page drives. */
-export interface ListPageState {
+interface ListPageState {
   /** The list's query (page, limit, sort, filters) as sent to the API. */
   params?: object;
   page: number;
@@ -140,7 +140,7 @@ export type ResourceListPageProps<T extends { _id: string }, Key extends QueryKe
  * The CSV of a list: its filters and sort without the paging (the file holds every page), and the
  * language of the headers. A plain link: the session cookie authenticates the download.
  */
-export function csvExportHref(path: string, params: object, language: string): string {
+function csvExportHref(path: string, params: object, language: string): string {
   const search = new URLSearchParams();
   for (const [name, value] of Object.entries(params)) {
     if (name === 'page' || name === 'limit') continue;

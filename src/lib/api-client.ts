@@ -22,8 +22,7 @@ export type ApiEventName = (typeof API_EVENTS)[keyof typeof API_EVENTS];
 
 export const DEFAULT_ERROR_MESSAGE = 'Something went wrong!';
 export const NO_CONTENT_MESSAGE = 'Content not found.';
-export const NETWORK_ERROR_MESSAGE =
-  'Cannot reach the server. Check your connection and try again.';
+const NETWORK_ERROR_MESSAGE = 'Cannot reach the server. Check your connection and try again.';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 

@@ -101,7 +101,7 @@ export const persistOptions: Omit<PersistQueryClientOptions, 'queryClient'> = {
  * offline must survive a reload that comes right after it, and a page being closed may never get
  * to the throttled write. Same format as the persister's, so it restores the same way.
  */
-export async function persistNow(client: QueryClient = queryClient) {
+async function persistNow(client: QueryClient = queryClient) {
   const persisted = {
     buster: CACHE_BUSTER,
     timestamp: Date.now(),

@@ -17,10 +17,6 @@ export const HELP_ARTICLES = {
 export type HelpArticleId = keyof typeof HELP_ARTICLES;
 export const HELP_ARTICLE_IDS = Object.keys(HELP_ARTICLES) as HelpArticleId[];
 
-export function isHelpArticleId(value: unknown): value is HelpArticleId {
-  return typeof value === 'string' && Object.hasOwn(HELP_ARTICLES, value);
-}
-
 export const HELP_CENTER_PATH = '/help-center';
 
 export function helpArticlePath(id: HelpArticleId): string {

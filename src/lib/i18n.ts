@@ -5,8 +5,8 @@ import { initReactI18next } from 'react-i18next';
 
 export const SUPPORTED_LANGUAGES = ['en', 'gu', 'hi'] as const;
 export type Language = (typeof SUPPORTED_LANGUAGES)[number];
-export const FALLBACK_LANGUAGE: Language = 'en';
-export const LANGUAGE_STORAGE_KEY = 'language';
+const FALLBACK_LANGUAGE: Language = 'en';
+const LANGUAGE_STORAGE_KEY = 'language';
 
 /** Each language named in itself, so a reader finds their own language whatever is selected. */
 export const LANGUAGE_NAMES: Record<Language, string> = {
@@ -16,9 +16,9 @@ export const LANGUAGE_NAMES: Record<Language, string> = {
 };
 
 /** Loaded with the app; every other namespace loads when a page first asks for it. */
-export const STARTUP_NAMESPACES = ['common', 'ui', 'validation'] as const;
+const STARTUP_NAMESPACES = ['common', 'ui', 'validation'] as const;
 
-export function isLanguage(value: unknown): value is Language {
+function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (SUPPORTED_LANGUAGES as readonly string[]).includes(value);
 }
 

@@ -29,7 +29,7 @@ export interface NoteSubject {
  * see docs/notes.md. react-query stops it while the tab is hidden and while offline.
  */
 export const THREAD_POLL_MS = 10_000;
-export const INBOX_POLL_MS = 20_000;
+const INBOX_POLL_MS = 20_000;
 /** The team changes rarely; the picker need not ask for it on every open. */
 const PEOPLE_STALE_MS = 5 * 60_000;
 
@@ -41,7 +41,7 @@ export function compareCursors(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-export const noteKeys = {
+const noteKeys = {
   all: ['notes'] as const,
   thread: ({ subjectType, subjectId }: NoteSubject) =>
     ['notes', 'thread', subjectType, subjectId] as const,
@@ -61,7 +61,7 @@ function fetchThread(subject: NoteSubject, extra: { before?: string }, signal?: 
  * what the user scrolled back to. When more notes arrived than one page holds, the two no longer
  * meet and only the newest page is kept.
  */
-export function mergeNewestPage(previous: NoteThread | undefined, newest: NoteThread): NoteThread {
+function mergeNewestPage(previous: NoteThread | undefined, newest: NoteThread): NoteThread {
   const oldestFresh = newest.data[0];
   if (!previous || !oldestFresh || newest.olderCursor === null) return newest;
   const newestKept = previous.data.at(-1);

@@ -1,6 +1,6 @@
 import { toast, type ToastOptions } from 'react-hot-toast';
 
-export const NOTIFY_DEFAULT_DURATION_MS = 2000;
+const NOTIFY_DEFAULT_DURATION_MS = 2000;
 
 export type NotifyOptions = Pick<ToastOptions, 'duration' | 'id'>;
 

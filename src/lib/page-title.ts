@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 
-export const APP_NAME = 'Karkhana';
+const APP_NAME = 'Karkhana';
 
 /** "Orders · Karkhana": what a tab, a history entry and a screen reader's page list show. */
 export function formatDocumentTitle(pageTitle: string | undefined): string {
@@ -13,7 +13,7 @@ const ANNOUNCER_ID = 'route-announcer';
  * Says the new page's name politely. One live region for the whole app, created on first use
  * and never removed, so assistive technology has registered it before the first announcement.
  */
-export function announce(message: string) {
+function announce(message: string) {
   if (typeof document === 'undefined') return;
   let region = document.getElementById(ANNOUNCER_ID);
   if (!region) {

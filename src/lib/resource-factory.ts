@@ -14,15 +14,11 @@ import { PENDING_CHANGE_FIELD, patchCachedRecords } from '@/lib/offline/pending-
 import { createWriteHook, type ShowChangeContext, type WriteSpec } from '@/lib/resource-writes';
 import { getOrganizationId, getUserId } from '@/stores/auth';
 
-export { MissingAuthStateError };
 export {
   isGloballyHandled,
-  QUEUED_TOAST_DURATION_MS,
   registerMutationDefaults,
   WRITE_QUEUE_SCOPE,
-  type KeyedMutationResult,
   type KeyedVariables,
-  type WriteOptions,
 } from '@/lib/resource-writes';
 
 const ORGANIZATION_MISSING = new MissingAuthStateError(
@@ -78,7 +74,7 @@ type ResourceTexts =
     };
 
 /** The texts every area keeps under the same keys of its namespace. */
-export function conventionalMessages(texts: ResourceTexts): ResourceMessages {
+function conventionalMessages(texts: ResourceTexts): ResourceMessages {
   const { namespace } = texts;
   return {
     created: `${namespace}:toast.created`,
@@ -146,7 +142,7 @@ export interface WorkingSetDeclaration<TListParams> {
  * carry more (names of what they point to, totals, a status) or whose writes change other
  * records (work logged on a card) says how here.
  */
-export interface OfflineShapes<S extends ResourceSchemas> {
+interface OfflineShapes<S extends ResourceSchemas> {
   created?: (client: QueryClient, input: CreateBodyOf<S>) => Partial<RecordOf<S>>;
   /** Records of other resources a create changes (a payment lowers its bills' balances). */
   afterCreate?: (client: QueryClient, input: CreateBodyOf<S>, context: ShowChangeContext) => void;

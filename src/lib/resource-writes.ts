@@ -44,7 +44,7 @@ function isGloballyHandledWrite(error: unknown) {
  * (connectivity.ts), so react-query holds the write in the queue until the server answers a probe
  * and then sends it with the same Idempotency-Key. Any answer from the server is final.
  */
-export function shouldRetryWrite(_failureCount: number, error: unknown): boolean {
+function shouldRetryWrite(_failureCount: number, error: unknown): boolean {
   return error instanceof ApiError && error.kind === 'network';
 }
 
@@ -71,7 +71,7 @@ export type WriteOptions<TData, TInput> = MutateOptions<TData, Error, KeyedVaria
 };
 
 /** How long the "saved on this device" toast stays: longer than a success, it explains a delay. */
-export const QUEUED_TOAST_DURATION_MS = 4000;
+const QUEUED_TOAST_DURATION_MS = 4000;
 
 export type KeyedMutationResult<TData, TInput> = Omit<
   UseMutationResult<TData, Error, KeyedVariables<TInput>>,
@@ -108,7 +108,7 @@ interface RegisteredWrite {
  * Where a refused write is put right: the form to open, and what it starts from (the create
  * form's draft holds the refused input, so nothing typed offline is typed again).
  */
-export interface RetryForm {
+interface RetryForm {
   path: string;
   draft?: { formId: string; values: Record<string, unknown> };
 }
@@ -172,7 +172,7 @@ function undoShownChange(
  * What a background sync toast says: "Sent: New order". Worded in `common`, which is loaded at
  * startup, because a write replayed after a reload lands before its area's texts are loaded.
  */
-export function syncedText(t: AnyT, mutationKey: QueryKey): string {
+function syncedText(t: AnyT, mutationKey: QueryKey): string {
   return runtimeT(t)('common:offline.synced', { change: writeLabel(t, mutationKey) });
 }
 

@@ -23,7 +23,7 @@ type FilterValue<S extends FilterSpec> = S extends { type: 'boolean' }
     ? number
     : string;
 
-export type FilterValues<F extends FilterSpecs> = { [K in keyof F]?: FilterValue<F[K]> };
+type FilterValues<F extends FilterSpecs> = { [K in keyof F]?: FilterValue<F[K]> };
 
 export type SortValue<S extends string> = S | `-${S}`;
 
@@ -100,16 +100,6 @@ function parseSort<S extends string>(
   if (!raw) return undefined;
   const field = raw.startsWith('-') ? raw.slice(1) : raw;
   return (sortable as readonly string[]).includes(field) ? (raw as SortValue<S>) : undefined;
-}
-
-export function sortField<S extends string>(sort: SortValue<S> | undefined): S | undefined {
-  if (!sort) return undefined;
-  return (sort.startsWith('-') ? sort.slice(1) : sort) as S;
-}
-
-export function sortDirection(sort: string | undefined): 'asc' | 'desc' | undefined {
-  if (!sort) return undefined;
-  return sort.startsWith('-') ? 'desc' : 'asc';
 }
 
 /**
@@ -336,7 +326,3 @@ export function useListParams<F extends FilterSpecs, S extends string>(
     clampPage,
   };
 }
-
-export type ListParamsState<F extends FilterSpecs, S extends string> = ReturnType<
-  typeof useListParams<F, S>
->;

@@ -23,7 +23,7 @@ const englishFiles = import.meta.glob<Record<string, unknown>>('/public/locales/
   import: 'default',
 });
 
-export const englishResources: Record<string, Record<string, unknown>> = Object.fromEntries(
+const englishResources: Record<string, Record<string, unknown>> = Object.fromEntries(
   Object.entries(englishFiles).map(([file, content]) => [
     file.replace(/^.*\/([^/]+)\.json$/, '$1'),
     content,

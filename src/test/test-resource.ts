@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { createResource } from '@/lib/resource-factory';
 
 /** A minimal record, for tests of the data layer itself rather than of one area. */
-export const thing = z.object({ _id: z.string(), name: z.string() });
+const thing = z.object({ _id: z.string(), name: z.string() });
 export type Thing = z.infer<typeof thing>;
 
 const thingSchemas = {

@@ -5,7 +5,7 @@ import { envelope } from '../../../contract/common.ts';
 import { ok } from '../../lib/envelope.ts';
 import { failureResponse } from '../../lib/openapi-responses.ts';
 import { conflict, HttpError } from '../../lib/http-errors.ts';
-import { authenticatedOf } from '../../plugins/auth.ts';
+import { authenticatedOf } from '../../lib/request-auth.ts';
 import type { ResourceModule } from '../registry.ts';
 import { testMail } from './test-mail.ts';
 

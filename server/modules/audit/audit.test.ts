@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEntry } from '../../../contract/audit.ts';
 import { envelope, paged } from '../../../contract/common.ts';
-import { queryRows } from '../../db/client.ts';
+import { queryRows } from '../../db/database.ts';
 import { findPostgresError } from '../../lib/db-errors.ts';
 import { createTestApp, type TestApp, type TestUser } from '../../test/test-app.ts';
 

@@ -1,7 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { AuditEntry, AuditListParams } from '../../../contract/audit.ts';
 import type { Paged } from '../../../contract/common.ts';
-import { queryRows, type Database } from '../../db/client.ts';
+import { queryRows, type Database } from '../../db/database.ts';
+import { isoTimestamp } from '../../lib/sql-values.ts';
 import { auditLog } from '../../db/schema.ts';
 import { orderByFor, pageInfo } from '../../lib/list-page.ts';
 import type { TenantContext } from '../../lib/tenant.ts';
@@ -52,7 +53,7 @@ export const auditRepository = {
           from (select count(*)::int as total from ${auditLog} where ${where}) as counted
           left join (
             select ${auditLog.id} as "_id",
-                   to_char(${auditLog.at} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as at,
+                   ${isoTimestamp(auditLog.at)} as at,
                    ${auditLog.userId} as "userId", ${auditLog.userName} as "userName",
                    ${auditLog.action} as action, ${auditLog.entity} as entity,
                    ${auditLog.entityId} as "entityId", ${auditLog.changes} as changes,

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { auditEntry, auditListQuery } from '../../../contract/audit.ts';
 import { envelope, paged } from '../../../contract/common.ts';
 import { ok } from '../../lib/envelope.ts';
-import { tenantOf } from '../../plugins/auth.ts';
+import { tenantOf } from '../../lib/request-auth.ts';
 import type { ResourceModule } from '../registry.ts';
 import { AUDIT_TIME_ZONE, auditRepository } from './repository.ts';
 

@@ -6,12 +6,9 @@ import { envelope } from '../../../contract/common.ts';
 import { idParams } from '../../lib/crud-routes.ts';
 import { ok } from '../../lib/envelope.ts';
 import { notFound } from '../../lib/http-errors.ts';
-import {
-  authenticatedOf,
-  clearAccessTokenCookie,
-  requireAuth,
-  type CookieSettings,
-} from '../../plugins/auth.ts';
+import { authenticatedOf } from '../../lib/request-auth.ts';
+import { clearAccessTokenCookie, type CookieSettings } from '../../lib/session-cookies.ts';
+import { requireAuth } from '../../plugins/auth.ts';
 import {
   changeOwnPassword,
   listOwnSessions,

@@ -2,7 +2,7 @@ import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { SessionInfo, SessionUser, updateMeBody } from '../../../contract/auth.ts';
 import { englishFieldMessage } from '../../../contract/validation.ts';
-import type { Database } from '../../db/client.ts';
+import type { Database } from '../../db/database.ts';
 import { sessions, users } from '../../db/schema.ts';
 import { appendAudit, auditChanges } from '../../lib/audit.ts';
 import { badRequest } from '../../lib/http-errors.ts';

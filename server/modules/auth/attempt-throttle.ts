@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { and, eq, lt } from 'drizzle-orm';
 import { sql } from 'drizzle-orm';
-import { queryRows, type Database } from '../../db/client.ts';
+import { queryRows, type Database } from '../../db/database.ts';
 import { loginAttempts } from '../../db/schema.ts';
 import { tooManyRequests } from '../../lib/http-errors.ts';
 
@@ -20,10 +20,10 @@ import { tooManyRequests } from '../../lib/http-errors.ts';
  * every account it knows of.
  */
 export const FREE_FAILURES_PER_PAIR = 5;
-export const FIRST_DELAY_MS = 1000;
+const FIRST_DELAY_MS = 1000;
 export const MAX_DELAY_MS = 15 * 60 * 1000;
 /** A pair's failures count for a day; a success clears them sooner. */
-export const PAIR_WINDOW_MS = 24 * 60 * 60 * 1000;
+const PAIR_WINDOW_MS = 24 * 60 * 60 * 1000;
 export const MAX_FAILURES_PER_ADDRESS = 100;
 export const ADDRESS_WINDOW_MS = 15 * 60 * 1000;
 
@@ -109,7 +109,7 @@ export type AddressLimitedAction = keyof typeof ADDRESS_LIMITS;
  * Counts one `action` from `ip` and returns 0, or, when the address has used up its allowance,
  * counts nothing and returns the seconds until it may try again.
  */
-export async function takeAddressAllowance(
+async function takeAddressAllowance(
   db: Database,
   action: AddressLimitedAction,
   ip: string,

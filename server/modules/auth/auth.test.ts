@@ -10,7 +10,7 @@ import {
   type TestBody,
   type TestApp,
 } from '../../test/test-app.ts';
-import { xsrfTokenFor } from '../../plugins/auth.ts';
+import { xsrfTokenFor } from '../../lib/session-cookies.ts';
 import { hashAccessToken, SESSION_TTL_MS } from './sessions.ts';
 
 let t: TestApp;

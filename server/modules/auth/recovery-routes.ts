@@ -12,7 +12,7 @@ import { envelope } from '../../../contract/common.ts';
 import { englishFieldMessage } from '../../../contract/validation.ts';
 import { ok } from '../../lib/envelope.ts';
 import { badRequest } from '../../lib/http-errors.ts';
-import type { Database } from '../../db/client.ts';
+import type { Database } from '../../db/database.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { assertAddressAllowance } from './attempt-throttle.ts';

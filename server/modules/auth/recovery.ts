@@ -7,27 +7,27 @@ import {
   RESET_CODES_PER_HOUR,
   type Language,
 } from '../../../contract/auth.ts';
-import type { Database } from '../../db/client.ts';
+import type { Database } from '../../db/database.ts';
 import { passwordResetCodes, passwordResetTokens, sessions, users } from '../../db/schema.ts';
 import { appendAudit, auditChanges } from '../../lib/audit.ts';
 import { escapeHtml, type MailMessage } from '../../lib/mailer.ts';
 
 const MINUTE_MS = 60 * 1000;
-export const RESET_CODE_TTL_MS = RESET_CODE_TTL_MINUTES * MINUTE_MS;
+const RESET_CODE_TTL_MS = RESET_CODE_TTL_MINUTES * MINUTE_MS;
 /** A verified code buys this long to choose the new password. */
-export const RESET_TOKEN_TTL_MS = 15 * MINUTE_MS;
+const RESET_TOKEN_TTL_MS = 15 * MINUTE_MS;
 /** Codes are kept this long after they were made: they count against the hourly limit. */
 const CODE_LIMIT_WINDOW_MS = 60 * MINUTE_MS;
 
-export const sha256 = (value: string) => createHash('sha256').update(value).digest();
+const sha256 = (value: string) => createHash('sha256').update(value).digest();
 
 /** Compares two SHA-256 digests without leaking, by timing, how many leading bytes match. */
-export function sameDigest(expectedHex: string, actual: Buffer): boolean {
+function sameDigest(expectedHex: string, actual: Buffer): boolean {
   const expected = Buffer.from(expectedHex, 'hex');
   return expected.length === actual.length && timingSafeEqual(expected, actual);
 }
 
-export function generateResetCode(): string {
+function generateResetCode(): string {
   return String(randomInt(0, 10 ** RESET_CODE_LENGTH)).padStart(RESET_CODE_LENGTH, '0');
 }
 

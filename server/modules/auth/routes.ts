@@ -24,15 +24,13 @@ import {
 } from '../../lib/http-errors.ts';
 import type { MailMessage, Mailer } from '../../lib/mailer.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords.ts';
+import { authenticatedOf } from '../../lib/request-auth.ts';
 import {
-  assertCsrf,
-  authenticatedOf,
   clearAccessTokenCookie,
-  requireAuth,
-  resolveAuth,
   setSessionCookies,
   type CookieSettings,
-} from '../../plugins/auth.ts';
+} from '../../lib/session-cookies.ts';
+import { assertCsrf, requireAuth, resolveAuth } from '../../plugins/auth.ts';
 import {
   assertAddressAllowance,
   clearLoginFailures,

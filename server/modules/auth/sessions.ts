@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, lt, ne, or } from 'drizzle-orm';
 import type { SessionOrganization, SessionUser } from '../../../contract/auth.ts';
-import type { Database } from '../../db/client.ts';
+import type { Database } from '../../db/database.ts';
 import { organizations, sessions, users } from '../../db/schema.ts';
 import { sessionUserColumns, toSessionUser } from './repository.ts';
 
@@ -13,7 +13,7 @@ export const SESSION_MAX_LIFETIME_MS = 90 * DAY_MS;
 /** The stored expiry is pushed forward at most this often, so reads do not turn into writes. */
 export const SESSION_REFRESH_INTERVAL_MS = 60 * 60 * 1000;
 
-export function generateAccessToken(): string {
+function generateAccessToken(): string {
   return randomBytes(32).toString('base64url');
 }
 
@@ -60,7 +60,7 @@ export async function createSession(
 }
 
 /** The idle expiry from `now`, never past the absolute end of a session created at `createdAt`. */
-export function slidingExpiry(createdAt: Date, now: Date): Date {
+function slidingExpiry(createdAt: Date, now: Date): Date {
   return new Date(
     Math.min(now.getTime() + SESSION_TTL_MS, createdAt.getTime() + SESSION_MAX_LIFETIME_MS),
   );

@@ -1,13 +1,13 @@
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import { and, eq, gt, lt } from 'drizzle-orm';
 import { SIGN_UP_CODE_ALPHABET, SIGN_UP_CODE_LENGTH } from '../../../contract/auth.ts';
-import type { Database } from '../../db/client.ts';
+import type { Database } from '../../db/database.ts';
 import { pendingSignups } from '../../db/schema.ts';
 import type { MailMessage } from '../../lib/mailer.ts';
 import { verifyPassword } from '../../lib/passwords.ts';
 
 /** How long a mailed sign-up code stays good. */
-export const SIGN_UP_CODE_TTL_MS = 24 * 60 * 60 * 1000;
+const SIGN_UP_CODE_TTL_MS = 24 * 60 * 60 * 1000;
 
 export interface PendingSignUp {
   email: string;
@@ -16,7 +16,7 @@ export interface PendingSignUp {
   passwordHash: string;
 }
 
-export function generateSignUpCode(): string {
+function generateSignUpCode(): string {
   let code = '';
   for (let index = 0; index < SIGN_UP_CODE_LENGTH; index += 1) {
     code += SIGN_UP_CODE_ALPHABET[randomInt(SIGN_UP_CODE_ALPHABET.length)];
@@ -27,7 +27,7 @@ export function generateSignUpCode(): string {
 const hashCode = (code: string) => createHash('sha256').update(code).digest('hex');
 
 /** `ABCDE-FGHJK`: easier to read off a phone and type on a tablet. */
-export const displayCode = (code: string) => `${code.slice(0, 5)}-${code.slice(5)}`;
+const displayCode = (code: string) => `${code.slice(0, 5)}-${code.slice(5)}`;
 
 /** Forgets sign-ups whose code ran out, with the password hash they were holding. */
 export async function purgeExpiredSignUps(db: Database, now = new Date()): Promise<void> {

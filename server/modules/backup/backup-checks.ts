@@ -309,7 +309,7 @@ function runningTotalProblem(file: BackupFile): BackupProblem | undefined {
  * The first problem of a backup, or undefined when every row can be restored: each row against
  * its table's columns and rules, then keys, references and running totals between rows.
  */
-export function findBackupProblem(file: BackupFile): BackupProblem | undefined {
+function findBackupProblem(file: BackupFile): BackupProblem | undefined {
   const profileKeys = Object.keys(file.organization).filter(
     (key) => !PROFILE_SKIPPED_KEYS.has(key),
   );

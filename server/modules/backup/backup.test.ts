@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthData } from '../../../contract/auth.ts';
 import { BACKUP_VERSION, backupFile, type BackupFile } from '../../../contract/data-io.ts';
 import type { Inbox, Note, NoteThread } from '../../../contract/notes.ts';
-import { queryRows } from '../../db/client.ts';
+import { queryRows } from '../../db/database.ts';
 import { demoSeeders } from '../../db/seed.ts';
 import { createTenantContext } from '../../lib/tenant.ts';
 import {

@@ -9,7 +9,7 @@ import {
   type BackupFile,
   type RestoreResult,
 } from '../../../contract/data-io.ts';
-import { queryRows, type Database } from '../../db/client.ts';
+import { queryRows, type Database } from '../../db/database.ts';
 import { organizations } from '../../db/schema.ts';
 import { findPostgresError } from '../../lib/db-errors.ts';
 import { HttpError } from '../../lib/http-errors.ts';
@@ -90,10 +90,10 @@ export async function* backupDocument(
   }
 }
 
-export const BACKUP_NEWER_MESSAGE =
+const BACKUP_NEWER_MESSAGE =
   'This backup was made by a newer version of Karkhana; update the server first';
-export const BACKUP_INVALID_MESSAGE = 'This file is not a Karkhana backup';
-export const NOT_EMPTY_MESSAGE =
+const BACKUP_INVALID_MESSAGE = 'This file is not a Karkhana backup';
+const NOT_EMPTY_MESSAGE =
   'A backup is restored only into a new organization that has no records yet';
 
 /** A parsed body as a backup this server can restore, or the reason it cannot. */

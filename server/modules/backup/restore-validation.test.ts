@@ -4,7 +4,7 @@ import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backupFile, type BackupFile } from '../../../contract/data-io.ts';
 import type { FieldError } from '../../../contract/errors.ts';
-import { queryRows } from '../../db/client.ts';
+import { queryRows } from '../../db/database.ts';
 import { demoSeeders } from '../../db/seed.ts';
 import { createTenantContext } from '../../lib/tenant.ts';
 import { createTestApp, type TestApp, type TestUser } from '../../test/test-app.ts';

@@ -5,7 +5,7 @@ import { envelope } from '../../../contract/common.ts';
 import { backupFile, restoreResult } from '../../../contract/data-io.ts';
 import { ok } from '../../lib/envelope.ts';
 import { failureResponse } from '../../lib/openapi-responses.ts';
-import { tenantOf } from '../../plugins/auth.ts';
+import { tenantOf } from '../../lib/request-auth.ts';
 import { hashBodyWhileReading } from '../../plugins/idempotency.ts';
 import type { ResourceModule } from '../registry.ts';
 import { backupDocument, poolOf, readBackupFile, restoreBackup } from './repository.ts';

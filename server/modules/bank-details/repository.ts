@@ -5,7 +5,7 @@ import type {
   BankDetailListParams,
   BankDetailUpdate,
 } from '../../../contract/bank-details.ts';
-import type { Database } from '../../db/client.ts';
+import type { Database } from '../../db/database.ts';
 import { bankDetails } from '../../db/schema.ts';
 import { appendAudit, auditChanges } from '../../lib/audit.ts';
 import { containsText, equalsValue } from '../../lib/list-page.ts';

@@ -10,7 +10,7 @@ import {
   bankDetailSetActive,
 } from '../../../contract/bank-details.ts';
 import { envelope } from '../../../contract/common.ts';
-import { tenantOf } from '../../plugins/auth.ts';
+import { tenantOf } from '../../lib/request-auth.ts';
 import { idParams, registerCrudRoutes, staleVersionResponse } from '../../lib/crud-routes.ts';
 import { ok } from '../../lib/envelope.ts';
 import { failureResponse } from '../../lib/openapi-responses.ts';

@@ -1,5 +1,5 @@
 import { v7 as uuidv7 } from 'uuid';
-import type { DemoSeeder } from '../../db/seed.ts';
+import type { DemoSeeder } from '../../db/demo-seeder.ts';
 import { bankDetails } from '../../db/schema.ts';
 
 const DEMO_ACCOUNT_HOLDER = 'Shree Ganesh Textiles';

@@ -1,21 +1,21 @@
 import { and, asc, between, eq, notInArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Language } from '../../../contract/auth.ts';
-import type { Database } from '../../db/client.ts';
+import type { Database } from '../../db/database.ts';
 import { merchants, orders, organizations, users } from '../../db/schema.ts';
 import { addDays, localDay } from '../../lib/calendar-day.ts';
 import { escapeHtml, type Mailer, type MailMessage } from '../../lib/mailer.ts';
 
 /** Digests go out from this local hour on, so they are waiting when the workshop opens. */
-export const DIGEST_HOUR = 7;
+const DIGEST_HOUR = 7;
 /** Orders due from today to this many days ahead. */
-export const DIGEST_DAYS_AHEAD = 3;
+const DIGEST_DAYS_AHEAD = 3;
 /** Lines a digest lists; the rest are counted. */
-export const DIGEST_MAX_LINES = 100;
+const DIGEST_MAX_LINES = 100;
 /** How often the scheduler looks whether today's digests are due. */
-export const DIGEST_CHECK_INTERVAL_MS = 10 * 60 * 1000;
+const DIGEST_CHECK_INTERVAL_MS = 10 * 60 * 1000;
 
-export interface DigestLine {
+interface DigestLine {
   poNumber: string;
   merchant: string;
   deliveryDate: string;
@@ -60,7 +60,7 @@ async function claimRecipients(db: Database, today: string): Promise<DigestRecip
 }
 
 /** Orders of the organization due for delivery from `today` to `DIGEST_DAYS_AHEAD` days later. */
-export async function ordersDueSoon(
+async function ordersDueSoon(
   db: Database,
   organizationId: string,
   today: string,
@@ -137,7 +137,7 @@ const DIGEST_TEXT: Record<Language, DigestText> = {
   },
 };
 
-export function digestMail(
+function digestMail(
   recipient: Pick<DigestRecipient, 'email' | 'name' | 'language' | 'organizationName'>,
   lines: DigestLine[],
   total: number,

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { envelope } from '../../../contract/common.ts';
 import { duesReport, statement, type DuesReport } from '../../../contract/dues.ts';
 import { payment, type PaymentInput } from '../../../contract/payments.ts';
-import { queryRows } from '../../db/client.ts';
+import { queryRows } from '../../db/database.ts';
 import { merchants } from '../../db/schema.ts';
 import { createTestApp, type TestApp, type TestUser } from '../../test/test-app.ts';
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bill, type Bill } from '../../../contract/bills.ts';
 import { envelope } from '../../../contract/common.ts';
 import { payment, type Payment, type PaymentInput } from '../../../contract/payments.ts';
-import { queryRows } from '../../db/client.ts';
+import { queryRows } from '../../db/database.ts';
 import { designs, merchants, organizations } from '../../db/schema.ts';
 import { createTestApp, type TestApp, type TestBody, type TestUser } from '../../test/test-app.ts';
 

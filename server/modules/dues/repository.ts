@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { DuesReport, Statement, StatementEntry } from '../../../contract/dues.ts';
-import { queryRows, type Database } from '../../db/client.ts';
+import { queryRows, type Database } from '../../db/database.ts';
 import type { TenantContext } from '../../lib/tenant.ts';
 
 /**

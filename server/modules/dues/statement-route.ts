@@ -5,7 +5,7 @@ import { statement, statementQuery } from '../../../contract/dues.ts';
 import { idParams } from '../../lib/crud-routes.ts';
 import { ok } from '../../lib/envelope.ts';
 import { notFound } from '../../lib/http-errors.ts';
-import { tenantOf } from '../../plugins/auth.ts';
+import { tenantOf } from '../../lib/request-auth.ts';
 import { duesRepository } from './repository.ts';
 
 /**

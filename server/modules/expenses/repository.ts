@@ -7,7 +7,7 @@ import {
   type ExpenseSummary,
   type ExpenseUpdate,
 } from '../../../contract/expenses.ts';
-import { queryRows, type Database } from '../../db/client.ts';
+import { queryRows, type Database } from '../../db/database.ts';
 import { expenses } from '../../db/schema.ts';
 import { containsText, equalsValue } from '../../lib/list-page.ts';
 import { createTenantRepository } from '../../lib/tenant-repository.ts';

@@ -12,7 +12,7 @@ import {
 } from '../../../contract/expenses.ts';
 import { registerCrudRoutes } from '../../lib/crud-routes.ts';
 import { ok } from '../../lib/envelope.ts';
-import { tenantOf } from '../../plugins/auth.ts';
+import { tenantOf } from '../../lib/request-auth.ts';
 import { expenseMonthlySummary, expenseRepository, listExpenseCategories } from './repository.ts';
 import type { ResourceModule } from '../registry.ts';
 

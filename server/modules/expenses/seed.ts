@@ -1,7 +1,7 @@
 import { v7 as uuidv7 } from 'uuid';
 import type { ExpensePaymentMethod } from '../../../contract/expenses.ts';
 import { expenses } from '../../db/schema.ts';
-import type { DemoSeeder } from '../../db/seed.ts';
+import type { DemoSeeder } from '../../db/demo-seeder.ts';
 
 interface DemoExpense {
   category: string;

@@ -2,7 +2,7 @@ import type { FastifyPluginCallback } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { healthData } from '../../../contract/auth.ts';
 import { envelope } from '../../../contract/common.ts';
-import { pingDatabase } from '../../db/client.ts';
+import { pingDatabase } from '../../db/database.ts';
 import { ok } from '../../lib/envelope.ts';
 import { failureResponse } from '../../lib/openapi-responses.ts';
 

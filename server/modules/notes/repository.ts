@@ -13,20 +13,17 @@ import type {
   NoteThreadParams,
 } from '../../../contract/notes.ts';
 import type { Role } from '../../../contract/permissions.ts';
-import { englishFieldMessage } from '../../../contract/validation.ts';
-import { queryRows, type Database } from '../../db/client.ts';
+import { queryRows, type Database } from '../../db/database.ts';
 import { appendAudit } from '../../lib/audit.ts';
-import { badRequest, forbidden, type FieldError } from '../../lib/http-errors.ts';
+import { badRequest, fieldError, forbidden, type FieldError } from '../../lib/http-errors.ts';
+import { isoTimestamp } from '../../lib/sql-values.ts';
 import type { TenantContext } from '../../lib/tenant.ts';
 import { inTransaction } from '../../lib/tenant-repository.ts';
 
-export interface NoteSubject {
+interface NoteSubject {
   subjectType: NoteSubjectType;
   subjectId: string;
 }
-
-const isoTimestamp = (column: SQL) =>
-  sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /** The column of `notes` that holds a subject of this type. */
 const subjectColumn = (type: NoteSubjectType) =>
@@ -58,7 +55,7 @@ const noteRecord = sql`json_build_object(
 )`;
 
 /** The subject's display name (an order's PO number, a merchant's name); undefined when missing. */
-export async function subjectName(
+async function subjectName(
   db: Database,
   tenant: TenantContext,
   subject: NoteSubject,
@@ -77,8 +74,6 @@ export async function subjectName(
         );
   return rows[0]?.name;
 }
-
-const SUBJECT_NOT_FOUND = englishFieldMessage('not_found');
 
 async function readCursorOf(
   db: Database,
@@ -170,15 +165,9 @@ async function assertMentionable(db: Database, tenant: TenantContext, ids: reado
   ids.forEach((id, index) => {
     const active = found.get(id);
     if (active === undefined) {
-      errors.push({ path: `mentions.${index}`, code: 'not_found', message: SUBJECT_NOT_FOUND });
+      errors.push(fieldError(`mentions.${index}`, 'not_found'));
     } else if (!active) {
-      const params = { rule: 'mention_inactive' };
-      errors.push({
-        path: `mentions.${index}`,
-        code: 'invalid_value',
-        params,
-        message: englishFieldMessage('invalid_value', params),
-      });
+      errors.push(fieldError(`mentions.${index}`, 'invalid_value', { rule: 'mention_inactive' }));
     }
   });
   if (errors.length > 0)
@@ -209,7 +198,7 @@ export async function createNote(
     const subject = { subjectType: values.subjectType, subjectId: values.subjectId };
     if ((await subjectName(tx, tenant, subject)) === undefined) {
       throw badRequest('The order or merchant of the note does not exist', [
-        { path: 'subjectId', code: 'not_found', message: SUBJECT_NOT_FOUND },
+        fieldError('subjectId', 'not_found'),
       ]);
     }
     const mentions = values.mentions ?? [];

@@ -17,7 +17,7 @@ import { idParams } from '../../lib/crud-routes.ts';
 import { ok } from '../../lib/envelope.ts';
 import { failureResponse } from '../../lib/openapi-responses.ts';
 import { notFound } from '../../lib/http-errors.ts';
-import { authenticatedOf, tenantOf } from '../../plugins/auth.ts';
+import { authenticatedOf, tenantOf } from '../../lib/request-auth.ts';
 import type { ResourceModule } from '../registry.ts';
 import {
   createNote,

@@ -13,10 +13,17 @@ import {
   type OrderStatus,
   type OrderUpdate,
 } from '../../../contract/orders.ts';
-import { describeIssue, englishFieldMessage } from '../../../contract/validation.ts';
-import { queryRows, type Database } from '../../db/client.ts';
+import { describeIssue } from '../../../contract/validation.ts';
+import { queryRows, type Database } from '../../db/database.ts';
 import { designs, merchants, orderLines, orders } from '../../db/schema.ts';
-import { badRequest, conflict, staleVersion, type FieldError } from '../../lib/http-errors.ts';
+import {
+  badRequest,
+  conflict,
+  fieldError,
+  staleVersion,
+  type FieldError,
+} from '../../lib/http-errors.ts';
+import { isoTimestamp } from '../../lib/sql-values.ts';
 import {
   buildFilterConditions,
   containsText,
@@ -55,9 +62,6 @@ const sortable = {
   totalAmount: orders.totalAmount,
   createdAt: orders.createdAt,
 };
-
-const isoTimestamp = (column: SQL) =>
-  sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /**
  * The API record of the `orders` row in scope, built by the database as JSON: the merchant and
@@ -108,7 +112,7 @@ const orderRecord = sql`json_build_object(
 const withMerchant = sql`orders join merchants
   on merchants.organization_id = orders.organization_id and merchants.id = orders.merchant_id`;
 
-/** JSON arrives parsed from both drivers; a numeric string would only come from a driver quirk. */
+/** node-postgres parses JSON; a numeric string would only come from a driver quirk. */
 function normalizeRecord(raw: unknown): Order {
   const record = (typeof raw === 'string' ? JSON.parse(raw) : raw) as Order;
   record.totalAmount = Number(record.totalAmount);
@@ -244,9 +248,7 @@ function assertDeliveryNotBeforeOrder(
   if (deliveryDate === null || deliveryDate >= orderDate) return;
   const issue = deliveryBeforeOrderIssue(orderDate);
   const { path, code, params } = describeIssue({ ...issue, input: deliveryDate });
-  throw badRequest('Validation failed', [
-    { path, code, params, message: englishFieldMessage(code, params) },
-  ]);
+  throw badRequest('Validation failed', [fieldError(path, code, params)]);
 }
 
 const sameLines = (stored: Order['designs'], sent: NonNullable<OrderUpdate['designs']>) =>

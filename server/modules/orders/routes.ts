@@ -12,7 +12,7 @@ import {
 import { idParams, registerCrudRoutes, staleVersionResponse } from '../../lib/crud-routes.ts';
 import { ok } from '../../lib/envelope.ts';
 import { notFound } from '../../lib/http-errors.ts';
-import { tenantOf } from '../../plugins/auth.ts';
+import { tenantOf } from '../../lib/request-auth.ts';
 import { orderRepository } from './repository.ts';
 import type { ResourceModule } from '../registry.ts';
 

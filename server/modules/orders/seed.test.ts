@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ORDER_STATUSES } from '../../../contract/orders.ts';
-import { queryRows } from '../../db/client.ts';
+import { queryRows } from '../../db/database.ts';
 import { designs, merchants, orders } from '../../db/schema.ts';
 import { seedDemoData } from '../../db/seed.ts';
 import { createTenantContext } from '../../lib/tenant.ts';

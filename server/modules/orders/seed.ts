@@ -1,9 +1,9 @@
 import { asc, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { OrderStatus } from '../../../contract/orders.ts';
-import type { Database } from '../../db/client.ts';
+import type { Database } from '../../db/database.ts';
 import { designs, merchants, orderLines, orders } from '../../db/schema.ts';
-import type { DemoSeeder } from '../../db/seed.ts';
+import type { DemoSeeder } from '../../db/demo-seeder.ts';
 import { tenantScope, type TenantContext } from '../../lib/tenant.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

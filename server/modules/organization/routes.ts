@@ -9,7 +9,7 @@ import {
 import { assertOwnOrganization, staleVersionResponse } from '../../lib/crud-routes.ts';
 import { ok } from '../../lib/envelope.ts';
 import { notFound } from '../../lib/http-errors.ts';
-import { tenantOf } from '../../plugins/auth.ts';
+import { tenantOf } from '../../lib/request-auth.ts';
 import type { ResourceModule } from '../registry.ts';
 import { findOrganizationProfile, updateOrganizationProfile } from './repository.ts';
 

@@ -15,7 +15,7 @@ import {
   type Payment,
   type PaymentInput,
 } from '../../../contract/payments.ts';
-import { queryRows } from '../../db/client.ts';
+import { queryRows } from '../../db/database.ts';
 import { auditLog, bills, designs, merchants, organizations } from '../../db/schema.ts';
 import { createTestApp, type TestApp, type TestUser } from '../../test/test-app.ts';
 import { allocationViolation } from './repository.ts';

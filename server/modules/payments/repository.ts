@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { Paged } from '../../../contract/common.ts';
 import type {
@@ -10,8 +10,7 @@ import type {
   PaymentTotals,
   PaymentUpdate,
 } from '../../../contract/payments.ts';
-import { englishFieldMessage } from '../../../contract/validation.ts';
-import { queryRows, type Database } from '../../db/client.ts';
+import { queryRows, type Database } from '../../db/database.ts';
 import { payments } from '../../db/schema.ts';
 import { appendAudit, auditChanges } from '../../lib/audit.ts';
 import { keysetRows } from '../../lib/csv-export.ts';
@@ -19,10 +18,12 @@ import { findPostgresError } from '../../lib/db-errors.ts';
 import {
   badRequest,
   conflict,
+  fieldError,
   staleVersion,
   type FieldError,
   type HttpError,
 } from '../../lib/http-errors.ts';
+import { isoTimestamp, uuidArray } from '../../lib/sql-values.ts';
 import {
   buildFilterConditions,
   equalsValue,
@@ -34,9 +35,6 @@ import { tenantScope, type TenantContext } from '../../lib/tenant.ts';
 import { inTransaction } from '../../lib/tenant-repository.ts';
 
 const CHECK_VIOLATION = '23514';
-
-const isoTimestamp = (column: SQL) =>
-  sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /** The API record of the `payments` row in scope, merchant and allocations included. */
 const paymentRecord = sql`json_build_object(
@@ -73,7 +71,7 @@ const paymentRecord = sql`json_build_object(
 const merchantJoin = sql`join merchants
   on merchants.organization_id = payments.organization_id and merchants.id = payments.merchant_id`;
 
-/** JSON arrives parsed from both drivers; numeric values come as numbers or numeric strings. */
+/** node-postgres parses JSON; numeric values come as numbers or numeric strings. */
 function normalizePayment(raw: unknown): Payment {
   const record = (typeof raw === 'string' ? JSON.parse(raw) : raw) as Payment;
   record.amount = Number(record.amount);
@@ -113,14 +111,6 @@ async function readPayment(db: Database, tenant: TenantContext, id: string) {
   return rows[0] ? normalizePayment(rows[0].record) : undefined;
 }
 
-const uuidArray = (ids: readonly string[]) =>
-  ids.length === 0
-    ? sql`array[]::uuid[]`
-    : sql`array[${sql.join(
-        ids.map((value) => sql`${value}`),
-        sql`, `,
-      )}]::uuid[]`;
-
 /** Money travels to SQL as its decimal text, so it is numeric from the first step. */
 const moneyArray = (amounts: readonly number[]) =>
   amounts.length === 0
@@ -129,13 +119,6 @@ const moneyArray = (amounts: readonly number[]) =>
         amounts.map((value) => sql`${String(value)}`),
         sql`, `,
       )}]::numeric[]`;
-
-const fieldError = (
-  path: string,
-  code: FieldError['code'],
-  params?: FieldError['params'],
-  message = englishFieldMessage(code, params),
-): FieldError => ({ path, code, ...(params ? { params } : {}), message });
 
 const ruleError = (path: string, rule: string, extra: Record<string, string | number> = {}) =>
   fieldError(path, 'invalid_value', { rule, ...extra });

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { PaymentCreate } from '../../../contract/payments.ts';
-import { queryRows } from '../../db/client.ts';
-import type { DemoSeeder } from '../../db/seed.ts';
+import { queryRows } from '../../db/database.ts';
+import type { DemoSeeder } from '../../db/demo-seeder.ts';
 import { paymentRepository } from './repository.ts';
 
 /** Days after its bill that a demo payment is received, never later than today. */

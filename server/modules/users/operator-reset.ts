@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import type { Database } from '../../db/database.ts';
 import { users } from '../../db/schema.ts';
 import { appendAudit } from '../../lib/audit.ts';
 import { hashPassword } from '../../lib/passwords.ts';

@@ -3,7 +3,7 @@ import { v7 as uuidv7 } from 'uuid';
 import type { Paged } from '../../../contract/common.ts';
 import { can, type Role } from '../../../contract/permissions.ts';
 import type { User, UserCreate, UserListParams, UserUpdate } from '../../../contract/users.ts';
-import type { Database } from '../../db/client.ts';
+import type { Database } from '../../db/database.ts';
 import { users } from '../../db/schema.ts';
 import { appendAudit, auditChanges } from '../../lib/audit.ts';
 import { mapDatabaseError } from '../../lib/db-errors.ts';
@@ -12,12 +12,12 @@ import { containsTextInAny, equalsValue, orderByFor, pageInfo } from '../../lib/
 import { tenantScope, type TenantContext } from '../../lib/tenant.ts';
 import { keysetRows } from '../../lib/csv-export.ts';
 import { apiRecordSelection } from '../../lib/tenant-repository.ts';
-import { FORBIDDEN_MESSAGE } from '../../plugins/auth.ts';
+import { FORBIDDEN_MESSAGE } from '../../lib/http-errors.ts';
 import { DUPLICATE_EMAIL_MESSAGE } from '../auth/repository.ts';
 import { revokeUserSessions } from '../auth/sessions.ts';
 
-export const LAST_OWNER_MESSAGE = 'The organization must keep at least one active owner';
-export const OWN_ACCOUNT_MESSAGE = 'You cannot change your own role or deactivate yourself';
+const LAST_OWNER_MESSAGE = 'The organization must keep at least one active owner';
+const OWN_ACCOUNT_MESSAGE = 'You cannot change your own role or deactivate yourself';
 
 /** Everything a user record shows; the password hash is never selected. */
 const userColumns = {

@@ -18,7 +18,7 @@ import {
 import { ok } from '../../lib/envelope.ts';
 import { notFound } from '../../lib/http-errors.ts';
 import { hashPassword } from '../../lib/passwords.ts';
-import { authenticatedOf } from '../../plugins/auth.ts';
+import { authenticatedOf } from '../../lib/request-auth.ts';
 import type { ResourceModule } from '../registry.ts';
 import {
   allUsers,

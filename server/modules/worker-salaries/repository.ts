@@ -8,7 +8,7 @@ import type {
   WorkerSalaryUpdate,
 } from '../../../contract/worker-salaries.ts';
 import { WORKER_SALARY_DEFAULT_SORT } from '../../../contract/worker-salaries.ts';
-import { queryRows, type Database } from '../../db/client.ts';
+import { queryRows, type Database } from '../../db/database.ts';
 import { workerSalaries, workers } from '../../db/schema.ts';
 import { findPostgresError } from '../../lib/db-errors.ts';
 import { badRequest } from '../../lib/http-errors.ts';
@@ -78,7 +78,7 @@ function selectWithWorker(db: Database) {
     .innerJoin(workers, workerOfSalary);
 }
 
-export const UNKNOWN_WORKER_MESSAGE = 'Worker not found';
+const UNKNOWN_WORKER_MESSAGE = 'Worker not found';
 
 /** A worker id outside the organization breaks the composite foreign key: a 400 on that field. */
 async function rejectUnknownWorker<T>(work: Promise<T>): Promise<T> {

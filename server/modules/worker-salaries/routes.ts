@@ -9,7 +9,7 @@ import {
   workerSalarySummaryQuery,
   workerSalaryUpdate,
 } from '../../../contract/worker-salaries.ts';
-import { tenantOf } from '../../plugins/auth.ts';
+import { tenantOf } from '../../lib/request-auth.ts';
 import { registerCrudRoutes } from '../../lib/crud-routes.ts';
 import { ok } from '../../lib/envelope.ts';
 import { salarySummary, workerSalaryRepository } from './repository.ts';
@@ -53,7 +53,7 @@ export const workerSalaryRoutes: FastifyPluginCallback = (scope, _options, done)
         { key: 'notes' },
       ],
     },
-    // API.md gives salaries no pick list; the ledger is only ever read in pages.
+    // Salaries have no pick list; the ledger is only ever read in pages.
     pickList: false,
     schemas: {
       record: workerSalary,

@@ -11,7 +11,7 @@ import { createTenantRepository } from '../../lib/tenant-repository.ts';
 
 const lowerName = sql`lower(${workers.name})`;
 
-export const WORKER_STILL_PAID_MESSAGE =
+const WORKER_STILL_PAID_MESSAGE =
   'This worker has salary entries and cannot be deleted. Mark the worker inactive instead.';
 
 export const workerRepository = createTenantRepository<

@@ -7,7 +7,7 @@ import { createTestApp, type TestApp, type TestBody, type TestUser } from '../..
 
 /**
  * A worker's pay (`salaryType`, `baseSalary`, and what a production entry earns: its `rate` and
- * `amount`) reaches only the roles the matrix lets read salaries (API.md roles table): every
+ * `amount`) reaches only the roles the matrix lets read salaries (contract/permissions.ts): every
  * route that sends a worker, or work of one, is called as each role and searched for the pay
  * fields.
  */

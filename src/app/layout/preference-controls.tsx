@@ -1,4 +1,4 @@
-import { Center, NativeSelect, SegmentedControl, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { Center, NativeSelect, SegmentedControl, Stack, Text } from '@mantine/core';
 import { IconDeviceDesktop, IconMoon, IconSun } from '@tabler/icons-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -54,17 +54,5 @@ export function FontControl() {
       onChange={(event) => setFont(event.currentTarget.value)}
       data={FONTS.map((value) => ({ value, label: t(`preferences.fonts.${value}`) }))}
     />
-  );
-}
-
-/** Both controls; the same pair lives in the header menu and on Settings > Appearance. */
-export function PreferenceControls({ fullWidth }: { fullWidth?: boolean }) {
-  const { t } = useTranslation();
-  return (
-    <Stack gap="md">
-      <VisuallyHidden>{t('preferences.label')}</VisuallyHidden>
-      <ThemeControl fullWidth={fullWidth} />
-      <FontControl />
-    </Stack>
   );
 }

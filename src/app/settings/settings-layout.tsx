@@ -16,7 +16,7 @@ import { can } from '../../../contract/permissions.ts';
 import { usePageTitle } from '@/lib/page-title';
 import { HelpButton } from '@/components/help-button';
 
-export const SETTINGS_SECTIONS = [
+const SETTINGS_SECTIONS = [
   { key: 'profile', path: '/settings', icon: IconUser },
   { key: 'account', path: '/settings/account', icon: IconUserCircle },
   { key: 'production', path: '/settings/production', icon: IconListNumbers },

@@ -13,8 +13,8 @@ import type {
 } from '../../../contract/auth.ts';
 import { apiRequest } from '@/lib/api-client';
 
-export const LOGIN_FAILED_MESSAGE = 'Login failed';
-export const REGISTER_FAILED_MESSAGE = 'Registration failed';
+const LOGIN_FAILED_MESSAGE = 'Login failed';
+const REGISTER_FAILED_MESSAGE = 'Registration failed';
 // Signing out must finish even when the server cannot be reached; the local session goes anyway.
 const LOGOUT_TIMEOUT_MS = 5000;
 

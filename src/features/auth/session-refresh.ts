@@ -21,8 +21,3 @@ export function useSessionRefresh() {
       .catch(() => {});
   }, []);
 }
-
-/** For tests: lets the next mount check again. */
-export function resetSessionRefresh() {
-  checkedThisLoad = false;
-}

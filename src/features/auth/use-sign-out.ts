@@ -5,7 +5,7 @@ import { useAuthStore } from '@/stores/auth';
 import { logout } from './api';
 
 /** Ends the session on the server and forgets everything this device cached for it. */
-export async function endSession() {
+async function endSession() {
   try {
     await logout();
   } catch {

@@ -15,7 +15,7 @@ import { fieldErrorOf, validationErrorMap } from '../../../contract/validation.t
 import { workerCreate } from '../../../contract/workers.ts';
 
 /** The form's own schema: the preview finds exactly what the server will refuse. */
-export const IMPORT_SCHEMAS: Record<ImportResource, z.ZodType> = {
+const IMPORT_SCHEMAS: Record<ImportResource, z.ZodType> = {
   merchants: merchantCreate,
   designs: designCreate,
   workers: workerCreate,
@@ -30,7 +30,7 @@ export interface Sheet {
 const isBlankRow = (cells: ImportCell[]) =>
   cells.every((cell) => cell === null || cell === undefined || String(cell).trim() === '');
 
-export function sheetFromRows(data: ImportCell[][]): Sheet {
+function sheetFromRows(data: ImportCell[][]): Sheet {
   const [header = [], ...body] = data;
   return {
     headers: header.map((cell) => (cell === null || cell === undefined ? '' : String(cell).trim())),

@@ -50,7 +50,7 @@ export interface ShareFacts {
 }
 
 /** What is owed and the bill it has been owed on longest. */
-export function outstandingOf(openBills: readonly OpenBill[]) {
+function outstandingOf(openBills: readonly OpenBill[]) {
   const paise = openBills.reduce((sum, bill) => sum + Math.round(bill.balance * 100), 0);
   const oldest = [...openBills].sort(
     (a, b) => a.billDate.localeCompare(b.billDate) || a.number.localeCompare(b.number),

@@ -6,12 +6,12 @@ import {
 } from '../../../contract/order-analytics.ts';
 import { ORDER_STATUSES, type OrderStatus } from '../../../contract/orders.ts';
 
-export type ViewMode = 'table' | 'chart';
+type ViewMode = 'table' | 'chart';
 
 const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export function currentYearRange(now = new Date()) {
+function currentYearRange(now = new Date()) {
   const year = now.getFullYear();
   return { startDate: `${year}-01-01`, endDate: `${year}-12-31` };
 }

@@ -10,7 +10,7 @@ import { onlineManager } from '@tanstack/react-query';
  * offline a cheap probe of `/api/health` decides when it is back. The browser's own events are
  * still used: "offline" is trusted immediately, "online" only triggers a probe.
  */
-export const PROBE_PATH = '/api/health';
+const PROBE_PATH = '/api/health';
 const PROBE_FIRST_DELAY_MS = 2_000;
 const PROBE_MAX_DELAY_MS = 15_000;
 

@@ -25,7 +25,7 @@ function hasId(row: unknown, id: string): row is object {
 }
 
 /** The row with this id in the newest successful list or pick list of `resource`. */
-export function newestListRow(
+function newestListRow(
   client: QueryClient,
   resource: string,
   id: string,

@@ -5,7 +5,7 @@ import type { Paged } from '../../../contract/common.ts';
  * Marks a row that exists only on this device: created offline and not yet accepted by the
  * server. Such a row has no server id, so nothing may edit, delete or link to it.
  */
-export const PENDING_SYNC_FIELD = '_pendingSync';
+const PENDING_SYNC_FIELD = '_pendingSync';
 
 /**
  * Marks a record the server holds that shows a change made on this device and not yet sent (an
@@ -34,11 +34,6 @@ export function hasPendingChange(row: unknown): boolean {
     row !== null &&
     (row as Record<string, unknown>)[PENDING_CHANGE_FIELD] === true
   );
-}
-
-/** Shows something the server has not seen yet: a record made, or a change made, offline. */
-export function isUnsent(row: unknown): boolean {
-  return isPendingRecord(row) || hasPendingChange(row);
 }
 
 function isPaged(value: unknown): value is Paged<unknown> {

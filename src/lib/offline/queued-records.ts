@@ -100,7 +100,7 @@ export function editedOrder(client: QueryClient, order: Order, body: OrderUpdate
 }
 
 /** The card as it is once the move is stored: the server bumps its version by one. */
-export function movedCard(
+function movedCard(
   card: JobCard,
   stage: ProductionStage,
   stages: readonly ProductionStage[],

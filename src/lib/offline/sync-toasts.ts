@@ -8,7 +8,7 @@ import { useAuthStore } from '@/stores/auth';
 export type SyncToastKind = 'queued' | 'synced' | 'problem';
 
 /** The signed-in user's choice (Settings, Notifications); everything until they chose. */
-export function currentSyncToastLevel(): SyncToastLevel {
+function currentSyncToastLevel(): SyncToastLevel {
   return useAuthStore.getState().user?.notifications.syncToasts ?? 'all';
 }
 

@@ -21,14 +21,14 @@ import { useAuthStore } from '@/stores/auth';
  */
 
 /** Often enough that a tablet losing the network mid-shift has the morning's new orders. */
-export const WORKING_SET_REFRESH_MS = 15 * 60 * 1000;
+const WORKING_SET_REFRESH_MS = 15 * 60 * 1000;
 /** The API's page limit. */
-export const WORKING_SET_PAGE_SIZE = 100;
+const WORKING_SET_PAGE_SIZE = 100;
 // Seeding a record into the cache notifies its observers; a chunk this size stays far below a
 // 50 ms task even on a slow tablet, and the page gets the main thread back between chunks.
 const SEED_CHUNK = 25;
 
-export const WORKING_SET_KEY = ['working-set'] as const;
+const WORKING_SET_KEY = ['working-set'] as const;
 
 export interface WorkingSetResult {
   /** When the refresh finished: what "available offline, updated …" tells. */
@@ -53,7 +53,7 @@ interface WorkingSetRead {
 }
 
 /** Gives the main thread back, so a refresh never holds it for long (input, rendering). */
-export function yieldToMain(): Promise<void> {
+function yieldToMain(): Promise<void> {
   const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
   if (scheduler?.yield) return scheduler.yield();
   return new Promise((resolve) => setTimeout(resolve, 0));

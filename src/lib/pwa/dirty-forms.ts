@@ -35,7 +35,7 @@ export function startDirtyFormTracking(doc: Document = document) {
   doc.addEventListener('reset', markClean, true);
 }
 
-export function hasDirtyForm(): boolean {
+function hasDirtyForm(): boolean {
   for (const form of dirtyForms) {
     // A form that left the page (closed modal, navigated away) was abandoned on purpose.
     if (!form.isConnected) dirtyForms.delete(form);

@@ -31,7 +31,7 @@ export function isRunningStandalone(win: Window = window): boolean {
   return displayStandalone || iosStandalone || androidApp;
 }
 
-export function wasInstallDismissed(storage: Storage = sessionStorage): boolean {
+function wasInstallDismissed(storage: Storage = sessionStorage): boolean {
   try {
     return storage.getItem(INSTALL_DISMISSED_KEY) === 'true';
   } catch {

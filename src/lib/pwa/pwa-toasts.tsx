@@ -2,7 +2,7 @@ import { Stack, Text } from '@mantine/core';
 import { toast } from 'react-hot-toast';
 
 /** Install and offline-readiness messages stay longer than ordinary toasts (spec: 5 s). */
-export const PWA_TOAST_DURATION_MS = 5000;
+const PWA_TOAST_DURATION_MS = 5000;
 
 function ToastBody({ title, description }: { title: string; description?: string }) {
   return (

@@ -1,8 +1,8 @@
 import { Workbox } from 'workbox-window';
 import { whenNoDirtyForm } from './dirty-forms';
 
-export const SERVICE_WORKER_URL = '/sw.js';
-export const SERVICE_WORKER_SCOPE = '/';
+const SERVICE_WORKER_URL = '/sw.js';
+const SERVICE_WORKER_SCOPE = '/';
 // An installed app may stay open for days on a workshop tablet; look for a new build now and then.
 const UPDATE_CHECK_INTERVAL_MS = 60 * 60 * 1000;
 

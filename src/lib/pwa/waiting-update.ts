@@ -15,10 +15,6 @@ export function setWaitingUpdate(apply: ApplyUpdate | null) {
   for (const listener of listeners) listener();
 }
 
-export function getWaitingUpdate(): ApplyUpdate | null {
-  return waiting;
-}
-
 export function useWaitingUpdate(): ApplyUpdate | null {
   return useSyncExternalStore(
     (onChange) => {

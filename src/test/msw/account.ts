@@ -12,11 +12,11 @@ import { testSession } from '../fixtures';
 import { fail, ok } from './envelope';
 import { testId, type RecordedRequest } from './resource-fake';
 
-export const CHROME_ON_ANDROID =
+const CHROME_ON_ANDROID =
   'Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Mobile Safari/537.36';
-export const SAFARI_ON_IPHONE =
+const SAFARI_ON_IPHONE =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
-export const EDGE_ON_WINDOWS =
+const EDGE_ON_WINDOWS =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36 Edg/124.0.2478.51';
 
 export interface AccountFakeOptions {

@@ -4,7 +4,7 @@ import { merchants } from '@/lib/resources';
 import { ok } from './envelope';
 import { createResourceFake, TEST_ORGANIZATION_ID, testId } from './resource-fake';
 
-export { TEST_ORGANIZATION_ID, testId, type RecordedRequest } from './resource-fake';
+export { TEST_ORGANIZATION_ID, testId } from './resource-fake';
 
 const CITIES = ['Surat', 'Ahmedabad', 'Vadodara', 'Rajkot', 'Mumbai', null] as const;
 const NAMES = [

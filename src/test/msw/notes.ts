@@ -3,14 +3,14 @@ import type { InboxThread, Note, NotePerson, NoteSubjectType } from '../../../co
 import { TEST_USER_ID } from '../fixtures';
 import { fail, ok } from './envelope';
 
-export const NOTE_ORG_ID = '00000000-0000-4000-8000-0000000000aa';
+const NOTE_ORG_ID = '00000000-0000-4000-8000-0000000000aa';
 export const STAFF_ID = '00000000-0000-4000-8000-0000000000b1';
-export const ADMIN_ID = '00000000-0000-4000-8000-0000000000b2';
+const ADMIN_ID = '00000000-0000-4000-8000-0000000000b2';
 export const ORDER_ID = '00000000-0000-4000-8000-0000000000c1';
 export const OTHER_ORDER_ID = '00000000-0000-4000-8000-0000000000c2';
 export const MERCHANT_ID = '00000000-0000-4000-8000-0000000000d1';
 
-export const PEOPLE: NotePerson[] = [
+const PEOPLE: NotePerson[] = [
   { _id: ADMIN_ID, name: 'Meena Admin' },
   { _id: TEST_USER_ID, name: 'Asha Patel' },
   { _id: STAFF_ID, name: 'Suresh Staff' },
@@ -22,7 +22,7 @@ const SUBJECT_NAMES: Record<string, string> = {
   [MERCHANT_ID]: 'Surat Silk Mills',
 };
 
-export interface ReceivedNote {
+interface ReceivedNote {
   body: string;
   mentions: string[];
   key: string | null;

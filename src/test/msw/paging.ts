@@ -35,7 +35,7 @@ function compare(a: unknown, b: unknown) {
 }
 
 /**
- * The paged-list semantics of API.md over an in-memory array: page/limit bounds, one sortable
+ * The server's paged-list semantics over an in-memory array: page/limit bounds, one sortable
  * field with `_id` as tie-breaker, case-insensitive substring filters, unknown keys rejected.
  */
 export function paginate<T extends { _id: string }>(

@@ -16,7 +16,7 @@ import { TEST_ORGANIZATION_ID, testId, type RecordedRequest } from './resource-f
 
 const STAMP = '2026-11-01T00:00:00.000Z';
 
-export function makeStages(names: readonly string[]): ProductionStage[] {
+function makeStages(names: readonly string[]): ProductionStage[] {
   return names.map((name, position) => ({
     _id: testId(7000 + position),
     organizationId: TEST_ORGANIZATION_ID,

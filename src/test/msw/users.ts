@@ -34,7 +34,7 @@ function person(n: number, name: string, role: Role, extra: Partial<User> = {}):
  * The signed-in test owner (Asha Patel, as `testSession`), a second owner, an admin and staff; the
  * newest first, as the API's default order returns them.
  */
-export function makeUsers(): User[] {
+function makeUsers(): User[] {
   const recently = new Date(Date.now() - 5 * 60_000).toISOString();
   return [
     person(6, 'Kiran Solanki', 'staff', { isActive: false }),

@@ -1,6 +1,6 @@
 import { Group, Text, type GroupProps, type MantineBreakpoint } from '@mantine/core';
 
-export function BrandMark({ size = 32 }: { size?: number }) {
+function BrandMark({ size = 32 }: { size?: number }) {
   return (
     <img
       src="/icons/logo.svg"

@@ -16,8 +16,7 @@ export type PaperSize = (typeof PAPER_SIZES)[number];
 export const BILL_COPIES = ['original', 'duplicate', 'triplicate'] as const;
 export type BillCopy = (typeof BILL_COPIES)[number];
 
-export const DOCUMENT_LANGUAGES = ['en', 'gu', 'hi'] as const;
-export type DocumentLanguage = (typeof DOCUMENT_LANGUAGES)[number];
+export type DocumentLanguage = 'en' | 'gu' | 'hi';
 
 export type BillPrintT = TFunction<'bill-print'>;
 
@@ -56,7 +55,7 @@ export function amountInWords(amount: number, language: DocumentLanguage, t: Bil
   });
 }
 
-export type TaxKind = 'cgst' | 'sgst' | 'igst';
+type TaxKind = 'cgst' | 'sgst' | 'igst';
 export interface TaxRow {
   kind: TaxKind;
   rate: number;

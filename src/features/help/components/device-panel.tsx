@@ -15,7 +15,7 @@ const UpdateDialog = lazy(() =>
   import('@/components/update-dialog').then((module) => ({ default: module.UpdateDialog })),
 );
 
-export const APP_VERSION = String(import.meta.env.VITE_APP_VERSION ?? 'dev');
+const APP_VERSION = String(import.meta.env.VITE_APP_VERSION ?? 'dev');
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (

@@ -28,7 +28,7 @@ export interface OrderFormValues extends Record<string, unknown> {
 }
 
 let lineSequence = 0;
-export function newLineKey() {
+function newLineKey() {
   lineSequence += 1;
   return `line-${lineSequence}`;
 }
@@ -37,7 +37,7 @@ export function emptyLine(): OrderLineValues {
   return { key: newLineKey(), designId: null, quantity: '', rate: '' };
 }
 
-export function todayYmd(now = new Date()) {
+function todayYmd(now = new Date()) {
   const pad = (value: number) => String(value).padStart(2, '0');
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
@@ -80,7 +80,7 @@ const numberOrAbsent = (value: number | string) => {
 };
 
 /** The form's values as the API body; paths stay the same so errors land on the right inputs. */
-export function orderBodyFromValues(values: OrderFormValues) {
+function orderBodyFromValues(values: OrderFormValues) {
   return {
     merchantId: values.merchantId ?? undefined,
     poNumber: values.poNumber,

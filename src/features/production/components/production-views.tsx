@@ -5,8 +5,8 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { useCan } from '@/lib/permissions';
 
 export const BOARD_PATH = '/tasks';
-export const CARD_LIST_PATH = '/tasks/list';
-export const SHIFT_PATH = '/tasks/shift';
+const CARD_LIST_PATH = '/tasks/list';
+const SHIFT_PATH = '/tasks/shift';
 
 /**
  * Board or list, shift entry and "Make job cards": the header of both views. The list page has

@@ -50,7 +50,7 @@ const fromStored = (stages: readonly ProductionStage[]): EditedStage[] =>
   }));
 
 /** The body of `PUT /production/stages` for the edited list. */
-export function stagesBody(stages: readonly EditedStage[]) {
+function stagesBody(stages: readonly EditedStage[]) {
   return {
     stages: stages.map(({ _id, version, name }) => ({
       ...(_id ? { _id } : {}),

@@ -14,12 +14,12 @@ import * as resources from '@/lib/resources';
 import { periodLabel } from '../salary-labels';
 
 /** What was paid against the month's earnings: wages and advances; bonus and overtime are extra. */
-export function paidAgainstEarnings(row: Pick<WorkerWageRow, 'paid' | 'advancesRecovered'>) {
+function paidAgainstEarnings(row: Pick<WorkerWageRow, 'paid' | 'advancesRecovered'>) {
   return row.paid.salary + row.advancesRecovered;
 }
 
 /** The salary form, filled in with the worker's balance for the month. */
-export function payBalancePath(row: WorkerWageRow, year: number, month: number) {
+function payBalancePath(row: WorkerWageRow, year: number, month: number) {
   const search = new URLSearchParams({
     workerId: row.workerId,
     paymentType: 'salary',

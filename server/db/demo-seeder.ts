@@ -1,0 +1,15 @@
+import type { TenantContext } from '../lib/tenant.ts';
+import type { Database } from './database.ts';
+
+/**
+ * The shape of an area's demo data, apart from seed.ts, which imports every area's seeder: the
+ * areas import this file instead, so nothing imports back up.
+ */
+
+export interface SeedContext {
+  tenant: TenantContext;
+  now: Date;
+}
+
+/** One area's demo data; seed.ts lists every area's in `demoSeeders` and runs them in order. */
+export type DemoSeeder = (db: Database, context: SeedContext) => Promise<void>;

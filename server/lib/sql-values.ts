@@ -1,0 +1,13 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+
+/** A timestamp as the API sends it (ISO 8601 in UTC, milliseconds), formatted by PostgreSQL. */
+export const isoTimestamp = (column: SQL | AnyPgColumn) =>
+  sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/** Ids as one `uuid[]` parameter list, for `= any(...)` and `unnest(...)`; empty gives `{}`. */
+export const uuidArray = (ids: readonly string[]) =>
+  sql`array[${sql.join(
+    ids.map((value) => sql`${value}`),
+    sql`, `,
+  )}]::uuid[]`;
