@@ -135,7 +135,12 @@ export const bill = z.object({
   igstAmount: z.number(),
   roundOff: z.number(),
   totalAmount: z.number(),
+  /** What payments settled; credit notes are `creditedAmount`. */
   paidAmount: z.number(),
+  /** Totals of the bill's live credit and debit notes. */
+  creditedAmount: z.number(),
+  debitedAmount: z.number(),
+  /** What is still owed on the bill itself, after payments and credit notes. */
   balance: z.number(),
   status: billStatus,
   isOverdue: z.boolean(),

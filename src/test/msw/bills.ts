@@ -100,6 +100,8 @@ export function makeBill(n: number, fields: Partial<Bill> = {}): Bill {
     roundOff: 0,
     totalAmount: total,
     paidAmount: 0,
+    creditedAmount: 0,
+    debitedAmount: 0,
     balance: total,
     status: 'unpaid',
     isOverdue: false,
