@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { computeBillFigures, type BillFigures } from './bill-figures.ts';
-import { billMerchant, billSeller, type BillType } from './bills.ts';
+import { billMerchant, billNextNumber, billSeller, type BillType } from './bills.ts';
 import {
   LIMITS,
   calendarDate,
@@ -111,6 +111,12 @@ export const billNoteListQuery = listQuery(['noteDate', 'createdAt'] as const, {
 }).refine(startNotAfterEnd, { error: 'dateRange', path: ['startDate'] });
 export type BillNoteListQuery = z.input<typeof billNoteListQuery>;
 export type BillNoteListParams = z.output<typeof billNoteListQuery>;
+
+export const billNoteNextNumberQuery = z.strictObject({ kind: billNoteKind, noteDate: calendarDate });
+export type BillNoteNextNumberQuery = z.output<typeof billNoteNextNumberQuery>;
+
+/** Only a forecast, like a bill's: the number is taken when the note is issued. */
+export const billNoteNextNumber = billNextNumber;
 
 /** What of the bill a note's figures depend on. */
 export interface NoteBillTerms {

@@ -497,6 +497,33 @@ describe('numbering', () => {
     });
     expect(nextYear.number).toBe('CN/2027-28/0001');
   });
+
+  it('forecasts the next number of a kind and date without taking it', async () => {
+    const user = await t.registerUser();
+    const fx = await fixture(user);
+    const one = await billOf(user, fx.localMerchant, fx);
+    const forecast = async (kind: string, noteDate: string) => {
+      const response = await t.send(
+        user,
+        'GET',
+        `/api/bill-notes/next-number?kind=${kind}&noteDate=${noteDate}`,
+      );
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<{ data: { number: string } }>().data.number;
+    };
+    expect(await forecast('credit', '2026-06-20')).toBe('CN/2026-27/0001');
+    expect(await forecast('credit', '2026-06-20')).toBe('CN/2026-27/0001');
+    await issue(user, { billId: one._id, taxableAmount: 10 });
+    expect(await forecast('credit', '2026-06-20')).toBe('CN/2026-27/0002');
+    expect(await forecast('debit', '2026-06-20')).toBe('DN/2026-27/0001');
+    expect(await forecast('credit', '2027-04-01')).toBe('CN/2027-28/0001');
+    const staffAsks = await t.send(
+      staff,
+      'GET',
+      '/api/bill-notes/next-number?kind=credit&noteDate=2026-06-20',
+    );
+    expect(staffAsks.statusCode).toBe(403);
+  });
 });
 
 describe('reading, tenancy and roles', () => {

@@ -7,9 +7,10 @@ import {
   type BillNoteCancel,
   type BillNoteCreate,
   type BillNoteKind,
+  type BillNoteNextNumberQuery,
   type BillNoteListParams,
 } from '../../../contract/bill-notes.ts';
-import type { BillStatus, BillType } from '../../../contract/bills.ts';
+import type { BillNextNumber, BillStatus, BillType } from '../../../contract/bills.ts';
 import { MONEY_MAX, type Paged } from '../../../contract/common.ts';
 import { queryRows, type Database } from '../../db/client.ts';
 import { billNotes } from '../../db/schema.ts';
@@ -326,6 +327,27 @@ async function createNote(
 }
 
 export const billNoteRepository = {
+  /** The number the next note of a kind and date would take; nothing is reserved. */
+  async nextNumber(
+    db: Database,
+    tenant: TenantContext,
+    query: BillNoteNextNumberQuery,
+  ): Promise<BillNextNumber> {
+    const profile = await readProfile(db, tenant);
+    const prefix =
+      (query.kind === 'credit' ? profile.creditNotePrefix : profile.debitNotePrefix) ??
+      DEFAULT_NOTE_PREFIXES[query.kind];
+    const financialYear = financialYearOf(query.noteDate);
+    const [row] = await queryRows<{ last_number: number }>(
+      db,
+      sql`select last_number from bill_note_counters
+          where organization_id = ${tenant.organizationId} and kind = ${query.kind}
+            and financial_year = ${financialYear}`,
+    );
+    const sequence = Number(row?.last_number ?? 0) + 1;
+    return { number: formatBillNumber(prefix, financialYear, sequence), financialYear, sequence };
+  },
+
   async list(
     db: Database,
     tenant: TenantContext,

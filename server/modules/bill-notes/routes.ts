@@ -5,6 +5,8 @@ import {
   billNoteCancel,
   billNoteCreate,
   billNoteListQuery,
+  billNoteNextNumber,
+  billNoteNextNumberQuery,
 } from '../../../contract/bill-notes.ts';
 import { envelope, paged } from '../../../contract/common.ts';
 import { assertOwnOrganization, idParams, staleVersionResponse } from '../../lib/crud-routes.ts';
@@ -39,6 +41,27 @@ export const billNoteRoutes: FastifyPluginCallback = (scope, _options, done) => 
       ok(
         await billNoteRepository.list(app.db, tenantOf(request), request.query),
         'Notes fetched successfully',
+      ),
+  );
+
+  app.get(
+    '/next-number',
+    {
+      config: write,
+      schema: {
+        operationId: 'getNextBillNoteNumber',
+        summary: 'The number the next note of a kind and date would take',
+        tags,
+        querystring: billNoteNextNumberQuery,
+        response: { 200: envelope(billNoteNextNumber) },
+        description:
+          'Nothing is reserved: a note of the kind issued meanwhile elsewhere takes it first. For the review before a note is issued.',
+      },
+    },
+    async (request) =>
+      ok(
+        await billNoteRepository.nextNumber(app.db, tenantOf(request), request.query),
+        'Next note number fetched successfully',
       ),
   );
 
