@@ -22,6 +22,7 @@ import { LANGUAGE_NAMES, toLanguage } from '@/lib/i18n';
 import { useFitToWidth } from '@/lib/use-fit-to-width';
 import { bills, organization } from '@/lib/resources';
 import { BillDocument } from './bill-document';
+import { BillNotesSection } from '../bill-notes/bill-notes-section';
 import { BillPayments } from './bill-payments';
 import {
   BILL_COPIES,
@@ -225,6 +226,11 @@ export default function BillPrintPage() {
       {bill ? (
         <div className={classes.toolbar}>
           <BillPayments bill={bill} />
+        </div>
+      ) : null}
+      {bill ? (
+        <div className={classes.toolbar}>
+          <BillNotesSection bill={bill} />
         </div>
       ) : null}
     </Stack>
