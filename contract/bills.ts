@@ -77,7 +77,7 @@ export const billLine = z.object({
 export type BillLine = z.infer<typeof billLine>;
 
 /** The seller as it was when the bill was made: a later profile change leaves issued bills alone. */
-const billSeller = z.object({
+export const billSeller = z.object({
   name: z.string(),
   legalName: z.string().nullable(),
   address: z.string().nullable(),
@@ -102,7 +102,7 @@ const billSeller = z.object({
     .nullable(),
 });
 
-const billMerchant = z.object({
+export const billMerchant = z.object({
   _id: id,
   name: z.string(),
   address: z.string().nullable(),
@@ -132,7 +132,12 @@ export const bill = z.object({
   igstAmount: z.number(),
   roundOff: z.number(),
   totalAmount: z.number(),
+  /** What payments settled; credit notes are `creditedAmount`. */
   paidAmount: z.number(),
+  /** Totals of the bill's live credit and debit notes. */
+  creditedAmount: z.number(),
+  debitedAmount: z.number(),
+  /** What is still owed on the bill itself, after payments and credit notes. */
   balance: z.number(),
   status: billStatus,
   isOverdue: z.boolean(),

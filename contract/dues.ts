@@ -52,19 +52,19 @@ export const statementQuery = z
   .strictObject({ startDate: calendarDate, endDate: calendarDate })
   .refine(startNotAfterEnd, { error: 'dateRange', path: ['startDate'] });
 
-const STATEMENT_ENTRY_KINDS = ['bill', 'payment'] as const;
+const STATEMENT_ENTRY_KINDS = ['bill', 'payment', 'credit_note', 'debit_note'] as const;
 
 export const statementEntry = z.object({
   date: z.string(),
   kind: z.enum(STATEMENT_ENTRY_KINDS),
   /** The bill's or payment's id, so the statement links to it. */
   id,
-  /** The bill number, or the payment's method and reference. */
+  /** The bill's or note's number, or the payment's method and reference. */
   reference: z.string(),
   debit: z.number(),
   credit: z.number(),
   balance: z.number(),
-  /** A bill's due date (null for payments), for the "oldest bill due" line of a shared statement. */
+  /** A bill's or debit note's due date (null otherwise), for the "oldest bill due" line of a shared statement. */
   dueDate: z.string().nullable(),
 });
 export type StatementEntry = z.infer<typeof statementEntry>;

@@ -32,6 +32,10 @@ const FAILURE_STATUS = {
   bill_locked: 409,
   /** Payments are allocated to the bill: move them before cancelling it. */
   bill_has_payments: 409,
+  /** Credit or debit notes are issued against the bill: cancel them before cancelling it. */
+  bill_has_notes: 409,
+  /** A cancelled bill takes no credit or debit note. */
+  bill_cancelled: 409,
   /** Job cards are in the stage: move them before removing it. */
   stage_in_use: 409,
   /** The order has job cards, so its lines are what the floor is working on. */

@@ -30,6 +30,7 @@ import {
   bankDetailSetActive,
   bankDetailUpdate,
 } from './bank-details.ts';
+import { billNote, billNoteCancel, billNoteCreate } from './bill-notes.ts';
 import { bill, billCancel, billCreate, billLine, billUpdate } from './bills.ts';
 import { deleted, errorEnvelope, fieldError, paged } from './common.ts';
 import {
@@ -169,6 +170,10 @@ const SCHEMA_IDS: [z.core.$ZodType, string][] = [
   [billUpdate, 'BillUpdate'],
   [billCancel, 'BillCancel'],
   [paged(bill), 'BillPage'],
+  [billNote, 'BillNote'],
+  [billNoteCreate, 'BillNoteCreate'],
+  [billNoteCancel, 'BillNoteCancel'],
+  [paged(billNote), 'BillNotePage'],
   [payment, 'Payment'],
   [paymentAllocation, 'PaymentAllocation'],
   [paymentCreate, 'PaymentCreate'],

@@ -191,6 +191,12 @@ export const AREA_ROUTES: AreaRoute[] = [
     namespace: 'bill-print',
   },
   {
+    path: 'billing/notes/:noteId/print',
+    area: 'billing',
+    page: () => import('@/features/bills/print/bill-print-page'),
+    namespace: 'bill-print',
+  },
+  {
     path: 'tasks',
     area: 'tasks',
     page: () => import('@/features/production/pages/production-board-page'),

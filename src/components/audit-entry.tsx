@@ -41,6 +41,7 @@ const AUDIT_ENTITY_NAMESPACES: Record<AuditEntity, (typeof AUDIT_NAMESPACES)[num
   productionEntry: 'production',
   productionStage: 'production',
   note: null,
+  billNote: 'bills',
 };
 
 const MONEY_FIELDS = new Set([

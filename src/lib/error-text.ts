@@ -38,6 +38,8 @@ const TELLING_CODES = new Set<FailureCode>([
   'order_already_billed',
   'bill_locked',
   'bill_has_payments',
+  'bill_has_notes',
+  'bill_cancelled',
   'stage_in_use',
   'order_in_production',
   'order_not_in_production',

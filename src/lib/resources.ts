@@ -3,6 +3,13 @@ import dayjs from 'dayjs';
 import type { z } from 'zod';
 import type { AuditEntry, AuditListParams } from '../../contract/audit.ts';
 import {
+  billNote,
+  billNoteCreate,
+  billNoteListQuery,
+  type BillNote,
+  type BillNoteKind,
+} from '../../contract/bill-notes.ts';
+import {
   bill,
   billCreate,
   billListQuery,
@@ -709,6 +716,48 @@ export const useCancelBill = bills.defineAction<
   body: ({ reason, version }) => ({ reason, version }),
   success: 'bills:toast.cancelled',
   failure: 'bills:errors.cancel',
+});
+
+/**
+ * Credit and debit notes against a bill; never edited (cancelled instead). A note changes what
+ * its bill and merchant owe: the bill's balance, the dues book, statements.
+ */
+export const billNotes = createResource({
+  name: 'bill-notes',
+  path: '/bill-notes',
+  namespace: 'bills',
+  schemas: { record: billNote, create: billNoteCreate, update: billNoteCreate, list: billNoteListQuery },
+  related: ['bills', 'payments'],
+  messages: {
+    created: 'bills:billNotes.toast.created',
+    deleted: null,
+    fetchListFailed: 'bills:billNotes.errors.fetchList',
+    fetchOneFailed: 'bills:billNotes.errors.fetchList',
+    fetchAllFailed: 'bills:billNotes.errors.fetchList',
+    createFailed: 'bills:billNotes.errors.create',
+  },
+});
+
+/** Only a forecast of the number, for the review before a note is issued. */
+export const billNoteNextNumber = billNotes.defineRead<
+  BillNextNumber,
+  { kind: BillNoteKind; noteDate: string }
+>('next-number', {
+  path: () => '/next-number',
+  searchParams: ({ kind, noteDate }) => ({ kind, noteDate }),
+  failure: 'bills:errors.fetchNextNumber',
+});
+
+/** Keeps the number; gives the bill back what the note took off or added. */
+export const useCancelBillNote = billNotes.defineAction<
+  { id: string; reason: string; version: number },
+  BillNote
+>('cancel', {
+  method: 'POST',
+  path: ({ id }) => `/${encodeURIComponent(id)}/cancel`,
+  body: ({ reason, version }) => ({ reason, version }),
+  success: 'bills:billNotes.toast.cancelled',
+  failure: 'bills:billNotes.errors.cancel',
 });
 
 // Notes are sent through the write queue as well; re-exported here so that replaying a note

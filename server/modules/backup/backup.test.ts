@@ -8,6 +8,7 @@ import type { Inbox, Note, NoteThread } from '../../../contract/notes.ts';
 import { queryRows } from '../../db/database.ts';
 import { demoSeeders } from '../../db/seed.ts';
 import { createTenantContext } from '../../lib/tenant.ts';
+import { billNoteRepository } from '../bill-notes/repository.ts';
 import {
   createTestApp,
   TEST_PASSWORD,
@@ -102,6 +103,21 @@ beforeAll(async () => {
       values (${organizationId}, ${other}, ${open[1]!.merchant_id}, '2026-11-02', 50, 'cash', 0)`);
   await db.execute(sql`insert into payment_allocations (organization_id, payment_id, bill_id, amount)
       values (${organizationId}, ${other}, ${open[1]!.id}, 50)`);
+  // A credit note settling part of the second bill (its round-off below zero) and a debit note.
+  const note = { noteDate: '2026-11-20', reason: 'post_sale_discount', notes: null } as const;
+  const credit = await billNoteRepository.create(db, tenant, {
+    ...note,
+    billId: open[1]!.id,
+    kind: 'credit',
+    taxableAmount: 100.1,
+  });
+  expect(credit.roundOff).toBeLessThan(0);
+  await billNoteRepository.create(db, tenant, {
+    ...note,
+    billId: open[0]!.id,
+    kind: 'debit',
+    taxableAmount: 20,
+  });
   file = await download(source);
 }, 120_000);
 
@@ -116,7 +132,14 @@ describe('GET /api/backup', () => {
     for (const table of ['users', 'merchants', 'designs', 'orders', 'order_lines', 'bills']) {
       expect(file.tables[table]?.length, table).toBeGreaterThan(0);
     }
-    for (const table of ['bill_lines', 'bill_orders', 'bill_counters', 'payments']) {
+    for (const table of [
+      'bill_lines',
+      'bill_orders',
+      'bill_counters',
+      'payments',
+      'bill_notes',
+      'bill_note_counters',
+    ]) {
       expect(file.tables[table]?.length, table).toBeGreaterThan(0);
     }
     const allocations = await queryRows<{ count: string }>(

@@ -101,6 +101,12 @@ const COLUMN_RULES: Record<string, Record<string, z.ZodType>> = {
     // Rounding to the rupee goes either way.
     round_off: money('any'),
   },
+  bill_notes: {
+    gst_rate: gstRate,
+    taxable_amount: money('above_zero'),
+    // As on bills: rounding to the rupee goes either way.
+    round_off: money('any'),
+  },
   payments: { amount: money('above_zero') },
   payment_allocations: { amount: money('above_zero') },
   expenses: { amount: money('above_zero') },

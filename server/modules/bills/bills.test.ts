@@ -1127,9 +1127,9 @@ describe('register', () => {
     expect(response.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
     const lines = response.rawPayload.subarray(3).toString('utf8').trim().split('\n');
     expect(lines).toEqual([
-      'Invoice number,Invoice date,Buyer name,Buyer GSTIN,Place of supply,Taxable value,CGST,SGST,IGST,Round off,Invoice value,Status',
-      `${local.number},2026-06-01,સુરત સિલ્ક,,24-Gujarat,1000.00,25.00,25.00,0.00,0.00,1050.00,unpaid`,
-      `${away.number},2026-06-02,Mumbai Mills,27AAPFU0939F1ZV,27-Maharashtra,1000.00,0.00,0.00,180.00,0.00,1180.00,unpaid`,
+      'Invoice number,Invoice date,Document type,Original invoice number,Original invoice date,Buyer name,Buyer GSTIN,Place of supply,Taxable value,CGST,SGST,IGST,Round off,Invoice value,Status',
+      `${local.number},2026-06-01,Invoice,,,સુરત સિલ્ક,,24-Gujarat,1000.00,25.00,25.00,0.00,0.00,1050.00,unpaid`,
+      `${away.number},2026-06-02,Invoice,,,Mumbai Mills,27AAPFU0939F1ZV,27-Maharashtra,1000.00,0.00,0.00,180.00,0.00,1180.00,unpaid`,
     ]);
     const filtered = await t.send(
       user,

@@ -55,6 +55,15 @@ const isOverdue = sql`(bills.status <> 'cancelled'
 const isoTimestamp = (column: SQL) =>
   sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
+/**
+ * A sum over the bill's live notes of one kind. A credit note's settled part is kept in the
+ * bill's `paid_amount` (so balances, dues and payments see it), and taken out again for reads.
+ */
+const liveNotesSum = (kind: 'credit' | 'debit', column: 'applied_amount' | 'total_amount') =>
+  sql`(select coalesce(sum(bill_notes.${sql.raw(column)}), 0) from bill_notes
+    where bill_notes.organization_id = bills.organization_id and bill_notes.bill_id = bills.id
+      and bill_notes.kind = ${kind} and bill_notes.status <> 'cancelled')`;
+
 /** The API record of the `bills` row in scope, lines included, built by the database. */
 const billRecord = sql`json_build_object(
   '_id', bills.id,
@@ -87,7 +96,9 @@ const billRecord = sql`json_build_object(
   'igstAmount', bills.igst_amount,
   'roundOff', bills.round_off,
   'totalAmount', bills.total_amount,
-  'paidAmount', bills.paid_amount,
+  'paidAmount', bills.paid_amount - ${liveNotesSum('credit', 'applied_amount')},
+  'creditedAmount', ${liveNotesSum('credit', 'total_amount')},
+  'debitedAmount', ${liveNotesSum('debit', 'total_amount')},
   'balance', ${balanceOf},
   'status', bills.status,
   'isOverdue', ${isOverdue},
@@ -109,6 +120,8 @@ const MONEY_FIELDS = [
   'roundOff',
   'totalAmount',
   'paidAmount',
+  'creditedAmount',
+  'debitedAmount',
   'balance',
 ] as const;
 
@@ -644,6 +657,17 @@ export const billRepository = {
       if (stored.status === 'cancelled') {
         throw conflict('The bill is already cancelled', { code: 'invalid_transition' });
       }
+      const [notes] = await queryRows<{ live: number }>(
+        tx,
+        sql`select count(*)::int as live from bill_notes
+            where organization_id = ${tenant.organizationId} and bill_id = ${id}
+              and status <> 'cancelled'`,
+      );
+      if (Number(notes?.live) > 0) {
+        throw conflict('Notes are issued against the bill; cancel them before cancelling it', {
+          code: 'bill_has_notes',
+        });
+      }
       if (Number(stored.paid_amount) > 0) {
         throw conflict('Payments are allocated to the bill; move them before cancelling it', {
           code: 'bill_has_payments',
@@ -677,7 +701,31 @@ export const billRepository = {
   },
 };
 
-/** CSV register rows, one page at a time in (bill date, id) order, so memory stays flat. */
+/**
+ * The register's notes for the same filters: a merchant and dates apply to a note's own date; a
+ * filter only a bill has (status, overdue, number) leaves the notes out.
+ */
+function noteRegisterScope(tenant: TenantContext, query: Partial<BillFilters>): SQL | undefined {
+  if (query.status !== undefined || query.isOverdue !== undefined || query.number !== undefined) {
+    return undefined;
+  }
+  const conditions = [sql`bill_notes.organization_id = ${tenant.organizationId}`];
+  if (query.merchantId !== undefined) {
+    conditions.push(sql`bill_notes.merchant_id = ${query.merchantId}`);
+  }
+  if (query.startDate !== undefined) {
+    conditions.push(sql`bill_notes.note_date >= ${query.startDate}::date`);
+  }
+  if (query.endDate !== undefined) {
+    conditions.push(sql`bill_notes.note_date <= ${query.endDate}::date`);
+  }
+  return sql.join(conditions, sql` and `);
+}
+
+/**
+ * CSV register rows, bills and their credit and debit notes, one page at a time in (date, id)
+ * order, so memory stays flat. A note names the invoice it corrects.
+ */
 export async function* billRegisterRows(
   db: Database,
   tenant: TenantContext,
@@ -689,28 +737,52 @@ export async function* billRegisterRows(
     tenant,
     ...buildFilterConditions(billFilters, query as BillFilters),
   );
-  let after: { billDate: string; id: string } | undefined;
+  const noteScope = noteRegisterScope(tenant, query);
+  const notes = noteScope
+    ? sql`union all
+        select bill_notes.id, bill_notes.number, bill_notes.note_date,
+          bill_notes.kind || '_note', bills.number, to_char(bills.bill_date, 'YYYY-MM-DD'),
+          bill_notes.merchant, bill_notes.place_of_supply, bill_notes.taxable_amount,
+          bill_notes.cgst_amount, bill_notes.sgst_amount, bill_notes.igst_amount,
+          bill_notes.round_off, bill_notes.total_amount, bill_notes.status
+        from bill_notes
+        join bills on bills.organization_id = bill_notes.organization_id
+          and bills.id = bill_notes.bill_id
+        where ${noteScope}`
+    : sql``;
+  let after: { date: string; id: string } | undefined;
   for (;;) {
     const keyset = after
-      ? sql`and (bills.bill_date, bills.id) > (${after.billDate}::date, ${after.id}::uuid)`
+      ? sql`where (documents.date, documents.id) > (${after.date}::date, ${after.id}::uuid)`
       : sql``;
     const rows = await queryRows<Record<string, string>>(
       db,
-      sql`select bills.id, bills.number, to_char(bills.bill_date, 'YYYY-MM-DD') as bill_date,
-            bills.merchant->>'name' as buyer_name,
-            coalesce(bills.merchant->>'gstin', '') as buyer_gstin,
-            bills.place_of_supply, bills.taxable_amount::text as taxable,
-            bills.cgst_amount::text as cgst, bills.sgst_amount::text as sgst,
-            bills.igst_amount::text as igst, bills.round_off::text as round_off,
-            bills.total_amount::text as total, bills.status
-          from bills
-          where ${where} ${keyset}
-          order by bills.bill_date, bills.id
+      sql`select documents.id, documents.number, to_char(documents.date, 'YYYY-MM-DD') as bill_date,
+            documents.document, coalesce(documents.original_number, '') as original_number,
+            coalesce(documents.original_date, '') as original_date,
+            documents.merchant->>'name' as buyer_name,
+            coalesce(documents.merchant->>'gstin', '') as buyer_gstin,
+            documents.place_of_supply, documents.taxable::text as taxable,
+            documents.cgst::text as cgst, documents.sgst::text as sgst,
+            documents.igst::text as igst, documents.round_off::text as round_off,
+            documents.total::text as total, documents.status
+          from (
+            select bills.id, bills.number, bills.bill_date as date, 'invoice' as document,
+              null::text as original_number, null::text as original_date, bills.merchant,
+              bills.place_of_supply, bills.taxable_amount as taxable, bills.cgst_amount as cgst,
+              bills.sgst_amount as sgst, bills.igst_amount as igst, bills.round_off,
+              bills.total_amount as total, bills.status
+            from bills
+            where ${where}
+            ${notes}
+          ) as documents
+          ${keyset}
+          order by documents.date, documents.id
           limit ${pageSize}`,
     );
     for (const row of rows) yield row;
     const last = rows.at(-1);
     if (!last || rows.length < pageSize) return;
-    after = { billDate: last.bill_date as string, id: last.id as string };
+    after = { date: last.bill_date as string, id: last.id as string };
   }
 }

@@ -37,6 +37,9 @@ const placeOfSupplyLabel = (code: string) => {
 const REGISTER_COLUMNS: { key: string; header: string; amount?: true }[] = [
   { key: 'number', header: 'Invoice number' },
   { key: 'bill_date', header: 'Invoice date' },
+  { key: 'document', header: 'Document type' },
+  { key: 'original_number', header: 'Original invoice number' },
+  { key: 'original_date', header: 'Original invoice date' },
   { key: 'buyer_name', header: 'Buyer name' },
   { key: 'buyer_gstin', header: 'Buyer GSTIN' },
   { key: 'place_of_supply', header: 'Place of supply' },
@@ -49,6 +52,13 @@ const REGISTER_COLUMNS: { key: string; header: string; amount?: true }[] = [
   { key: 'status', header: 'Status' },
 ];
 
+/** As GSTR-1 names the documents. */
+const DOCUMENT_TYPES: Record<string, string> = {
+  invoice: 'Invoice',
+  credit_note: 'Credit note',
+  debit_note: 'Debit note',
+};
+
 /**
  * GSTR-1's own English headers, whatever the language; amounts keep the two decimals PostgreSQL
  * wrote, as values (a negative round off is a number, not text to neutralise).
@@ -60,6 +70,7 @@ const registerCsv: ResolvedCsv = {
       // billRegisterRows selects every column as text.
       const text = (row[key] as string | null) ?? '';
       if (amount) return { decimal: text };
+      if (key === 'document') return DOCUMENT_TYPES[text] ?? text;
       return key === 'place_of_supply' ? placeOfSupplyLabel(text) : text;
     }),
   fileName: 'bills',

@@ -73,21 +73,52 @@ export const duesRepository = {
                 select payments.id from payments
                 where payments.organization_id = ${org} and payments.payment_date > ${asOfDay}
               )
+            -- A credit note keeps what it settled in its bill's paid amount, like an allocation.
+            union all
+            select bill_notes.bill_id, bill_notes.applied_amount
+            from bill_notes
+            where bill_notes.organization_id = ${org}
+              and bill_notes.kind = 'credit' and bill_notes.status <> 'cancelled'
+              and bill_notes.applied_amount > 0
+              and bill_notes.note_date > ${asOfDay}
           ),
           -- The kept all-time figures less what is dated after as_of (nothing, usually, for today),
           -- read through the live bills' and the payments' date indexes.
+          -- Live debit notes are kept with the bills, live credit notes with the payments.
           later_bills as (
-            select merchant_id, count(*) as bill_count, sum(total_amount) as billed
-            from bills
-            where organization_id = ${org}
-              and status <> 'cancelled'
-              and bill_date > ${asOfDay}
+            select merchant_id, sum(bill_count) as bill_count, sum(billed) as billed
+            from (
+              select merchant_id, count(*) as bill_count, sum(total_amount) as billed
+              from bills
+              where organization_id = ${org}
+                and status <> 'cancelled'
+                and bill_date > ${asOfDay}
+              group by merchant_id
+              union all
+              select merchant_id, count(*), sum(total_amount)
+              from bill_notes
+              where organization_id = ${org}
+                and kind = 'debit' and status <> 'cancelled'
+                and note_date > ${asOfDay}
+              group by merchant_id
+            ) as later
             group by merchant_id
           ),
           later_payments as (
-            select merchant_id, count(*) as payment_count, sum(amount + tds_amount) as received
-            from payments
-            where organization_id = ${org} and payment_date > ${asOfDay}
+            select merchant_id, sum(payment_count) as payment_count, sum(received) as received
+            from (
+              select merchant_id, count(*) as payment_count, sum(amount + tds_amount) as received
+              from payments
+              where organization_id = ${org} and payment_date > ${asOfDay}
+              group by merchant_id
+              union all
+              select merchant_id, count(*), sum(total_amount)
+              from bill_notes
+              where organization_id = ${org}
+                and kind = 'credit' and status <> 'cancelled'
+                and note_date > ${asOfDay}
+              group by merchant_id
+            ) as later
             group by merchant_id
           ),
           balances as (
@@ -121,6 +152,14 @@ export const duesRepository = {
             -- A cancelled bill carries no allocations: cancelling needs it unpaid.
             where bills.status <> 'cancelled'
               and bills.bill_date <= ${asOfDay}
+            union all
+            -- A debit note is owed like a bill, aged from its own date.
+            select merchant_id, ${asOfValue} - note_date, due_date < ${asOfValue},
+              total_amount - paid_amount
+            from bill_notes
+            where organization_id = ${org}
+              and kind = 'debit' and status in ('unpaid', 'partly_paid')
+              and note_date <= ${asOfDay}
           ),
           owed as (
             select merchant_id,
@@ -255,6 +294,16 @@ export const duesRepository = {
               ${paymentCreatedKey}
             from payments
             where payments.organization_id = ${org} and payments.merchant_id = ${merchantId}
+            union all
+            -- Notes after the bills and before the payments of their day.
+            select bill_notes.note_date, bill_notes.kind || '_note', 0.5, bill_notes.id,
+              bill_notes.number,
+              case when bill_notes.kind = 'debit' then bill_notes.total_amount else 0 end,
+              case when bill_notes.kind = 'credit' then bill_notes.total_amount else 0 end,
+              bill_notes.due_date, bill_notes.number
+            from bill_notes
+            where bill_notes.organization_id = ${org} and bill_notes.merchant_id = ${merchantId}
+              and bill_notes.status <> 'cancelled'
           ),
           opening as (
             select coalesce(sum(debit - credit), 0) as amount from movements

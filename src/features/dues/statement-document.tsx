@@ -1,8 +1,14 @@
-import type { Statement } from '../../../contract/dues.ts';
+import type { Statement, StatementEntry } from '../../../contract/dues.ts';
 import type { OrganizationProfile } from '../../../contract/organization.ts';
 import { formatDate, formatMoney } from '@/lib/format';
 import classes from '@/components/print-sheet.module.css';
 import { paymentParticulars, type DuesT } from './statement-model';
+
+const ENTRY_LABELS = {
+  bill: 'statement.billEntry',
+  credit_note: 'statement.creditNoteEntry',
+  debit_note: 'statement.debitNoteEntry',
+} as const satisfies Record<Exclude<StatementEntry['kind'], 'payment'>, string>;
 
 export interface StatementDocumentProps {
   statement: Statement;
@@ -117,11 +123,11 @@ export function StatementDocument({
             <tr key={`${entry.kind}-${entry.id}`} data-kind={entry.kind}>
               <td className={classes.unbroken}>{date(entry.date)}</td>
               <td>
-                {entry.kind === 'bill'
-                  ? t('statement.billEntry', { reference: entry.reference })
-                  : t('statement.paymentEntry', {
+                {entry.kind === 'payment'
+                  ? t('statement.paymentEntry', {
                       reference: paymentParticulars(entry.reference, t),
-                    })}
+                    })
+                  : t(ENTRY_LABELS[entry.kind], { reference: entry.reference })}
                 {lateBillIds.has(entry.id) ? (
                   <strong style={{ color: '#b00020' }}> · {t('statement.pastMsme')}</strong>
                 ) : null}

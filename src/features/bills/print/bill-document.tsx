@@ -14,6 +14,7 @@ import {
   type DocumentLanguage,
   type PaperSize,
 } from './bill-document-model';
+import { Field } from './print-field';
 import classes from '@/components/print-sheet.module.css';
 
 export interface BillDocumentProps {
@@ -45,23 +46,6 @@ function useQrCode(text: string | null) {
     };
   }, [text]);
   return text && drawn?.text === text ? drawn.dataUrl : null;
-}
-
-interface FieldProps {
-  label: string;
-  value: string | null | undefined;
-  /** Numbers and dates read wrong when broken across lines (`INV/2026-` / `27/0042`). */
-  unbroken?: boolean;
-}
-
-function Field({ label, value, unbroken = false }: FieldProps) {
-  if (!value) return null;
-  return (
-    <div className={classes.field}>
-      <span className={classes.fieldLabel}>{label}: </span>
-      <span className={unbroken ? classes.unbroken : undefined}>{value}</span>
-    </div>
-  );
 }
 
 /** The printed bill itself: everything a GST tax invoice or bill of supply must carry. */

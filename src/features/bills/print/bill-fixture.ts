@@ -68,6 +68,8 @@ export function fixtureBill(overrides: Partial<Bill> = {}): Bill {
     roundOff: -0.26,
     totalAmount: 38729,
     paidAmount: 0,
+    creditedAmount: 0,
+    debitedAmount: 0,
     balance: 38729,
     status: 'unpaid',
     isOverdue: false,

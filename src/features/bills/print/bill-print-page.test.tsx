@@ -24,7 +24,17 @@ function serveBill(bill: Bill = fixtureBill(), profile = billingProfile()) {
       return params.billId === bill._id ? ok(bill) : fail(404, 'Bill not found');
     }),
     http.get('*/api/organization', () => ok(profile)),
-    // The page lists the bill's payments below the sheet; none here.
+    // The page lists the bill's payments and notes below the sheet; none here.
+    http.get('*/api/bill-notes', () =>
+      ok({
+        data: [],
+        totalCount: 0,
+        totalPages: 0,
+        currentPage: 1,
+        hasNextPage: false,
+        hasPrevPage: false,
+      }),
+    ),
     http.get('*/api/payments', () =>
       ok({
         data: [],

@@ -22,6 +22,7 @@ import { LANGUAGE_NAMES, toLanguage } from '@/lib/i18n';
 import { useFitToWidth } from '@/lib/use-fit-to-width';
 import { bills, organization } from '@/lib/resources';
 import { BillDocument } from './bill-document';
+import { BillNotesSection } from '../bill-notes/bill-notes-section';
 import { BillPayments } from './bill-payments';
 import {
   BILL_COPIES,
@@ -29,11 +30,12 @@ import {
   pendingWriteKey,
   upiPayLink,
   whatsappLink,
-  type BillCopy,
   type BillPrintT,
   type DocumentLanguage,
   type PaperSize,
 } from './bill-document-model';
+import { NotePrintView } from './note-print-view';
+import { usePrintChoices } from './print-choices';
 import classes from '@/components/print-sheet.module.css';
 
 const PAGE_MARGINS: Record<PaperSize, string> = { A4: '10mm', A5: '7mm' };
@@ -52,33 +54,6 @@ export function shareMessage(bill: Bill, language: DocumentLanguage, t: BillPrin
   const link = upiPayLink(bill);
   if (link) lines.push(t('share.upi', { link }));
   return lines.join('\n');
-}
-
-/**
- * The toolbar's choices live in the address (`?paper=A5&lang=en&copy=duplicate`), so a reload or
- * a shared link prints the same document.
- */
-function usePrintChoices(interfaceLanguage: DocumentLanguage) {
-  const [params, setParams] = useSearchParams();
-  const paperParam = params.get('paper');
-  const paper: PaperSize = paperParam === 'A5' ? 'A5' : 'A4';
-  // The bill prints in the reader's language or in English, the language of GST paperwork.
-  const languages: DocumentLanguage[] =
-    interfaceLanguage === 'en' ? ['en'] : [interfaceLanguage, 'en'];
-  const languageParam = params.get('lang');
-  const language = languages.find((candidate) => candidate === languageParam) ?? interfaceLanguage;
-  const copyParam = params.get('copy');
-  const copy: BillCopy = BILL_COPIES.find((candidate) => candidate === copyParam) ?? 'original';
-  const choose = (name: 'paper' | 'lang' | 'copy', value: string) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        next.set(name, value);
-        return next;
-      },
-      { replace: true },
-    );
-  return { paper, language, languages, copy, choose };
 }
 
 /** Waits for the queued write that made the bill; once the server numbers it, opens the real one. */
@@ -119,8 +94,17 @@ function PendingBill({ writeKey }: { writeKey: string }) {
   );
 }
 
-/** `/billing/:billId/print`: the bill as it prints, with paper, language and copy choices. */
-export default function BillPrintPage() {
+/**
+ * `/billing/:billId/print` and `/billing/notes/:noteId/print`: one page for both, so the
+ * document code they share (the amount in words) loads with them and not with every page.
+ */
+export default function PrintPage() {
+  const { noteId } = useParams();
+  return noteId ? <NotePrintView noteId={noteId} /> : <BillPrintPage />;
+}
+
+/** The bill as it prints, with paper, language and copy choices. */
+function BillPrintPage() {
   const { billId = '' } = useParams();
   const writeKey = pendingWriteKey(billId);
   const { t: uiT, i18n } = useTranslation(['bill-print', 'ui']);
@@ -225,6 +209,11 @@ export default function BillPrintPage() {
       {bill ? (
         <div className={classes.toolbar}>
           <BillPayments bill={bill} />
+        </div>
+      ) : null}
+      {bill ? (
+        <div className={classes.toolbar}>
+          <BillNotesSection bill={bill} />
         </div>
       ) : null}
     </Stack>
