@@ -358,7 +358,7 @@ export default function Gstr1Page() {
               <Title order={3} size="h5" id="gstr3b" mb="xs">
                 {t('gstr3b.title')}
               </Title>
-              <Text size="sm" fw={600}>
+              <Text size="sm" fw={600} mb={4}>
                 {t('gstr3b.outward')}
               </Text>
               <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="xs" mb="sm">
@@ -371,7 +371,7 @@ export default function Gstr1Page() {
                   </Stack>
                 ))}
               </SimpleGrid>
-              <Text size="sm" fw={600}>
+              <Text size="sm" fw={600} mb={4}>
                 {t('gstr3b.nilExempt')}
               </Text>
               <Text size="xs" c="dimmed">
