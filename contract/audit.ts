@@ -19,6 +19,7 @@ export const AUDIT_ENTITIES = [
   'productionEntry',
   'productionStage',
   'note',
+  'billNote',
 ] as const;
 export const auditEntity = z.enum(AUDIT_ENTITIES);
 export type AuditEntity = z.infer<typeof auditEntity>;

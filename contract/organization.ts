@@ -54,6 +54,13 @@ export const gstRate = z
   .number({ error: 'integer' })
   .refine((value) => (GST_RATES as readonly number[]).includes(value), { error: 'oneOf' });
 
+/** The first part of a bill or note number: 1 to 6 letters or digits, kept in capitals. */
+const seriesPrefix = plainText()
+  .toUpperCase()
+  .max(6, { abort: true })
+  .refine((value) => BILL_PREFIX_PATTERN.test(value), { error: 'billPrefix' })
+  .optional();
+
 export const organizationShape = {
   name: requiredText(LIMITS.name),
   legalName: optionalText(LIMITS.name),
@@ -67,11 +74,9 @@ export const organizationShape = {
   pan: optionalCode(10, PAN_PATTERN, 'pan'),
   udyamNumber: optionalCode(19, UDYAM_PATTERN, 'udyam'),
   upiId: optionalCode(LIMITS.email, UPI_PATTERN, 'upi', false),
-  billPrefix: plainText()
-    .toUpperCase()
-    .max(6, { abort: true })
-    .refine((value) => BILL_PREFIX_PATTERN.test(value), { error: 'billPrefix' })
-    .optional(),
+  billPrefix: seriesPrefix,
+  creditNotePrefix: seriesPrefix,
+  debitNotePrefix: seriesPrefix,
   defaultSac: optionalCode(8, SAC_PATTERN, 'sac'),
   defaultGstRate: gstRate.optional(),
   paymentTermsDays: z.number().int({ error: 'integer' }).min(0).max(365).optional(),
@@ -106,6 +111,8 @@ export const organizationProfile = z.object({
   udyamNumber: z.string().nullable(),
   upiId: z.string().nullable(),
   billPrefix: z.string(),
+  creditNotePrefix: z.string(),
+  debitNotePrefix: z.string(),
   defaultSac: z.string().nullable(),
   defaultGstRate: z.number(),
   paymentTermsDays: z.number().int(),

@@ -44,6 +44,7 @@ export const AUDIT_ENTITY_NAMESPACES: Record<
   productionEntry: 'production',
   productionStage: 'production',
   note: null,
+  billNote: 'bills',
 };
 
 const MONEY_FIELDS = new Set([

@@ -34,6 +34,8 @@ export function billingProfile(overrides: Partial<OrganizationProfile> = {}): Or
     udyamNumber: null,
     upiId: null,
     billPrefix: 'INV',
+    creditNotePrefix: 'CN',
+    debitNotePrefix: 'DN',
     defaultSac: '998821',
     defaultGstRate: 5,
     paymentTermsDays: 15,

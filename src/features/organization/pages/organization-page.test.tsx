@@ -33,6 +33,8 @@ function storedProfile(overrides: Partial<OrganizationProfile> = {}): Organizati
     udyamNumber: null,
     upiId: null,
     billPrefix: 'INV',
+    creditNotePrefix: 'CN',
+    debitNotePrefix: 'DN',
     defaultSac: null,
     defaultGstRate: 5,
     paymentTermsDays: 15,

@@ -86,6 +86,8 @@ const TAX: FieldSpec[] = [
 const PAYMENTS: FieldSpec[] = [
   { name: 'upiId', kind: 'text', code: true, props: { autoCapitalize: 'none' } },
   { name: 'billPrefix', kind: 'text', code: 'upper', props: { maxLength: 6 } },
+  { name: 'creditNotePrefix', kind: 'text', code: 'upper', props: { maxLength: 6 } },
+  { name: 'debitNotePrefix', kind: 'text', code: 'upper', props: { maxLength: 6 } },
   { name: 'paymentTermsDays', kind: 'number', props: { min: 0, max: 365 } },
   { name: 'billTerms', kind: 'textarea', props: { rows: 3 } },
 ];
