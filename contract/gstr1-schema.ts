@@ -15,6 +15,8 @@ const RATES = [0, 0.1, 0.25, 1, 1.5, 3, 5, 6, 7.5, 12, 18, 28, 40];
 
 /** Rupees with at most two decimals, never negative. */
 const amount = { type: 'number', minimum: 0, multipleOf: 0.01 } as const;
+/** Tables reported net of credit notes (B2CS, nil-rated, HSN) may go below zero. */
+const netAmount = { type: 'number', multipleOf: 0.01 } as const;
 const rate = { enum: RATES } as const;
 const invoiceNumber = { type: 'string', pattern: '^[A-Za-z0-9/-]{1,16}$' } as const;
 
@@ -81,11 +83,11 @@ const hsnRow = closed(
     uqc: { type: 'string', pattern: '^[A-Z]{2,3}$' },
     qty: { type: 'number', minimum: 0 },
     rt: rate,
-    txval: amount,
-    iamt: amount,
-    camt: amount,
-    samt: amount,
-    csamt: amount,
+    txval: netAmount,
+    iamt: netAmount,
+    camt: netAmount,
+    samt: netAmount,
+    csamt: netAmount,
   },
   ['num', 'hsn_sc', 'uqc', 'qty', 'rt', 'txval', 'iamt', 'camt', 'samt', 'csamt'],
 );
@@ -120,11 +122,11 @@ export const gstr1JsonSchema = {
             typ: { enum: ['OE', 'E'] },
             etin: { type: 'string', pattern: GSTIN },
             rt: rate,
-            txval: amount,
-            iamt: amount,
-            camt: amount,
-            samt: amount,
-            csamt: amount,
+            txval: netAmount,
+            iamt: netAmount,
+            camt: netAmount,
+            samt: netAmount,
+            csamt: netAmount,
           },
           ['sply_ty', 'pos', 'typ', 'rt', 'txval'],
         ),
@@ -135,9 +137,9 @@ export const gstr1JsonSchema = {
             closed(
               {
                 sply_ty: { enum: ['INTRB2B', 'INTRAB2B', 'INTRB2C', 'INTRAB2C'] },
-                expt_amt: amount,
-                nil_amt: amount,
-                ngsup_amt: amount,
+                expt_amt: netAmount,
+                nil_amt: netAmount,
+                ngsup_amt: netAmount,
               },
               ['sply_ty', 'expt_amt', 'nil_amt', 'ngsup_amt'],
             ),

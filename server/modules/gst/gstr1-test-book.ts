@@ -80,6 +80,47 @@ export async function insertBill(t: TestApp, user: TestUser, bill: BookBill, sel
   return id;
 }
 
+export interface BookNote {
+  number: string;
+  kind: 'credit' | 'debit';
+  billId: string;
+  noteDate: string;
+  merchant: BookMerchant;
+  placeOfSupply: string;
+  gstRate: number;
+  sac: string | null;
+  taxable: Money;
+  cgst: Money;
+  sgst: Money;
+  igst: Money;
+  total: Money;
+  cancelled?: boolean;
+}
+
+/** A credit or debit note written as issued against `billId`, like `insertBill`. */
+export async function insertNote(t: TestApp, user: TestUser, note: BookNote, sellerState: string) {
+  const merchant = {
+    _id: note.merchant.id,
+    name: note.merchant.name,
+    gstin: note.merchant.gstin,
+    state: note.merchant.state,
+    address: null,
+    city: null,
+    phone: null,
+  };
+  const status = note.cancelled ? 'cancelled' : note.kind === 'credit' ? 'issued' : 'unpaid';
+  await t.database.handle.db.execute(sql`
+    insert into bill_notes (organization_id, id, number, kind, bill_id, merchant_id, note_date,
+      due_date, reason, gst_rate, sac, place_of_supply, taxable_amount, cgst_amount, sgst_amount,
+      igst_amount, round_off, total_amount, status, seller, merchant)
+    values (${orgOf(user)}, ${uuidv7()}, ${note.number}, ${note.kind}, ${note.billId},
+      ${note.merchant.id}, ${note.noteDate}::date,
+      ${note.kind === 'debit' ? note.noteDate : null}::date, 'others', ${note.gstRate},
+      ${note.sac}, ${note.placeOfSupply}, ${note.taxable}::numeric, ${note.cgst}::numeric,
+      ${note.sgst}::numeric, ${note.igst}::numeric, 0, ${note.total}::numeric, ${status},
+      ${JSON.stringify({ state: sellerState })}::jsonb, ${JSON.stringify(merchant)}::jsonb)`);
+}
+
 const ajv = new Ajv2020({ allErrors: true, strict: true, multipleOfPrecision: 6 });
 const validateGstr1 = ajv.compile(gstr1JsonSchema);
 

@@ -7,9 +7,11 @@ import {
   addMerchant,
   gstr1SchemaErrors,
   insertBill,
+  insertNote,
   setSeller,
   type BookBill,
   type BookMerchant,
+  type BookNote,
 } from './gstr1-test-book.ts';
 
 const SELLER_GSTIN = '24AAACK1111A1ZO';
@@ -56,8 +58,8 @@ const inter = (taxable: string, rate: number, igst: string) => ({
 
 /**
  * The fixed book of April 2026 (docs/gst-returns.md): each kind of supply once, a cancelled bill,
- * a buyer whose GSTIN fails its check digit, a bill without SAC, a bill of supply; one bill in
- * May; and another organization's bill the same month.
+ * a buyer whose GSTIN fails its check digit, a bill without SAC, a bill of supply, credit and
+ * debit notes (one cancelled); one bill in May; and another organization's bill the same month.
  */
 async function fixedBook() {
   await setSeller(t, owner, SELLER_GSTIN, '24');
@@ -107,7 +109,54 @@ async function fixedBook() {
     }),
     bill(9, '2026-05-02', alpha, { ...intra('1000.00', 5, '25.00'), total: '1050.00' }),
   ];
-  for (const entry of book) await insertBill(t, owner, entry, '24');
+  const billIds: string[] = [];
+  for (const entry of book) billIds.push(await insertBill(t, owner, entry, '24'));
+  const billId = (number: number) => billIds[number - 1] as string;
+  const note = (
+    number: string,
+    noteDate: string,
+    onBill: number,
+    rest: Pick<BookNote, 'kind' | 'taxable' | 'cgst' | 'sgst' | 'igst' | 'total' | 'cancelled'>,
+  ): BookNote => {
+    const original = book[onBill - 1] as BookBill;
+    return {
+      number,
+      noteDate,
+      billId: billId(onBill),
+      merchant: original.merchant,
+      placeOfSupply: original.placeOfSupply,
+      gstRate: original.gstRate,
+      sac: original.sac,
+      ...rest,
+    };
+  };
+  const notes: BookNote[] = [
+    // A registered buyer's note: CDNR.
+    note('CN/2026-27/0001', '2026-04-18', 1, {
+      kind: 'credit',
+      ...intra('1000.00', 5, '25.00'),
+      total: '1050.00',
+    }),
+    // On a small B2C bill: B2CS, net.
+    note('DN/2026-27/0001', '2026-04-19', 3, {
+      kind: 'debit',
+      ...intra('200.00', 5, '5.00'),
+      total: '210.00',
+    }),
+    // On a B2CL invoice: CDNUR.
+    note('CN/2026-27/0002', '2026-04-21', 4, {
+      kind: 'credit',
+      ...inter('10000.00', 18, '1800.00'),
+      total: '11800.00',
+    }),
+    note('CN/2026-27/0003', '2026-04-23', 2, {
+      kind: 'credit',
+      ...inter('500.00', 12, '60.00'),
+      total: '560.00',
+      cancelled: true,
+    }),
+  ];
+  for (const entry of notes) await insertNote(t, owner, entry, '24');
 
   await setSeller(t, stranger, OTHER_SELLER_GSTIN, '24');
   const strangerBuyer = await addMerchant(t, stranger, 'Elsewhere', '24AAACA2222B1ZQ', '24');
@@ -154,22 +203,25 @@ describe('GSTR-1 of a fixed book', () => {
     expect(summary.sections).toEqual([
       { section: 'b2b', count: 3, txval: 35400.5, iamt: 3000.06, camt: 260, samt: 260 },
       { section: 'b2cl', count: 1, txval: 150000, iamt: 27000, camt: 0, samt: 0 },
-      { section: 'b2cs', count: 2, txval: 3000, iamt: 180, camt: 50, samt: 50 },
+      { section: 'b2cs', count: 3, txval: 3200, iamt: 180, camt: 55, samt: 55 },
       { section: 'nil', count: 1, txval: 3000, iamt: 0, camt: 0, samt: 0 },
-      { section: 'hsn_b2b', count: 2, txval: 35000.5, iamt: 3000.06, camt: 250, samt: 250 },
-      { section: 'hsn_b2c', count: 3, txval: 156000, iamt: 27180, camt: 50, samt: 50 },
+      { section: 'cdnr', count: 1, txval: -1000, iamt: 0, camt: -25, samt: -25 },
+      { section: 'cdnur', count: 1, txval: -10000, iamt: -1800, camt: 0, samt: 0 },
+      { section: 'hsn_b2b', count: 2, txval: 34000.5, iamt: 3000.06, camt: 225, samt: 225 },
+      { section: 'hsn_b2c', count: 3, txval: 146200, iamt: 25380, camt: 55, samt: 55 },
     ]);
+    // Bills minus credit notes plus debit notes; a cancelled bill and note counted apart.
     expect(summary.register).toEqual({
-      count: 7,
-      cancelled: 1,
-      txval: 191400.5,
-      iamt: 30180.06,
-      camt: 310,
-      samt: 310,
+      count: 10,
+      cancelled: 2,
+      txval: 180600.5,
+      iamt: 28380.06,
+      camt: 290,
+      samt: 290,
     });
-    expect(summary.documents).toEqual({ issued: 8, cancelled: 1 });
+    expect(summary.documents).toEqual({ issued: 12, cancelled: 2 });
     expect(summary.gstr3b).toEqual({
-      outwardTaxable: { txval: 188400.5, iamt: 30180.06, camt: 310, samt: 310, csamt: 0 },
+      outwardTaxable: { txval: 177600.5, iamt: 28380.06, camt: 290, samt: 290, csamt: 0 },
       nilExempt: { txval: 3000 },
     });
     expect(summary.problems.map(({ code, entity, label }) => [code, entity, label])).toEqual([

@@ -1,74 +1,31 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { hasValidGstinCheckDigit } from '../../../contract/gst.ts';
-import type {
-  GstPeriodRange,
-  Gstr1Problem,
-  Gstr1Return,
-  Gstr1Section,
-  Gstr1Summary,
+import {
+  GSTR1_SECTIONS,
+  type GstPeriodRange,
+  type Gstr1Problem,
+  type Gstr1Return,
+  type Gstr1Section,
+  type Gstr1Summary,
 } from '../../../contract/gstr1.ts';
 import { queryRows, type Database } from '../../db/client.ts';
 import type { TenantContext } from '../../lib/tenant.ts';
-
-/** Inter-state invoices to unregistered buyers above this value go to B2CL (since August 2024). */
-export const B2CL_THRESHOLD = 100_000;
+import {
+  documentSeries,
+  documentsIssued,
+  periodContext,
+  periodDocuments,
+  rupees,
+  signedSums,
+  type Amounts,
+  type PeriodContext,
+} from './period-documents.ts';
 
 /** The portal takes invoice and note numbers of at most 16 characters. */
 const PORTAL_NUMBER_MAX = 16;
 
 /** Karkhana bills job work, a service: its SAC codes have no unit of quantity. */
 const SERVICE_UQC = 'NA';
-
-/** Every amount column is read as PostgreSQL's own text, so no sum passes through a float. */
-type Amounts = Record<'txval' | 'iamt' | 'camt' | 'samt', string>;
-
-const rupees = (text: string | null | undefined) => Number(text ?? 0);
-
-interface PeriodContext {
-  tenant: TenantContext;
-  range: GstPeriodRange;
-  /** Buyer GSTINs of the period that pass their check digit: only those make a bill B2B. */
-  validGstins: string[];
-}
-
-/**
- * The period's bills, each placed in the return's section (null for a cancelled one), as the
- * one definition that the return, its summary and the register comparison all read.
- */
-function classifiedBills(context: PeriodContext): SQL {
-  const { tenant, range, validGstins } = context;
-  return sql`
-    period_bills as (
-      select id, number, bill_date, merchant_id, status, bill_type, sac, total_amount,
-        merchant->>'gstin' as ctin, merchant->>'name' as merchant_name,
-        place_of_supply as pos,
-        case when bill_type = 'bill_of_supply' then 0 else gst_rate end as rt,
-        place_of_supply is distinct from seller->>'state' as inter_state,
-        coalesce(merchant->>'gstin', '') in (
-          select jsonb_array_elements_text(${JSON.stringify(validGstins)}::jsonb)
-        ) as registered,
-        taxable_amount as txval, igst_amount as iamt, cgst_amount as camt, sgst_amount as samt
-      from bills
-      where organization_id = ${tenant.organizationId}
-        and bill_date between ${range.startDate}::date and ${range.endDate}::date
-    ),
-    classified as (
-      select *,
-        case
-          when status = 'cancelled' then null
-          when rt = 0 then 'nil'
-          when registered then 'b2b'
-          when inter_state and total_amount > ${B2CL_THRESHOLD} then 'b2cl'
-          else 'b2cs'
-        end as section
-      from period_bills
-    )`;
-}
-
-const sumsOf = () =>
-  sql.raw(`
-  coalesce(sum(txval), 0)::text as txval, coalesce(sum(iamt), 0)::text as iamt,
-  coalesce(sum(camt), 0)::text as camt, coalesce(sum(samt), 0)::text as samt`);
 
 interface InvoiceRow extends Amounts {
   section: 'b2b' | 'b2cl';
@@ -106,7 +63,7 @@ function groupInOrder<Row, Key extends string>(rows: Row[], keyOf: (row: Row) =>
 async function invoiceSections(db: Database, context: PeriodContext) {
   const rows = await queryRows<InvoiceRow>(
     db,
-    sql`with ${classifiedBills(context)}
+    sql`with ${periodDocuments(context)}
       select section, coalesce(ctin, '') as ctin, number, to_char(bill_date, 'DD-MM-YYYY') as idt,
         total_amount::text as val, pos, rt, inter_state,
         txval::text as txval, iamt::text as iamt, camt::text as camt, samt::text as samt
@@ -141,12 +98,62 @@ async function invoiceSections(db: Database, context: PeriodContext) {
   return { b2b, b2cl };
 }
 
+interface NoteRow extends Amounts {
+  section: 'cdnr' | 'cdnur';
+  ctin: string;
+  ntty: 'C' | 'D';
+  nt_num: string;
+  nt_dt: string;
+  val: string;
+  pos: string;
+  rt: number;
+  inter_state: boolean;
+}
+
+/** CDNR by the buyer's GSTIN and CDNUR (notes on B2CL invoices), amounts as on the note. */
+async function noteSections(db: Database, context: PeriodContext) {
+  const rows = await queryRows<NoteRow>(
+    db,
+    sql`with ${periodDocuments(context)}
+      select section, coalesce(ctin, '') as ctin,
+        case when kind = 'credit' then 'C' else 'D' end as ntty, number as nt_num,
+        to_char(note_date, 'DD-MM-YYYY') as nt_dt, total_amount::text as val, pos, rt,
+        inter_state, txval::text as txval, iamt::text as iamt, camt::text as camt,
+        samt::text as samt
+      from classified_notes where section in ('cdnr', 'cdnur')
+      order by section, ctin, note_date, number`,
+  );
+  const note = (row: NoteRow) => ({
+    ntty: row.ntty,
+    nt_num: row.nt_num,
+    nt_dt: row.nt_dt,
+    val: rupees(row.val),
+    pos: row.pos,
+  });
+  const cdnr = groupInOrder(
+    rows.filter((row) => row.section === 'cdnr'),
+    (row) => row.ctin,
+  ).map(([ctin, notes]) => ({
+    ctin,
+    nt: notes.map((row) => ({
+      ...note(row),
+      rchrg: 'N',
+      inv_typ: 'R',
+      itms: invoiceItem(row, 'cdnr'),
+    })),
+  }));
+  const cdnur = rows
+    .filter((row) => row.section === 'cdnur')
+    .map((row) => ({ typ: 'B2CL', ...note(row), itms: invoiceItem(row, 'b2cl') }));
+  return { cdnr, cdnur };
+}
+
 async function smallSupplies(db: Database, context: PeriodContext) {
   const rows = await queryRows<Amounts & { inter_state: boolean; pos: string; rt: number }>(
     db,
-    sql`with ${classifiedBills(context)}
-      select inter_state, pos, rt, ${sumsOf()}
-      from classified where section = 'b2cs'
+    sql`with ${periodDocuments(context)}
+      select inter_state, pos, rt, ${signedSums()}
+      from documents where section = 'b2cs'
       group by inter_state, pos, rt order by inter_state, pos, rt`,
   );
   return rows.map((row) => ({
@@ -166,12 +173,14 @@ async function smallSupplies(db: Database, context: PeriodContext) {
 async function nilSupplies(db: Database, context: PeriodContext) {
   const rows = await queryRows<{ sply_ty: string; expt_amt: string; nil_amt: string }>(
     db,
-    sql`with ${classifiedBills(context)}
+    sql`with ${periodDocuments(context)}
       select (case when inter_state then 'INTR' else 'INTRA' end)
           || (case when registered then 'B2B' else 'B2C' end) as sply_ty,
-        coalesce(sum(txval) filter (where bill_type = 'bill_of_supply'), 0)::text as expt_amt,
-        coalesce(sum(txval) filter (where bill_type <> 'bill_of_supply'), 0)::text as nil_amt
-      from classified where section = 'nil'
+        coalesce(sum(sign * txval) filter (where bill_type = 'bill_of_supply'), 0)::text
+          as expt_amt,
+        coalesce(sum(sign * txval) filter (where bill_type <> 'bill_of_supply'), 0)::text
+          as nil_amt
+      from documents where section = 'nil'
       group by 1 order by 1`,
   );
   return rows.map((row) => ({
@@ -192,10 +201,10 @@ interface HsnRow extends Amounts {
 async function hsnRows(db: Database, context: PeriodContext) {
   return queryRows<HsnRow>(
     db,
-    sql`with ${classifiedBills(context)}
+    sql`with ${periodDocuments(context)}
       select case when registered then 'hsn_b2b' else 'hsn_b2c' end as side, sac as hsn_sc, rt,
-        ${sumsOf()}
-      from classified where section is not null and sac is not null
+        ${signedSums()}
+      from documents where section is not null and sac is not null
       group by 1, 2, 3 order by 1, 2, 3`,
   );
 }
@@ -219,75 +228,12 @@ function hsnTables(rows: HsnRow[]) {
   return { hsn_b2b: table('hsn_b2b'), hsn_b2c: table('hsn_b2c') };
 }
 
-interface SeriesRow {
-  first: string;
-  last: string;
-  total: number;
-  cancelled: number;
-}
-
-/**
- * Table 13: each number series (prefix and financial year) of the period, from its first to its
- * last number, cancelled bills counted. Numbers are consecutive, so the count is the range.
- */
-async function documentSeries(db: Database, context: PeriodContext) {
-  return queryRows<SeriesRow>(
-    db,
-    sql`with ${classifiedBills(context)}
-      select (array_agg(number order by length(number), number))[1] as first,
-        (array_agg(number order by length(number) desc, number desc))[1] as last,
-        count(*)::int as total, (count(*) filter (where status = 'cancelled'))::int as cancelled
-      from classified
-      group by regexp_replace(number, '[0-9]+$', '')
-      order by 1`,
-  );
-}
-
-function documentsIssued(series: SeriesRow[]) {
-  if (series.length === 0) return undefined;
-  return {
-    doc_det: [
-      {
-        doc_num: 1,
-        doc_typ: 'Invoices for outward supply',
-        docs: series.map((row, index) => ({
-          num: index + 1,
-          from: row.first,
-          to: row.last,
-          totnum: row.total,
-          cancel: row.cancelled,
-          net_issue: row.total - row.cancelled,
-        })),
-      },
-    ],
-  };
-}
-
 async function sellerOf(db: Database, tenant: TenantContext) {
   const [row] = await queryRows<{ name: string; gstin: string | null }>(
     db,
     sql`select name, gstin from organizations where id = ${tenant.organizationId}`,
   );
   return row ?? { name: '', gstin: null };
-}
-
-async function periodContext(
-  db: Database,
-  tenant: TenantContext,
-  range: GstPeriodRange,
-): Promise<PeriodContext> {
-  const rows = await queryRows<{ gstin: string }>(
-    db,
-    sql`select distinct merchant->>'gstin' as gstin from bills
-      where organization_id = ${tenant.organizationId}
-        and bill_date between ${range.startDate}::date and ${range.endDate}::date
-        and coalesce(merchant->>'gstin', '') <> ''`,
-  );
-  return {
-    tenant,
-    range,
-    validGstins: rows.map((row) => row.gstin).filter((gstin) => hasValidGstinCheckDigit(gstin)),
-  };
 }
 
 /** Every read of one return sees the same bills, whatever is issued meanwhile. */
@@ -302,6 +248,7 @@ async function buildReturn(db: Database, tenant: TenantContext, range: GstPeriod
   const context = await periodContext(db, tenant, range);
   const seller = await sellerOf(db, tenant);
   const { b2b, b2cl } = await invoiceSections(db, context);
+  const { cdnr, cdnur } = await noteSections(db, context);
   const b2cs = await smallSupplies(db, context);
   const nil = await nilSupplies(db, context);
   const hsn = hsnTables(await hsnRows(db, context));
@@ -312,31 +259,33 @@ async function buildReturn(db: Database, tenant: TenantContext, range: GstPeriod
   if (b2cl.length > 0) gstr1.b2cl = b2cl;
   if (b2cs.length > 0) gstr1.b2cs = b2cs;
   if (nil.length > 0) gstr1.nil = { inv: nil };
+  if (cdnr.length > 0) gstr1.cdnr = cdnr;
+  if (cdnur.length > 0) gstr1.cdnur = cdnur;
   if (hsn.hsn_b2b.length + hsn.hsn_b2c.length > 0) gstr1.hsn = hsn;
   if (docIssue) gstr1.doc_issue = docIssue;
   return gstr1;
 }
 
 async function sectionSums(db: Database, context: PeriodContext) {
-  const bills = await queryRows<Amounts & { section: Gstr1Section; count: number }>(
+  const sections = await queryRows<Amounts & { section: Gstr1Section; count: number }>(
     db,
-    sql`with ${classifiedBills(context)}
-      select section, count(*)::int as count, ${sumsOf()}
-      from classified where section is not null
+    sql`with ${periodDocuments(context)}
+      select section, count(*)::int as count, ${signedSums()}
+      from documents where section is not null
       group by section`,
   );
   const hsn = await queryRows<Amounts & { section: Gstr1Section; count: number }>(
     db,
-    sql`with ${classifiedBills(context)}, hsn as (
+    sql`with ${periodDocuments(context)}, hsn as (
         select case when registered then 'hsn_b2b' else 'hsn_b2c' end as side, sac, rt,
-          sum(txval) as txval, sum(iamt) as iamt, sum(camt) as camt, sum(samt) as samt
-        from classified where section is not null and sac is not null group by 1, 2, 3
+          sum(sign * txval) as txval, sum(sign * iamt) as iamt, sum(sign * camt) as camt,
+          sum(sign * samt) as samt, 1 as sign
+        from documents where section is not null and sac is not null group by 1, 2, 3
       )
-      select side as section, count(*)::int as count, ${sumsOf()} from hsn group by side`,
+      select side as section, count(*)::int as count, ${signedSums()} from hsn group by side`,
   );
-  const order: Gstr1Section[] = ['b2b', 'b2cl', 'b2cs', 'nil', 'hsn_b2b', 'hsn_b2c'];
-  return [...bills, ...hsn]
-    .sort((a, b) => order.indexOf(a.section) - order.indexOf(b.section))
+  return [...sections, ...hsn]
+    .sort((a, b) => GSTR1_SECTIONS.indexOf(a.section) - GSTR1_SECTIONS.indexOf(b.section))
     .map((row) => ({
       section: row.section,
       count: row.count,
@@ -347,6 +296,11 @@ async function sectionSums(db: Database, context: PeriodContext) {
     }));
 }
 
+/**
+ * The register read straight from the period's bills and notes by their status alone (bills
+ * minus credit notes plus debit notes), so it checks the sections rather than repeating them;
+ * and GSTR-3B 3.1 from the sections.
+ */
 async function registerAndReturns(db: Database, context: PeriodContext) {
   const [row] = await queryRows<
     Amounts & {
@@ -360,23 +314,29 @@ async function registerAndReturns(db: Database, context: PeriodContext) {
     }
   >(
     db,
-    sql`with ${classifiedBills(context)}, live as (select * from classified where section is not null)
+    sql`with ${periodDocuments(context)},
+      register as (
+        select status, 1 as sign, txval, iamt, camt, samt from period_bills
+        union all
+        select status, sign, txval, iamt, camt, samt from period_notes
+      ),
+      live as (select * from register where status <> 'cancelled'),
+      supplies as (select * from documents where section is not null)
       select
         (select count(*)::int from live) as count,
-        (select count(*)::int from classified where section is null) as cancelled,
-        (select coalesce(sum(txval), 0)::text from live) as txval,
-        (select coalesce(sum(iamt), 0)::text from live) as iamt,
-        (select coalesce(sum(camt), 0)::text from live) as camt,
-        (select coalesce(sum(samt), 0)::text from live) as samt,
+        (select count(*)::int from register where status = 'cancelled') as cancelled,
         ${sql.raw(
           ['txval', 'iamt', 'camt', 'samt']
             .map(
               (field) =>
-                `(select coalesce(sum(${field}), 0)::text from live where section <> 'nil') as out_${field}`,
+                `(select coalesce(sum(sign * ${field}), 0)::text from live) as ${field},
+                (select coalesce(sum(sign * ${field}), 0)::text from supplies
+                  where section <> 'nil') as out_${field}`,
             )
             .join(', '),
         )},
-        (select coalesce(sum(txval), 0)::text from live where section = 'nil') as nil_txval`,
+        (select coalesce(sum(sign * txval), 0)::text from supplies where section = 'nil')
+          as nil_txval`,
   );
   if (!row) throw new Error('The register query returned no row');
   return {
@@ -417,7 +377,7 @@ async function problemsOf(
 ): Promise<Gstr1Problem[]> {
   const rows = await queryRows<ProblemRow>(
     db,
-    sql`with ${classifiedBills(context)}
+    sql`with ${periodDocuments(context)}
       select distinct 'gstin_check_digit' as code, 'merchant' as entity, merchant_id::text as entity_id,
         merchant_name as label, ctin as gstin
       from classified where section is not null and coalesce(ctin, '') <> '' and not registered

@@ -22,6 +22,7 @@ const cellsOf = (row: Json, keys: readonly string[]) =>
   keys.map((key) => (row[key] as string | number | undefined) ?? '');
 
 const INVOICE_KEYS = ['inum', 'idt', 'val', 'pos', 'rchrg', 'inv_typ'] as const;
+const NOTE_KEYS = ['ntty', 'nt_num', 'nt_dt', 'val', 'pos'] as const;
 const HSN_KEYS = ['num', 'hsn_sc', 'uqc', 'qty', 'rt', 'txval', 'iamt', 'camt', 'samt', 'csamt'];
 const B2CS_KEYS = ['sply_ty', 'pos', 'typ', 'rt', 'txval', 'iamt', 'camt', 'samt', 'csamt'];
 const NIL_KEYS = ['sply_ty', 'expt_amt', 'nil_amt', 'ngsup_amt'];
@@ -57,6 +58,29 @@ export function gstr1Tables(gstr1: Gstr1Return): Gstr1Table[] {
             ...itemCells(item),
           ]),
         ),
+      ),
+    },
+    {
+      name: 'cdnr',
+      headers: ['ctin', ...NOTE_KEYS, 'rchrg', 'inv_typ', ...ITEM_KEYS],
+      rows: list(gstr1.cdnr).flatMap((party) =>
+        list(party.nt).flatMap((note) =>
+          list(note.itms).map((item) => [
+            party.ctin as string,
+            ...cellsOf(note, [...NOTE_KEYS, 'rchrg', 'inv_typ']),
+            ...itemCells(item),
+          ]),
+        ),
+      ),
+    },
+    {
+      name: 'cdnur',
+      headers: ['typ', ...NOTE_KEYS, ...ITEM_KEYS],
+      rows: list(gstr1.cdnur).flatMap((note) =>
+        list(note.itms).map((item) => [
+          ...cellsOf(note, ['typ', ...NOTE_KEYS]),
+          ...itemCells(item),
+        ]),
       ),
     },
     {

@@ -69,7 +69,9 @@ const rowOf = (name: string) =>
 describe('the GSTR-1 screen', () => {
   it('asks for last month by default and shows each table beside the register', async () => {
     renderWithProviders(<Gstr1Page />, { route: '/billing/gstr1' });
-    expect(await screen.findByText("The return's invoices add up to the register.")).toBeVisible();
+    expect(
+      await screen.findByText("The return's bills and notes add up to the register."),
+    ).toBeVisible();
     expect(requests[0]?.get('period')).toBe('042026');
     const b2b = rowOf('B2B: registered buyers');
     expect(
@@ -80,7 +82,7 @@ describe('the GSTR-1 screen', () => {
     ).toEqual(['B2B: registered buyers', '3', '₹35,400.50', '₹3,000.06', '₹260.00', '₹260.00']);
     const register = rowOf('Bills register');
     expect(register && within(register).getAllByRole('cell')[2]?.textContent).toBe('₹1,91,400.50');
-    const returned = rowOf('Return: all invoices');
+    const returned = rowOf('Return: all bills and notes');
     expect(returned && within(returned).getAllByRole('cell')[1]?.textContent).toBe('7');
   });
 
@@ -113,7 +115,7 @@ describe('the GSTR-1 screen', () => {
 
   it('switches to a quarter', async () => {
     const { user } = renderWithProviders(<Gstr1Page />, { route: '/billing/gstr1' });
-    await screen.findByText("The return's invoices add up to the register.");
+    await screen.findByText("The return's bills and notes add up to the register.");
     await user.click(screen.getByText('A quarter'));
     await waitFor(() => expect(requests.at(-1)?.get('quarter')).toBe('2026-Q1'));
     expect(screen.getByTestId('location').textContent).toContain('quarter=2026-Q1');

@@ -44,8 +44,11 @@ interface SummaryRow extends Sums {
   emphasis?: boolean;
 }
 
-/** The sections whose documents are invoices: together they are the register's live bills. */
-const INVOICE_SECTIONS = new Set(['b2b', 'b2cl', 'b2cs', 'nil']);
+/**
+ * The sections of documents (bills and notes, a credit note counted negative): together they are
+ * the register's live bills and notes. The HSN tables summarise the same supplies again.
+ */
+const INVOICE_SECTIONS = new Set(['b2b', 'b2cl', 'b2cs', 'nil', 'cdnr', 'cdnur']);
 
 /** Adds in paise, so a total of many two-decimal amounts is exact. */
 function invoiceTotals(summary: Gstr1Summary): Sums & { count: number } {
