@@ -7,6 +7,7 @@ import {
   addMerchant,
   gstr1SchemaErrors,
   insertBill,
+  insertNote,
   setSeller,
   type BookMerchant,
 } from './gstr1-test-book.ts';
@@ -31,20 +32,46 @@ const generatedBill = fc.record({
   billOfSupply: fc.boolean(),
   // About one bill in five is cancelled.
   cancelled: fc.integer({ min: 0, max: 4 }).map((draw) => draw === 0),
+  note: fc.option(
+    fc.record({
+      kind: fc.constantFrom('credit' as const, 'debit' as const),
+      // Per mille of the bill's taxable value.
+      share: fc.integer({ min: 1, max: 1000 }),
+      day: fc.constantFrom(...DAYS),
+      cancelled: fc.integer({ min: 0, max: 4 }).map((draw) => draw === 0),
+    }),
+    { nil: null },
+  ),
 });
 
 type Sums = Record<'txval' | 'iamt' | 'camt' | 'samt', number>;
 const zero = (): Sums => ({ txval: 0, iamt: 0, camt: 0, samt: 0 });
 /** Whole paise, so sums compare exactly whatever the float of an API number. */
 const paise = (rupees: number | string | undefined) => Math.round(Number(rupees ?? 0) * 100);
-const add = (sums: Sums, row: Partial<Record<keyof Sums, number | string>>) => {
-  for (const key of Object.keys(sums) as (keyof Sums)[]) sums[key] += paise(row[key]);
+const add = (sums: Sums, row: Partial<Record<keyof Sums, number | string>>, sign = 1) => {
+  for (const key of Object.keys(sums) as (keyof Sums)[]) sums[key] += sign * paise(row[key]);
 };
+const emptySections = () => ({
+  b2b: zero(),
+  b2cl: zero(),
+  b2cs: zero(),
+  nil: zero(),
+  cdnr: zero(),
+  cdnur: zero(),
+  hsn: zero(),
+});
+type Section = keyof ReturnType<typeof emptySections>;
 
 interface Item {
   itm_det: Partial<Sums>;
 }
+interface NoteJson {
+  ntty: 'C' | 'D';
+  itms: Item[];
+}
 interface ReturnJson {
+  cdnr?: { nt: NoteJson[] }[];
+  cdnur?: NoteJson[];
   b2b?: { inv: { itms: Item[] }[] }[];
   b2cl?: { inv: { itms: Item[] }[] }[];
   b2cs?: Partial<Sums>[];
@@ -54,12 +81,17 @@ interface ReturnJson {
 }
 
 function returnSections(gstr1: ReturnJson) {
-  const sections = { b2b: zero(), b2cl: zero(), b2cs: zero(), nil: zero(), hsn: zero() };
+  const sections = emptySections();
   for (const key of ['b2b', 'b2cl'] as const) {
     for (const party of gstr1[key] ?? []) {
       for (const invoice of party.inv)
         for (const item of invoice.itms) add(sections[key], item.itm_det);
     }
+  }
+  const notes = [...(gstr1.cdnr ?? []).flatMap((party) => party.nt), ...(gstr1.cdnur ?? [])];
+  for (const note of notes) {
+    const section = gstr1.cdnur?.includes(note) ? sections.cdnur : sections.cdnr;
+    for (const item of note.itms) add(section, item.itm_det, note.ntty === 'C' ? -1 : 1);
   }
   for (const row of gstr1.b2cs ?? []) add(sections.b2cs, row);
   for (const row of gstr1.nil?.inv ?? [])
@@ -101,7 +133,11 @@ describe('GSTR-1 against the bills register', () => {
           merchants.push(await addMerchant(t, owner, buyer.name, buyer.gstin, buyer.state));
         }
         // Which section each bill belongs in, by the rules of docs/gst-returns.md.
-        const sectionOf = new Map<string, keyof ReturnType<typeof returnSections> | null>();
+        const sectionOf = new Map<string, Section | null>();
+        // The notes, as the register adds them to the bills: signed, by the section they go to.
+        const noteSums = emptySections();
+        let noteCount = 0;
+        let noteCancelled = 0;
         let sequence = 0;
         for (const bill of [...book].sort((a, b) => a.day.localeCompare(b.day))) {
           sequence += 1;
@@ -115,7 +151,7 @@ describe('GSTR-1 against the bills register', () => {
             placeOfSupply: merchant.state,
           });
           const number = `INV/2026-27/${String(sequence).padStart(4, '0')}`;
-          await insertBill(
+          const billId = await insertBill(
             t,
             owner,
             {
@@ -150,6 +186,56 @@ describe('GSTR-1 against the bills register', () => {
                     ? 'b2cl'
                     : 'b2cs',
           );
+          if (!bill.note) continue;
+          noteCount += 1;
+          const noteTaxable = Math.max(1, Math.floor((bill.taxablePaise * bill.note.share) / 1000));
+          const noteFigures = computeBillFigures({
+            lineAmounts: [noteTaxable / 100],
+            billType,
+            gstRate: bill.gstRate,
+            sellerState: SELLER_STATE,
+            placeOfSupply: merchant.state,
+          });
+          await insertNote(
+            t,
+            owner,
+            {
+              number: `${bill.note.kind === 'credit' ? 'CN' : 'DN'}/2026-27/${String(noteCount).padStart(4, '0')}`,
+              kind: bill.note.kind,
+              billId,
+              noteDate: bill.note.day,
+              merchant,
+              placeOfSupply: merchant.state,
+              gstRate: bill.gstRate,
+              sac: '998821',
+              taxable: noteFigures.taxable.toFixed(2),
+              cgst: noteFigures.cgst.toFixed(2),
+              sgst: noteFigures.sgst.toFixed(2),
+              igst: noteFigures.igst.toFixed(2),
+              total: noteFigures.total.toFixed(2),
+              cancelled: bill.note.cancelled,
+            },
+            SELLER_STATE,
+          );
+          const inPeriod = bill.note.day.startsWith('2026-04');
+          if (inPeriod && bill.note.cancelled) noteCancelled += 1;
+          if (!inPeriod || bill.note.cancelled) continue;
+          const noteSection: Section = nil
+            ? 'nil'
+            : registered
+              ? 'cdnr'
+              : merchant.state !== SELLER_STATE && figures.total > 100_000
+                ? 'cdnur'
+                : 'b2cs';
+          const amounts = {
+            txval: noteFigures.taxable,
+            iamt: noteFigures.igst,
+            camt: noteFigures.cgst,
+            samt: noteFigures.sgst,
+          };
+          const sign = bill.note.kind === 'credit' ? -1 : 1;
+          add(noteSums[noteSection], amounts, sign);
+          add(noteSums.hsn, amounts, sign);
         }
 
         const response = await t.send(owner, 'GET', '/api/gst/gstr1?period=042026');
@@ -163,7 +249,7 @@ describe('GSTR-1 against the bills register', () => {
           '/api/bills/export.csv?startDate=2026-04-01&endDate=2026-04-30',
         );
         expect(csv.statusCode).toBe(200);
-        const expected = { b2b: zero(), b2cl: zero(), b2cs: zero(), nil: zero(), hsn: zero() };
+        const expected = noteSums;
         const register = parseRegister(csv.body);
         for (const row of register) {
           const section = sectionOf.get(row['Invoice number'] ?? '');
@@ -178,10 +264,13 @@ describe('GSTR-1 against the bills register', () => {
           add(expected.hsn, amounts);
         }
         expect(returnSections(gstr1)).toEqual(expected);
-        const documents = gstr1.doc_issue?.doc_det[0]?.docs[0];
-        expect(documents?.totnum ?? 0).toBe(register.length);
-        expect(documents?.cancel ?? 0).toBe(
-          register.filter((row) => row.Status === 'cancelled').length,
+        const documents = (gstr1.doc_issue?.doc_det ?? []).flatMap((kind) => kind.docs);
+        const sum = (pick: (row: { totnum: number; cancel: number }) => number) =>
+          documents.reduce((total, row) => total + pick(row), 0);
+        const notesInPeriod = book.filter((bill) => bill.note?.day.startsWith('2026-04')).length;
+        expect(sum((row) => row.totnum)).toBe(register.length + notesInPeriod);
+        expect(sum((row) => row.cancel)).toBe(
+          register.filter((row) => row.Status === 'cancelled').length + noteCancelled,
         );
       }),
       { numRuns: 20, seed: 20_260_427 },
