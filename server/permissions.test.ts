@@ -107,6 +107,8 @@ const EXPECTED: Record<string, RouteAccess> = {
 
   'GET /api/bills': 'bills.read',
   'GET /api/bills/export.csv': 'bills.read',
+  'GET /api/gst/gstr1': 'bills.read',
+  'GET /api/gst/gstr1/summary': 'bills.read',
   'GET /api/backup': 'backup.download',
   'POST /api/backup/restore': 'backup.restore',
   'GET /api/bills/unbilled-orders': 'bills.read',

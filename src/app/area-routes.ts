@@ -185,6 +185,13 @@ export const AREA_ROUTES: AreaRoute[] = [
     namespace: 'bills',
   },
   {
+    path: 'billing/gstr1',
+    area: 'billing',
+    titleKey: 'pages.gstr1',
+    page: () => import('@/features/gst/pages/gstr1-page'),
+    namespace: 'gst',
+  },
+  {
     path: 'billing/:billId/print',
     area: 'billing',
     page: () => import('@/features/bills/print/bill-print-page'),

@@ -1,5 +1,5 @@
 import { Badge, Button, Group, Modal, Paper, Stack, Text, Textarea } from '@mantine/core';
-import { IconBan, IconDownload, IconFileInvoice } from '@tabler/icons-react';
+import { IconBan, IconDownload, IconFileInvoice, IconReceiptTax } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -242,16 +242,27 @@ export default function BillsPage() {
         filterFields={filterFields}
         extraRowActions={rowActions}
         headerActions={
-          <Button
-            component="a"
-            href={exportCsvHref(list.params)}
-            download
-            variant="default"
-            size="md"
-            leftSection={<IconDownload size={18} aria-hidden />}
-          >
-            {t('downloadCsv')}
-          </Button>
+          <>
+            <Button
+              component={Link}
+              to="/billing/gstr1"
+              variant="default"
+              size="md"
+              leftSection={<IconReceiptTax size={18} aria-hidden />}
+            >
+              {t('gstr1')}
+            </Button>
+            <Button
+              component="a"
+              href={exportCsvHref(list.params)}
+              download
+              variant="default"
+              size="md"
+              leftSection={<IconDownload size={18} aria-hidden />}
+            >
+              {t('downloadCsv')}
+            </Button>
+          </>
         }
         aboveTable={
           rows.length > 0 ? (
