@@ -20,7 +20,14 @@ export interface ServerProcessConfig {
   databaseUrl?: string;
   dataDir?: string;
   /** Generate the benchmark dataset of this size, or seed the demo organization. */
-  data: { kind: 'generated'; size: BenchSize } | { kind: 'demo' };
+  data:
+    | {
+        kind: 'generated';
+        size: BenchSize;
+        /** Statements run once the data is generated: a benchmark's own shape of it. */
+        afterGeneration?: string[];
+      }
+    | { kind: 'demo' };
   staticDir: string | null;
 }
 
@@ -137,6 +144,7 @@ async function main() {
       config.data.size,
       await hashPassword(BENCH_PASSWORD),
     );
+    for (const statement of config.data.afterGeneration ?? []) await db.execute(sql.raw(statement));
     generationSeconds = stats.seconds;
   } else {
     const seeded = await seedDemoData(db);
@@ -155,6 +163,7 @@ async function main() {
     'bills',
     'bill_lines',
     'payments',
+    'job_cards',
   ]) {
     const result = (await db.execute(sql.raw(`select count(*)::int as n from ${table}`))) as {
       rows: { n: number }[];

@@ -9,6 +9,7 @@ import {
 } from '@/lib/query-client';
 import { watchConnectivity } from '@/lib/offline/connectivity';
 import { serveDetailsFromLists } from '@/lib/offline/details-from-lists';
+import { serializeInChunks } from '@/lib/offline/serialize-in-chunks';
 
 export const MAX_QUERY_RETRIES = 3;
 const RETRY_BASE_DELAY_MS = 1000;
@@ -76,6 +77,7 @@ export const queryPersister = createAsyncStoragePersister({
   storage: queryCacheStorage,
   key: QUERY_CACHE_KEY,
   throttleTime: 1000,
+  serialize: serializeInChunks,
 });
 
 export const persistOptions: Omit<PersistQueryClientOptions, 'queryClient'> = {
@@ -107,6 +109,7 @@ async function persistNow(client: QueryClient = queryClient) {
     timestamp: Date.now(),
     clientState: dehydrate(client, persistOptions.dehydrateOptions),
   };
+  // In one piece, unlike the persister's: a page being closed gives no turn after a yield.
   await queryCacheStorage.setItem(QUERY_CACHE_KEY, JSON.stringify(persisted));
 }
 

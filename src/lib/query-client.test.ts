@@ -1,4 +1,4 @@
-import { onlineManager, QueryClient } from '@tanstack/react-query';
+import { dehydrate, onlineManager, QueryClient } from '@tanstack/react-query';
 import { createStore, set } from 'idb-keyval';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from './api-client';
@@ -11,7 +11,7 @@ import {
   retryDelay,
   shouldRetryQuery,
 } from './app-query-client';
-import { queryCacheStorage, wipeQueryCache } from './query-client';
+import { QUERY_CACHE_KEY, queryCacheStorage, wipeQueryCache } from './query-client';
 
 const httpError = (status: number) => new ApiError('failed', { status, kind: 'http' });
 
@@ -57,6 +57,31 @@ describe('persisted cache', () => {
     expect(await queryCacheStorage.getItem('probe')).toBe('value');
     await queryCacheStorage.removeItem('probe');
     expect(await queryCacheStorage.getItem('probe')).toBeNull();
+  });
+
+  it('saves a large cache a slice at a time, giving the main thread back between slices', async () => {
+    const client = new QueryClient();
+    for (let order = 0; order < 200; order += 1) {
+      client.setQueryData(['orders', 'detail', `order-${order}`], { _id: `order-${order}` });
+    }
+    const persisted = {
+      timestamp: 1,
+      buster: 'test',
+      clientState: dehydrate(client),
+    };
+    // Each query takes 3 ms to write here, as a large working set's would on a slow tablet.
+    let now = 0;
+    vi.spyOn(performance, 'now').mockImplementation(() => (now += 3));
+    const yieldToBrowser = vi.fn(() => Promise.resolve());
+    vi.stubGlobal('scheduler', { yield: yieldToBrowser });
+    try {
+      await queryPersister.persistClient(persisted);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+
+    expect(yieldToBrowser.mock.calls.length).toBeGreaterThanOrEqual(50);
+    expect(await queryCacheStorage.getItem(QUERY_CACHE_KEY)).toBe(JSON.stringify(persisted));
   });
 
   it('wipes memory and disk when the session ends', async () => {

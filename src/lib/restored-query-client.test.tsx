@@ -124,4 +124,25 @@ describe('restoring the saved cache ahead of the first render', () => {
     expect(await screen.findByText('fresh figures')).toBeInTheDocument();
     expect(fetch).toHaveBeenCalledTimes(1);
   });
+
+  it('copies the cache once per save, not once per change, however many records change', async () => {
+    const client = newClient();
+    const persister = savedCache('saved figures');
+    const restore = startCacheRestore(client, { persister, buster: '' }, () => undefined);
+    await restore.done;
+    render(
+      <RestoredQueryClientProvider client={client} restore={restore} persistOptions={{ persister }}>
+        <p>page</p>
+      </RestoredQueryClientProvider>,
+    );
+    await screen.findByText('page');
+    const saved = persister.saved.length;
+    // What the working set's refresh does: many records put in the cache in one go.
+    for (let order = 0; order < 100; order += 1) {
+      client.setQueryData(['orders', 'detail', `order-${order}`], { _id: `order-${order}` });
+    }
+    await waitFor(() => expect(persister.saved.length).toBeGreaterThan(saved));
+    expect(persister.saved.length).toBe(saved + 1);
+    expect(persister.saved.at(-1)?.clientState.queries).toHaveLength(101);
+  });
 });

@@ -1,10 +1,10 @@
 import { IsRestoringProvider, QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import {
   persistQueryClientRestore,
-  persistQueryClientSubscribe,
   type PersistQueryClientOptions,
 } from '@tanstack/react-query-persist-client';
 import { useEffect, useState, type ReactNode } from 'react';
+import { persistOnChange } from '@/lib/persist-on-change';
 import { markStartup } from '@/lib/startup-marks';
 
 type PersistOptions = Omit<PersistQueryClientOptions, 'queryClient'>;
@@ -84,10 +84,7 @@ export function RestoredQueryClientProvider({
     };
   }, [isRestoring, restore]);
   useEffect(
-    () =>
-      isRestoring
-        ? undefined
-        : persistQueryClientSubscribe({ ...persistOptions, queryClient: client }),
+    () => (isRestoring ? undefined : persistOnChange({ ...persistOptions, queryClient: client })),
     [client, isRestoring, persistOptions],
   );
   return (

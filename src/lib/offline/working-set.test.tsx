@@ -91,6 +91,39 @@ describe('the working set', { timeout: 30_000 }, () => {
     expect(screen.getByRole('option', { name: 'MANGO-07 — Mango buta' })).toBeVisible();
   });
 
+  it('gives the main thread back between chunks of records, not once per page', async () => {
+    const many = Array.from({ length: 60 }, (_, index) =>
+      makeOrder(10 + index, { status: 'in_progress' }),
+    );
+    server.use(...createOrdersFake(many).handlers);
+    const client = createTestQueryClient();
+    const keptAtEachYield: number[] = [];
+    const kept = () => many.filter((order) => client.getQueryData(orders.keys.detail(order._id)));
+    vi.stubGlobal('scheduler', {
+      yield: () => {
+        keptAtEachYield.push(kept().length);
+        return Promise.resolve();
+      },
+    });
+    try {
+      await refreshWorkingSet(client, 'staff');
+    } finally {
+      vi.unstubAllGlobals();
+    }
+
+    expect(kept()).toHaveLength(60);
+    const steps = keptAtEachYield.map((count, index) => count - (keptAtEachYield[index - 1] ?? 0));
+    expect(Math.max(...steps)).toBeLessThanOrEqual(25);
+    expect(steps.filter((step) => step > 0).length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('gives the main thread back without a timer where scheduler.yield is missing', async () => {
+    // A zero timeout is clamped to 4 ms once nested: hundreds of yields would add seconds.
+    vi.useFakeTimers({ toFake: ['setTimeout'] });
+    const result = await refreshWorkingSet(createTestQueryClient(), 'staff');
+    expect(result.records).toBeGreaterThan(0);
+  });
+
   it('asks for bills and dues for an owner, and never for staff (who would get 403)', async () => {
     await refreshWorkingSet(createTestQueryClient(), 'owner');
     expect(paths()).toEqual(expect.arrayContaining(['/api/bills', '/api/reports/dues']));

@@ -9,6 +9,7 @@ import type { Paged } from '../../../contract/common.ts';
 import { can, type Permission, type Role } from '../../../contract/permissions.ts';
 import { apiRequest } from '@/lib/api-client';
 import { PENDING_CHANGE_FIELD } from '@/lib/offline/pending-records';
+import { yieldToMain } from '@/lib/offline/yield-to-main';
 import type { WorkingSetDeclaration } from '@/lib/resource-factory';
 import { DEFAULT_LIMIT, DEFAULT_PAGE } from '@/lib/use-list-params';
 import { useAuthStore } from '@/stores/auth';
@@ -50,13 +51,6 @@ interface WorkingSetResource {
 interface WorkingSetRead {
   permission: Permission;
   query: () => unknown;
-}
-
-/** Gives the main thread back, so a refresh never holds it for long (input, rendering). */
-function yieldToMain(): Promise<void> {
-  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
-  if (scheduler?.yield) return scheduler.yield();
-  return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
 type CachedRecord = { _id: string; [PENDING_CHANGE_FIELD]?: boolean };
