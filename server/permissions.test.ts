@@ -116,6 +116,11 @@ const EXPECTED: Record<string, RouteAccess> = {
   'GET /api/bills/{id}': 'bills.read',
   'POST /api/bills': 'bills.write',
   'PUT /api/bills/{id}': 'bills.write',
+  'GET /api/bill-notes': 'bills.read',
+  'GET /api/bill-notes/next-number': 'bills.write',
+  'GET /api/bill-notes/{id}': 'bills.read',
+  'POST /api/bill-notes': 'bills.write',
+  'POST /api/bill-notes/{id}/cancel': 'bills.write',
   'POST /api/bills/{id}/cancel': 'bills.write',
 
   'GET /api/payments': 'payments.read',

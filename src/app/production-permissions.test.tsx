@@ -30,7 +30,7 @@ describe('the shop floor for staff', { timeout: 20_000 }, () => {
       await screen.findByRole('heading', { level: 1, name: 'Production board' }),
     ).toBeInTheDocument();
     const card = await screen.findByRole('article', { name: 'PO-1, Paisley 1' });
-    expect(within(card).getByRole('button', { name: /^Move PO-1 PZ-1 to / })).toBeEnabled();
+    expect(within(card).getByRole('button', { name: /^Next: move PO-1 PZ-1 to / })).toBeEnabled();
     const nav = screen.getByRole('navigation', { name: 'Main navigation' });
     expect(within(nav).getByRole('link', { name: 'Tasks' })).toBeInTheDocument();
   });
