@@ -13,7 +13,7 @@ interface NewExpense {
 }
 
 async function addExpense(page: Page, expense: NewExpense) {
-  await page.getByRole('button', { name: 'Add expense' }).click();
+  await page.getByRole('button', { name: 'Add expense' }).first().click();
   const form = page.getByRole('dialog', { name: 'Add expense' });
   await form.getByRole('combobox', { name: 'Category' }).fill(expense.category);
   await form.getByRole('textbox', { name: 'Amount' }).fill(expense.amount);

@@ -75,6 +75,12 @@ export interface DataTableProps<T> {
   unavailableOffline?: boolean;
   /** A background refetch (page change, filter) while older rows stay visible. */
   fetching?: boolean;
+  /**
+   * The rows shown belong to another page or filter than the one asked for, so they are dimmed
+   * until the new ones arrive. A refresh of the same rows is not dimmed: lists kept for offline
+   * use refresh on every visit, and dimming them each time would only flicker.
+   */
+  stale?: boolean;
   error?: unknown;
   errorMessage?: string;
   onRetry?: () => void;
@@ -265,6 +271,7 @@ export function DataTable<T>({
   loading = false,
   unavailableOffline = false,
   fetching = false,
+  stale = fetching,
   error,
   errorMessage,
   onRetry,
@@ -471,7 +478,7 @@ export function DataTable<T>({
           horizontalSpacing="md"
           highlightOnHover
           className={classes.table}
-          data-fetching={fetching || undefined}
+          data-stale={stale || undefined}
         >
           {header}
           <Table.Tbody>{body}</Table.Tbody>

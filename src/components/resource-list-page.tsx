@@ -352,6 +352,7 @@ export function ResourceListPage<T extends { _id: string }, Key extends QueryKey
         loading={query.isPending}
         unavailableOffline={isUnavailableOffline(query)}
         fetching={query.isFetching && !query.isPending}
+        stale={query.isPlaceholderData}
         error={query.error}
         errorMessage={query.error ? describeError(query.error, t, fetchListFailed) : undefined}
         onRetry={() => void query.refetch()}
