@@ -57,7 +57,7 @@ const stages = [
         ...['src', 'server', 'contract', 'scripts', 'bench', 'reliability', 'e2e'],
       ],
     ],
-    timeoutMs: minutes(10),
+    timeoutMs: minutes(15),
   },
   {
     name: 'typecheck',
@@ -82,7 +82,7 @@ const stages = [
       ['--import', 'tsx', path.join(root, 'scripts', 'check-openapi-responses.ts'), responseLog],
     ],
     env: { OPENAPI_RESPONSE_LOG: responseLog },
-    timeoutMs: minutes(15),
+    timeoutMs: minutes(25),
     counts: () => {
       const report = readJson(vitestReport);
       if (!report) return undefined;
@@ -108,7 +108,7 @@ const stages = [
     commands: [[bin('@playwright', 'test', 'cli.js'), 'test', '--project=e2e']],
     env: { PLAYWRIGHT_JSON_OUTPUT_FILE: playwrightReport },
     needs: 'build',
-    timeoutMs: minutes(15),
+    timeoutMs: minutes(25),
     counts: () => {
       const report = readJson(playwrightReport);
       if (!report?.stats) return undefined;
@@ -150,7 +150,7 @@ function clockStage(name, words, offset) {
     env: library
       ? { LD_PRELOAD: library, FAKETIME: offset, FAKETIME_DONT_FAKE_MONOTONIC: '1' }
       : undefined,
-    timeoutMs: minutes(15),
+    timeoutMs: minutes(25),
     counts: () => {
       const result = readJson(report);
       if (!result) return undefined;
