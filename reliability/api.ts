@@ -124,6 +124,7 @@ export const RESOURCES = [
   'worker-salaries',
   'users',
   'bills',
+  'bill-notes',
   'payments',
 ] as const;
 
@@ -239,6 +240,17 @@ export function validBody(resource: string, ids: Ids, marker: string): Json | nu
         merchantId: first('merchants'),
         orderIds: [first('orders')],
         billDate: '2025-03-25',
+      };
+    case 'bill-notes':
+      // A rupee off the first bill's taxable value, so both notes fit under it.
+      if (!first('bills')) return null;
+      return {
+        billId: first('bills'),
+        kind: 'credit',
+        noteDate: '2025-03-26',
+        reason: 'post_sale_discount',
+        taxableAmount: 1,
+        notes: `notes ${unique}`,
       };
     case 'payments':
       // A paisa on the first bill and the rest left as an advance, so any number of these fit.
