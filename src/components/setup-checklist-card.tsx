@@ -142,7 +142,7 @@ export function SetupChecklistCard() {
                 {t(`steps.${step}.title`)}
                 <VisuallyHidden>
                   {' '}
-                  ({done[step] ? t('status.done') : t('status.todo')})
+                  ({done[step] ? t('status.done') : t('status.notDone')})
                 </VisuallyHidden>
               </Text>
               <Text size="xs" c="dimmed">
