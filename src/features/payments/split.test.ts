@@ -10,6 +10,7 @@ import {
 
 const line = (billId: string, billDate: string, number: string, balance: number): SplitLine => ({
   billId,
+  kind: 'bill',
   number,
   billDate,
   dueDate: null,
@@ -67,6 +68,7 @@ describe('an edit', () => {
     const open = [
       {
         _id: 'b',
+        kind: 'bill' as const,
         number: 'INV/2',
         billDate: '2026-04-05',
         dueDate: '2026-04-20',
@@ -77,8 +79,8 @@ describe('an edit', () => {
       },
     ];
     const own = [
-      { billId: 'a', billNumber: 'INV/1', amount: 400 },
-      { billId: 'b', billNumber: 'INV/2', amount: 100 },
+      { billId: 'a', billNumber: 'INV/1', kind: 'bill' as const, amount: 400 },
+      { billId: 'b', billNumber: 'INV/2', kind: 'bill' as const, amount: 100 },
     ];
     const lines = linesForPayment(open, own, [
       { _id: 'a', billDate: '2026-04-01', dueDate: '2026-04-16', isOverdue: false },
@@ -88,8 +90,10 @@ describe('an edit', () => {
       ['b', 400],
     ]);
     expect(isAutomaticSplit(lines, 500, own)).toBe(true);
-    expect(isAutomaticSplit(lines, 500, [{ billId: 'b', billNumber: 'INV/2', amount: 400 }])).toBe(
-      false,
-    );
+    expect(
+      isAutomaticSplit(lines, 500, [
+        { billId: 'b', billNumber: 'INV/2', kind: 'bill' as const, amount: 400 },
+      ]),
+    ).toBe(false);
   });
 });

@@ -193,11 +193,12 @@ export function queuedProductionEntry(
 const toPaise = (amount: number) => Math.round(amount * 100);
 const fromPaise = (paise: number) => paise / 100;
 
-type OwedBill = Pick<OpenBill, '_id' | 'number' | 'billDate' | 'balance'>;
+type OwedBill = Pick<OpenBill, '_id' | 'number' | 'billDate' | 'dueDate' | 'balance'>;
 
 /**
  * The bills a payment settles and how much each takes: its own split, or, left automatic, its
- * amount and TDS over the merchant's open bills by bill date, then number, as the server does.
+ * amount and TDS over the merchant's open bills and debit notes, the one due first first (then
+ * by date and number), as the server does.
  */
 function paymentShares(client: QueryClient, input: PaymentCreate): Map<string, number> {
   const shares = new Map<string, number>();
@@ -217,7 +218,10 @@ function paymentShares(client: QueryClient, input: PaymentCreate): Map<string, n
   }
   let left = toPaise(input.amount) + toPaise(input.tdsAmount ?? 0);
   const oldestFirst = [...open.values()].sort(
-    (a, b) => a.billDate.localeCompare(b.billDate) || a.number.localeCompare(b.number),
+    (a, b) =>
+      a.dueDate.localeCompare(b.dueDate) ||
+      a.billDate.localeCompare(b.billDate) ||
+      a.number.localeCompare(b.number),
   );
   for (const bill of oldestFirst) {
     const take = Math.min(left, Math.max(0, toPaise(bill.balance)));
@@ -230,9 +234,18 @@ function paymentShares(client: QueryClient, input: PaymentCreate): Map<string, n
 /** A payment as the register lists it, with the split it will make. */
 export function queuedPayment(client: QueryClient, input: PaymentCreate): Partial<Payment> {
   const shares = paymentShares(client, input);
+  const debitNotes = new Set(
+    client
+      .getQueryCache()
+      .findAll({ queryKey: ['payments', 'open-bills'] })
+      .flatMap((query) => (query.state.data as OpenBill[] | undefined) ?? [])
+      .filter((row) => row.kind === 'debit_note')
+      .map((row) => row._id),
+  );
   const allocations = [...shares].map(([billId, amount]) => ({
     billId,
     billNumber: findCachedRecord<{ number?: string }>(client, billId, ['bills'])?.number ?? '',
+    kind: debitNotes.has(billId) ? ('debit_note' as const) : ('bill' as const),
     amount,
   }));
   const allocated = allocations.reduce((sum, row) => sum + toPaise(row.amount), 0);
