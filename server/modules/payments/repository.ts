@@ -19,9 +19,9 @@ import {
   buildFilterConditions,
   equalsValue,
   orderByFor,
-  pageInfo,
   type FilterDefinitions,
 } from '../../lib/list-page.ts';
+import { pagedRecords } from '../../lib/paged-records.ts';
 import { tenantScope, type TenantContext } from '../../lib/tenant.ts';
 import { inTransaction } from '../../lib/tenant-repository.ts';
 import {
@@ -171,31 +171,17 @@ export const paymentRepository = {
       orderByFor(query.sort ?? '-paymentDate', sortable, payments.id),
       sql`, `,
     );
-    // As the bills list: the count is the outer row, the page's ids come from the index first and
-    // records are built only for them.
-    const rows = await queryRows<{ total: number; record: unknown }>(
-      db,
-      sql`select counted.total, records.record
-          from (select count(*)::int as total from payments where ${where}) as counted
-          left join (
-            select ${paymentRecord} as record, row_number() over (order by ${orderBy}) as position
-            from (
-              select payments.id from payments
-              where ${where}
-              order by ${orderBy}
-              limit ${query.limit} offset ${(query.page - 1) * query.limit}
-            ) as page
-            join payments
-              on payments.organization_id = ${tenant.organizationId} and payments.id = page.id
-            ${merchantJoin}
-          ) as records on true
-          order by records.position`,
-    );
-    const totalCount = Number(rows[0]?.total ?? 0);
-    const records = rows
-      .filter((row) => row.record !== null && row.record !== undefined)
-      .map((row) => normalizePayment(row.record));
-    return pageInfo(records, totalCount, query.page, query.limit);
+    return pagedRecords(db, {
+      table: 'payments',
+      organizationId: tenant.organizationId,
+      where,
+      orderBy,
+      record: paymentRecord,
+      joins: merchantJoin,
+      page: query.page,
+      limit: query.limit,
+      normalize: normalizePayment,
+    });
   },
 
   /** Every payment the list's filters match, in its order, for the CSV download. */
