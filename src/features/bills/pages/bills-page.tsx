@@ -20,7 +20,12 @@ import { useFormatters } from '@/lib/format';
 import { useCan } from '@/lib/permissions';
 import * as resources from '@/lib/resources';
 import { useListParams } from '@/lib/use-list-params';
-import { NotesRegister, RegisterTabs, registerViewOf } from './notes-register';
+import {
+  NotesRegister,
+  RegisterTabs,
+  registerViewOf,
+  useMerchantFilterField,
+} from './notes-register';
 
 const LIST_CONFIG = {
   filters: {
@@ -85,7 +90,7 @@ function BillsRegister() {
   const format = useFormatters();
   const list = useListParams(LIST_CONFIG);
   const query = useQuery(resources.bills.queries.list(list.params as Partial<BillListParams>));
-  const merchants = useQuery(resources.merchants.queries.all());
+  const merchantFilter = useMerchantFilterField();
   const canWrite = useCan('bills.write');
   const [toCancel, setToCancel] = useState<Bill | null>(null);
 
@@ -188,18 +193,7 @@ function BillsRegister() {
   );
 
   const filterFields: FilterField[] = [
-    {
-      type: 'select',
-      name: 'merchantId',
-      label: t('filters.merchant'),
-      placeholder: t('filters.allMerchants'),
-      searchable: true,
-      width: 220,
-      options: (merchants.data ?? []).map((merchant) => ({
-        value: merchant._id,
-        label: merchant.name,
-      })),
-    },
+    merchantFilter,
     {
       type: 'select',
       name: 'status',

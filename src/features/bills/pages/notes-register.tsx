@@ -47,6 +47,24 @@ export function RegisterTabs({ view }: { view: RegisterView }) {
   );
 }
 
+/** The register's merchant filter, the same on every tab. */
+export function useMerchantFilterField(): FilterField {
+  const { t } = useTranslation('bills');
+  const merchants = useQuery(resources.merchants.queries.all());
+  return {
+    type: 'select',
+    name: 'merchantId',
+    label: t('filters.merchant'),
+    placeholder: t('filters.allMerchants'),
+    searchable: true,
+    width: 220,
+    options: (merchants.data ?? []).map((merchant) => ({
+      value: merchant._id,
+      label: merchant.name,
+    })),
+  };
+}
+
 const LIST_CONFIG = {
   // The kind is the register's tab, not a filter: resetting the filters keeps it.
   filters: {
@@ -64,7 +82,7 @@ export function NotesRegister({ kind }: { kind: BillNoteKind }) {
   const format = useFormatters();
   const list = useListParams(LIST_CONFIG);
   const query = useQuery(resources.billNotes.queries.list({ ...list.params, kind }));
-  const merchants = useQuery(resources.merchants.queries.all());
+  const merchantFilter = useMerchantFilterField();
 
   const columns = useMemo<DataTableColumn<BillNote>[]>(
     () => [
@@ -166,18 +184,7 @@ export function NotesRegister({ kind }: { kind: BillNoteKind }) {
   );
 
   const filterFields: FilterField[] = [
-    {
-      type: 'select',
-      name: 'merchantId',
-      label: t('filters.merchant'),
-      placeholder: t('filters.allMerchants'),
-      searchable: true,
-      width: 220,
-      options: (merchants.data ?? []).map((merchant) => ({
-        value: merchant._id,
-        label: merchant.name,
-      })),
-    },
+    merchantFilter,
     { type: 'dateRange', from: 'startDate', to: 'endDate', label: t('register.noteDate') },
   ];
 
