@@ -23,11 +23,17 @@ export const PAYMENT_REFERENCE_MAX = 40;
 /** One receipt rarely settles more than a handful of bills; 200 keeps a request bounded. */
 export const PAYMENT_ALLOCATION_LIMIT = 200;
 
+/** What a payment settles: a bill, or a debit note, which is owed like a bill. */
+export const SETTLED_DOCUMENT_KINDS = ['bill', 'debit_note'] as const;
+export type SettledDocumentKind = (typeof SETTLED_DOCUMENT_KINDS)[number];
+
 export const paymentAllocationInput = z.strictObject({
+  /** The id of a bill or of a debit note (ids are unique across both). */
   billId: id,
   amount: positiveMoney,
   // Accepted so a client can send back what it read; the server looks the number up itself.
   billNumber: z.unknown().optional(),
+  kind: z.unknown().optional(),
 });
 export type PaymentAllocationInput = z.output<typeof paymentAllocationInput>;
 
@@ -111,6 +117,7 @@ export type PaymentUpdate = z.output<typeof paymentUpdate>;
 export const paymentAllocation = z.object({
   billId: id,
   billNumber: z.string(),
+  kind: z.enum(SETTLED_DOCUMENT_KINDS),
   amount: z.number(),
 });
 export type PaymentAllocation = z.infer<typeof paymentAllocation>;
@@ -125,7 +132,7 @@ export const payment = z.object({
   reference: z.string().nullable(),
   tdsAmount: z.number(),
   notes: z.string().nullable(),
-  /** Ordered by the bills' date, then number. */
+  /** Ordered by the bills' (and debit notes') date, then number. */
   allocations: z.array(paymentAllocation),
   allocatedAmount: z.number(),
   /** `amount + tdsAmount - allocatedAmount`: the merchant's advance from this payment. */
@@ -158,10 +165,14 @@ export const paymentTotals = z.object({
 });
 export type PaymentTotals = z.infer<typeof paymentTotals>;
 
-/** A merchant's bills that can still take money (`GET /payments/open-bills?merchantId`). */
+/**
+ * A merchant's bills and debit notes that can still take money
+ * (`GET /payments/open-bills?merchantId`), in the order an automatic allocation settles them.
+ */
 export const openBillsQuery = z.strictObject({ merchantId: id });
 export const openBill = z.object({
   _id: id,
+  kind: z.enum(SETTLED_DOCUMENT_KINDS),
   number: z.string(),
   billDate: z.string(),
   dueDate: z.string(),
@@ -171,3 +182,19 @@ export const openBill = z.object({
   isOverdue: z.boolean(),
 });
 export type OpenBill = z.infer<typeof openBill>;
+
+/**
+ * The order the server settles bills and debit notes in: oldest first by date, a bill before a
+ * debit note of the same day, then by number.
+ */
+export function oldestFirst<
+  T extends { billDate: string; kind?: SettledDocumentKind; number: string },
+>(lines: readonly T[]) {
+  const noteRank = (line: T) => (line.kind === 'debit_note' ? 1 : 0);
+  return [...lines].sort(
+    (a, b) =>
+      a.billDate.localeCompare(b.billDate) ||
+      noteRank(a) - noteRank(b) ||
+      a.number.localeCompare(b.number),
+  );
+}

@@ -16,7 +16,11 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { BILL_NOTE_KINDS, BILL_NOTE_REASONS, BILL_NOTE_STATUSES } from '../../contract/bill-notes.ts';
+import {
+  BILL_NOTE_KINDS,
+  BILL_NOTE_REASONS,
+  BILL_NOTE_STATUSES,
+} from '../../contract/bill-notes.ts';
 import { BILL_STATUSES, BILL_TYPES } from '../../contract/bills.ts';
 import { ORDER_STATUSES } from '../../contract/orders.ts';
 
@@ -936,6 +940,41 @@ export const paymentAllocations = pgTable(
     }).onDelete('restrict'),
     index('payment_allocations_org_bill_idx').on(t.organizationId, t.billId),
     check('payment_allocations_amount_check', sql`${t.amount} > 0`),
+  ],
+);
+
+/**
+ * How much of a payment settled which debit note: a debit note is owed like a bill. Its trigger
+ * moves the note's `paid_amount` and status and the payment's `allocated_amount` as
+ * `payment_allocations` does for bills, and the note's check keeps it within its total.
+ */
+export const paymentNoteAllocations = pgTable(
+  'payment_note_allocations',
+  {
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    paymentId: uuid('payment_id').notNull(),
+    billNoteId: uuid('bill_note_id').notNull(),
+    amount: money('amount').notNull(),
+  },
+  (t) => [
+    primaryKey({
+      name: 'payment_note_allocations_pkey',
+      columns: [t.organizationId, t.paymentId, t.billNoteId],
+    }),
+    foreignKey({
+      name: 'payment_note_allocations_payment_fk',
+      columns: [t.organizationId, t.paymentId],
+      foreignColumns: [payments.organizationId, payments.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'payment_note_allocations_note_fk',
+      columns: [t.organizationId, t.billNoteId],
+      foreignColumns: [billNotes.organizationId, billNotes.id],
+    }).onDelete('restrict'),
+    index('payment_note_allocations_org_note_idx').on(t.organizationId, t.billNoteId),
+    check('payment_note_allocations_amount_check', sql`${t.amount} > 0`),
   ],
 );
 

@@ -10,6 +10,8 @@ const UNIQUE_VIOLATION = '23505';
 const FOREIGN_KEY_VIOLATION = '23503';
 /** Raised instead of 23503 when the referencing foreign key is declared ON DELETE RESTRICT. */
 const RESTRICT_VIOLATION = '23001';
+/** A value past its column's numeric precision, such as a total with its tax past numeric(14,2). */
+const NUMERIC_OUT_OF_RANGE = '22003';
 
 /** Drizzle wraps driver errors; the PostgreSQL fields live on the error or one of its causes. */
 export function findPostgresError(error: unknown): PostgresErrorFields | undefined {
@@ -188,3 +190,19 @@ export const LOG_SERIALIZERS = {
   err: (error: Error): LoggedError => serializeError(error, 0),
   error: (error: unknown) => loggableError(error),
 };
+
+/**
+ * Runs `work`, turning a number too large for its column into `refusal` (a 400 naming the field
+ * whose size caused it) rather than a 500.
+ */
+export async function refusingNumericOverflow<T>(
+  work: () => Promise<T>,
+  refusal: () => HttpError,
+): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (findPostgresError(error)?.code !== NUMERIC_OUT_OF_RANGE) throw error;
+    throw refusal();
+  }
+}

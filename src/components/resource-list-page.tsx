@@ -72,7 +72,8 @@ export type ResourceListPageProps<T extends { _id: string }, Key extends QueryKe
   texts: {
     title: string;
     description?: string;
-    add: string;
+    /** Left out where records are made elsewhere (a register of notes issued from bills). */
+    add?: string;
     tableLabel: string;
     edit: (row: T) => string;
     /** The delete texts; an area whose records are never deleted leaves them out. */
@@ -302,15 +303,16 @@ export function ResourceListPage<T extends { _id: string }, Key extends QueryKey
   const toggleSort = list.toggleSort as (field: string) => void;
 
   const addIcon = <IconPlus size={18} aria-hidden />;
-  const addButton = !canWrite ? null : formPages ? (
-    <Button component={Link} to={formPages.create} leftSection={addIcon}>
-      {texts.add}
-    </Button>
-  ) : (
-    <Button leftSection={addIcon} onClick={() => setFormTarget({ mode: 'create' })}>
-      {texts.add}
-    </Button>
-  );
+  const addButton =
+    !canWrite || texts.add === undefined ? null : formPages ? (
+      <Button component={Link} to={formPages.create} leftSection={addIcon}>
+        {texts.add}
+      </Button>
+    ) : (
+      <Button leftSection={addIcon} onClick={() => setFormTarget({ mode: 'create' })}>
+        {texts.add}
+      </Button>
+    );
 
   return (
     <>

@@ -139,12 +139,18 @@ const INSERTED_AS: Record<string, (row: Row) => Row> = {
     status: row.status === 'cancelled' ? 'cancelled' : 'unpaid',
   }),
   payments: (row) => ({ ...row, allocated_amount: 0 }),
+  // A debit note's payments settle it as their allocations go in, as a bill's do.
+  bill_notes: (row) =>
+    row.kind === 'debit'
+      ? { ...row, paid_amount: 0, status: row.status === 'cancelled' ? 'cancelled' : 'unpaid' }
+      : row,
   // Production entries add their pieces to their card as they go in.
   job_cards: (row) => ({ ...row, pieces_done: 0, pieces_rejected: 0 }),
 };
 const SET_BACK: [table: string, columns: string[]][] = [
   ['bills', ['paid_amount', 'status', 'version', 'updated_at']],
   ['payments', ['allocated_amount', 'version', 'updated_at']],
+  ['bill_notes', ['paid_amount', 'status', 'version', 'updated_at']],
   ['orders', ['is_paid', 'version', 'updated_at']],
   ['job_cards', ['pieces_done', 'pieces_rejected', 'version', 'updated_at']],
 ];

@@ -15,24 +15,19 @@ import { MONEY_MAX, type Paged } from '../../../contract/common.ts';
 import { queryRows, type Database } from '../../db/client.ts';
 import { billNotes } from '../../db/schema.ts';
 import { appendAudit, auditChanges } from '../../lib/audit.ts';
-import { findPostgresError } from '../../lib/db-errors.ts';
+import { refusingNumericOverflow } from '../../lib/db-errors.ts';
 import { badRequest, conflict, staleVersion } from '../../lib/http-errors.ts';
 import {
   buildFilterConditions,
   equalsValue,
   orderByFor,
-  pageInfo,
   type FilterDefinitions,
 } from '../../lib/list-page.ts';
+import { pagedRecords } from '../../lib/paged-records.ts';
+import { isoTimestamp } from '../../lib/sql-values.ts';
 import { tenantScope, type TenantContext } from '../../lib/tenant.ts';
 import { inTransaction } from '../../lib/tenant-repository.ts';
 import { financialYearOf, formatBillNumber } from '../bills/repository.ts';
-
-/** The tax took the total past numeric(14,2). */
-const NUMERIC_OUT_OF_RANGE = '22003';
-
-const isoTimestamp = (column: SQL) =>
-  sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 const balanceOf = sql`case when bill_notes.kind = 'debit' and bill_notes.status <> 'cancelled'
   then bill_notes.total_amount - bill_notes.paid_amount else 0 end`;
@@ -358,50 +353,35 @@ export const billNoteRepository = {
       orderByFor(query.sort ?? '-noteDate', sortable, billNotes.id),
       sql`, `,
     );
-    const rows = await queryRows<{ total: number; record: unknown }>(
-      db,
-      sql`select counted.total, records.record
-          from (select count(*)::int as total from bill_notes where ${where}) as counted
-          left join (
-            select ${noteRecord} as record, row_number() over (order by ${orderBy}) as position
-            from (
-              select bill_notes.id from bill_notes
-              where ${where}
-              order by ${orderBy}
-              limit ${query.limit} offset ${(query.page - 1) * query.limit}
-            ) as page
-            join bill_notes
-              on bill_notes.organization_id = ${tenant.organizationId}
-             and bill_notes.id = page.id
-            join bills
-              on bills.organization_id = ${tenant.organizationId}
-             and bills.id = bill_notes.bill_id
-          ) as records on true
-          order by records.position`,
-    );
-    const totalCount = Number(rows[0]?.total ?? 0);
-    const records = rows
-      .filter((row) => row.record !== null && row.record !== undefined)
-      .map((row) => normalizeNote(row.record));
-    return pageInfo(records, totalCount, query.page, query.limit);
+    return pagedRecords(db, {
+      table: 'bill_notes',
+      organizationId: tenant.organizationId,
+      where,
+      orderBy,
+      record: noteRecord,
+      joins: sql`join bills
+        on bills.organization_id = ${tenant.organizationId} and bills.id = bill_notes.bill_id`,
+      page: query.page,
+      limit: query.limit,
+      normalize: normalizeNote,
+    });
   },
 
   findById: readNote,
 
-  async create(db: Database, tenant: TenantContext, values: BillNoteCreate): Promise<BillNote> {
-    try {
-      return await createNote(db, tenant, values);
-    } catch (error) {
-      if (findPostgresError(error)?.code !== NUMERIC_OUT_OF_RANGE) throw error;
-      throw badRequest('Validation failed', [
-        {
-          path: 'taxableAmount',
-          code: 'too_big',
-          params: { maximum: MONEY_MAX },
-          message: 'The note total with its tax would be larger than an amount can be',
-        },
-      ]);
-    }
+  create(db: Database, tenant: TenantContext, values: BillNoteCreate): Promise<BillNote> {
+    return refusingNumericOverflow(
+      () => createNote(db, tenant, values),
+      () =>
+        badRequest('Validation failed', [
+          {
+            path: 'taxableAmount',
+            code: 'too_big',
+            params: { maximum: MONEY_MAX },
+            message: 'The note total with its tax would be larger than an amount can be',
+          },
+        ]),
+    );
   },
 
   /**

@@ -16,22 +16,20 @@ import { englishFieldMessage } from '../../../contract/validation.ts';
 import { queryRows, type Database } from '../../db/client.ts';
 import { bills } from '../../db/schema.ts';
 import { appendAudit, auditChanges } from '../../lib/audit.ts';
-import { findPostgresError } from '../../lib/db-errors.ts';
+import { refusingNumericOverflow } from '../../lib/db-errors.ts';
 import { badRequest, conflict, staleVersion, type FieldError } from '../../lib/http-errors.ts';
 import {
   buildFilterConditions,
   containsText,
   equalsValue,
   orderByFor,
-  pageInfo,
   type FilterDefinitions,
 } from '../../lib/list-page.ts';
+import { pagedRecords } from '../../lib/paged-records.ts';
+import { isoTimestamp } from '../../lib/sql-values.ts';
 import { tenantScope, type TenantContext } from '../../lib/tenant.ts';
 import { inTransaction } from '../../lib/tenant-repository.ts';
 import { orderRecordsWhere } from '../orders/repository.ts';
-
-/** A sum past numeric(14,2): the orders together are more than one bill can hold. */
-const NUMERIC_OUT_OF_RANGE = '22003';
 
 /** Orders in these states are finished work that can be billed. */
 const BILLABLE_ORDER_STATUSES = ['completed', 'delivered'] as const;
@@ -51,9 +49,6 @@ const balanceOf = sql`case when bills.status = 'cancelled' then 0
   else bills.total_amount - bills.paid_amount end`;
 const isOverdue = sql`(bills.status <> 'cancelled'
   and bills.total_amount - bills.paid_amount > 0 and bills.due_date < current_date)`;
-
-const isoTimestamp = (column: SQL) =>
-  sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /**
  * A sum over the bill's live notes of one kind. A credit note's settled part is kept in the
@@ -529,29 +524,16 @@ export const billRepository = {
   async list(db: Database, tenant: TenantContext, query: BillListParams): Promise<Paged<Bill>> {
     const where = tenantScope(bills, tenant, ...buildFilterConditions(billFilters, query));
     const orderBy = sql.join(orderByFor(query.sort ?? '-billDate', sortable, bills.id), sql`, `);
-    // Same shape as the orders list: the count is the outer row, the page's ids come from the
-    // index first and records are built only for them.
-    const rows = await queryRows<{ total: number; record: unknown }>(
-      db,
-      sql`select counted.total, records.record
-          from (select count(*)::int as total from bills where ${where}) as counted
-          left join (
-            select ${billRecord} as record, row_number() over (order by ${orderBy}) as position
-            from (
-              select bills.id from bills
-              where ${where}
-              order by ${orderBy}
-              limit ${query.limit} offset ${(query.page - 1) * query.limit}
-            ) as page
-            join bills on bills.organization_id = ${tenant.organizationId} and bills.id = page.id
-          ) as records on true
-          order by records.position`,
-    );
-    const totalCount = Number(rows[0]?.total ?? 0);
-    const records = rows
-      .filter((row) => row.record !== null && row.record !== undefined)
-      .map((row) => normalizeBill(row.record));
-    return pageInfo(records, totalCount, query.page, query.limit);
+    return pagedRecords(db, {
+      table: 'bills',
+      organizationId: tenant.organizationId,
+      where,
+      orderBy,
+      record: billRecord,
+      page: query.page,
+      limit: query.limit,
+      normalize: normalizeBill,
+    });
   },
 
   findById: readBill,
@@ -593,20 +575,19 @@ export const billRepository = {
     );
   },
 
-  async create(db: Database, tenant: TenantContext, values: BillCreate): Promise<Bill> {
-    try {
-      return await createBill(db, tenant, values);
-    } catch (error) {
-      if (findPostgresError(error)?.code !== NUMERIC_OUT_OF_RANGE) throw error;
-      throw badRequest('Validation failed', [
-        {
-          path: 'orderIds',
-          code: 'too_big',
-          params: { maximum: MONEY_MAX },
-          message: 'The bill total would be larger than an amount can be',
-        },
-      ]);
-    }
+  create(db: Database, tenant: TenantContext, values: BillCreate): Promise<Bill> {
+    return refusingNumericOverflow(
+      () => createBill(db, tenant, values),
+      () =>
+        badRequest('Validation failed', [
+          {
+            path: 'orderIds',
+            code: 'too_big',
+            params: { maximum: MONEY_MAX },
+            message: 'The bill total would be larger than an amount can be',
+          },
+        ]),
+    );
   },
 
   async update(

@@ -82,6 +82,16 @@ export const duesRepository = {
               and bill_notes.applied_amount > 0
               and bill_notes.note_date > ${asOfDay}
           ),
+          -- The same for debit notes, which payments settle like bills.
+          late_notes as (
+            select payment_note_allocations.bill_note_id, payment_note_allocations.amount
+            from payment_note_allocations
+            where payment_note_allocations.organization_id = ${org}
+              and payment_note_allocations.payment_id in (
+                select payments.id from payments
+                where payments.organization_id = ${org} and payments.payment_date > ${asOfDay}
+              )
+          ),
           -- The kept all-time figures less what is dated after as_of (nothing, usually, for today),
           -- read through the live bills' and the payments' date indexes.
           -- Live debit notes are kept with the bills, live credit notes with the payments.
@@ -160,6 +170,15 @@ export const duesRepository = {
             where organization_id = ${org}
               and kind = 'debit' and status in ('unpaid', 'partly_paid')
               and note_date <= ${asOfDay}
+            union all
+            select bill_notes.merchant_id, ${asOfValue} - bill_notes.note_date,
+              bill_notes.due_date < ${asOfValue}, late_notes.amount
+            from late_notes
+            join bill_notes
+              on bill_notes.organization_id = ${org} and bill_notes.id = late_notes.bill_note_id
+            -- Cancelling a debit note needs it unpaid, as for bills.
+            where bill_notes.status <> 'cancelled'
+              and bill_notes.note_date <= ${asOfDay}
           ),
           owed as (
             select merchant_id,
@@ -176,6 +195,7 @@ export const duesRepository = {
           -- with a balance in the order of the open bills' index, or a paid bill that a later
           -- payment settled, if older. An open bill's balance on as_of is at least its balance
           -- now, and is positive exactly when that is (a bill of zero takes no payment).
+          -- Debit notes count as bills here, dated by their own date.
           oldest_open as (
             select distinct on (merchant_id) merchant_id, bill_date, number, due_date
             from bills
@@ -184,6 +204,15 @@ export const duesRepository = {
               and bill_date <= ${asOfDay}
               and total_amount > paid_amount
             order by merchant_id, bill_date, number
+          ),
+          oldest_open_note as (
+            select distinct on (merchant_id) merchant_id, note_date as bill_date, number, due_date
+            from bill_notes
+            where organization_id = ${org}
+              and kind = 'debit' and status in ('unpaid', 'partly_paid')
+              and note_date <= ${asOfDay}
+              and total_amount > paid_amount
+            order by merchant_id, note_date, number
           ),
           oldest_settled_later as (
             select distinct on (bills.merchant_id)
@@ -194,12 +223,27 @@ export const duesRepository = {
               and bills.bill_date <= ${asOfDay}
             order by bills.merchant_id, bills.bill_date, bills.number
           ),
+          oldest_note_settled_later as (
+            select distinct on (bill_notes.merchant_id)
+              bill_notes.merchant_id, bill_notes.note_date as bill_date, bill_notes.number,
+              bill_notes.due_date
+            from late_notes
+            join bill_notes
+              on bill_notes.organization_id = ${org} and bill_notes.id = late_notes.bill_note_id
+            where bill_notes.status = 'paid'
+              and bill_notes.note_date <= ${asOfDay}
+            order by bill_notes.merchant_id, bill_notes.note_date, bill_notes.number
+          ),
           oldest as (
             select distinct on (merchant_id) merchant_id, due_date, ${asOfValue} - bill_date as days
             from (
               select * from oldest_open
               union all
+              select * from oldest_open_note
+              union all
               select * from oldest_settled_later
+              union all
+              select * from oldest_note_settled_later
             ) as candidates
             order by merchant_id, bill_date, number
           ),

@@ -18,7 +18,7 @@ import {
 import { queryRows } from '../../db/database.ts';
 import { auditLog, bills, designs, merchants, organizations } from '../../db/schema.ts';
 import { createTestApp, type TestApp, type TestUser } from '../../test/test-app.ts';
-import { allocationViolation } from './repository.ts';
+import { allocationViolation } from './allocations.ts';
 
 let t: TestApp;
 let owner: TestUser;
@@ -124,8 +124,8 @@ describe('automatic allocation', () => {
 
     const first = await pay(owner, base(merchant, 400));
     expect(first.allocations).toEqual([
-      { billId: sameDayA.id, billNumber: sameDayA.number, amount: 300 },
-      { billId: sameDayB.id, billNumber: sameDayB.number, amount: 100 },
+      { billId: sameDayA.id, billNumber: sameDayA.number, kind: 'bill', amount: 300 },
+      { billId: sameDayB.id, billNumber: sameDayB.number, kind: 'bill', amount: 100 },
     ]);
     expect(first.allocatedAmount).toBe(400);
     expect(first.unallocatedAmount).toBe(0);
@@ -246,8 +246,8 @@ describe('named allocations', () => {
     );
     // Ordered by bill date, not as sent.
     expect(stored.allocations).toEqual([
-      { billId: a.id, billNumber: a.number, amount: 200 },
-      { billId: b.id, billNumber: b.number, amount: 50.5 },
+      { billId: a.id, billNumber: a.number, kind: 'bill', amount: 200 },
+      { billId: b.id, billNumber: b.number, kind: 'bill', amount: 50.5 },
     ]);
     expect(stored.unallocatedAmount).toBe(49.5);
 
@@ -339,7 +339,9 @@ describe('update and delete', () => {
     expect(moved.statusCode, moved.body).toBe(200);
     const updated = paymentEnvelope.parse(moved.json()).data;
     expect(updated.version).toBe(created.version + 1);
-    expect(updated.allocations).toEqual([{ billId: b.id, billNumber: b.number, amount: 100 }]);
+    expect(updated.allocations).toEqual([
+      { billId: b.id, billNumber: b.number, kind: 'bill', amount: 100 },
+    ]);
     expect(updated.unallocatedAmount).toBe(20);
     expect(await readBillRow(owner, a.id)).toMatchObject({ paidAmount: 0, status: 'unpaid' });
     expect(await readBillRow(owner, b.id)).toMatchObject({ paidAmount: 100, status: 'paid' });
@@ -361,8 +363,8 @@ describe('update and delete', () => {
     });
     expect(automatic.statusCode, automatic.body).toBe(200);
     expect(paymentEnvelope.parse(automatic.json()).data.allocations).toEqual([
-      { billId: a.id, billNumber: a.number, amount: 100 },
-      { billId: b.id, billNumber: b.number, amount: 20 },
+      { billId: a.id, billNumber: a.number, kind: 'bill', amount: 100 },
+      { billId: b.id, billNumber: b.number, kind: 'bill', amount: 20 },
     ]);
 
     const removed = await t.send(owner, 'DELETE', `/api/payments/${created._id}`);
@@ -470,12 +472,12 @@ describe('reading', () => {
     const other = await createMerchant(owner, 'Listed Others');
     const a = await insertBill(owner, merchant, {
       billDate: '2023-05-01',
-      dueDate: '2023-05-15',
+      dueDate: '2099-12-31',
       total: 500,
     });
     const b = await insertBill(owner, merchant, {
       billDate: '2023-04-01',
-      dueDate: '2099-12-31',
+      dueDate: '2023-04-15',
       total: 300,
     });
     const paid = await insertBill(owner, merchant, { billDate: '2023-03-01', total: 10 });
@@ -526,23 +528,25 @@ describe('reading', () => {
     expect(openBills).toEqual([
       {
         _id: b.id,
+        kind: 'bill',
         number: b.number,
         billDate: '2023-04-01',
-        dueDate: '2099-12-31',
+        dueDate: '2023-04-15',
         totalAmount: 300,
         paidAmount: 100,
         balance: 200,
-        isOverdue: false,
+        isOverdue: true,
       },
       {
         _id: a.id,
+        kind: 'bill',
         number: a.number,
         billDate: '2023-05-01',
-        dueDate: '2023-05-15',
+        dueDate: '2099-12-31',
         totalAmount: 500,
         paidAmount: 0,
         balance: 500,
-        isOverdue: true,
+        isOverdue: false,
       },
     ]);
     expect(openBills.some((row) => row._id === paid.id)).toBe(false);

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { oldestFirst } from '../../../contract/payments.ts';
 import {
   isAutomaticSplit,
   linesForPayment,
-  oldestFirst,
   proposeSplit,
   summarize,
   type SplitLine,
@@ -10,6 +10,7 @@ import {
 
 const line = (billId: string, billDate: string, number: string, balance: number): SplitLine => ({
   billId,
+  kind: 'bill',
   number,
   billDate,
   dueDate: null,
@@ -30,6 +31,21 @@ describe('the proposed split', () => {
     expect(proposal.amounts).toEqual({ a: 1000.1, b: 199.9, c: 0 });
     expect(proposal.applied).toBe(1200);
     expect(proposal.advance).toBe(0);
+  });
+
+  it('puts a debit note after the bills of its day, whatever its due date', () => {
+    const note: SplitLine = {
+      ...line('n', '2026-04-01', 'DN/1', 50),
+      kind: 'debit_note',
+      dueDate: '2026-04-02',
+    };
+    const early: SplitLine = { ...line('z', '2026-04-01', 'INV/9', 10), dueDate: '2026-05-01' };
+    expect(oldestFirst([note, lines[0]!, early, lines[1]!]).map((row) => row.billId)).toEqual([
+      'a',
+      'z',
+      'n',
+      'c',
+    ]);
   });
 
   it('keeps what the bills cannot take as advance, to the paisa', () => {
@@ -67,6 +83,7 @@ describe('an edit', () => {
     const open = [
       {
         _id: 'b',
+        kind: 'bill' as const,
         number: 'INV/2',
         billDate: '2026-04-05',
         dueDate: '2026-04-20',
@@ -77,8 +94,8 @@ describe('an edit', () => {
       },
     ];
     const own = [
-      { billId: 'a', billNumber: 'INV/1', amount: 400 },
-      { billId: 'b', billNumber: 'INV/2', amount: 100 },
+      { billId: 'a', billNumber: 'INV/1', kind: 'bill' as const, amount: 400 },
+      { billId: 'b', billNumber: 'INV/2', kind: 'bill' as const, amount: 100 },
     ];
     const lines = linesForPayment(open, own, [
       { _id: 'a', billDate: '2026-04-01', dueDate: '2026-04-16', isOverdue: false },
@@ -88,8 +105,10 @@ describe('an edit', () => {
       ['b', 400],
     ]);
     expect(isAutomaticSplit(lines, 500, own)).toBe(true);
-    expect(isAutomaticSplit(lines, 500, [{ billId: 'b', billNumber: 'INV/2', amount: 400 }])).toBe(
-      false,
-    );
+    expect(
+      isAutomaticSplit(lines, 500, [
+        { billId: 'b', billNumber: 'INV/2', kind: 'bill' as const, amount: 400 },
+      ]),
+    ).toBe(false);
   });
 });

@@ -1,4 +1,9 @@
-import type { OpenBill, Payment } from '../../../contract/payments.ts';
+import {
+  oldestFirst,
+  type OpenBill,
+  type Payment,
+  type SettledDocumentKind,
+} from '../../../contract/payments.ts';
 
 /** Money is added and compared in whole paise, so a split never drifts by a float error. */
 export const toPaise = (amount: number) => Math.round(amount * 100);
@@ -7,19 +12,13 @@ export const fromPaise = (paise: number) => paise / 100;
 /** A bill the payment can settle, with what it can still take from this payment. */
 export interface SplitLine {
   billId: string;
+  kind: SettledDocumentKind;
   number: string;
   billDate: string;
   dueDate: string | null;
   /** What the bill still owes, counting back what this payment already put on it (an edit). */
   balance: number;
   isOverdue: boolean;
-}
-
-/** The order the server settles bills in: by bill date, then number. */
-export function oldestFirst<T extends { billDate: string; number: string }>(lines: readonly T[]) {
-  return [...lines].sort(
-    (a, b) => a.billDate.localeCompare(b.billDate) || a.number.localeCompare(b.number),
-  );
 }
 
 export interface SplitProposal {
@@ -63,6 +62,7 @@ export function linesForPayment(
   const ownPaise = new Map(own.map((row) => [row.billId, toPaise(row.amount)]));
   const lines: SplitLine[] = open.map((bill) => ({
     billId: bill._id,
+    kind: bill.kind,
     number: bill.number,
     billDate: bill.billDate,
     dueDate: bill.dueDate,
@@ -75,6 +75,7 @@ export function linesForPayment(
     const bill = ownBills.find((candidate) => candidate._id === row.billId);
     lines.push({
       billId: row.billId,
+      kind: row.kind,
       number: row.billNumber,
       // A bill not read yet sorts by its number among those of the same (unknown) date.
       billDate: bill?.billDate ?? '',

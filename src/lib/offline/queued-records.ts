@@ -7,7 +7,12 @@ import {
   type OrderCreate,
   type OrderUpdate,
 } from '../../../contract/orders.ts';
-import type { OpenBill, Payment, PaymentCreate } from '../../../contract/payments.ts';
+import {
+  oldestFirst,
+  type OpenBill,
+  type Payment,
+  type PaymentCreate,
+} from '../../../contract/payments.ts';
 import type {
   JobCard,
   ProductionEntry,
@@ -193,11 +198,12 @@ export function queuedProductionEntry(
 const toPaise = (amount: number) => Math.round(amount * 100);
 const fromPaise = (paise: number) => paise / 100;
 
-type OwedBill = Pick<OpenBill, '_id' | 'number' | 'billDate' | 'balance'>;
+type OwedBill = Pick<OpenBill, '_id' | 'number' | 'billDate' | 'balance'> &
+  Partial<Pick<OpenBill, 'kind'>>;
 
 /**
  * The bills a payment settles and how much each takes: its own split, or, left automatic, its
- * amount and TDS over the merchant's open bills by bill date, then number, as the server does.
+ * amount and TDS over the merchant's open bills and debit notes, oldest first, as the server does.
  */
 function paymentShares(client: QueryClient, input: PaymentCreate): Map<string, number> {
   const shares = new Map<string, number>();
@@ -216,10 +222,7 @@ function paymentShares(client: QueryClient, input: PaymentCreate): Map<string, n
     if (owes && bill.balance > 0 && !open.has(bill._id)) open.set(bill._id, bill);
   }
   let left = toPaise(input.amount) + toPaise(input.tdsAmount ?? 0);
-  const oldestFirst = [...open.values()].sort(
-    (a, b) => a.billDate.localeCompare(b.billDate) || a.number.localeCompare(b.number),
-  );
-  for (const bill of oldestFirst) {
+  for (const bill of oldestFirst([...open.values()])) {
     const take = Math.min(left, Math.max(0, toPaise(bill.balance)));
     if (take > 0) shares.set(bill._id, fromPaise(take));
     left -= take;
@@ -230,9 +233,18 @@ function paymentShares(client: QueryClient, input: PaymentCreate): Map<string, n
 /** A payment as the register lists it, with the split it will make. */
 export function queuedPayment(client: QueryClient, input: PaymentCreate): Partial<Payment> {
   const shares = paymentShares(client, input);
+  const debitNotes = new Set(
+    client
+      .getQueryCache()
+      .findAll({ queryKey: ['payments', 'open-bills'] })
+      .flatMap((query) => (query.state.data as OpenBill[] | undefined) ?? [])
+      .filter((row) => row.kind === 'debit_note')
+      .map((row) => row._id),
+  );
   const allocations = [...shares].map(([billId, amount]) => ({
     billId,
     billNumber: findCachedRecord<{ number?: string }>(client, billId, ['bills'])?.number ?? '',
+    kind: debitNotes.has(billId) ? ('debit_note' as const) : ('bill' as const),
     amount,
   }));
   const allocated = allocations.reduce((sum, row) => sum + toPaise(row.amount), 0);

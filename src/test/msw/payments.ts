@@ -19,6 +19,7 @@ export function openBill(n: number, fields: Partial<OpenBill> = {}): OpenBill {
   const paid = fields.paidAmount ?? 0;
   return {
     _id: testId(8800 + n),
+    kind: 'bill',
     number: `INV/2026-27/${String(n).padStart(4, '0')}`,
     billDate: `2026-04-${String(n).padStart(2, '0')}`,
     dueDate: `2026-04-${String(n + 15).padStart(2, '0')}`,
@@ -78,11 +79,12 @@ export function createPaymentsFake(
   const derive = (stored: Payment): Payment => {
     const merchant = PAYMENT_MERCHANTS.find((candidate) => candidate._id === stored.merchantId);
     const received = paise(stored.amount) + paise(stored.tdsAmount);
-    let rows = (
+    let rows: Payment['allocations'] | undefined = (
       stored.allocations as (PaymentAllocationInput & { billNumber?: unknown })[] | null
     )?.map((row) => ({
       billId: row.billId,
       billNumber: billNumber(row.billId),
+      kind: 'bill',
       amount: row.amount,
     }));
     if (!rows) {
@@ -90,7 +92,13 @@ export function createPaymentsFake(
       rows = [];
       for (const bill of openBills[stored.merchantId] ?? []) {
         const take = Math.min(left, paise(bill.balance));
-        if (take > 0) rows.push({ billId: bill._id, billNumber: bill.number, amount: take / 100 });
+        if (take > 0)
+          rows.push({
+            billId: bill._id,
+            billNumber: bill.number,
+            kind: bill.kind,
+            amount: take / 100,
+          });
         left -= take;
       }
     }

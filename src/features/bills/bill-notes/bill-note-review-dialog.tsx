@@ -1,4 +1,4 @@
-import { Alert, SimpleGrid, Stack, Text } from '@mantine/core';
+import { SimpleGrid, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { BillFigures } from '../../../../contract/bill-figures.ts';
@@ -8,6 +8,7 @@ import { ConfirmDialog } from '@/components/confirm-dialog';
 import { useFormatters } from '@/lib/format';
 import * as resources from '@/lib/resources';
 import { BillFigureRows } from '../components/bill-figure-rows';
+import { NumberForecast, ReviewSetting } from '../components/review-parts';
 
 export interface BillNoteReviewDialogProps {
   bill: Bill;
@@ -49,13 +50,13 @@ export function BillNoteReviewDialog({
     >
       <Stack gap="md">
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs" verticalSpacing={4}>
-          <Setting label={t('fields.merchant')} value={bill.merchant.name} />
-          <Setting
+          <ReviewSetting label={t('fields.merchant')} value={bill.merchant.name} />
+          <ReviewSetting
             label={t('billNotes.againstBill')}
             value={`${bill.number} · ${format.date(bill.billDate)}`}
           />
-          <Setting label={t('fields.noteDate')} value={format.date(note.noteDate)} />
-          <Setting label={t('fields.reason')} value={t(`noteReasons.${note.reason}`)} />
+          <ReviewSetting label={t('fields.noteDate')} value={format.date(note.noteDate)} />
+          <ReviewSetting label={t('fields.reason')} value={t(`noteReasons.${note.reason}`)} />
         </SimpleGrid>
         {note.notes ? <Text size="sm">{note.notes}</Text> : null}
         <BillFigureRows
@@ -64,28 +65,16 @@ export function BillNoteReviewDialog({
           gstRate={bill.gstRate}
           label={t('billNotes.preview')}
         />
-        <Alert color="blue" variant="light" role="note" aria-label={t('billNotes.number')}>
-          <Text size="sm" fw={600}>
-            {next.data
+        <NumberForecast
+          label={t('billNotes.number')}
+          forecast={
+            next.data
               ? t('billNotes.willTake', { number: next.data.number })
-              : t('billNotes.numberUnknown')}
-          </Text>
-          <Text size="sm">{t('billNotes.numberNote')}</Text>
-        </Alert>
+              : t('billNotes.numberUnknown')
+          }
+          note={t('billNotes.numberNote')}
+        />
       </Stack>
     </ConfirmDialog>
-  );
-}
-
-function Setting({ label, value }: { label: string; value: string }) {
-  return (
-    <Text size="sm">
-      <Text span c="dimmed" size="sm">
-        {label}:
-      </Text>{' '}
-      <Text span fw={600} size="sm">
-        {value}
-      </Text>
-    </Text>
   );
 }

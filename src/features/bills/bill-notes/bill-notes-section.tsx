@@ -4,20 +4,13 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { BillNote, BillNoteKind, BillNoteStatus } from '../../../../contract/bill-notes.ts';
+import type { BillNote, BillNoteKind } from '../../../../contract/bill-notes.ts';
 import type { Bill } from '../../../../contract/bills.ts';
 import { useFormatters } from '@/lib/format';
 import { useCan } from '@/lib/permissions';
 import * as resources from '@/lib/resources';
 import { BillNoteForm } from './bill-note-form';
-
-const STATUS_COLORS: Record<BillNoteStatus, string> = {
-  issued: 'teal',
-  unpaid: 'orange',
-  partly_paid: 'yellow',
-  paid: 'teal',
-  cancelled: 'gray',
-};
+import { NOTE_STATUS_COLORS } from './note-status-colors';
 
 /** The credit and debit notes of a bill, with the buttons that issue and cancel them. */
 export function BillNotesSection({ bill }: { bill: Bill }) {
@@ -94,7 +87,7 @@ export function BillNotesSection({ bill }: { bill: Bill }) {
                   <Table.Td>{t(`noteReasons.${note.reason}`)}</Table.Td>
                   <Table.Td ta="right">{format.money(note.totalAmount)}</Table.Td>
                   <Table.Td>
-                    <Badge variant="light" color={STATUS_COLORS[note.status]}>
+                    <Badge variant="light" color={NOTE_STATUS_COLORS[note.status]}>
                       {t(`billNotes.status.${note.status}`)}
                     </Badge>
                   </Table.Td>

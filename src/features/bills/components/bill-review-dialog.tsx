@@ -1,4 +1,4 @@
-import { Alert, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { SimpleGrid, Stack, Table } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { computeBillFigures } from '../../../../contract/bill-figures.ts';
@@ -9,6 +9,7 @@ import { useFormatters } from '@/lib/format';
 import * as resources from '@/lib/resources';
 import type { BillableOrder } from '@/lib/resources';
 import { BillFigureRows } from './bill-figure-rows';
+import { NumberForecast, ReviewSetting } from './review-parts';
 
 /** The bill's settings as they will be sent, with the server's defaults already filled in. */
 export interface BillReviewSettings {
@@ -78,15 +79,18 @@ export function BillReviewDialog({
     >
       <Stack gap="md">
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs" verticalSpacing={4}>
-          <Setting label={t('fields.merchant')} value={merchantName} />
-          <Setting label={t('fields.billType')} value={t(`billTypes.${settings.billType}`)} />
-          <Setting label={t('fields.billDate')} value={format.date(settings.billDate)} />
-          <Setting label={t('fields.dueDate')} value={format.date(settings.dueDate)} />
-          <Setting
+          <ReviewSetting label={t('fields.merchant')} value={merchantName} />
+          <ReviewSetting label={t('fields.billType')} value={t(`billTypes.${settings.billType}`)} />
+          <ReviewSetting label={t('fields.billDate')} value={format.date(settings.billDate)} />
+          <ReviewSetting label={t('fields.dueDate')} value={format.date(settings.dueDate)} />
+          <ReviewSetting
             label={t('fields.placeOfSupply')}
             value={place ? `${place} ${placeName ?? ''}`.trim() : '—'}
           />
-          <Setting label={t('fields.orders')} value={orders.map((o) => o.poNumber).join(', ')} />
+          <ReviewSetting
+            label={t('fields.orders')}
+            value={orders.map((o) => o.poNumber).join(', ')}
+          />
         </SimpleGrid>
         <Table.ScrollContainer minWidth={480}>
           <Table aria-label={t('review.lines')} verticalSpacing={4}>
@@ -120,28 +124,14 @@ export function BillReviewDialog({
           gstRate={settings.gstRate}
           label={t('review.figures')}
         />
-        <Alert color="blue" variant="light" role="note" aria-label={t('fields.number')}>
-          <Text size="sm" fw={600}>
-            {next.data
-              ? t('review.number', { number: next.data.number })
-              : t('review.numberUnknown')}
-          </Text>
-          <Text size="sm">{t('review.numberNote')}</Text>
-        </Alert>
+        <NumberForecast
+          label={t('fields.number')}
+          forecast={
+            next.data ? t('review.number', { number: next.data.number }) : t('review.numberUnknown')
+          }
+          note={t('review.numberNote')}
+        />
       </Stack>
     </ConfirmDialog>
-  );
-}
-
-function Setting({ label, value }: { label: string; value: string }) {
-  return (
-    <Text size="sm">
-      <Text span c="dimmed" size="sm">
-        {label}:
-      </Text>{' '}
-      <Text span fw={600} size="sm">
-        {value}
-      </Text>
-    </Text>
   );
 }

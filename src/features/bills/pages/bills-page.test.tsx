@@ -1,5 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { http } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
+import type { BillNote } from '../../../../contract/bill-notes.ts';
+import { fixtureCreditNote } from '../print/note-fixture';
+import { ok } from '@/test/msw/envelope';
 import { BILL_MERCHANTS, createBillsFake, makeBill } from '@/test/msw/bills';
 import { setupMswServer } from '@/test/msw/server';
 import { READY_SETUP_CHECKLIST, setupChecklistHandler } from '@/test/msw/setup-checklist';
@@ -29,6 +33,7 @@ function renderPage(route = '/billing') {
     route,
     routes: [
       { path: '/billing/:billId/print', element: <p>Print page</p> },
+      { path: '/billing/notes/:noteId/print', element: <p>Note print page</p> },
       { path: '/export-bill-review', element: <p>Desk page</p> },
     ],
   });
@@ -165,6 +170,80 @@ describe('bill register', { timeout: 30_000 }, () => {
     await screen.findByText('Showing 1–3 of 3');
     await user.click(screen.getByRole('link', { name: 'INV/2026-27/0003' }));
     expect(await screen.findByText('Print page')).toBeInTheDocument();
+  });
+});
+
+describe('notes in the register', { timeout: 30_000 }, () => {
+  const credit = fixtureCreditNote({ _id: 'note-c', number: 'CN/2026-27/0007' });
+  const debit = fixtureCreditNote({
+    _id: 'note-d',
+    number: 'DN/2026-27/0002',
+    kind: 'debit',
+    dueDate: '2026-12-10',
+    totalAmount: 525,
+    paidAmount: 125,
+    balance: 400,
+    status: 'partly_paid',
+  });
+  let noteQueries: URLSearchParams[] = [];
+
+  beforeEach(() => {
+    noteQueries = [];
+    server.use(
+      http.get('/api/bill-notes', ({ request }) => {
+        const params = new URL(request.url).searchParams;
+        noteQueries.push(params);
+        const data: BillNote[] = [credit, debit].filter((note) => note.kind === params.get('kind'));
+        return ok({
+          data,
+          totalCount: data.length,
+          totalPages: 1,
+          currentPage: 1,
+          hasNextPage: false,
+          hasPrevPage: false,
+        });
+      }),
+    );
+  });
+
+  it('shows credit and debit notes on their own tabs, each number opening its print page', async () => {
+    const { user } = renderPage();
+    await screen.findByText('Showing 1–3 of 3');
+    await user.click(screen.getByRole('radio', { name: 'Credit notes' }));
+    await waitFor(() => expect(location()).toBe('/billing?kind=credit'));
+    const table = await screen.findByRole('table', { name: 'Credit notes' });
+    const creditRow = within(
+      within(table).getByRole('link', { name: 'CN/2026-27/0007' }).closest('tr') as HTMLElement,
+    );
+    expect(creditRow.getByRole('link', { name: credit.billNumber })).toHaveAttribute(
+      'href',
+      `/billing/${credit.billId}/print`,
+    );
+    expect(creditRow.getByText('Issued')).toBeInTheDocument();
+    expect(noteQueries.at(-1)?.get('kind')).toBe('credit');
+    expect(within(table).queryByRole('columnheader', { name: 'Balance' })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('radio', { name: 'Debit notes' }));
+    const debits = await screen.findByRole('table', { name: 'Debit notes' });
+    const debitRow = within(
+      within(debits).getByRole('link', { name: 'DN/2026-27/0002' }).closest('tr') as HTMLElement,
+    );
+    expect(debitRow.getByText('₹400.00')).toBeInTheDocument();
+    expect(debitRow.getByText('Partly paid')).toBeInTheDocument();
+    expect(noteQueries.at(-1)?.get('kind')).toBe('debit');
+
+    await user.click(within(debits).getByRole('link', { name: 'DN/2026-27/0002' }));
+    expect(await screen.findByText('Note print page')).toBeInTheDocument();
+    expect(location()).toBe('/billing/notes/note-d/print');
+  });
+
+  it('goes back to the bills, whose list never carries the tab', async () => {
+    const { user } = renderPage('/billing?kind=debit');
+    await screen.findByRole('table', { name: 'Debit notes' });
+    await user.click(screen.getByRole('radio', { name: 'Bills' }));
+    await screen.findByText('Showing 1–3 of 3');
+    expect(location()).toBe('/billing');
+    expect(listQueries().every((query) => !query.has('kind'))).toBe(true);
   });
 });
 

@@ -3,7 +3,7 @@ import { IconBan, IconDownload, IconFileInvoice, IconReceiptTax } from '@tabler/
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import {
   BILL_SORTABLE,
   BILL_STATUSES,
@@ -20,6 +20,12 @@ import { useFormatters } from '@/lib/format';
 import { useCan } from '@/lib/permissions';
 import * as resources from '@/lib/resources';
 import { useListParams } from '@/lib/use-list-params';
+import {
+  NotesRegister,
+  RegisterTabs,
+  registerViewOf,
+  useMerchantFilterField,
+} from './notes-register';
 
 const LIST_CONFIG = {
   filters: {
@@ -74,11 +80,17 @@ export function pageTotals(bills: readonly Bill[]) {
 }
 
 export default function BillsPage() {
+  const [searchParams] = useSearchParams();
+  const view = registerViewOf(searchParams.get('kind'));
+  return view === 'bills' ? <BillsRegister /> : <NotesRegister key={view} kind={view} />;
+}
+
+function BillsRegister() {
   const { t } = useTranslation('bills');
   const format = useFormatters();
   const list = useListParams(LIST_CONFIG);
   const query = useQuery(resources.bills.queries.list(list.params as Partial<BillListParams>));
-  const merchants = useQuery(resources.merchants.queries.all());
+  const merchantFilter = useMerchantFilterField();
   const canWrite = useCan('bills.write');
   const [toCancel, setToCancel] = useState<Bill | null>(null);
 
@@ -181,18 +193,7 @@ export default function BillsPage() {
   );
 
   const filterFields: FilterField[] = [
-    {
-      type: 'select',
-      name: 'merchantId',
-      label: t('filters.merchant'),
-      placeholder: t('filters.allMerchants'),
-      searchable: true,
-      width: 220,
-      options: (merchants.data ?? []).map((merchant) => ({
-        value: merchant._id,
-        label: merchant.name,
-      })),
-    },
+    merchantFilter,
     {
       type: 'select',
       name: 'status',
@@ -287,6 +288,7 @@ export default function BillsPage() {
         formPages={{ create: '/export-bill-review', edit: (bill) => `/billing/${bill._id}/print` }}
       >
         <BillingReadinessAlert />
+        <RegisterTabs view="bills" />
       </ResourceListPage>
       {toCancel ? <CancelBillModal bill={toCancel} onClose={() => setToCancel(null)} /> : null}
     </>

@@ -2,9 +2,8 @@ import QRCode from 'qrcode';
 import { useEffect, useState } from 'react';
 import type { Bill } from '../../../../contract/bills.ts';
 import { isGstStateCode } from '../../../../contract/gst.ts';
-import { formatDate, formatMoney, formatNumber } from '@/lib/format';
+import { formatNumber } from '@/lib/format';
 import {
-  amountInWords,
   payeeName,
   poNumbers,
   taxRows,
@@ -14,6 +13,13 @@ import {
   type DocumentLanguage,
   type PaperSize,
 } from './bill-document-model';
+import {
+  BuyerParty,
+  DocumentClosing,
+  DocumentHeading,
+  TotalsSection,
+  documentFormat,
+} from './document-parts';
 import { Field } from './print-field';
 import classes from '@/components/print-sheet.module.css';
 
@@ -50,10 +56,7 @@ function useQrCode(text: string | null) {
 
 /** The printed bill itself: everything a GST tax invoice or bill of supply must carry. */
 export function BillDocument({ bill, language, paper, copy, t, stateName }: BillDocumentProps) {
-  const money = (amount: number) => formatMoney(amount, language);
-  const date = (value: string) => formatDate(value, language);
-  const state = (code: string | null) =>
-    code ? t('document.stateWithCode', { name: stateName(code), code }) : null;
+  const { money, date, state } = documentFormat(language, t, stateName);
   const { seller, merchant } = bill;
   const taxes = taxRows(bill);
   const totalTax = taxes.reduce((sum, row) => sum + row.amount, 0);
@@ -72,18 +75,14 @@ export function BillDocument({ bill, language, paper, copy, t, stateName }: Bill
       aria-label={bill.number}
       data-testid="bill-document"
     >
-      {cancelled ? (
-        <div className={classes.watermark} aria-hidden>
-          {t('document.cancelled')}
-        </div>
-      ) : null}
-      <header className={classes.titleRow}>
-        <h1 className={classes.title}>
-          {bill.billType === 'tax_invoice' ? t('document.taxInvoice') : t('document.billOfSupply')}
-        </h1>
-        <span className={classes.copyLabel}>{t(`copies.${copy}`)}</span>
-      </header>
-      {cancelled ? <p className={classes.cancelledNote}>{t('document.cancelled')}</p> : null}
+      <DocumentHeading
+        title={
+          bill.billType === 'tax_invoice' ? t('document.taxInvoice') : t('document.billOfSupply')
+        }
+        copy={copy}
+        cancelled={cancelled}
+        t={t}
+      />
 
       <section className={classes.parties}>
         <div className={classes.party}>
@@ -99,16 +98,15 @@ export function BillDocument({ bill, language, paper, copy, t, stateName }: Bill
           <Field label={t('document.phone')} value={seller.phone} />
           <Field label={t('document.email')} value={seller.email} />
         </div>
-        <div className={classes.party}>
-          <div className={classes.partyHeading}>{t('document.buyer')}</div>
-          <div className={classes.partyName}>{merchant.name}</div>
-          {merchant.address ? <div className={classes.address}>{merchant.address}</div> : null}
-          {merchant.city ? <div>{merchant.city}</div> : null}
-          <Field label={t('document.gstin')} value={merchant.gstin} />
-          <Field label={t('document.state')} value={state(merchantState)} />
-          <Field label={t('document.placeOfSupply')} value={state(bill.placeOfSupply)} />
+        <BuyerParty
+          merchant={merchant}
+          merchantState={merchantState}
+          placeOfSupply={bill.placeOfSupply}
+          t={t}
+          state={state}
+        >
           <Field label={t('document.phone')} value={merchant.phone} />
-        </div>
+        </BuyerParty>
         <div className={classes.party}>
           <Field label={t('document.billNumber')} value={bill.number} unbroken />
           <Field label={t('document.billDate')} value={date(bill.billDate)} unbroken />
@@ -146,48 +144,20 @@ export function BillDocument({ bill, language, paper, copy, t, stateName }: Bill
         </tbody>
       </table>
 
-      <section className={classes.totalsRow}>
-        <div className={classes.words}>
-          <div className={classes.partyHeading}>{t('document.amountInWords')}</div>
-          <div data-testid="amount-in-words">{amountInWords(bill.totalAmount, language, t)}</div>
-        </div>
-        <table className={classes.totals}>
-          <tbody>
+      <TotalsSection figures={bill} taxes={taxes} language={language} t={t}>
+        {bill.paidAmount > 0 && !cancelled ? (
+          <>
             <tr>
-              <th>{t('document.taxableValue')}</th>
-              <td>{money(bill.taxableAmount)}</td>
+              <th>{t('document.paid')}</th>
+              <td>{money(bill.paidAmount)}</td>
             </tr>
-            {taxes.map((row) => (
-              <tr key={row.kind}>
-                <th>{t(`document.${row.kind}`, { rate: formatNumber(row.rate, language) })}</th>
-                <td>{money(row.amount)}</td>
-              </tr>
-            ))}
-            {bill.roundOff !== 0 ? (
-              <tr>
-                <th>{t('document.roundOff')}</th>
-                <td>{money(bill.roundOff)}</td>
-              </tr>
-            ) : null}
-            <tr className={classes.grandTotal}>
-              <th>{t('document.total')}</th>
-              <td>{money(bill.totalAmount)}</td>
+            <tr>
+              <th>{t('document.balance')}</th>
+              <td>{money(bill.balance)}</td>
             </tr>
-            {bill.paidAmount > 0 && !cancelled ? (
-              <>
-                <tr>
-                  <th>{t('document.paid')}</th>
-                  <td>{money(bill.paidAmount)}</td>
-                </tr>
-                <tr>
-                  <th>{t('document.balance')}</th>
-                  <td>{money(bill.balance)}</td>
-                </tr>
-              </>
-            ) : null}
-          </tbody>
-        </table>
-      </section>
+          </>
+        ) : null}
+      </TotalsSection>
 
       {taxes.length > 0 ? (
         <table className={classes.summary}>
@@ -263,28 +233,19 @@ export function BillDocument({ bill, language, paper, copy, t, stateName }: Bill
         ) : null}
       </section>
 
-      {bill.notes ? (
-        <section className={classes.terms}>
-          <div className={classes.partyHeading}>{t('document.notes')}</div>
-          <div className={classes.address}>{bill.notes}</div>
-        </section>
-      ) : null}
-
-      <footer className={classes.footer}>
-        <div className={classes.terms}>
-          {seller.billTerms ? (
+      <DocumentClosing
+        notes={bill.notes}
+        sellerName={sellerName}
+        t={t}
+        terms={
+          seller.billTerms ? (
             <>
               <div className={classes.partyHeading}>{t('document.terms')}</div>
               <div className={classes.address}>{seller.billTerms}</div>
             </>
-          ) : null}
-        </div>
-        <div className={classes.signature}>
-          <div>{t('document.forSeller', { name: sellerName })}</div>
-          <div className={classes.signatureSpace} />
-          <div>{t('document.signatory')}</div>
-        </div>
-      </footer>
+          ) : null
+        }
+      />
     </article>
   );
 }

@@ -1,14 +1,19 @@
 import type { BillNote } from '../../../../contract/bill-notes.ts';
 import { isGstStateCode } from '../../../../contract/gst.ts';
-import { formatDate, formatMoney, formatNumber } from '@/lib/format';
-import { Field } from './print-field';
 import {
-  amountInWords,
-  type BillCopy,
-  type BillPrintT,
-  type DocumentLanguage,
-  type PaperSize,
-  type TaxRow,
+  BuyerParty,
+  DocumentClosing,
+  DocumentHeading,
+  TotalsSection,
+  documentFormat,
+} from './document-parts';
+import { Field } from './print-field';
+import type {
+  BillCopy,
+  BillPrintT,
+  DocumentLanguage,
+  PaperSize,
+  TaxRow,
 } from './bill-document-model';
 import classes from '@/components/print-sheet.module.css';
 
@@ -38,10 +43,7 @@ function noteTaxRows(note: BillNote): TaxRow[] {
  * date (which the law requires a note to name), the reason, and the figures.
  */
 export function NoteDocument({ note, language, paper, copy, t, stateName }: NoteDocumentProps) {
-  const money = (amount: number) => formatMoney(amount, language);
-  const date = (value: string) => formatDate(value, language);
-  const state = (code: string | null) =>
-    code ? t('document.stateWithCode', { name: stateName(code), code }) : null;
+  const { money, date, state } = documentFormat(language, t, stateName);
   const { seller, merchant } = note;
   const taxes = noteTaxRows(note);
   const cancelled = note.status === 'cancelled';
@@ -58,16 +60,12 @@ export function NoteDocument({ note, language, paper, copy, t, stateName }: Note
       aria-label={note.number}
       data-testid="note-document"
     >
-      {cancelled ? (
-        <div className={classes.watermark} aria-hidden>
-          {t('document.cancelled')}
-        </div>
-      ) : null}
-      <header className={classes.titleRow}>
-        <h1 className={classes.title}>{t(`document.note.${note.kind}`)}</h1>
-        <span className={classes.copyLabel}>{t(`copies.${copy}`)}</span>
-      </header>
-      {cancelled ? <p className={classes.cancelledNote}>{t('document.cancelled')}</p> : null}
+      <DocumentHeading
+        title={t(`document.note.${note.kind}`)}
+        copy={copy}
+        cancelled={cancelled}
+        t={t}
+      />
 
       <section className={classes.parties}>
         <div className={classes.party}>
@@ -79,15 +77,13 @@ export function NoteDocument({ note, language, paper, copy, t, stateName }: Note
           <Field label={t('document.gstin')} value={seller.gstin} />
           <Field label={t('document.phone')} value={seller.phone} />
         </div>
-        <div className={classes.party}>
-          <div className={classes.partyHeading}>{t('document.buyer')}</div>
-          <div className={classes.partyName}>{merchant.name}</div>
-          {merchant.address ? <div className={classes.address}>{merchant.address}</div> : null}
-          {merchant.city ? <div>{merchant.city}</div> : null}
-          <Field label={t('document.gstin')} value={merchant.gstin} />
-          <Field label={t('document.state')} value={state(merchantState)} />
-          <Field label={t('document.placeOfSupply')} value={state(note.placeOfSupply)} />
-        </div>
+        <BuyerParty
+          merchant={merchant}
+          merchantState={merchantState}
+          placeOfSupply={note.placeOfSupply}
+          t={t}
+          state={state}
+        />
         <div className={classes.party}>
           <Field label={t('document.note.number')} value={note.number} unbroken />
           <Field label={t('document.note.date')} value={date(note.noteDate)} unbroken />
@@ -125,52 +121,9 @@ export function NoteDocument({ note, language, paper, copy, t, stateName }: Note
         </tbody>
       </table>
 
-      <section className={classes.totalsRow}>
-        <div className={classes.words}>
-          <div className={classes.partyHeading}>{t('document.amountInWords')}</div>
-          <div data-testid="amount-in-words">{amountInWords(note.totalAmount, language, t)}</div>
-        </div>
-        <table className={classes.totals}>
-          <tbody>
-            <tr>
-              <th>{t('document.taxableValue')}</th>
-              <td>{money(note.taxableAmount)}</td>
-            </tr>
-            {taxes.map((row) => (
-              <tr key={row.kind}>
-                <th>{t(`document.${row.kind}`, { rate: formatNumber(row.rate, language) })}</th>
-                <td>{money(row.amount)}</td>
-              </tr>
-            ))}
-            {note.roundOff !== 0 ? (
-              <tr>
-                <th>{t('document.roundOff')}</th>
-                <td>{money(note.roundOff)}</td>
-              </tr>
-            ) : null}
-            <tr className={classes.grandTotal}>
-              <th>{t('document.total')}</th>
-              <td>{money(note.totalAmount)}</td>
-            </tr>
-          </tbody>
-        </table>
-      </section>
+      <TotalsSection figures={note} taxes={taxes} language={language} t={t} />
 
-      {note.notes ? (
-        <section className={classes.terms}>
-          <div className={classes.partyHeading}>{t('document.notes')}</div>
-          <div className={classes.address}>{note.notes}</div>
-        </section>
-      ) : null}
-
-      <footer className={classes.footer}>
-        <div className={classes.terms} />
-        <div className={classes.signature}>
-          <div>{t('document.forSeller', { name: sellerName })}</div>
-          <div className={classes.signatureSpace} />
-          <div>{t('document.signatory')}</div>
-        </div>
-      </footer>
+      <DocumentClosing notes={note.notes} sellerName={sellerName} t={t} />
     </article>
   );
 }

@@ -138,6 +138,11 @@ export function SplitSection({
                       <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
                         {line.number}
                       </Text>
+                      {line.kind === 'debit_note' ? (
+                        <Badge color="grape" variant="light" size="sm">
+                          {t('split.debitNote')}
+                        </Badge>
+                      ) : null}
                       {line.isOverdue ? (
                         <Badge color="red" variant="light" size="sm">
                           {t('split.overdue')}

@@ -35,7 +35,7 @@ beforeEach(() => {
         amount: 800,
         method: 'cash',
         tdsAmount: 20,
-        allocations: [{ billId: 'b1', billNumber: 'INV/2026-27/0009', amount: 700 }],
+        allocations: [{ billId: 'b1', billNumber: 'INV/2026-27/0009', kind: 'bill', amount: 700 }],
         reference: 'UTR77',
       }),
       makePayment(2, {
@@ -315,8 +315,8 @@ describe('recording a payment', { timeout: 30_000 }, () => {
       amount: 1000,
       method: 'cash',
       allocations: [
-        { billId: bill1._id, billNumber: bill1.number, amount: 749.5 },
-        { billId: bill2._id, billNumber: bill2.number, amount: 250.5 },
+        { billId: bill1._id, billNumber: bill1.number, kind: 'bill', amount: 749.5 },
+        { billId: bill2._id, billNumber: bill2.number, kind: 'bill', amount: 250.5 },
       ],
     });
     fake = createPaymentsFake({

@@ -1,0 +1,220 @@
+import { Badge, Group, SegmentedControl, Text } from '@mantine/core';
+import { IconReceiptRefund } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import {
+  BILL_NOTE_KINDS,
+  type BillNote,
+  type BillNoteKind,
+} from '../../../../contract/bill-notes.ts';
+import type { DataTableColumn } from '@/components/data-table';
+import type { FilterField } from '@/components/filter-bar';
+import { MoneyText } from '@/components/money-text';
+import { ResourceListPage } from '@/components/resource-list-page';
+import { useFormatters } from '@/lib/format';
+import * as resources from '@/lib/resources';
+import { useListParams } from '@/lib/use-list-params';
+import { NOTE_STATUS_COLORS } from '../bill-notes/note-status-colors';
+
+/** What the billing register shows: its bills, or the credit or the debit notes against them. */
+export type RegisterView = 'bills' | BillNoteKind;
+
+/** The view named by the URL's `kind`; anything else is the bills. */
+export function registerViewOf(kind: string | null): RegisterView {
+  return (BILL_NOTE_KINDS as readonly (string | null)[]).includes(kind)
+    ? (kind as BillNoteKind)
+    : 'bills';
+}
+
+/** Bills, credit notes, debit notes: switching starts the other list afresh (filters differ). */
+export function RegisterTabs({ view }: { view: RegisterView }) {
+  const { t } = useTranslation('bills');
+  const [, setSearchParams] = useSearchParams();
+  return (
+    <SegmentedControl
+      aria-label={t('register.label')}
+      value={view}
+      onChange={(value) => setSearchParams(value === 'bills' ? {} : { kind: value })}
+      data={[
+        { value: 'bills', label: t('register.bills') },
+        { value: 'credit', label: t('register.credit') },
+        { value: 'debit', label: t('register.debit') },
+      ]}
+      style={{ alignSelf: 'flex-start' }}
+    />
+  );
+}
+
+/** The register's merchant filter, the same on every tab. */
+export function useMerchantFilterField(): FilterField {
+  const { t } = useTranslation('bills');
+  const merchants = useQuery(resources.merchants.queries.all());
+  return {
+    type: 'select',
+    name: 'merchantId',
+    label: t('filters.merchant'),
+    placeholder: t('filters.allMerchants'),
+    searchable: true,
+    width: 220,
+    options: (merchants.data ?? []).map((merchant) => ({
+      value: merchant._id,
+      label: merchant.name,
+    })),
+  };
+}
+
+const LIST_CONFIG = {
+  // The kind is the register's tab, not a filter: resetting the filters keeps it.
+  filters: {
+    merchantId: { type: 'id' },
+    startDate: { type: 'date' },
+    endDate: { type: 'date' },
+  },
+  sortable: ['noteDate', 'createdAt'] as const,
+  defaultSort: '-noteDate',
+} as const;
+
+/** The credit or the debit notes of the register, with their bills, in the shared table. */
+export function NotesRegister({ kind }: { kind: BillNoteKind }) {
+  const { t } = useTranslation('bills');
+  const format = useFormatters();
+  const list = useListParams(LIST_CONFIG);
+  const query = useQuery(resources.billNotes.queries.list({ ...list.params, kind }));
+  const merchantFilter = useMerchantFilterField();
+
+  const columns = useMemo<DataTableColumn<BillNote>[]>(
+    () => [
+      {
+        key: 'number',
+        priority: 1,
+        header: t('columns.number'),
+        nowrap: true,
+        render: (note) => (
+          <Text
+            component={Link}
+            to={`/billing/notes/${encodeURIComponent(note._id)}/print`}
+            size="sm"
+            fw={600}
+            c="inherit"
+            td="none"
+          >
+            {note.number}
+          </Text>
+        ),
+      },
+      {
+        key: 'noteDate',
+        priority: 2,
+        header: t('columns.date'),
+        sortField: 'noteDate',
+        nowrap: true,
+        render: (note) => format.date(note.noteDate),
+      },
+      {
+        key: 'bill',
+        priority: 2,
+        header: t('register.againstBill'),
+        nowrap: true,
+        render: (note) => (
+          <Text
+            component={Link}
+            to={`/billing/${encodeURIComponent(note.billId)}/print`}
+            size="sm"
+            c="inherit"
+          >
+            {note.billNumber}
+          </Text>
+        ),
+      },
+      {
+        key: 'merchant',
+        priority: 1,
+        header: t('columns.merchant'),
+        minWidth: 140,
+        render: (note) => note.merchant.name,
+      },
+      {
+        key: 'reason',
+        priority: 3,
+        header: t('fields.reason'),
+        render: (note) => t(`noteReasons.${note.reason}`),
+      },
+      {
+        key: 'totalAmount',
+        priority: 1,
+        header: t('columns.total'),
+        align: 'right',
+        nowrap: true,
+        render: (note) => <MoneyText amount={note.totalAmount} fw={600} />,
+      },
+      ...(kind === 'debit'
+        ? [
+            {
+              key: 'balance',
+              priority: 1,
+              header: t('columns.balance'),
+              align: 'right',
+              nowrap: true,
+              render: (note) => <MoneyText amount={note.balance} />,
+            } satisfies DataTableColumn<BillNote>,
+          ]
+        : []),
+      {
+        key: 'status',
+        priority: 1,
+        header: t('columns.status'),
+        minWidth: 130,
+        render: (note) => (
+          <Group gap={4}>
+            <Badge variant="light" color={NOTE_STATUS_COLORS[note.status]}>
+              {t(`billNotes.status.${note.status}`)}
+            </Badge>
+            {note.isOverdue ? (
+              <Badge variant="filled" color="red">
+                {t('overdue')}
+              </Badge>
+            ) : null}
+          </Group>
+        ),
+      },
+    ],
+    [t, format, kind],
+  );
+
+  const filterFields: FilterField[] = [
+    merchantFilter,
+    { type: 'dateRange', from: 'startDate', to: 'endDate', label: t('register.noteDate') },
+  ];
+
+  return (
+    <ResourceListPage
+      permissions={{ read: 'bills.read', write: 'bills.write' }}
+      history={{ entity: 'billNote', name: (note) => note.number }}
+      texts={{
+        title: t('title'),
+        description: t('description'),
+        tableLabel: t(`register.${kind}`),
+        edit: (note) => t('register.openNote', { number: note.number }),
+        empty: {
+          title: t(`register.empty.${kind}`),
+          filtered: t('register.empty.filtered'),
+          initial: t('register.empty.initial'),
+        },
+      }}
+      fetchListFailed="bills:billNotes.errors.fetchList"
+      emptyIcon={<IconReceiptRefund size={28} stroke={1.5} aria-hidden />}
+      list={list}
+      query={query}
+      columns={columns}
+      filterFields={filterFields}
+      formPages={{
+        create: '/export-bill-review',
+        edit: (note) => `/billing/notes/${encodeURIComponent(note._id)}/print`,
+      }}
+    >
+      <RegisterTabs view={kind} />
+    </ResourceListPage>
+  );
+}

@@ -1,0 +1,148 @@
+import type { ReactNode } from 'react';
+import type { Bill } from '../../../../contract/bills.ts';
+import { formatDate, formatMoney, formatNumber } from '@/lib/format';
+import {
+  amountInWords,
+  type BillCopy,
+  type BillPrintT,
+  type DocumentLanguage,
+  type TaxRow,
+} from './bill-document-model';
+import { Field } from './print-field';
+import classes from '@/components/print-sheet.module.css';
+
+/** Money, dates and states as the document's language writes them (not the interface's). */
+export function documentFormat(
+  language: DocumentLanguage,
+  t: BillPrintT,
+  stateName: (code: string) => string,
+) {
+  return {
+    money: (amount: number) => formatMoney(amount, language),
+    date: (value: string) => formatDate(value, language),
+    state: (code: string | null) =>
+      code ? t('document.stateWithCode', { name: stateName(code), code }) : null,
+  };
+}
+
+/** The title and the copy's label, and across a cancelled document its watermark and note. */
+export function DocumentHeading(props: {
+  title: string;
+  copy: BillCopy;
+  cancelled: boolean;
+  t: BillPrintT;
+}) {
+  const { title, copy, cancelled, t } = props;
+  return (
+    <>
+      {cancelled ? (
+        <div className={classes.watermark} aria-hidden>
+          {t('document.cancelled')}
+        </div>
+      ) : null}
+      <header className={classes.titleRow}>
+        <h1 className={classes.title}>{title}</h1>
+        <span className={classes.copyLabel}>{t(`copies.${copy}`)}</span>
+      </header>
+      {cancelled ? <p className={classes.cancelledNote}>{t('document.cancelled')}</p> : null}
+    </>
+  );
+}
+
+/** The buyer as the bill recorded it; `children` adds lines under the place of supply. */
+export function BuyerParty(props: {
+  merchant: Bill['merchant'];
+  /** The merchant's state when it is a GST state code, else null. */
+  merchantState: string | null;
+  placeOfSupply: string;
+  t: BillPrintT;
+  state: (code: string | null) => string | null;
+  children?: ReactNode;
+}) {
+  const { merchant, merchantState, placeOfSupply, t, state, children } = props;
+  return (
+    <div className={classes.party}>
+      <div className={classes.partyHeading}>{t('document.buyer')}</div>
+      <div className={classes.partyName}>{merchant.name}</div>
+      {merchant.address ? <div className={classes.address}>{merchant.address}</div> : null}
+      {merchant.city ? <div>{merchant.city}</div> : null}
+      <Field label={t('document.gstin')} value={merchant.gstin} />
+      <Field label={t('document.state')} value={state(merchantState)} />
+      <Field label={t('document.placeOfSupply')} value={state(placeOfSupply)} />
+      {children}
+    </div>
+  );
+}
+
+/** The amount in words beside the taxable value, taxes, round-off and total; `children` follow. */
+export function TotalsSection(props: {
+  figures: { taxableAmount: number; roundOff: number; totalAmount: number };
+  taxes: readonly TaxRow[];
+  language: DocumentLanguage;
+  t: BillPrintT;
+  children?: ReactNode;
+}) {
+  const { figures, taxes, language, t, children } = props;
+  const money = (amount: number) => formatMoney(amount, language);
+  return (
+    <section className={classes.totalsRow}>
+      <div className={classes.words}>
+        <div className={classes.partyHeading}>{t('document.amountInWords')}</div>
+        <div data-testid="amount-in-words">{amountInWords(figures.totalAmount, language, t)}</div>
+      </div>
+      <table className={classes.totals}>
+        <tbody>
+          <tr>
+            <th>{t('document.taxableValue')}</th>
+            <td>{money(figures.taxableAmount)}</td>
+          </tr>
+          {taxes.map((row) => (
+            <tr key={row.kind}>
+              <th>{t(`document.${row.kind}`, { rate: formatNumber(row.rate, language) })}</th>
+              <td>{money(row.amount)}</td>
+            </tr>
+          ))}
+          {figures.roundOff !== 0 ? (
+            <tr>
+              <th>{t('document.roundOff')}</th>
+              <td>{money(figures.roundOff)}</td>
+            </tr>
+          ) : null}
+          <tr className={classes.grandTotal}>
+            <th>{t('document.total')}</th>
+            <td>{money(figures.totalAmount)}</td>
+          </tr>
+          {children}
+        </tbody>
+      </table>
+    </section>
+  );
+}
+
+/** The document's own notes, then the seller's signature (beside `terms`, when there are any). */
+export function DocumentClosing(props: {
+  notes: string | null;
+  sellerName: string;
+  t: BillPrintT;
+  terms?: ReactNode;
+}) {
+  const { notes, sellerName, t, terms } = props;
+  return (
+    <>
+      {notes ? (
+        <section className={classes.terms}>
+          <div className={classes.partyHeading}>{t('document.notes')}</div>
+          <div className={classes.address}>{notes}</div>
+        </section>
+      ) : null}
+      <footer className={classes.footer}>
+        <div className={classes.terms}>{terms}</div>
+        <div className={classes.signature}>
+          <div>{t('document.forSeller', { name: sellerName })}</div>
+          <div className={classes.signatureSpace} />
+          <div>{t('document.signatory')}</div>
+        </div>
+      </footer>
+    </>
+  );
+}
