@@ -5,7 +5,7 @@ import { id } from './common.ts';
 export const SAMPLE_OPENING_FRAGMENT_KEY = 'sample-opening';
 
 /** The organization's sample workshop, when it has one. */
-export const sampleWorkshop = z.object({
+const sampleWorkshop = z.object({
   organizationId: id,
   name: z.string(),
   createdAt: z.string(),

@@ -9,7 +9,7 @@ import { insertDemoOrganization } from '../../db/seed.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 
 /** Long enough for a browser to open the tab, short enough that a leaked link is worthless. */
-export const OPENING_TTL_MS = 2 * 60 * 1000;
+const OPENING_TTL_MS = 2 * 60 * 1000;
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
