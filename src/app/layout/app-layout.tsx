@@ -8,6 +8,7 @@ import { Link, Outlet } from 'react-router';
 import { useAuthStore } from '@/stores/auth';
 import { Brand } from '@/features/auth/components/brand';
 import { InstallPromptCard } from '@/components/install-prompt-card';
+import { SampleTabBanner } from '@/components/sample-tab-banner';
 import { OfflineIndicator, PendingChanges, WorkingSetStatus } from '@/components/offline-status';
 import { PageLoader } from '../page-loader';
 import { AccountMenu } from './account-menu';
@@ -84,6 +85,7 @@ export default function AppLayout() {
         id="main-content"
         bg="light-dark(var(--mantine-color-gray-0), var(--mantine-color-dark-8))"
       >
+        <SampleTabBanner />
         <InstallPromptCard />
         <Suspense fallback={<PageLoader />}>
           <Outlet />
