@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconExternalLink, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -111,5 +111,29 @@ export function SampleWorkshopPanel() {
         onClose={() => setConfirming(false)}
       />
     </Stack>
+  );
+}
+
+/**
+ * The same on the organization settings, where the sample stays reachable once the checklist is
+ * done or put away.
+ */
+export function SampleWorkshopSection() {
+  const canManage = useCan('setup.write');
+  const { t } = useTranslation('setup');
+  if (!canManage) return null;
+  return (
+    <Paper
+      withBorder
+      radius="md"
+      p="md"
+      component="section"
+      aria-labelledby="sample-workshop-title"
+    >
+      <Title order={3} fz="h5" id="sample-workshop-title">
+        {t('sample.title')}
+      </Title>
+      <SampleWorkshopPanel />
+    </Paper>
   );
 }
