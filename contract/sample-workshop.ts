@@ -1,9 +1,6 @@
 import { z } from 'zod';
 import { id } from './common.ts';
 
-/** The URL fragment key under which the new tab receives its opening token. */
-export const SAMPLE_OPENING_FRAGMENT_KEY = 'sample-opening';
-
 /** The organization's sample workshop, when it has one. */
 const sampleWorkshop = z.object({
   organizationId: id,

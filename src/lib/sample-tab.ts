@@ -1,5 +1,4 @@
 import type { AuthData } from '../../contract/auth.ts';
-import { SAMPLE_OPENING_FRAGMENT_KEY } from '../../contract/sample-workshop.ts';
 
 /**
  * A sample workshop opens in a tab of its own, signed in as the sample's owner while every other
@@ -10,6 +9,8 @@ import { SAMPLE_OPENING_FRAGMENT_KEY } from '../../contract/sample-workshop.ts';
  */
 
 const SAMPLE_TAB_KEY = 'karkhana:sample-tab';
+// Kept here, not in the contract, so the first page load does not pull in the schema library.
+const SAMPLE_OPENING_FRAGMENT_KEY = 'sample-opening';
 
 function openingTokenInUrl(): string | undefined {
   if (typeof window === 'undefined') return undefined;
