@@ -4,18 +4,17 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { logout } from '@/features/auth/api';
 import { wipeQueryCache } from '@/lib/query-client';
-import { isSampleTab, leaveSampleTab } from '@/lib/sample-tab';
+import { leaveSampleTab } from '@/lib/sample-tab';
 import { useAuthStore } from '@/stores/auth';
 
 /**
- * Says, on every page of a sample workshop's tab, that this is not the owner's workshop, and ends
+ * Says, on every page of a sample workshop's tab (the only tab that renders it), that this is not the owner's workshop, and ends
  * it: the sample's session is signed out (the browser's own session is not), and the tab closes,
  * or where the browser keeps it open, goes back to the owner's books.
  */
 export function SampleTabBanner() {
   const { t } = useTranslation();
   const [leaving, setLeaving] = useState(false);
-  if (!isSampleTab()) return null;
 
   const leave = async () => {
     setLeaving(true);
