@@ -23,6 +23,7 @@ import { authRoutes } from './modules/auth/routes.ts';
 import { recoveryRoutes } from './modules/auth/recovery-routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { loadResourceModules } from './modules/registry.ts';
+import { sampleSessionRoutes } from './modules/sample-workshop/routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -173,6 +174,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(healthRoutes(version));
       await api.register(authRoutes(cookies, mailer), { prefix: '/auth' });
       await api.register(recoveryRoutes(mailer), { prefix: '/auth' });
+      await api.register(sampleSessionRoutes);
       await api.register(async (tenantScope) => {
         tenantScope.addHook('onRequest', requireAuth(cookies));
         registerIdempotency(tenantScope);

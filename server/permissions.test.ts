@@ -40,6 +40,10 @@ const EXPECTED: Record<string, RouteAccess> = {
   'PUT /api/organization': 'organization.write',
   'GET /api/setup-checklist': 'setup.read',
   'POST /api/setup-checklist/dismiss': 'setup.write',
+  'GET /api/sample-workshop': 'setup.read',
+  'POST /api/sample-workshop/open': 'setup.write',
+  'DELETE /api/sample-workshop': 'setup.write',
+  'POST /api/sample-workshop/session': 'public',
 
   'POST /api/apps/test-mail': 'organization.write',
 

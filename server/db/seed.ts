@@ -398,9 +398,24 @@ export async function lockDemoSeeding(db: Database): Promise<void> {
   await db.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_ID})`);
 }
 
+/** One account of a demo organization's team; the first member is its owner. */
+export interface DemoMember {
+  name: string;
+  email: string;
+  role: 'owner' | 'admin' | 'staff';
+}
+
+/** The demo organization's owner, admin and staff member, who all sign in with `DEMO_PASSWORD`. */
+const DEMO_TEAM: DemoMember[] = [
+  { name: DEMO_OWNER_NAME, email: DEMO_EMAIL, role: 'owner' },
+  { name: 'Demo Admin', email: DEMO_ADMIN_EMAIL, role: 'admin' },
+  { name: 'Demo Staff', email: DEMO_STAFF_EMAIL, role: 'staff' },
+];
+
 /**
- * Writes the demo organization under `organizationId` with its owner, admin and staff member (all
- * signing in with `DEMO_PASSWORD`, hashed as `passwordHash`) and every area's demo records.
+ * Writes the demo organization under `organizationId` with its team (by default the demo owner,
+ * admin and staff member; every member's password hashed as `passwordHash`) and every area's demo
+ * records, made by the team's first member. Returns that member's id.
  */
 export async function insertDemoOrganization(
   db: Database,
@@ -408,20 +423,19 @@ export async function insertDemoOrganization(
   passwordHash: string,
   now: Date,
   language: Language,
-): Promise<void> {
-  const userId = uuidv7();
+  team: DemoMember[] = DEMO_TEAM,
+): Promise<string> {
+  const members = team.map((member) => ({ ...member, id: uuidv7() }));
+  const userId = members[0]?.id;
+  if (!userId) throw new Error('A demo organization needs at least its owner');
   await db.insert(organizations).values({ id: organizationId, ...DEMO_ORGANIZATION_PROFILE });
   await insertDefaultStages(db, organizationId, language);
-  const team = [
-    { id: userId, name: DEMO_OWNER_NAME, email: DEMO_EMAIL, role: 'owner' as const },
-    { id: uuidv7(), name: 'Demo Admin', email: DEMO_ADMIN_EMAIL, role: 'admin' as const },
-    { id: uuidv7(), name: 'Demo Staff', email: DEMO_STAFF_EMAIL, role: 'staff' as const },
-  ];
   await db
     .insert(users)
-    .values(team.map((member) => ({ ...member, organizationId, passwordHash, language })));
+    .values(members.map((member) => ({ ...member, organizationId, passwordHash, language })));
   const context: SeedContext = { tenant: createTenantContext(organizationId, userId), now };
   for (const seeder of demoSeeders) await seeder(db, context);
+  return userId;
 }
 
 export interface SeedResult {

@@ -104,7 +104,8 @@ const signedInPages: RouteObject[] = [
         path: 'account',
         lazy: pageWithTexts(
           () => import('@/features/organization/pages/organization-page'),
-          'organization',
+          // The sample workshop's section speaks the setup checklist's texts.
+          ['organization', 'setup'],
         ),
       },
       {

@@ -32,6 +32,7 @@ import { FilterBar, type FilterChange, type FilterField } from '@/components/fil
 import { PageHeader } from '@/components/page-header';
 import { PaginationBar } from '@/components/pagination-bar';
 import { describeError } from '@/lib/resource-factory';
+import { isSampleTab } from '@/lib/sample-tab';
 import type { AnyT, TranslationKey } from '@/lib/translation-keys';
 
 /** The part of `useListParams()` a list page drives. */
@@ -322,7 +323,8 @@ export function ResourceListPage<T extends { _id: string }, Key extends QueryKey
         actions={
           <>
             {headerActions}
-            {csvExport ? (
+            {/* A plain link carries the browser's cookie session, not a sample tab's own. */}
+            {csvExport && !isSampleTab() ? (
               <Button
                 component="a"
                 href={csvExportHref(csvExport, list.params ?? {}, i18n.resolvedLanguage ?? 'en')}

@@ -29,6 +29,7 @@ let dismissals = 0;
 function serve(checklist: SetupChecklist) {
   server.use(
     http.get('*/api/setup-checklist', () => ok(checklist)),
+    http.get('*/api/sample-workshop', () => ok({ sample: null })),
     http.post('*/api/setup-checklist/dismiss', () => {
       dismissals += 1;
       return ok({ ...checklist, dismissed: true });

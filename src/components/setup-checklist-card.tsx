@@ -16,6 +16,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { SETUP_STEPS, type SetupStep } from '../../contract/setup-checklist.ts';
+import { SampleWorkshopPanel } from '@/components/sample-workshop-panel';
 import { errorText } from '@/lib/error-text';
 import { notifyError } from '@/lib/notify';
 import { useCan } from '@/lib/permissions';
@@ -186,6 +187,7 @@ export function SetupChecklistCard() {
           </Group>
         ))}
       </SimpleGrid>
+      <SampleWorkshopPanel />
     </Paper>
   );
 }

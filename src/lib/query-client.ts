@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createStore, del, get, set } from 'idb-keyval';
+import { isSampleTab } from '@/lib/sample-tab';
 import { markStartup } from '@/lib/startup-marks';
 
 // Kept apart from the query client itself (src/lib/app-query-client.ts): signed-out pages end a
@@ -15,8 +16,12 @@ const CACHE_SCHEMA_VERSION = '1';
 export const CACHE_BUSTER = `${import.meta.env.VITE_APP_VERSION ?? 'dev'}:${CACHE_SCHEMA_VERSION}`;
 export const QUERY_CACHE_KEY = 'react-query';
 
+// A sample workshop's tab keeps its data in memory only: the saved copy is the books' of the
+// other tabs, which it must neither show, overwrite nor wipe.
 const cacheStore =
-  typeof indexedDB === 'undefined' ? undefined : createStore('karkhana', 'query-cache');
+  typeof indexedDB === 'undefined' || isSampleTab()
+    ? undefined
+    : createStore('karkhana', 'query-cache');
 
 function withTimeout<T>(promise: Promise<T>, ms: number, fallback: T): Promise<T> {
   return new Promise((resolve) => {

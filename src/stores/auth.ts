@@ -8,6 +8,7 @@ import type {
   SessionUser,
 } from '../../contract/auth.ts';
 import { DEFAULT_NOTIFICATION_PREFERENCES } from '../../contract/preferences.ts';
+import { isSampleTab } from '@/lib/sample-tab';
 
 export const AUTH_STORAGE_KEY = 'auth';
 
@@ -93,7 +94,8 @@ export const useAuthStore = create<AuthState>()(
     }),
     {
       name: AUTH_STORAGE_KEY,
-      storage: createJSONStorage(() => localStorage),
+      // A sample workshop's tab keeps its session to itself; every other tab shares the device's.
+      storage: createJSONStorage(() => (isSampleTab() ? sessionStorage : localStorage)),
       version: 1,
       // Loading and error describe a request in flight in this tab; they must not survive a reload.
       partialize: ({ isLoggedIn, user, organization, token }) => ({

@@ -26,6 +26,7 @@ import type { MailMessage, Mailer } from '../../lib/mailer.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { authenticatedOf } from '../../lib/request-auth.ts';
 import {
+  ACCESS_TOKEN_COOKIE,
   clearAccessTokenCookie,
   setSessionCookies,
   type CookieSettings,
@@ -273,7 +274,12 @@ export function authRoutes(cookies: CookieSettings, mailer: Mailer | null): Fast
             });
           });
         }
-        clearAccessTokenCookie(request, reply, cookies);
+        // A tab signed in by its bearer token alone (a sample workshop's) ends only its own
+        // session: a cookie holding another session belongs to the browser's other tabs.
+        const cookieToken = request.cookies[ACCESS_TOKEN_COOKIE];
+        const cookieIsAnotherSession =
+          auth.kind === 'session' && cookieToken !== undefined && cookieToken !== auth.accessToken;
+        if (!cookieIsAnotherSession) clearAccessTokenCookie(request, reply, cookies);
         return ok(null, 'Logged out successfully');
       },
     );

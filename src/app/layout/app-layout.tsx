@@ -2,19 +2,25 @@ import '@/styles/mantine-signed-in';
 import { AppShell, Badge, Burger, Group } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconBuilding } from '@tabler/icons-react';
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet } from 'react-router';
 import { useAuthStore } from '@/stores/auth';
 import { Brand } from '@/features/auth/components/brand';
 import { InstallPromptCard } from '@/components/install-prompt-card';
 import { OfflineIndicator, PendingChanges, WorkingSetStatus } from '@/components/offline-status';
+import { isSampleTab } from '@/lib/sample-tab';
 import { PageLoader } from '../page-loader';
 import { AccountMenu } from './account-menu';
 import { LanguageSelect } from '@/features/auth/components/language-select';
 import { useLanguageSync } from '@/features/auth/account/use-language-sync';
 import { PreferencesMenu } from './preferences-menu';
 import { SidebarNav } from './sidebar-nav';
+
+// Only a sample workshop's tab shows it, so every other tab never downloads it.
+const SampleTabBanner = lazy(() =>
+  import('@/components/sample-tab-banner').then((module) => ({ default: module.SampleTabBanner })),
+);
 
 /**
  * The signed-in frame: header, grouped sidebar and content. Below the lg breakpoint (1200 px) the
@@ -84,6 +90,11 @@ export default function AppLayout() {
         id="main-content"
         bg="light-dark(var(--mantine-color-gray-0), var(--mantine-color-dark-8))"
       >
+        {isSampleTab() ? (
+          <Suspense fallback={null}>
+            <SampleTabBanner />
+          </Suspense>
+        ) : null}
         <InstallPromptCard />
         <Suspense fallback={<PageLoader />}>
           <Outlet />

@@ -18,6 +18,7 @@ import { BillingReadinessAlert } from '@/components/billing-readiness-alert';
 import { ResourceListPage } from '@/components/resource-list-page';
 import { useFormatters } from '@/lib/format';
 import { useCan } from '@/lib/permissions';
+import { isSampleTab } from '@/lib/sample-tab';
 import * as resources from '@/lib/resources';
 import { useListParams } from '@/lib/use-list-params';
 import {
@@ -253,16 +254,19 @@ function BillsRegister() {
             >
               {t('gstr1')}
             </Button>
-            <Button
-              component="a"
-              href={exportCsvHref(list.params)}
-              download
-              variant="default"
-              size="md"
-              leftSection={<IconDownload size={18} aria-hidden />}
-            >
-              {t('downloadCsv')}
-            </Button>
+            {/* A plain link carries the browser's cookie session, not a sample tab's own. */}
+            {isSampleTab() ? null : (
+              <Button
+                component="a"
+                href={exportCsvHref(list.params)}
+                download
+                variant="default"
+                size="md"
+                leftSection={<IconDownload size={18} aria-hidden />}
+              >
+                {t('downloadCsv')}
+              </Button>
+            )}
           </>
         }
         aboveTable={

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { FieldError } from '../../../../contract/errors.ts';
 import { fail } from '@/test/msw/envelope';
 import { setupMswServer } from '@/test/msw/server';
@@ -67,5 +67,26 @@ describe('BackupPage restore failures', () => {
   it('says the file is not a backup when the server names no place', async () => {
     const alert = await restoreAndAnswer(undefined);
     expect(alert).toHaveTextContent('This file is not a Karkhana backup, or it is damaged.');
+  });
+});
+
+describe('BackupPage download', () => {
+  afterEach(() => {
+    sessionStorage.clear();
+  });
+
+  it("offers the download, except in a sample workshop's tab, where the cookie is the owner's", async () => {
+    signInTestUserAs('owner');
+    const { unmount } = renderWithProviders(<BackupPage />, { path: '/apps/backup' });
+    expect(await screen.findByRole('link', { name: 'Download backup' })).toHaveAttribute(
+      'href',
+      '/api/backup',
+    );
+    unmount();
+
+    sessionStorage.setItem('karkhana:sample-tab', 'true');
+    renderWithProviders(<BackupPage />, { path: '/apps/backup' });
+    expect(await screen.findByRole('heading', { name: 'Download a backup' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Download backup' })).not.toBeInTheDocument();
   });
 });

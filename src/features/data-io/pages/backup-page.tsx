@@ -9,6 +9,7 @@ import { PageHeader } from '@/components/page-header';
 import { apiRequest, newIdempotencyKey } from '@/lib/api-client';
 import { useFormatters } from '@/lib/format';
 import { useCan } from '@/lib/permissions';
+import { isSampleTab } from '@/lib/sample-tab';
 import { readBackupHeader } from '../backup-header';
 import { restoreFailureText } from '../restore-failure';
 
@@ -84,16 +85,19 @@ function BackupPageContent() {
             <Text size="sm" c="dimmed">
               {t('data-io:backup.download.description')}
             </Text>
-            <Group>
-              <Button
-                component="a"
-                href="/api/backup"
-                download
-                leftSection={<IconDatabaseExport size={18} aria-hidden />}
-              >
-                {t('data-io:backup.download.action')}
-              </Button>
-            </Group>
+            {/* A plain link carries the browser's cookie session, not a sample tab's own. */}
+            {isSampleTab() ? null : (
+              <Group>
+                <Button
+                  component="a"
+                  href="/api/backup"
+                  download
+                  leftSection={<IconDatabaseExport size={18} aria-hidden />}
+                >
+                  {t('data-io:backup.download.action')}
+                </Button>
+              </Group>
+            )}
           </Stack>
         </Paper>
 

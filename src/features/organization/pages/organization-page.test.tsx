@@ -49,6 +49,7 @@ function profileServer(initial = storedProfile()) {
   const state = { profile: initial, puts: [] as Record<string, unknown>[] };
   server.use(
     http.get('*/api/organization', () => ok(state.profile)),
+    http.get('*/api/sample-workshop', () => ok({ sample: null })),
     http.put('*/api/organization', async ({ request }) => {
       const body = (await request.json()) as Record<string, unknown>;
       state.puts.push(body);
@@ -104,6 +105,28 @@ describe('organization profile page', { timeout: 30_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
     await waitFor(() => expect(stored.puts).toHaveLength(2));
     expect(stored.puts[1]).toMatchObject({ version: 4, legalName: 'Asha Zari Works LLP' });
+  });
+
+  it('offers the sample workshop to a manager, to delete it once the checklist is put away', async () => {
+    signInTestUser();
+    profileServer();
+    server.use(
+      http.get('*/api/sample-workshop', () =>
+        ok({
+          sample: {
+            organizationId: '0190f1a0-0000-7000-8000-000000000001',
+            name: 'Shree Ganesh Textiles',
+            createdAt: '2026-03-11T12:00:00.000Z',
+          },
+        }),
+      ),
+    );
+    renderPage();
+    const section = await screen.findByRole('region', { name: 'Sample workshop' });
+    expect(
+      await within(section).findByRole('button', { name: 'Delete the sample workshop' }),
+    ).toBeInTheDocument();
+    expect(within(section).getByRole('button', { name: 'Open the sample workshop' })).toBeVisible();
   });
 
   it('shows staff the profile read-only, without a save button', async () => {
@@ -229,7 +252,10 @@ describe('organization profile page', { timeout: 30_000 }, () => {
 
   it('shows the profile from the cache when the server cannot be reached', async () => {
     signInTestUser();
-    server.use(http.get('*/api/organization', () => HttpResponse.error()));
+    server.use(
+      http.get('*/api/organization', () => HttpResponse.error()),
+      http.get('*/api/sample-workshop', () => HttpResponse.error()),
+    );
     const queryClient = createTestQueryClient();
     queryClient.setQueryData(
       organization.queries.profile().queryKey,

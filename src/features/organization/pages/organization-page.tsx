@@ -30,6 +30,7 @@ import { ErrorState } from '@/components/error-state';
 import { FormFields, formSchema, type FieldSpec } from '@/components/form-fields';
 import { FormNotices, LeaveGuard, saveFailureText, useFormSafety } from '@/components/form-safety';
 import { isUnavailableOffline, OfflineUnavailable } from '@/components/offline-unavailable';
+import { SampleWorkshopSection } from '@/components/sample-workshop-panel';
 import {
   changedFields,
   StaleVersionDialog,
@@ -38,6 +39,7 @@ import {
 import { describeError } from '@/lib/resource-factory';
 import { organization } from '@/lib/resources';
 import { useCan } from '@/lib/permissions';
+import { isSampleTab } from '@/lib/sample-tab';
 import { useZodForm } from '@/lib/use-zod-form';
 import { useAuthStore } from '@/stores/auth';
 
@@ -156,6 +158,7 @@ export default function OrganizationPage() {
         </Text>
       </Stack>
       {body}
+      {isSampleTab() ? null : <SampleWorkshopSection />}
     </Stack>
   );
 }
