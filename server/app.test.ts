@@ -281,6 +281,7 @@ describe('area modules', () => {
       '/production-entries',
       '/reports',
       '/reports/dues',
+      '/sample-workshop',
       '/setup-checklist',
       '/users',
       '/worker-salaries',
