@@ -90,6 +90,7 @@ for (const language of ['gu', 'hi'] as const) {
     for (const [device, viewport] of [
       ['desktop', { width: 1280, height: 800 }],
       ['tablet', { width: 800, height: 1280 }],
+      ['tablet-landscape', { width: 1024, height: 768 }],
     ] as const) {
       await page.setViewportSize(viewport);
       await page.reload();
