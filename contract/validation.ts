@@ -199,6 +199,9 @@ export const validationErrorMap = (issue: RawIssue): string => {
       if (issue.format === 'date') return 'date';
       return 'invalid_format';
     case 'invalid_value':
+      // A select left empty sends "" for its enum: the user missed the field, chose nothing wrong.
+      if (issue.input === '' || issue.input === undefined || issue.input === null)
+        return 'required';
       return 'invalid_value';
     case 'unrecognized_keys':
       return 'unknown_key';
