@@ -8,7 +8,7 @@ import {
   type RouteAccess,
 } from '../contract/permissions.ts';
 import { eq } from 'drizzle-orm';
-import { users as usersTable } from './db/schema.ts';
+import { users as usersTable } from './db/platform-tables.ts';
 import { FORBIDDEN_MESSAGE } from './lib/http-errors.ts';
 import { createTestApp, type TestApp, type TestUser } from './test/test-app.ts';
 

@@ -4,7 +4,8 @@ import type { AuthData } from '../../contract/auth.ts';
 import { createTestApp, testUserFromAuth, type TestApp, type TestUser } from '../test/test-app.ts';
 import { queryRows } from './client.ts';
 import { resetDemoOrganization } from './demo-reset.ts';
-import { merchants, organizations, users } from './schema.ts';
+import { merchants } from '../modules/merchants/schema.ts';
+import { organizations, users } from './platform-tables.ts';
 import { DEMO_EMAIL, DEMO_ORGANIZATION_NAME, DEMO_PASSWORD, seedDemoData } from './seed.ts';
 import { TENANT_TABLES } from './tenant-guard.ts';
 

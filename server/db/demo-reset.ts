@@ -3,7 +3,7 @@ import type { Language } from '../../contract/auth.ts';
 import { v7 as uuidv7 } from 'uuid';
 import { hashPassword } from '../lib/passwords.ts';
 import type { Database } from './client.ts';
-import { organizations, sessions, users } from './schema.ts';
+import { organizations, sessions, users } from './platform-tables.ts';
 import {
   DEMO_ADMIN_EMAIL,
   DEMO_EMAIL,

@@ -2,7 +2,8 @@ import { asc } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { DEFAULT_PRODUCTION_STAGE_NAMES } from '../../contract/production.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
-import { productionStages, users } from './schema.ts';
+import { productionStages } from '../modules/production/schema.ts';
+import { users } from './platform-tables.ts';
 import { seedDemoData } from './seed.ts';
 
 let t: TestApp;

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { AuditAction, AuditEntity } from '../../contract/audit.ts';
 import type { Database } from '../db/database.ts';
-import { auditLog, users } from '../db/schema.ts';
+import { auditLog, users } from '../db/platform-tables.ts';
 
 /** Keys that never reach the trail: they are secrets or say nothing a reader needs. */
 const UNAUDITED_KEYS = new Set([

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { organizations } from '../db/schema.ts';
+import { organizations } from '../db/platform-tables.ts';
 import {
   createTestApp,
   TEST_PASSWORD,

@@ -4,7 +4,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { and, eq, lt } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RequestPayload } from 'fastify';
 import type { Database } from '../db/database.ts';
-import { idempotencyKeys } from '../db/schema.ts';
+import { idempotencyKeys } from '../db/platform-tables.ts';
 import { badRequest, conflict } from '../lib/http-errors.ts';
 import { tenantOf } from '../lib/request-auth.ts';
 

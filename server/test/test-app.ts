@@ -14,7 +14,7 @@ import { migrate } from '../db/migrate.ts';
 import { xsrfTokenFor } from '../lib/session-cookies.ts';
 import { recordResponses } from './response-log.ts';
 import { unscopedTenantTables } from '../db/tenant-guard.ts';
-import { users } from '../db/schema.ts';
+import { users } from '../db/platform-tables.ts';
 import { hashPassword } from '../lib/passwords.ts';
 import { createSession } from '../modules/auth/sessions.ts';
 

@@ -3,7 +3,7 @@ import { createServer, type AddressInfo, type Server } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AuthData } from '../../../contract/auth.ts';
-import { users } from '../../db/schema.ts';
+import { users } from '../../db/platform-tables.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { startSmtpInbox, type SmtpInbox } from '../../test/smtp-inbox.ts';
 import {

@@ -3,7 +3,7 @@ import type { AuditEntry, AuditListParams } from '../../../contract/audit.ts';
 import type { Paged } from '../../../contract/common.ts';
 import { queryRows, type Database } from '../../db/database.ts';
 import { isoTimestamp } from '../../lib/sql-values.ts';
-import { auditLog } from '../../db/schema.ts';
+import { auditLog } from '../../db/platform-tables.ts';
 import { orderByFor, pageInfo } from '../../lib/list-page.ts';
 import type { TenantContext } from '../../lib/tenant.ts';
 

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authData, meData, sessionList } from '../../../contract/auth.ts';
 import { envelope } from '../../../contract/common.ts';
-import { auditLog, sessions, users } from '../../db/schema.ts';
+import { auditLog, sessions, users } from '../../db/platform-tables.ts';
 import {
   TEST_PASSWORD,
   createTestApp,

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { SessionInfo, SessionUser, updateMeBody } from '../../../contract/auth.ts';
 import { englishFieldMessage } from '../../../contract/validation.ts';
 import type { Database } from '../../db/database.ts';
-import { sessions, users } from '../../db/schema.ts';
+import { sessions, users } from '../../db/platform-tables.ts';
 import { appendAudit, auditChanges } from '../../lib/audit.ts';
 import { badRequest } from '../../lib/http-errors.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { and, eq, lt } from 'drizzle-orm';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Database } from '../../db/database.ts';
-import { loginAttempts } from '../../db/schema.ts';
+import { loginAttempts } from '../../db/platform-tables.ts';
 import { tooManyRequests } from '../../lib/http-errors.ts';
 
 /**

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authData, meData } from '../../../contract/auth.ts';
 import { envelope } from '../../../contract/common.ts';
-import { sessions, users } from '../../db/schema.ts';
+import { sessions, users } from '../../db/platform-tables.ts';
 import {
   TEST_PASSWORD,
   cookieValue,

@@ -3,7 +3,12 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { authOptions, verifyCodeData } from '../../../contract/auth.ts';
 import { envelope } from '../../../contract/common.ts';
-import { auditLog, passwordResetCodes, passwordResetTokens, users } from '../../db/schema.ts';
+import {
+  auditLog,
+  passwordResetCodes,
+  passwordResetTokens,
+  users,
+} from '../../db/platform-tables.ts';
 import { startSmtpInbox, type ReceivedMail, type SmtpInbox } from '../../test/smtp-inbox.ts';
 import { TEST_PASSWORD, createTestApp, type TestApp } from '../../test/test-app.ts';
 import { hashPassword } from '../../lib/passwords.ts';

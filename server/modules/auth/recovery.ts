@@ -8,7 +8,12 @@ import {
   type Language,
 } from '../../../contract/auth.ts';
 import type { Database } from '../../db/database.ts';
-import { passwordResetCodes, passwordResetTokens, sessions, users } from '../../db/schema.ts';
+import {
+  passwordResetCodes,
+  passwordResetTokens,
+  sessions,
+  users,
+} from '../../db/platform-tables.ts';
 import { appendAudit, auditChanges } from '../../lib/audit.ts';
 import { escapeHtml, type MailMessage } from '../../lib/mailer.ts';
 

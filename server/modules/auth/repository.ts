@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { Language, Role, SessionUser, SyncToastLevel } from '../../../contract/auth.ts';
 import type { Database } from '../../db/database.ts';
-import { organizations, users } from '../../db/schema.ts';
+import { organizations, users } from '../../db/platform-tables.ts';
 import { insertDefaultStages } from '../production/stages.ts';
 import { mapDatabaseError } from '../../lib/db-errors.ts';
 

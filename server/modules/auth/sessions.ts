@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, lt, ne, or } from 'drizzle-orm';
 import type { SessionOrganization, SessionUser } from '../../../contract/auth.ts';
 import type { Database } from '../../db/database.ts';
-import { organizations, sessions, users } from '../../db/schema.ts';
+import { organizations, sessions, users } from '../../db/platform-tables.ts';
 import { sessionUserColumns, toSessionUser } from './repository.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

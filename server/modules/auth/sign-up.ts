@@ -2,7 +2,7 @@ import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import { and, eq, gt, lt } from 'drizzle-orm';
 import { SIGN_UP_CODE_ALPHABET, SIGN_UP_CODE_LENGTH } from '../../../contract/auth.ts';
 import type { Database } from '../../db/database.ts';
-import { pendingSignups } from '../../db/schema.ts';
+import { pendingSignups } from '../../db/platform-tables.ts';
 import type { MailMessage } from '../../lib/mailer.ts';
 import { verifyPassword } from '../../lib/passwords.ts';
 

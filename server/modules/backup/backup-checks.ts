@@ -7,7 +7,7 @@ import {
   englishFieldMessage,
   validationErrorMap,
 } from '../../../contract/validation.ts';
-import { organizations } from '../../db/schema.ts';
+import { organizations } from '../../db/platform-tables.ts';
 import { HttpError } from '../../lib/http-errors.ts';
 import { rowSchema } from './row-schemas.ts';
 import { backupTables, type BackupTable } from './tables.ts';

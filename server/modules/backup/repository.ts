@@ -10,7 +10,7 @@ import {
   type RestoreResult,
 } from '../../../contract/data-io.ts';
 import { queryRows, type Database } from '../../db/database.ts';
-import { organizations } from '../../db/schema.ts';
+import { organizations } from '../../db/platform-tables.ts';
 import { findPostgresError } from '../../lib/db-errors.ts';
 import { HttpError } from '../../lib/http-errors.ts';
 import type { TenantContext } from '../../lib/tenant.ts';

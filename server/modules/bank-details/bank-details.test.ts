@@ -3,7 +3,7 @@ import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bankDetail, bankDetailPage } from '../../../contract/bank-details.ts';
 import { envelope, pickList } from '../../../contract/common.ts';
-import { bankDetails } from '../../db/schema.ts';
+import { bankDetails } from './schema.ts';
 import {
   createTestApp,
   errorsByPath,

@@ -6,7 +6,7 @@ import type {
   BankDetailUpdate,
 } from '../../../contract/bank-details.ts';
 import type { Database } from '../../db/database.ts';
-import { bankDetails } from '../../db/schema.ts';
+import { bankDetails } from './schema.ts';
 import { appendAudit, auditChanges } from '../../lib/audit.ts';
 import { containsText, equalsValue } from '../../lib/list-page.ts';
 import { tenantScope, type TenantContext } from '../../lib/tenant.ts';

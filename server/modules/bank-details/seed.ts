@@ -1,6 +1,6 @@
 import { v7 as uuidv7 } from 'uuid';
 import type { DemoSeeder } from '../../db/demo-seeder.ts';
-import { bankDetails } from '../../db/schema.ts';
+import { bankDetails } from './schema.ts';
 
 const DEMO_ACCOUNT_HOLDER = 'Shree Ganesh Textiles';
 

@@ -6,7 +6,9 @@ import { billNote, type BillNote } from '../../../contract/bill-notes.ts';
 import { bill, type Bill } from '../../../contract/bills.ts';
 import { envelope, paged } from '../../../contract/common.ts';
 import { duesReport, statement } from '../../../contract/dues.ts';
-import { auditLog, designs, merchants, organizations } from '../../db/schema.ts';
+import { auditLog, organizations } from '../../db/platform-tables.ts';
+import { designs } from '../designs/schema.ts';
+import { merchants } from '../merchants/schema.ts';
 import { createTestApp, type TestApp, type TestBody, type TestUser } from '../../test/test-app.ts';
 
 let t: TestApp;

@@ -13,7 +13,7 @@ import {
 import type { BillNextNumber, BillStatus, BillType } from '../../../contract/bills.ts';
 import { MONEY_MAX, type Paged } from '../../../contract/common.ts';
 import { queryRows, type Database } from '../../db/client.ts';
-import { billNotes } from '../../db/schema.ts';
+import { billNotes } from './schema.ts';
 import { appendAudit, auditChanges } from '../../lib/audit.ts';
 import { refusingNumericOverflow } from '../../lib/db-errors.ts';
 import { badRequest, conflict, staleVersion } from '../../lib/http-errors.ts';

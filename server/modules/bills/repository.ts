@@ -14,7 +14,7 @@ import { MONEY_MAX, type Paged } from '../../../contract/common.ts';
 import type { Order } from '../../../contract/orders.ts';
 import { englishFieldMessage } from '../../../contract/validation.ts';
 import { queryRows, type Database } from '../../db/client.ts';
-import { bills } from '../../db/schema.ts';
+import { bills } from './schema.ts';
 import { appendAudit, auditChanges } from '../../lib/audit.ts';
 import { refusingNumericOverflow } from '../../lib/db-errors.ts';
 import { badRequest, conflict, staleVersion, type FieldError } from '../../lib/http-errors.ts';

@@ -3,7 +3,7 @@ import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { envelope, paged, pickList } from '../../../contract/common.ts';
 import { design } from '../../../contract/designs.ts';
-import { orderLines, orders } from '../../db/schema.ts';
+import { orderLines, orders } from '../orders/schema.ts';
 import {
   createTestApp,
   errorsByPath,

@@ -7,7 +7,7 @@ import {
   type DesignListParams,
   type DesignUpdate,
 } from '../../../contract/designs.ts';
-import { designs } from '../../db/schema.ts';
+import { designs } from './schema.ts';
 import { containsText } from '../../lib/list-page.ts';
 import { createTenantRepository } from '../../lib/tenant-repository.ts';
 

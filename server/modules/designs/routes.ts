@@ -2,7 +2,7 @@ import type { FastifyPluginCallback } from 'fastify';
 import { design, designCreate, designListQuery, designUpdate } from '../../../contract/designs.ts';
 import { registerCrudRoutes } from '../../lib/crud-routes.ts';
 import { designRepository } from './repository.ts';
-import { designs } from '../../db/schema.ts';
+import { designs } from './schema.ts';
 import type { ResourceModule } from '../registry.ts';
 
 export const designRoutes: FastifyPluginCallback = (scope, _options, done) => {

@@ -1,6 +1,6 @@
 import { v7 as uuidv7 } from 'uuid';
 import type { DemoSeeder } from '../../db/demo-seeder.ts';
-import { designs } from '../../db/schema.ts';
+import { designs } from './schema.ts';
 
 interface DemoDesign {
   designCode: string;

@@ -2,7 +2,9 @@ import { and, asc, between, eq, notInArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Language } from '../../../contract/auth.ts';
 import type { Database } from '../../db/database.ts';
-import { merchants, orders, organizations, users } from '../../db/schema.ts';
+import { organizations, users } from '../../db/platform-tables.ts';
+import { merchants } from '../merchants/schema.ts';
+import { orders } from '../orders/schema.ts';
 import { addDays, localDay } from '../../lib/calendar-day.ts';
 import { escapeHtml, type Mailer, type MailMessage } from '../../lib/mailer.ts';
 

@@ -5,7 +5,7 @@ import { envelope } from '../../../contract/common.ts';
 import { duesReport, statement, type DuesReport } from '../../../contract/dues.ts';
 import { payment, type PaymentInput } from '../../../contract/payments.ts';
 import { queryRows } from '../../db/database.ts';
-import { merchants } from '../../db/schema.ts';
+import { merchants } from '../merchants/schema.ts';
 import { createTestApp, type TestApp, type TestUser } from '../../test/test-app.ts';
 
 let t: TestApp;

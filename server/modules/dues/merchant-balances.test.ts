@@ -5,7 +5,9 @@ import { bill, type Bill } from '../../../contract/bills.ts';
 import { envelope } from '../../../contract/common.ts';
 import { payment, type Payment, type PaymentInput } from '../../../contract/payments.ts';
 import { queryRows } from '../../db/database.ts';
-import { designs, merchants, organizations } from '../../db/schema.ts';
+import { organizations } from '../../db/platform-tables.ts';
+import { designs } from '../designs/schema.ts';
+import { merchants } from '../merchants/schema.ts';
 import { createTestApp, type TestApp, type TestBody, type TestUser } from '../../test/test-app.ts';
 
 let t: TestApp;

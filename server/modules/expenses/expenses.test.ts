@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { envelope, paged } from '../../../contract/common.ts';
 import { expense, expenseCategories, expenseSummary } from '../../../contract/expenses.ts';
-import { expenses } from '../../db/schema.ts';
+import { expenses } from './schema.ts';
 import { createTestApp, type TestBody, type TestApp, type TestUser } from '../../test/test-app.ts';
 
 let t: TestApp;

@@ -8,7 +8,7 @@ import {
   type ExpenseUpdate,
 } from '../../../contract/expenses.ts';
 import { queryRows, type Database } from '../../db/database.ts';
-import { expenses } from '../../db/schema.ts';
+import { expenses } from './schema.ts';
 import { containsText, equalsValue } from '../../lib/list-page.ts';
 import { createTenantRepository } from '../../lib/tenant-repository.ts';
 import type { TenantContext } from '../../lib/tenant.ts';

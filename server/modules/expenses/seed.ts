@@ -1,6 +1,6 @@
 import { v7 as uuidv7 } from 'uuid';
 import type { ExpensePaymentMethod } from '../../../contract/expenses.ts';
-import { expenses } from '../../db/schema.ts';
+import { expenses } from './schema.ts';
 import type { DemoSeeder } from '../../db/demo-seeder.ts';
 
 interface DemoExpense {

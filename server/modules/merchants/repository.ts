@@ -5,7 +5,7 @@ import type {
   MerchantListParams,
   MerchantUpdate,
 } from '../../../contract/merchants.ts';
-import { merchants } from '../../db/schema.ts';
+import { merchants } from './schema.ts';
 import { stateWithGstin } from '../../lib/gst-state.ts';
 import { containsText } from '../../lib/list-page.ts';
 import { createTenantRepository, type TenantRepository } from '../../lib/tenant-repository.ts';

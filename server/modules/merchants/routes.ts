@@ -7,7 +7,7 @@ import {
 } from '../../../contract/merchants.ts';
 import { registerCrudRoutes } from '../../lib/crud-routes.ts';
 import { merchantRepository } from './repository.ts';
-import { merchants } from '../../db/schema.ts';
+import { merchants } from './schema.ts';
 import type { ResourceModule } from '../registry.ts';
 import { registerStatementRoute } from '../dues/statement-route.ts';
 

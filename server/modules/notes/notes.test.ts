@@ -3,7 +3,9 @@ import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { envelope } from '../../../contract/common.ts';
 import { inbox, note, noteThread, type Inbox, type Note } from '../../../contract/notes.ts';
-import { auditLog, merchants, orders, users } from '../../db/schema.ts';
+import { auditLog, users } from '../../db/platform-tables.ts';
+import { merchants } from '../merchants/schema.ts';
+import { orders } from '../orders/schema.ts';
 import { createTestApp, type TestApp, type TestUser } from '../../test/test-app.ts';
 
 let t: TestApp;

@@ -7,7 +7,7 @@ import {
   type OrderAnalytics,
 } from '../../../contract/order-analytics.ts';
 import type { Order, OrderStatus } from '../../../contract/orders.ts';
-import { designs } from '../../db/schema.ts';
+import { designs } from '../designs/schema.ts';
 import { createTestApp, type TestApp, type TestBody, type TestUser } from '../../test/test-app.ts';
 
 let t: TestApp;

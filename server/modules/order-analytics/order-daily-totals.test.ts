@@ -10,7 +10,7 @@ import {
 } from '../../../contract/order-analytics.ts';
 import { ORDER_STATUSES, type Order } from '../../../contract/orders.ts';
 import { queryRows } from '../../db/client.ts';
-import { designs } from '../../db/schema.ts';
+import { designs } from '../designs/schema.ts';
 import { createTestApp, type TestApp, type TestBody, type TestUser } from '../../test/test-app.ts';
 
 let t: TestApp;

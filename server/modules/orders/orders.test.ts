@@ -2,7 +2,8 @@ import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { envelope, paged } from '../../../contract/common.ts';
 import { ORDER_STATUSES, order, type Order, type OrderStatus } from '../../../contract/orders.ts';
-import { designs, orderLines, orders } from '../../db/schema.ts';
+import { designs } from '../designs/schema.ts';
+import { orderLines, orders } from './schema.ts';
 import { createTestApp, type TestApp, type TestBody, type TestUser } from '../../test/test-app.ts';
 
 let t: TestApp;

@@ -15,7 +15,9 @@ import {
 } from '../../../contract/orders.ts';
 import { describeIssue } from '../../../contract/validation.ts';
 import { queryRows, type Database } from '../../db/database.ts';
-import { designs, merchants, orderLines, orders } from '../../db/schema.ts';
+import { designs } from '../designs/schema.ts';
+import { merchants } from '../merchants/schema.ts';
+import { orderLines, orders } from './schema.ts';
 import {
   badRequest,
   conflict,

@@ -2,7 +2,9 @@ import { asc, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { OrderStatus } from '../../../contract/orders.ts';
 import type { Database } from '../../db/database.ts';
-import { designs, merchants, orderLines, orders } from '../../db/schema.ts';
+import { designs } from '../designs/schema.ts';
+import { merchants } from '../merchants/schema.ts';
+import { orderLines, orders } from './schema.ts';
 import type { DemoSeeder } from '../../db/demo-seeder.ts';
 import { tenantScope, type TenantContext } from '../../lib/tenant.ts';
 

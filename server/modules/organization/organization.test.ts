@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { envelope } from '../../../contract/common.ts';
 import { organizationProfile, type OrganizationProfile } from '../../../contract/organization.ts';
-import { auditLog } from '../../db/schema.ts';
+import { auditLog } from '../../db/platform-tables.ts';
 import { createTestApp, type TestApp, type TestUser } from '../../test/test-app.ts';
 
 /** Valid GSTINs (check digits computed with the GSTN scheme). */

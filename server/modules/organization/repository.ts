@@ -1,7 +1,7 @@
 import { eq, getTableColumns, sql } from 'drizzle-orm';
 import type { OrganizationProfile, OrganizationUpdate } from '../../../contract/organization.ts';
 import type { Database } from '../../db/database.ts';
-import { organizations } from '../../db/schema.ts';
+import { organizations } from '../../db/platform-tables.ts';
 import { appendAudit, auditChanges } from '../../lib/audit.ts';
 import { stateWithGstin } from '../../lib/gst-state.ts';
 import { staleVersion } from '../../lib/http-errors.ts';

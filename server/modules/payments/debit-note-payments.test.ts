@@ -6,7 +6,9 @@ import { z } from 'zod';
 import { envelope, paged } from '../../../contract/common.ts';
 import { duesReport } from '../../../contract/dues.ts';
 import { openBill, payment, type Payment, type PaymentInput } from '../../../contract/payments.ts';
-import { billNotes, bills, merchants } from '../../db/schema.ts';
+import { billNotes } from '../bill-notes/schema.ts';
+import { bills } from '../bills/schema.ts';
+import { merchants } from '../merchants/schema.ts';
 import { createTestApp, type TestApp, type TestUser } from '../../test/test-app.ts';
 
 let t: TestApp;

@@ -16,7 +16,10 @@ import {
   type PaymentInput,
 } from '../../../contract/payments.ts';
 import { queryRows } from '../../db/database.ts';
-import { auditLog, bills, designs, merchants, organizations } from '../../db/schema.ts';
+import { auditLog, organizations } from '../../db/platform-tables.ts';
+import { bills } from '../bills/schema.ts';
+import { designs } from '../designs/schema.ts';
+import { merchants } from '../merchants/schema.ts';
 import { createTestApp, type TestApp, type TestUser } from '../../test/test-app.ts';
 import { allocationViolation } from './allocations.ts';
 

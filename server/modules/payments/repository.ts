@@ -10,7 +10,7 @@ import type {
   PaymentUpdate,
 } from '../../../contract/payments.ts';
 import { queryRows, type Database } from '../../db/database.ts';
-import { payments } from '../../db/schema.ts';
+import { payments } from './schema.ts';
 import { appendAudit, auditChanges } from '../../lib/audit.ts';
 import { keysetRows } from '../../lib/csv-export.ts';
 import { badRequest, fieldError, staleVersion } from '../../lib/http-errors.ts';

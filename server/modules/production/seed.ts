@@ -3,7 +3,7 @@ import { v7 as uuidv7 } from 'uuid';
 import { defaultPieceRate } from '../../../contract/production.ts';
 import type { SalaryType } from '../../../contract/workers.ts';
 import { queryRows } from '../../db/client.ts';
-import { jobCardWorkers, jobCards, productionEntries } from '../../db/schema.ts';
+import { jobCardWorkers, jobCards, productionEntries } from './schema.ts';
 import type { DemoSeeder } from '../../db/seed.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

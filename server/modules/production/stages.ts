@@ -7,7 +7,7 @@ import {
   type ProductionStagesUpdate,
 } from '../../../contract/production.ts';
 import type { Database } from '../../db/client.ts';
-import { jobCards, productionStages } from '../../db/schema.ts';
+import { jobCards, productionStages } from './schema.ts';
 import { appendAudit, auditChanges } from '../../lib/audit.ts';
 import { findPostgresError } from '../../lib/db-errors.ts';
 import { badRequest, conflict, staleVersion } from '../../lib/http-errors.ts';

@@ -4,7 +4,8 @@ import { v7 as uuidv7 } from 'uuid';
 import type { Language } from '../../../contract/auth.ts';
 import type { SampleWorkshop } from '../../../contract/sample-workshop.ts';
 import type { Database } from '../../db/database.ts';
-import { organizations, sampleWorkshops, sessions, users } from '../../db/schema.ts';
+import { organizations, sessions, users } from '../../db/platform-tables.ts';
+import { sampleWorkshops } from './schema.ts';
 import { insertDemoOrganization } from '../../db/seed.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthData } from '../../../contract/auth.ts';
 import type { SampleWorkshopOpening } from '../../../contract/sample-workshop.ts';
 import { queryRows } from '../../db/client.ts';
-import { organizations } from '../../db/schema.ts';
+import { organizations } from '../../db/platform-tables.ts';
 import { DEMO_ORGANIZATION_NAME } from '../../db/seed.ts';
 import { TENANT_TABLES } from '../../db/tenant-guard.ts';
 import {

@@ -6,7 +6,7 @@ import {
   type SetupChecklist,
 } from '../../../contract/setup-checklist.ts';
 import { queryRows, type Database } from '../../db/client.ts';
-import { setupChecklistDismissals } from '../../db/schema.ts';
+import { setupChecklistDismissals } from './schema.ts';
 import type { TenantContext } from '../../lib/tenant.ts';
 
 interface ChecklistRow {

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { auditLog, sessions } from '../../db/schema.ts';
+import { auditLog, sessions } from '../../db/platform-tables.ts';
 import { TEST_PASSWORD, createTestApp, type TestApp } from '../../test/test-app.ts';
 import { resetPasswordByEmail, temporaryPassword } from './operator-reset.ts';
 

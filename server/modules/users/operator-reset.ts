@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
-import { users } from '../../db/schema.ts';
+import { users } from '../../db/platform-tables.ts';
 import { appendAudit } from '../../lib/audit.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { findUserByEmail } from '../auth/repository.ts';

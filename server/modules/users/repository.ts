@@ -4,7 +4,7 @@ import type { Paged } from '../../../contract/common.ts';
 import { can, type Role } from '../../../contract/permissions.ts';
 import type { User, UserCreate, UserListParams, UserUpdate } from '../../../contract/users.ts';
 import type { Database } from '../../db/database.ts';
-import { users } from '../../db/schema.ts';
+import { users } from '../../db/platform-tables.ts';
 import { appendAudit, auditChanges } from '../../lib/audit.ts';
 import { mapDatabaseError } from '../../lib/db-errors.ts';
 import { conflict, forbidden, staleVersion } from '../../lib/http-errors.ts';

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authData } from '../../../contract/auth.ts';
 import { envelope, paged, pickList } from '../../../contract/common.ts';
 import { user as userRecord, type User } from '../../../contract/users.ts';
-import { auditLog, sessions, users } from '../../db/schema.ts';
+import { auditLog, sessions, users } from '../../db/platform-tables.ts';
 import {
   createTestApp,
   testUserFromAuth,

@@ -9,7 +9,8 @@ import type {
 } from '../../../contract/worker-salaries.ts';
 import { WORKER_SALARY_DEFAULT_SORT } from '../../../contract/worker-salaries.ts';
 import { queryRows, type Database } from '../../db/database.ts';
-import { workerSalaries, workers } from '../../db/schema.ts';
+import { workers } from '../workers/schema.ts';
+import { workerSalaries } from './schema.ts';
 import { findPostgresError } from '../../lib/db-errors.ts';
 import { badRequest } from '../../lib/http-errors.ts';
 import {

@@ -5,7 +5,7 @@ import type {
   WorkerListParams,
   WorkerUpdate,
 } from '../../../contract/workers.ts';
-import { workers } from '../../db/schema.ts';
+import { workers } from './schema.ts';
 import { containsTextInAny, equalsValue } from '../../lib/list-page.ts';
 import { createTenantRepository } from '../../lib/tenant-repository.ts';
 

@@ -9,7 +9,7 @@ import {
 } from '../../../contract/workers.ts';
 import { registerCrudRoutes } from '../../lib/crud-routes.ts';
 import { workerRepository } from './repository.ts';
-import { workers } from '../../db/schema.ts';
+import { workers } from './schema.ts';
 import type { ResourceModule } from '../registry.ts';
 
 export const workerRoutes: FastifyPluginCallback = (scope, _options, done) => {

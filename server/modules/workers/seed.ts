@@ -2,7 +2,8 @@ import { v7 as uuidv7 } from 'uuid';
 import type { PaymentMethod, PaymentType } from '../../../contract/worker-salaries.ts';
 import type { SalaryType } from '../../../contract/workers.ts';
 import type { DemoSeeder } from '../../db/demo-seeder.ts';
-import { workerSalaries, workers } from '../../db/schema.ts';
+import { workerSalaries } from '../worker-salaries/schema.ts';
+import { workers } from './schema.ts';
 
 interface DemoWorker {
   name: string;

@@ -1,0 +1,27 @@
+import { pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { organizations } from '../../db/platform-tables.ts';
+
+/**
+ * A sample workshop (the demo data in an organization of its own) and the organization that asked
+ * for it, at most one each. Neither column is `organization_id`, so the link stays out of backups
+ * and of the tenant tables: it belongs to neither set of books. The opening token is what the new
+ * tab redeems, once, for a session of the sample's owner; only its hash is kept.
+ */
+export const sampleWorkshops = pgTable(
+  'sample_workshops',
+  {
+    sampleOrganizationId: uuid('sample_organization_id')
+      .primaryKey()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    realOrganizationId: uuid('real_organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+    openingTokenHash: text('opening_token_hash'),
+    openingExpiresAt: timestamp('opening_expires_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    uniqueIndex('sample_workshops_real_unique').on(t.realOrganizationId),
+    uniqueIndex('sample_workshops_opening_unique').on(t.openingTokenHash),
+  ],
+);
