@@ -27,7 +27,7 @@ import { pagedRecords } from '../../lib/paged-records.ts';
 import { isoTimestamp } from '../../lib/sql-values.ts';
 import { tenantScope, type TenantContext } from '../../lib/tenant.ts';
 import { inTransaction } from '../../lib/tenant-repository.ts';
-import { financialYearOf, formatBillNumber } from '../bills/repository.ts';
+import { financialYearOf, formatBillNumber } from '../bills/bill-numbers.ts';
 
 const balanceOf = sql`case when bill_notes.kind = 'debit' and bill_notes.status <> 'cancelled'
   then bill_notes.total_amount - bill_notes.paid_amount else 0 end`;

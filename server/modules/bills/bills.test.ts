@@ -15,7 +15,8 @@ import { merchants } from '../merchants/schema.ts';
 import { createTestApp, type TestApp, type TestBody, type TestUser } from '../../test/test-app.ts';
 import { openDatabase, queryRows, type DatabaseHandle } from '../../db/client.ts';
 import { createTenantContext } from '../../lib/tenant.ts';
-import { billRepository, financialYearOf } from './repository.ts';
+import { financialYearOf } from './bill-numbers.ts';
+import { billRepository } from './repository.ts';
 
 /** The labels the history and activity views give a bill's fields (`bills:fields.*`). */
 function billFieldLabels(language: string): Record<string, string> {
