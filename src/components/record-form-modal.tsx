@@ -1,4 +1,4 @@
-import { useMemo, useState, type ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import {
@@ -8,8 +8,9 @@ import {
   type FieldSpec,
 } from '@/components/form-fields';
 import { FormModal } from '@/components/form-modal';
-import { FormNotices, saveFailureText, useFormSafety } from '@/components/form-safety';
-import { StaleVersionDialog, useStaleVersion } from '@/components/stale-version-dialog';
+import { FormNotices, useFormSafety } from '@/components/form-safety';
+import { StaleVersionDialog } from '@/components/stale-version-dialog';
+import { useVersionedSave } from '@/components/use-versioned-save';
 import { useZodForm } from '@/lib/use-zod-form';
 import type { ResourceMessages, ResourceNamespace } from '@/lib/resource-factory';
 
@@ -82,7 +83,7 @@ export function RecordFormModal<
     () => formSchema(fields, shape, resource.schemas.create),
     [fields, shape, resource.schemas.create],
   );
-  const form = useZodForm<FormValues, unknown>({
+  const form = useZodForm<FormValues, FormValues>({
     schema,
     namespace,
     initialValues: initialFieldValues(fields, record),
@@ -90,58 +91,33 @@ export function RecordFormModal<
   const create = resource.useCreate();
   const update = resource.useUpdate();
   const safety = useFormSafety(form, isEdit ? null : `${resource.name}:create`);
-  const [failure, setFailure] = useState<string | null>(null);
-  const stale = useStaleVersion<TRecord>(record);
-
-  const save = (body: FormValues, version = stale.version) => {
-    setFailure(null);
-    const done = () => {
+  const saving = useVersionedSave({
+    form,
+    record,
+    write: (body, version, callbacks) => {
+      if (record) {
+        update.mutate({ id: record._id, body: { ...body, version } as TUpdate }, callbacks);
+      } else {
+        create.mutate(body as TCreate, callbacks);
+      }
+    },
+    toValues: (current: TRecord) => initialFieldValues(fields, current),
+    failureKey: isEdit ? resource.messages.updateFailed : resource.messages.createFailed,
+    // Also once saved on this device while offline: the list shows the entry.
+    onSaved: () => {
       safety.forgetDraft();
       onClose();
-    };
-    const callbacks: WriteCallbacks = {
-      onSuccess: done,
-      // Saved on this device while offline: closing as on success, the list shows the entry.
-      onQueued: done,
-      onError: (error) => {
-        if (stale.catchStale(error, form.getValues())) return;
-        const unplaced = form.applyServerErrors(error);
-        const fallback = isEdit ? resource.messages.updateFailed : resource.messages.createFailed;
-        setFailure(saveFailureText(error, unplaced, t, fallback));
-      },
-    };
-    if (record) {
-      const versioned = { ...body, version };
-      update.mutate({ id: record._id, body: versioned as TUpdate }, callbacks);
-    } else {
-      create.mutate(body as TCreate, callbacks);
-    }
-  };
-  const onSubmit = form.submit((body) => save(body as FormValues));
+    },
+  });
 
-  // Their values become the form's, as if the record had just been opened.
-  const useTheirs = () => {
-    const resolved = stale.resolve();
-    if (!resolved) return;
-    const values = initialFieldValues(fields, resolved.current);
-    form.setValues(values);
-    form.resetDirty(values);
-  };
-  // The user's values again, over the version that is stored now.
-  const keepMine = () => {
-    const resolved = stale.resolve();
-    if (!resolved) return;
-    form.submit((body) => save(body as FormValues, resolved.current.version))();
-  };
-
-  const notice = <FormNotices safety={safety} failure={failure} />;
+  const notice = <FormNotices safety={safety} failure={saving.failure} />;
 
   return (
     <FormModal
       opened
       title={isEdit ? t('edit') : t('add')}
       onClose={onClose}
-      onSubmit={onSubmit}
+      onSubmit={saving.onSubmit}
       submitting={create.isPending || update.isPending}
       dirty={form.isDirty()}
       notice={notice}
@@ -149,16 +125,11 @@ export function RecordFormModal<
     >
       {children}
       <FormFields fields={fields} form={form} shape={shape} namespace={namespace} />
-      {stale.conflict && stale.read ? (
+      {saving.conflict ? (
         <StaleVersionDialog
           namespace={namespace}
           fields={fields.filter((field) => field.kind !== 'custom')}
-          read={stale.read}
-          current={stale.conflict.current}
-          mine={stale.conflict.mine}
-          onUseTheirs={useTheirs}
-          onKeepMine={keepMine}
-          onClose={stale.dismiss}
+          {...saving.conflict}
         />
       ) : null}
     </FormModal>

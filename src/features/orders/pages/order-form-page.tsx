@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, Fieldset, Group, Loader, Paper, Stack } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import {
@@ -14,13 +14,13 @@ import {
 import { EmptyState } from '@/components/empty-state';
 import { ErrorState } from '@/components/error-state';
 import { FormFields, type FieldSpec } from '@/components/form-fields';
-import { FormNotices, LeaveGuard, saveFailureText, useFormSafety } from '@/components/form-safety';
+import { FormNotices, LeaveGuard, useFormSafety } from '@/components/form-safety';
 import {
   changedFields,
   StaleVersionDialog,
-  useStaleVersion,
   type StaleField,
 } from '@/components/stale-version-dialog';
+import { useVersionedSave } from '@/components/use-versioned-save';
 import { useFormatters } from '@/lib/format';
 import { PageHeader } from '@/components/page-header';
 import { ApiError } from '@/lib/api-client';
@@ -146,7 +146,6 @@ const ORDER_COMPARED: StaleField[] = [...ORDER_FIELDS, { name: 'designs', compar
 function OrderForm({ order }: { order: Order | null }) {
   const { t } = useTranslation(['orders', 'ui']);
   const format = useFormatters();
-  const stale = useStaleVersion<Order>(order);
   const navigate = useNavigate();
   const merchants = useQuery(resources.merchants.queries.all());
   const designs = useQuery(resources.designs.queries.all());
@@ -159,57 +158,36 @@ function OrderForm({ order }: { order: Order | null }) {
   const update = resources.orders.useUpdate();
   const submitting = create.isPending || update.isPending;
   const safety = useFormSafety(form, order ? null : 'orders:create');
-  const [failure, setFailure] = useState<string | null>(null);
-
   // The form's own `version` only satisfies the schema; what is sent is the version of the
   // order this form last read (it moves on after "Keep mine" or the user's own status move).
-  const save = (body: OrderCreate | OrderUpdate, version = stale.version) => {
-    setFailure(null);
-    const done = () => {
+  const saving = useVersionedSave({
+    form,
+    record: order,
+    write: (body, version, callbacks) => {
+      if (order) {
+        update.mutate({ id: order._id, body: { ...body, version } as OrderUpdate }, callbacks);
+      } else {
+        create.mutate(body as OrderCreate, callbacks);
+      }
+    },
+    toValues: orderFormValues,
+    failureKey: order ? 'orders:errors.update' : 'orders:errors.create',
+    onSaved: () => {
       // Saved: leaving now is not abandoning the form.
       form.resetDirty();
       safety.forgetDraft();
       void navigate('/orders');
-    };
-    const callbacks = {
-      onSuccess: done,
-      onQueued: done,
-      onError: (error: Error) => {
-        if (stale.catchStale(error, form.getValues())) return;
-        const unplaced = form.applyServerErrors(error);
-        const fallback = order ? 'orders:errors.update' : 'orders:errors.create';
-        setFailure(saveFailureText(error, unplaced, t, fallback));
-      },
-    };
-    if (order)
-      update.mutate({ id: order._id, body: { ...body, version } as OrderUpdate }, callbacks);
-    else create.mutate(body as OrderCreate, callbacks);
-  };
-  const handleSubmit = form.submit((body) => save(body));
+    },
+  });
 
   // A newer read that changed nothing this form shows (e.g. the user's own status move) only
   // moves the version on; a change to what the form shows is left for the save to report.
-  const { read, adopt } = stale;
+  const { read, adopt } = saving;
   useEffect(() => {
     if (!order || !read || order.version === read.version) return;
     const changed = changedFields(ORDER_COMPARED, orderFormValues(read), orderFormValues(order));
     if (changed.length === 0) adopt(order);
   }, [order, read, adopt]);
-
-  // Their order becomes the form's, as if it had just been opened.
-  const useTheirs = () => {
-    const resolved = stale.resolve();
-    if (!resolved) return;
-    const values = orderFormValues(resolved.current);
-    form.setValues(values);
-    form.resetDirty(values);
-  };
-  // The user's order again, over the version that is stored now.
-  const keepMine = () => {
-    const resolved = stale.resolve();
-    if (!resolved) return;
-    form.submit((body) => save(body, resolved.current.version))();
-  };
 
   const merchantChoices = (merchants.data ?? []).map((merchant) => ({
     value: merchant._id,
@@ -253,10 +231,10 @@ function OrderForm({ order }: { order: Order | null }) {
   ];
 
   return (
-    <form onSubmit={handleSubmit} noValidate>
+    <form onSubmit={saving.onSubmit} noValidate>
       <LeaveGuard when={() => form.isDirty()} />
       <Stack gap="md">
-        <FormNotices safety={safety} failure={failure} />
+        <FormNotices safety={safety} failure={saving.failure} />
         {delivered && (
           <Alert color="blue" variant="light">
             {t('deliveredLocked')}
@@ -272,17 +250,8 @@ function OrderForm({ order }: { order: Order | null }) {
             designsLoading={designs.isPending}
           />
         </Fieldset>
-        {stale.conflict && stale.read ? (
-          <StaleVersionDialog
-            namespace="orders"
-            fields={staleFields}
-            read={orderFormValues(stale.read)}
-            current={orderFormValues(stale.conflict.current)}
-            mine={stale.conflict.mine}
-            onUseTheirs={useTheirs}
-            onKeepMine={keepMine}
-            onClose={stale.dismiss}
-          />
+        {saving.conflict ? (
+          <StaleVersionDialog namespace="orders" fields={staleFields} {...saving.conflict} />
         ) : null}
         <Group justify="flex-end" gap="sm">
           <Button variant="default" component={Link} to="/orders">

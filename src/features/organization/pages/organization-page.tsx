@@ -11,7 +11,7 @@ import {
 } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import {
@@ -28,14 +28,11 @@ import {
 } from '../../../../contract/organization.ts';
 import { ErrorState } from '@/components/error-state';
 import { FormFields, formSchema, type FieldSpec } from '@/components/form-fields';
-import { FormNotices, LeaveGuard, saveFailureText, useFormSafety } from '@/components/form-safety';
+import { FormNotices, LeaveGuard, useFormSafety } from '@/components/form-safety';
 import { isUnavailableOffline, OfflineUnavailable } from '@/components/offline-unavailable';
 import { SampleWorkshopSection } from '@/components/sample-workshop-panel';
-import {
-  changedFields,
-  StaleVersionDialog,
-  useStaleVersion,
-} from '@/components/stale-version-dialog';
+import { changedFields, StaleVersionDialog } from '@/components/stale-version-dialog';
+import { useVersionedSave } from '@/components/use-versioned-save';
 import { describeError } from '@/lib/resource-factory';
 import { organization } from '@/lib/resources';
 import { useCan } from '@/lib/permissions';
@@ -217,7 +214,6 @@ function GstinInput({
 
 function ProfileForm({ profile, readOnly }: { profile: OrganizationProfile; readOnly: boolean }) {
   const { t } = useTranslation(['organization', 'ui']);
-  const stale = useStaleVersion<OrganizationProfile>(profile);
   const update = organization.useUpdate();
   const form = useZodForm<ProfileValues, OrganizationUpdate>({
     namespace: 'organization',
@@ -226,12 +222,28 @@ function ProfileForm({ profile, readOnly }: { profile: OrganizationProfile; read
     validateInputOnBlur: true,
   });
   const safety = useFormSafety(form, null);
-  const [failure, setFailure] = useState<string | null>(null);
+  const saving = useVersionedSave({
+    form,
+    record: profile,
+    write: (body, version, callbacks) =>
+      update.mutate({ ...body, version: version ?? profile.version }, callbacks),
+    toValues: profileValues,
+    failureKey: 'organization:errors.update',
+    // The form stays open on what was saved.
+    onSaved: (saved) => {
+      if (!saved) return;
+      const values = profileValues(saved);
+      form.setValues(values);
+      form.resetDirty(values);
+      syncSessionName(saved.name);
+    },
+    onQueued: () => form.resetDirty(),
+  });
 
   // A newer read (the cached profile revalidated, someone else's save) replaces an untouched
   // form; under the user's edits it only moves the version on when it changed none of the fields,
   // and otherwise waits for the save to report the conflict.
-  const { read, adopt } = stale;
+  const { read, adopt } = saving;
   const { isDirty, setValues, resetDirty } = form;
   useEffect(() => {
     if (!read || profile.version === read.version) return;
@@ -245,42 +257,6 @@ function ProfileForm({ profile, readOnly }: { profile: OrganizationProfile; read
     const changed = changedFields(ALL_FIELDS, profileValues(read), profileValues(profile));
     if (changed.length === 0) adopt(profile);
   }, [profile, read, adopt, isDirty, setValues, resetDirty]);
-
-  const save = (body: OrganizationUpdate, version = stale.version ?? profile.version) => {
-    setFailure(null);
-    update.mutate(
-      { ...body, version },
-      {
-        onSuccess: (saved) => {
-          stale.adopt(saved);
-          const values = profileValues(saved);
-          form.setValues(values);
-          form.resetDirty(values);
-          syncSessionName(saved.name);
-        },
-        onQueued: () => form.resetDirty(),
-        onError: (error) => {
-          if (stale.catchStale(error, form.getValues())) return;
-          const unplaced = form.applyServerErrors(error);
-          setFailure(saveFailureText(error, unplaced, t, 'organization:errors.update'));
-        },
-      },
-    );
-  };
-  const handleSubmit = form.submit((body) => save(body));
-
-  const useTheirs = () => {
-    const resolved = stale.resolve();
-    if (!resolved) return;
-    const values = profileValues(resolved.current);
-    form.setValues(values);
-    form.resetDirty(values);
-  };
-  const keepMine = () => {
-    const resolved = stale.resolve();
-    if (!resolved) return;
-    form.submit((body) => save(body, resolved.current.version))();
-  };
 
   const withAccess = (fields: FieldSpec[]): FieldSpec[] =>
     fields.map((field) => {
@@ -309,7 +285,7 @@ function ProfileForm({ profile, readOnly }: { profile: OrganizationProfile; read
   ] as const;
 
   return (
-    <form onSubmit={handleSubmit} noValidate>
+    <form onSubmit={saving.onSubmit} noValidate>
       <LeaveGuard when={() => !readOnly && form.isDirty()} />
       <Stack gap="lg">
         {readOnly ? (
@@ -317,7 +293,7 @@ function ProfileForm({ profile, readOnly }: { profile: OrganizationProfile; read
             {t('readOnly')}
           </Alert>
         ) : null}
-        <FormNotices safety={safety} failure={failure} />
+        <FormNotices safety={safety} failure={saving.failure} />
         {sections.map(({ key, fields }) => (
           <Fieldset key={key} legend={t(`sections.${key}`)} variant="filled" radius="md">
             <FormFields
@@ -328,17 +304,8 @@ function ProfileForm({ profile, readOnly }: { profile: OrganizationProfile; read
             />
           </Fieldset>
         ))}
-        {stale.conflict && stale.read ? (
-          <StaleVersionDialog
-            namespace="organization"
-            fields={ALL_FIELDS}
-            read={profileValues(stale.read)}
-            current={profileValues(stale.conflict.current)}
-            mine={stale.conflict.mine}
-            onUseTheirs={useTheirs}
-            onKeepMine={keepMine}
-            onClose={stale.dismiss}
-          />
+        {saving.conflict ? (
+          <StaleVersionDialog namespace="organization" fields={ALL_FIELDS} {...saving.conflict} />
         ) : null}
         {readOnly ? null : (
           <Group justify="flex-end" gap="sm">
@@ -346,7 +313,7 @@ function ProfileForm({ profile, readOnly }: { profile: OrganizationProfile; read
               variant="default"
               disabled={!form.isDirty()}
               onClick={() => {
-                const base = profileValues(stale.read ?? profile);
+                const base = profileValues(saving.read ?? profile);
                 form.setValues(base);
                 form.resetDirty(base);
               }}

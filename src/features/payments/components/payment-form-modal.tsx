@@ -16,8 +16,9 @@ import {
   type FieldSpec,
 } from '@/components/form-fields';
 import { FormModal } from '@/components/form-modal';
-import { FormNotices, saveFailureText, useFormSafety } from '@/components/form-safety';
-import { StaleVersionDialog, useStaleVersion } from '@/components/stale-version-dialog';
+import { FormNotices, useFormSafety } from '@/components/form-safety';
+import { StaleVersionDialog } from '@/components/stale-version-dialog';
+import { useVersionedSave } from '@/components/use-versioned-save';
 import { ApiError } from '@/lib/api-client';
 import * as resources from '@/lib/resources';
 import { useZodForm } from '@/lib/use-zod-form';
@@ -227,8 +228,6 @@ export function PaymentFormModal({ payment: record, prefill, onClose }: PaymentF
   const create = resources.payments.useCreate();
   const update = resources.payments.useUpdate();
   const safety = useFormSafety(form, isEdit ? null : 'payments:create');
-  const [failure, setFailure] = useState<string | null>(null);
-  const stale = useStaleVersion<Payment>(record);
 
   const values = form.getValues();
   const merchantId = typeof values.merchantId === 'string' ? values.merchantId : null;
@@ -255,49 +254,39 @@ export function PaymentFormModal({ payment: record, prefill, onClose }: PaymentF
       ? isAutomaticSplit(loadedLines, storedReceived, record.allocations)
       : false);
 
-  const save = (parsed: ParsedValues, version = stale.version) => {
-    setFailure(null);
-    const { body, sentBillIds } = paymentBody(parsed, lines, automatic);
-    const done = () => {
+  const saving = useVersionedSave({
+    form,
+    record,
+    write: (parsed, version, callbacks) => {
+      const { body, sentBillIds } = paymentBody(parsed, lines, automatic);
+      // A share's errors come back by its place in the body; the form keys them by bill.
+      const onError = (error: Error) => callbacks.onError(placeLineErrors(error, sentBillIds));
+      if (record) {
+        const versioned = { ...body, version } as unknown as PaymentUpdate;
+        update.mutate({ id: record._id, body: versioned }, { ...callbacks, onError });
+      } else {
+        create.mutate(body, { ...callbacks, onError });
+      }
+    },
+    toValues: (current: Payment) => initialValues(fields, current, undefined),
+    failureKey: isEdit
+      ? resources.payments.messages.updateFailed
+      : resources.payments.messages.createFailed,
+    onSaved: () => {
       safety.forgetDraft();
       onClose();
-    };
-    const callbacks = {
-      onSuccess: done,
-      onQueued: done,
-      onError: (error: Error) => {
-        if (stale.catchStale(error, form.getValues())) return;
-        const placed = placeLineErrors(error, sentBillIds);
-        const unplaced = form.applyServerErrors(placed);
-        const fallback = isEdit
-          ? resources.payments.messages.updateFailed
-          : resources.payments.messages.createFailed;
-        setFailure(saveFailureText(placed, unplaced, t, fallback));
-      },
-    };
-    if (record) {
-      update.mutate(
-        { id: record._id, body: { ...body, version } as unknown as PaymentUpdate },
-        callbacks,
-      );
-    } else {
-      create.mutate(body, callbacks);
-    }
-  };
-  const onSubmit = form.submit((parsed) => save(parsed));
-
-  const stalePayment = stale.conflict?.current;
-  const scalarFields = fields;
+    },
+  });
 
   return (
     <FormModal
       opened
       title={isEdit ? t('edit') : t('add')}
       onClose={onClose}
-      onSubmit={onSubmit}
+      onSubmit={saving.onSubmit}
       submitting={create.isPending || update.isPending}
       dirty={form.isDirty()}
-      notice={<FormNotices safety={safety} failure={failure} />}
+      notice={<FormNotices safety={safety} failure={saving.failure} />}
       size="xl"
     >
       <FormFields fields={fields} form={form} shape={paymentShape} namespace="payments" />
@@ -310,26 +299,11 @@ export function PaymentFormModal({ payment: record, prefill, onClose }: PaymentF
         automatic={automatic}
         received={received}
       />
-      {stale.conflict && stale.read && stalePayment ? (
+      {saving.conflict ? (
         <StaleVersionDialog
           namespace="payments"
-          fields={scalarFields.filter((field) => field.kind !== 'custom')}
-          read={stale.read}
-          current={stale.conflict.current}
-          mine={stale.conflict.mine}
-          onUseTheirs={() => {
-            const resolved = stale.resolve();
-            if (!resolved) return;
-            const next = initialValues(fields, resolved.current, undefined);
-            form.setValues(next);
-            form.resetDirty(next);
-          }}
-          onKeepMine={() => {
-            const resolved = stale.resolve();
-            if (!resolved) return;
-            form.submit((parsed) => save(parsed, resolved.current.version))();
-          }}
-          onClose={stale.dismiss}
+          fields={fields.filter((field) => field.kind !== 'custom')}
+          {...saving.conflict}
         />
       ) : null}
     </FormModal>

@@ -3,7 +3,7 @@ import { DatePickerInput } from '@mantine/dates';
 import { IconCalendar } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
-import { useMemo, useRef, useState } from 'react';
+import { useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import {
@@ -15,12 +15,9 @@ import {
   type WorkerSalaryCreate,
   type WorkerSalaryUpdate,
 } from '../../../../contract/worker-salaries.ts';
-import { FormNotices, LeaveGuard, saveFailureText, useFormSafety } from '@/components/form-safety';
-import {
-  StaleVersionDialog,
-  useStaleVersion,
-  type StaleField,
-} from '@/components/stale-version-dialog';
+import { FormNotices, LeaveGuard, useFormSafety } from '@/components/form-safety';
+import { StaleVersionDialog, type StaleField } from '@/components/stale-version-dialog';
+import { useVersionedSave } from '@/components/use-versioned-save';
 import { DISPLAY_DATE_FORMAT, useFormatters } from '@/lib/format';
 import { useZodForm } from '@/lib/use-zod-form';
 import { MONTHS, monthName, recentYears } from '../salary-labels';
@@ -111,8 +108,6 @@ export function SalaryForm({ salary, prefill = null, onDone }: SalaryFormProps) 
   const periodChosen = useRef(isEdit || prefill?.month !== undefined);
   // A prefilled payment is a different one from a draft left earlier: no draft is offered or kept.
   const safety = useFormSafety(form, isEdit || prefill ? null : 'worker-salaries:create');
-  const [failure, setFailure] = useState<string | null>(null);
-  const stale = useStaleVersion<WorkerSalary>(salary);
 
   const workerOptions = useMemo(() => {
     const rows = workers.data ?? [];
@@ -165,49 +160,26 @@ export function SalaryForm({ salary, prefill = null, onDone }: SalaryFormProps) 
 
   // The form's own `version` only satisfies the schema; what is sent is the version of the entry
   // this form last read (it moves on after "Keep mine").
-  const save = (body: WorkerSalaryCreate | WorkerSalaryUpdate, version = stale.version) => {
-    setFailure(null);
-    const done = () => {
+  const saving = useVersionedSave({
+    form,
+    record: salary,
+    write: (body, version, callbacks) => {
+      if (salary) {
+        const versioned = { ...body, version } as WorkerSalaryUpdate;
+        update.mutate({ id: salary._id, body: versioned }, callbacks);
+      } else {
+        create.mutate(body as WorkerSalaryCreate, callbacks);
+      }
+    },
+    toValues: (current: WorkerSalary) => salaryFormValues(current),
+    failureKey: isEdit ? 'worker-salaries:errors.update' : 'worker-salaries:errors.create',
+    onSaved: () => {
       // Saved: leaving now is not abandoning the form.
       form.resetDirty();
       safety.forgetDraft();
       onDone();
-    };
-    const callbacks = {
-      onSuccess: done,
-      onQueued: done,
-      onError: (error: Error) => {
-        if (stale.catchStale(error, form.getValues())) return;
-        const unplaced = form.applyServerErrors(error);
-        const fallback = isEdit ? 'worker-salaries:errors.update' : 'worker-salaries:errors.create';
-        setFailure(saveFailureText(error, unplaced, t, fallback));
-      },
-    };
-    if (salary) {
-      update.mutate(
-        { id: salary._id, body: { ...body, version } as WorkerSalaryUpdate },
-        callbacks,
-      );
-    } else {
-      create.mutate(body as WorkerSalaryCreate, callbacks);
-    }
-  };
-  const handleSubmit = form.submit((body) => save(body));
-
-  // Their entry becomes the form's, as if it had just been opened.
-  const useTheirs = () => {
-    const resolved = stale.resolve();
-    if (!resolved) return;
-    const values = salaryFormValues(resolved.current);
-    form.setValues(values);
-    form.resetDirty(values);
-  };
-  // The user's entry again, over the version that is stored now.
-  const keepMine = () => {
-    const resolved = stale.resolve();
-    if (!resolved) return;
-    form.submit((body) => save(body, resolved.current.version))();
-  };
+    },
+  });
   const staleFields: StaleField[] = [
     { name: 'workerId', label: t('fields.worker'), choices: options },
     { name: 'paymentType', choices: paymentTypeOptions },
@@ -220,10 +192,10 @@ export function SalaryForm({ salary, prefill = null, onDone }: SalaryFormProps) 
   ];
 
   return (
-    <form onSubmit={handleSubmit} noValidate aria-label={isEdit ? t('edit') : t('add')}>
+    <form onSubmit={saving.onSubmit} noValidate aria-label={isEdit ? t('edit') : t('add')}>
       <LeaveGuard when={() => form.isDirty()} />
       <Stack gap="md">
-        <FormNotices safety={safety} failure={failure} />
+        <FormNotices safety={safety} failure={saving.failure} />
         <Select
           label={t('fields.worker')}
           placeholder={workers.isPending ? t('form.loadingWorkers') : t('placeholders.worker')}
@@ -311,16 +283,11 @@ export function SalaryForm({ salary, prefill = null, onDone }: SalaryFormProps) 
           maxLength={1000}
           {...form.getInputProps('notes')}
         />
-        {stale.conflict && stale.read ? (
+        {saving.conflict ? (
           <StaleVersionDialog
             namespace="worker-salaries"
             fields={staleFields}
-            read={salaryFormValues(stale.read)}
-            current={salaryFormValues(stale.conflict.current)}
-            mine={stale.conflict.mine}
-            onUseTheirs={useTheirs}
-            onKeepMine={keepMine}
-            onClose={stale.dismiss}
+            {...saving.conflict}
           />
         ) : null}
         <Group justify="flex-end" gap="sm" mt="md">
