@@ -7,16 +7,8 @@ module.exports = {
     {
       name: 'no-circular',
       severity: 'error',
-      // In use by parallel work; removed with its area: the bills and production seeders still
-      // take their type from server/db/seed.ts instead of server/db/demo-seeder.ts.
-      from: { pathNot: '^server/(db|modules/bills|modules/production)/seed\\.ts$' },
+      from: {},
       to: { circular: true },
-    },
-    {
-      name: 'no-circular-from-seed',
-      severity: 'error',
-      from: { path: '^server/db/seed\\.ts$' },
-      to: { circular: true, pathNot: '^server/modules/(bills|production)/seed\\.ts$' },
     },
   ],
   options: {

@@ -28,7 +28,6 @@ export const DEMO_STAFF_EMAIL = 'staff@karkhana.app';
 
 // For the bills and production seeders, which still import it from here; the other areas import
 // demo-seeder.ts, and so will these when their areas are next changed.
-export type { DemoSeeder } from './demo-seeder.ts';
 
 /** With its real check character, so demo numbers pass the same validation as typed ones. */
 function gstinFor(stateCode: string, pan: string): string {

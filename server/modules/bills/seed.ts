@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../db/client.ts';
-import type { DemoSeeder } from '../../db/seed.ts';
+import type { DemoSeeder } from '../../db/demo-seeder.ts';
 import { billRepository } from './repository.ts';
 
 /** How many demo bills, and how many orders each bill takes at most. */

@@ -4,7 +4,7 @@ import { defaultPieceRate } from '../../../contract/production.ts';
 import type { SalaryType } from '../../../contract/workers.ts';
 import { queryRows } from '../../db/client.ts';
 import { jobCardWorkers, jobCards, productionEntries } from './schema.ts';
-import type { DemoSeeder } from '../../db/seed.ts';
+import type { DemoSeeder } from '../../db/demo-seeder.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** How far back the demo floor has logged work. */
