@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Page, type TestInfo } from '
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { FIXTURE_BILL_ID, fixtureBill } from '../src/features/bills/print/bill-fixture.ts';
+import { FIXTURE_BILL_ID, fixtureBill } from '../src/features/billing/print/bill-fixture.ts';
 import { signIn } from './support.ts';
 
 /*

@@ -2,7 +2,7 @@ import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { FIXTURE_NOTE_ID, fixtureCreditNote } from '../src/features/bills/print/note-fixture.ts';
+import { FIXTURE_NOTE_ID, fixtureCreditNote } from '../src/features/billing/print/note-fixture.ts';
 import { signIn } from './support.ts';
 
 /*

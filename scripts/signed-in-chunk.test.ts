@@ -63,7 +63,7 @@ const baseApp = {
     [],
     [
       app('features/orders/pages/orders-page.tsx'),
-      app('features/bills/pages/bills-page.tsx'),
+      app('features/billing/pages/bills-page.tsx'),
       app('features/orders/prefetch.ts'),
     ],
   ),
@@ -75,7 +75,7 @@ const baseApp = {
     'import { Part3, Select, TextInput } from "ui-lib";\nimport { Table } from "../../../components/table";\nimport { rows } from "../rows";',
     [lib, app('components/table.tsx'), app('features/orders/rows.ts')],
   ),
-  'features/bills/pages/bills-page.tsx': module(
+  'features/billing/pages/bills-page.tsx': module(
     'import { Part3, Select } from "ui-lib";\nimport { Table } from "../../../components/table";',
     [lib, app('components/table.tsx')],
   ),

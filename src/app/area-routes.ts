@@ -77,14 +77,14 @@ export const AREA_ROUTES: AreaRoute[] = [
   {
     path: 'export-bill-review',
     area: 'exportBillReview',
-    page: () => import('@/features/bills/pages/export-bill-review-page'),
+    page: () => import('@/features/billing/pages/export-bill-review-page'),
     namespace: 'bills',
     sharedNamespaces: ['setup'],
   },
   {
     path: 'export-bill-review/:orderId',
     area: 'exportBillReview',
-    page: () => import('@/features/bills/pages/export-bill-review-page'),
+    page: () => import('@/features/billing/pages/export-bill-review-page'),
     namespace: 'bills',
     sharedNamespaces: ['setup'],
   },
@@ -105,14 +105,14 @@ export const AREA_ROUTES: AreaRoute[] = [
   {
     path: 'customers',
     area: 'customers',
-    page: () => import('@/features/dues/pages/dues-page'),
+    page: () => import('@/features/customers/pages/dues-page'),
     namespace: 'dues',
     sharedNamespaces: ['setup'],
   },
   {
     path: 'customers/:merchantId',
     area: 'customers',
-    page: () => import('@/features/dues/pages/statement-page'),
+    page: () => import('@/features/customers/pages/statement-page'),
     namespace: 'dues',
   },
   {
@@ -125,7 +125,7 @@ export const AREA_ROUTES: AreaRoute[] = [
   {
     path: 'salary-management',
     area: 'salaryManagement',
-    page: () => import('@/features/worker-salaries/pages/worker-salaries-page'),
+    page: () => import('@/features/salary-management/pages/worker-salaries-page'),
     ...LIST_PAGE,
     namespace: 'worker-salaries',
   },
@@ -133,14 +133,14 @@ export const AREA_ROUTES: AreaRoute[] = [
     path: 'salary-management/create',
     area: 'salaryManagement',
     titleKey: 'pages.createSalary',
-    page: () => import('@/features/worker-salaries/pages/salary-create-page'),
+    page: () => import('@/features/salary-management/pages/salary-create-page'),
     namespace: 'worker-salaries',
   },
   {
     path: 'salary-management/edit/:salaryId',
     area: 'salaryManagement',
     titleKey: 'pages.editSalary',
-    page: () => import('@/features/worker-salaries/pages/salary-edit-page'),
+    page: () => import('@/features/salary-management/pages/salary-edit-page'),
     namespace: 'worker-salaries',
   },
   {
@@ -180,7 +180,7 @@ export const AREA_ROUTES: AreaRoute[] = [
   {
     path: 'billing',
     area: 'billing',
-    page: () => import('@/features/bills/pages/bills-page'),
+    page: () => import('@/features/billing/pages/bills-page'),
     sharedNamespaces: [...LIST_PAGE.sharedNamespaces, 'setup'],
     namespace: 'bills',
   },
@@ -194,26 +194,26 @@ export const AREA_ROUTES: AreaRoute[] = [
   {
     path: 'billing/:billId/print',
     area: 'billing',
-    page: () => import('@/features/bills/print/bill-print-page'),
+    page: () => import('@/features/billing/print/bill-print-page'),
     namespace: 'bill-print',
   },
   {
     path: 'billing/notes/:noteId/print',
     area: 'billing',
-    page: () => import('@/features/bills/print/bill-print-page'),
+    page: () => import('@/features/billing/print/bill-print-page'),
     namespace: 'bill-print',
   },
   {
     path: 'tasks',
     area: 'tasks',
-    page: () => import('@/features/production/pages/production-board-page'),
+    page: () => import('@/features/tasks/pages/production-board-page'),
     namespace: 'production',
   },
   {
     path: 'tasks/list',
     area: 'tasks',
     titleKey: 'pages.jobCards',
-    page: () => import('@/features/production/pages/job-cards-list-page'),
+    page: () => import('@/features/tasks/pages/job-cards-list-page'),
     ...LIST_PAGE,
     namespace: 'production',
   },
@@ -221,19 +221,19 @@ export const AREA_ROUTES: AreaRoute[] = [
     path: 'tasks/shift',
     area: 'tasks',
     titleKey: 'pages.shiftEntry',
-    page: () => import('@/features/production/pages/shift-entry-page'),
+    page: () => import('@/features/tasks/pages/shift-entry-page'),
     namespace: 'production',
   },
   {
     path: 'chats',
     area: 'chats',
-    page: () => import('@/features/notes/pages/chats-page'),
+    page: () => import('@/features/chats/pages/chats-page'),
     namespace: 'notes',
   },
   {
     path: 'chats/:subjectType/:subjectId',
     area: 'chats',
-    page: () => import('@/features/notes/pages/chats-page'),
+    page: () => import('@/features/chats/pages/chats-page'),
     namespace: 'notes',
   },
   {
@@ -261,13 +261,13 @@ export const AREA_ROUTES: AreaRoute[] = [
   {
     path: 'help-center',
     area: 'helpCenter',
-    page: () => import('@/features/help/pages/help-center-page'),
+    page: () => import('@/features/help-center/pages/help-center-page'),
     namespace: 'help',
   },
   {
     path: 'help-center/:articleId',
     area: 'helpCenter',
-    page: () => import('@/features/help/pages/help-center-page'),
+    page: () => import('@/features/help-center/pages/help-center-page'),
     namespace: 'help',
   },
 ];

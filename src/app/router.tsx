@@ -111,7 +111,7 @@ const signedInPages: RouteObject[] = [
       {
         path: 'production',
         lazy: pageWithTexts(
-          () => import('@/features/production/pages/production-stages-page'),
+          () => import('@/features/tasks/pages/production-stages-page'),
           'production',
         ),
       },
