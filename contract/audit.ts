@@ -2,25 +2,35 @@ import { z } from 'zod';
 import { id, listQuery, queryDate, queryId, startNotAfterEnd, timestamp } from './common.ts';
 
 /** What kind of record an entry is about; the SPA translates these as area names. */
-export const AUDIT_ENTITIES = [
-  'order',
-  'merchant',
-  'design',
-  'worker',
-  'workerSalary',
-  'expense',
-  'bankDetail',
-  'user',
-  'organization',
-  'session',
-  'bill',
-  'payment',
-  'jobCard',
-  'productionEntry',
-  'productionStage',
-  'note',
-  'billNote',
-] as const;
+/**
+ * Every kind of record the trail keeps, with the locale namespace of its area: the trail names
+ * the entity by that namespace's `auditEntities.<entity>` text and its fields by the area's form
+ * labels. `null` keeps to the trail's own texts (audit.json). A new area adds one line here.
+ */
+export const AUDIT_ENTITY_NAMESPACES = {
+  order: 'orders',
+  merchant: 'merchants',
+  design: 'designs',
+  worker: 'workers',
+  workerSalary: 'worker-salaries',
+  expense: 'expenses',
+  bankDetail: 'bank-details',
+  user: null,
+  organization: null,
+  session: null,
+  bill: 'bills',
+  payment: 'payments',
+  jobCard: 'production',
+  productionEntry: 'production',
+  productionStage: 'production',
+  note: null,
+  billNote: 'bills',
+} as const;
+type AuditEntityName = keyof typeof AUDIT_ENTITY_NAMESPACES;
+export const AUDIT_ENTITIES = Object.keys(AUDIT_ENTITY_NAMESPACES) as [
+  AuditEntityName,
+  ...AuditEntityName[],
+];
 const auditEntity = z.enum(AUDIT_ENTITIES);
 export type AuditEntity = z.infer<typeof auditEntity>;
 

@@ -1,48 +1,28 @@
 import { Badge, Group, Stack, Table, Text } from '@mantine/core';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { AuditEntity, AuditEntry } from '../../contract/audit.ts';
+import {
+  AUDIT_ENTITY_NAMESPACES,
+  type AuditEntity,
+  type AuditEntry,
+} from '../../contract/audit.ts';
 import { isGstStateCode } from '../../contract/gst.ts';
 import { numberLocale, useFormatters, type Formatters } from '@/lib/format';
 import { runtimeT } from '@/lib/translation-keys';
 
+type AreaNamespace = NonNullable<(typeof AUDIT_ENTITY_NAMESPACES)[AuditEntity]>;
+
 /** Every namespace an entry of any area may need, for screens that list all areas. */
 export const AUDIT_NAMESPACES = [
   'audit',
-  'payments',
-  'orders',
-  'merchants',
-  'designs',
-  'workers',
-  'worker-salaries',
-  'expenses',
-  'bank-details',
-  'bills',
   // State names, for a bill's place of supply and an address's state.
   'organization',
-  'production',
+  ...new Set(
+    Object.values(AUDIT_ENTITY_NAMESPACES).filter(
+      (namespace): namespace is AreaNamespace => namespace !== null,
+    ),
+  ),
 ] as const;
-
-/** The namespace whose form labels name an entity's fields; the trail's own labels otherwise. */
-const AUDIT_ENTITY_NAMESPACES: Record<AuditEntity, (typeof AUDIT_NAMESPACES)[number] | null> = {
-  order: 'orders',
-  merchant: 'merchants',
-  design: 'designs',
-  worker: 'workers',
-  workerSalary: 'worker-salaries',
-  expense: 'expenses',
-  bankDetail: 'bank-details',
-  user: null,
-  organization: null,
-  session: null,
-  bill: 'bills',
-  payment: 'payments',
-  jobCard: 'production',
-  productionEntry: 'production',
-  productionStage: 'production',
-  note: null,
-  billNote: 'bills',
-};
 
 const MONEY_FIELDS = new Set([
   'amount',
@@ -155,7 +135,11 @@ export function useAuditTexts() {
       fieldLabel,
       formatValue,
       actionLabel: (entry: AuditEntry) => t(`audit:actions.${entry.action}`),
-      entityLabel: (entity: AuditEntity) => t(`audit:entities.${entity}`),
+      entityLabel: (entity: AuditEntity) => {
+        const namespace = AUDIT_ENTITY_NAMESPACES[entity];
+        const own = namespace ? [`${namespace}:auditEntities.${entity}`] : [];
+        return t([...own, `audit:entities.${entity}`]);
+      },
       authorName: (entry: AuditEntry) => entry.userName || t('audit:history.system'),
     }),
     [t, format.language, fieldLabel, formatValue],
