@@ -25,7 +25,7 @@ import {
 import { pagedRecords } from '../../lib/paged-records.ts';
 import { tenantScope, type TenantContext } from '../../lib/tenant.ts';
 import { inTransaction } from '../../lib/tenant-repository.ts';
-import { orderRecordsWhere } from '../orders/repository.ts';
+import { orderRecordsWhere } from '../orders/order-record.ts';
 import { billAuditView, billRecord, isOverdue, normalizeBill, readBill } from './bill-record.ts';
 import { financialYearOf, formatBillNumber } from './bill-numbers.ts';
 import { assertDueNotBeforeBill, createBill, readProfile } from './create-bill.ts';
