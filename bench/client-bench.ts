@@ -36,6 +36,8 @@ export interface PageBundle {
   route: string;
   js: AssetTotals;
   css: AssetTotals;
+  /** Font files (woff2 is already compressed; its gzip size is about its raw size). */
+  fonts: AssetTotals;
 }
 
 /**
@@ -152,10 +154,18 @@ async function measurePage(
     route,
     js: { files: 0, raw: 0, gzip: 0, assets: [] },
     css: { files: 0, raw: 0, gzip: 0, assets: [] },
+    fonts: { files: 0, raw: 0, gzip: 0, assets: [] },
   };
   page.on('response', (response) => {
     const type = response.request().resourceType();
-    const totals = type === 'script' ? bundle.js : type === 'stylesheet' ? bundle.css : null;
+    const totals =
+      type === 'script'
+        ? bundle.js
+        : type === 'stylesheet'
+          ? bundle.css
+          : type === 'font'
+            ? bundle.fonts
+            : null;
     if (!totals || !response.ok()) return;
     pending.push(
       response.body().then((body) => {
@@ -172,7 +182,7 @@ async function measurePage(
   await page.goto(`${base}${route}`, { waitUntil: 'networkidle' });
   await Promise.all(pending);
   await page.close();
-  for (const totals of [bundle.js, bundle.css]) {
+  for (const totals of [bundle.js, bundle.css, bundle.fonts]) {
     totals.assets.sort((a, b) => b.gzip - a.gzip);
     totals.gzip = totals.assets.reduce((sum, asset) => sum + asset.gzip, 0);
   }
@@ -485,7 +495,7 @@ export async function measureClient(
   for (const page of pages) {
     if (page.js.files === 0) problems.push(`client ${page.route}: no JavaScript loaded`);
     log(
-      `${page.route}: JS ${page.js.files} files ${(page.js.gzip / 1024).toFixed(1)} KB gzip, CSS ${(page.css.gzip / 1024).toFixed(1)} KB gzip`,
+      `${page.route}: JS ${page.js.files} files ${(page.js.gzip / 1024).toFixed(1)} KB gzip, CSS ${(page.css.gzip / 1024).toFixed(1)} KB gzip, fonts ${page.fonts.files} files ${(page.fonts.raw / 1024).toFixed(1)} KB (${page.fonts.assets.map((asset) => path.basename(asset.path)).join(', ')})`,
     );
   }
 

@@ -104,12 +104,12 @@ export function renderMarkdown(results: BenchResults): string {
     );
     lines.push('');
     lines.push(
-      '| page | JS files | JS raw KB | JS gzip KB | CSS files | CSS raw KB | CSS gzip KB |',
+      '| page | JS files | JS raw KB | JS gzip KB | CSS files | CSS raw KB | CSS gzip KB | font files | font KB |',
     );
-    lines.push('|---|--:|--:|--:|--:|--:|--:|');
+    lines.push('|---|--:|--:|--:|--:|--:|--:|--:|--:|');
     for (const page of client.pages) {
       lines.push(
-        `| ${page.route} | ${page.js.files} | ${kb(page.js.raw)} | ${kb(page.js.gzip)} | ${page.css.files} | ${kb(page.css.raw)} | ${kb(page.css.gzip)} |`,
+        `| ${page.route} | ${page.js.files} | ${kb(page.js.raw)} | ${kb(page.js.gzip)} | ${page.css.files} | ${kb(page.css.raw)} | ${kb(page.css.gzip)} | ${page.fonts.files} | ${kb(page.fonts.raw)} |`,
       );
     }
     lines.push('');
