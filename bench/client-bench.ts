@@ -518,7 +518,7 @@ export async function measureClient(
     for (const figure of lighthouseFigures) log(`lighthouse ${JSON.stringify(figure)}`);
     for (const row of lighthouseMedians(lighthouseFigures))
       log(
-        `lighthouse median ${row.preset} ${row.route} (${row.runs} runs): performance ${row.performance}, FCP ${row.fcp?.toFixed(0)} ms, LCP ${row.lcp?.toFixed(0)} ms, TBT ${row.tbt?.toFixed(0)} ms`,
+        `lighthouse median ${row.preset} ${row.route} (${row.measured} of ${row.runs} runs): performance ${row.performance}, FCP ${row.fcp?.toFixed(0)} ms, LCP ${row.lcp?.toFixed(0)} ms, TBT ${row.tbt?.toFixed(0)} ms`,
       );
   }
   await child.stop();

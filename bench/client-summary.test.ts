@@ -51,6 +51,16 @@ describe('client benchmark medians', () => {
     ]);
   });
 
+  it('leaves a run Lighthouse could not finish out of the medians', () => {
+    const failed = { ...lighthouseRun('desktop', '/sign-in', 0), fcp: NaN, lcp: NaN, tbt: NaN };
+    const [row] = lighthouseMedians([
+      lighthouseRun('desktop', '/sign-in', 98),
+      lighthouseRun('desktop', '/sign-in', 96),
+      failed,
+    ]);
+    expect(row).toMatchObject({ runs: 3, measured: 2, performance: 97, fcp: 970, tbt: 97 });
+  });
+
   it('keeps each CPU slowdown apart and leaves starts that never showed out of the median', () => {
     const rows = warmStartMedians([
       warmStart(1, 400),

@@ -30,6 +30,8 @@ export interface LighthouseMedian {
   preset: LighthouseRun['preset'];
   route: string;
   runs: number;
+  /** Runs Lighthouse finished; the medians are over these. */
+  measured: number;
   performance: number | null;
   fcp: number | null;
   lcp: number | null;
@@ -43,15 +45,21 @@ export function lighthouseMedians(figures: LighthouseRun[]): LighthouseMedian[] 
     const key = `${figure.preset} ${figure.route}`;
     groups.set(key, [...(groups.get(key) ?? []), figure]);
   }
-  return [...groups.values()].map((group) => ({
-    preset: group[0]?.preset ?? 'desktop',
-    route: group[0]?.route ?? '',
-    runs: group.length,
-    performance: median(group.map((figure) => figure.performance)),
-    fcp: median(group.map((figure) => figure.fcp)),
-    lcp: median(group.map((figure) => figure.lcp)),
-    tbt: median(group.map((figure) => figure.tbt)),
-  }));
+  return [...groups.values()].map((group) => {
+    // A run Lighthouse could not finish (no paint in its trace) scores 0 with no timings; it says
+    // nothing about the page, so it is counted but left out of the medians.
+    const measured = group.filter((figure) => !Number.isNaN(figure.fcp));
+    return {
+      preset: group[0]?.preset ?? 'desktop',
+      route: group[0]?.route ?? '',
+      runs: group.length,
+      measured: measured.length,
+      performance: median(measured.map((figure) => figure.performance)),
+      fcp: median(measured.map((figure) => figure.fcp)),
+      lcp: median(measured.map((figure) => figure.lcp)),
+      tbt: median(measured.map((figure) => figure.tbt)),
+    };
+  });
 }
 
 export interface WarmStartMedian {

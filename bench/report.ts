@@ -121,7 +121,7 @@ export function renderMarkdown(results: BenchResults): string {
       const whole = (value: number | null) => (value === null ? '–' : value.toFixed(0));
       for (const row of lighthouseMedians(client.lighthouse)) {
         lines.push(
-          `| ${row.route} | ${row.preset} | ${row.runs} | ${whole(row.performance)} | ${whole(row.fcp)} | ` +
+          `| ${row.route} | ${row.preset} | ${row.measured === row.runs ? row.runs : `${row.measured} of ${row.runs}`} | ${whole(row.performance)} | ${whole(row.fcp)} | ` +
             `${whole(row.lcp)} | ${whole(row.tbt)} |`,
         );
       }
