@@ -44,8 +44,7 @@ export async function signIn(
   await page.goto('/sign-in');
   await submitSignIn(page, account);
   await expect(page).toHaveURL((url) => url.pathname === '/order-analytics');
-  // The page's heading, not the sidebar: below 1200 px the sidebar is rendered only once opened.
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(mainNavigation(page)).toBeVisible();
 }
 
 /**

@@ -6,7 +6,6 @@ import { useAuthStore } from '@/stores/auth';
 import { testSessionAs } from '@/test/fixtures';
 import { ok } from '@/test/msw/envelope';
 import { setupMswServer } from '@/test/msw/server';
-import { openMainNavigation } from '@/test/main-navigation';
 import { renderRoutes } from '@/test/render';
 
 const staff = testSessionAs('staff');
@@ -36,7 +35,7 @@ describe('a staff session', { timeout: 20_000 }, () => {
       expect(
         await screen.findByText('You do not have permission to open this page'),
       ).toBeInTheDocument();
-      const nav = await openMainNavigation();
+      const nav = screen.getByRole('navigation', { name: 'Main navigation' });
       expect(within(nav).getByRole('link', { name: 'Orders' })).toBeInTheDocument();
       for (const name of ['Payments', 'Customers']) {
         expect(within(nav).queryByRole('link', { name })).not.toBeInTheDocument();

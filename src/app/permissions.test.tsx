@@ -5,7 +5,6 @@ import { useAuthStore } from '@/stores/auth';
 import { testSessionAs } from '@/test/fixtures';
 import { ok } from '@/test/msw/envelope';
 import { setupMswServer } from '@/test/msw/server';
-import { openMainNavigation } from '@/test/main-navigation';
 import { renderRoutes } from '@/test/render';
 import { appRoutes } from './router';
 
@@ -19,7 +18,7 @@ describe('a staff session', { timeout: 15_000 }, () => {
   it('has no sidebar entry for expenses, salaries or bank details, but keeps orders', async () => {
     useAuthStore.getState().setSession(staff);
     renderRoutes(appRoutes, { route: '/orders' });
-    const nav = await openMainNavigation();
+    const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
     expect(within(nav).getByRole('link', { name: 'Orders' })).toBeInTheDocument();
     expect(within(nav).getByRole('link', { name: 'Merchants' })).toBeInTheDocument();
     for (const name of ['Expenses', 'Salary management', 'Bank details', 'Users']) {
@@ -33,7 +32,7 @@ describe('a staff session', { timeout: 15_000 }, () => {
     expect(
       await screen.findByText('You do not have permission to open this page'),
     ).toBeInTheDocument();
-    expect(await openMainNavigation()).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Main navigation' })).toBeInTheDocument();
   });
 
   it('gets the 403 page on /users and never asks for the list', async () => {
@@ -61,7 +60,7 @@ describe('a staff session', { timeout: 15_000 }, () => {
       expect(
         await screen.findByText('You do not have permission to open this page'),
       ).toBeInTheDocument();
-      const nav = await openMainNavigation();
+      const nav = screen.getByRole('navigation', { name: 'Main navigation' });
       for (const name of ['Export bill review', 'Billing']) {
         expect(within(nav).queryByRole('link', { name })).not.toBeInTheDocument();
       }

@@ -7,7 +7,6 @@ import { testSessionAs } from '@/test/fixtures';
 import { ok } from '@/test/msw/envelope';
 import { createProductionFake, FLOOR_STAGES, makeCard } from '@/test/msw/production';
 import { setupMswServer } from '@/test/msw/server';
-import { openMainNavigation } from '@/test/main-navigation';
 import { renderRoutes } from '@/test/render';
 
 const staff = testSessionAs('staff');
@@ -32,7 +31,7 @@ describe('the shop floor for staff', { timeout: 20_000 }, () => {
     ).toBeInTheDocument();
     const card = await screen.findByRole('article', { name: 'PO-1, Paisley 1' });
     expect(within(card).getByRole('button', { name: /^Next: move PO-1 PZ-1 to / })).toBeEnabled();
-    const nav = await openMainNavigation();
+    const nav = screen.getByRole('navigation', { name: 'Main navigation' });
     expect(within(nav).getByRole('link', { name: 'Tasks' })).toBeInTheDocument();
   });
 

@@ -6,7 +6,6 @@ import { API_EVENTS } from '@/lib/api-client';
 import { useAuthStore } from '@/stores/auth';
 import { ok } from '@/test/msw/envelope';
 import { setupMswServer } from '@/test/msw/server';
-import { openMainNavigation } from '@/test/main-navigation';
 import { renderRoutes } from '@/test/render';
 import { appRoutes } from './router';
 import { testSession } from '@/test/fixtures';
@@ -84,7 +83,7 @@ describe('app routes', { timeout: 15_000 }, () => {
     // Every area of the spec is built now.
     expect(screen.queryByText('Coming soon')).not.toBeInTheDocument();
 
-    const nav = await openMainNavigation();
+    const nav = screen.getByRole('navigation', { name: 'Main navigation' });
     expect(within(nav).getAllByRole('link')).toHaveLength(19);
     expect(within(nav).getByRole('link', { name: 'Help center' })).toHaveAttribute(
       'aria-current',

@@ -1,8 +1,8 @@
 import '@/styles/mantine-signed-in';
 import { AppShell, Badge, Burger, Group } from '@mantine/core';
-import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { useDisclosure } from '@mantine/hooks';
 import { IconBuilding } from '@tabler/icons-react';
-import { Suspense, useState } from 'react';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet } from 'react-router';
 import { useAuthStore } from '@/stores/auth';
@@ -16,9 +16,6 @@ import { useLanguageSync } from '@/features/auth/account/use-language-sync';
 import { PreferencesMenu } from './preferences-menu';
 import { SidebarNav } from './sidebar-nav';
 
-/** Mantine's lg breakpoint, where the sidebar stops being a drawer. */
-const SIDEBAR_FIXED_QUERY = '(min-width: 75em)';
-
 /**
  * The signed-in frame: header, grouped sidebar and content. Below the lg breakpoint (1200 px) the
  * sidebar is a drawer behind the burger: fixed, it took a quarter of a 1024 px tablet's width.
@@ -26,18 +23,6 @@ const SIDEBAR_FIXED_QUERY = '(min-width: 75em)';
 export default function AppLayout() {
   const { t } = useTranslation();
   const [navOpened, { toggle, close }] = useDisclosure(false);
-  // Read at once rather than after the first commit, so a wide screen paints its sidebar with the
-  // page instead of a frame later.
-  const sidebarFixed = useMediaQuery(SIDEBAR_FIXED_QUERY, undefined, {
-    getInitialValueInEffect: false,
-  });
-  // On a tablet the drawer starts closed: its links (a few hundred elements) are rendered when it
-  // first opens, not in the start's first render, and then kept so it slides shut with them.
-  const [navWanted, setNavWanted] = useState(false);
-  const toggleNav = () => {
-    setNavWanted(true);
-    toggle();
-  };
   const organization = useAuthStore((state) => state.organization);
   useLanguageSync();
 
@@ -55,7 +40,7 @@ export default function AppLayout() {
           <Group gap="sm" wrap="nowrap">
             <Burger
               opened={navOpened}
-              onClick={toggleNav}
+              onClick={toggle}
               hiddenFrom="lg"
               size="sm"
               aria-label={t('nav.toggle')}
@@ -93,7 +78,7 @@ export default function AppLayout() {
         </Group>
       </AppShell.Header>
       <AppShell.Navbar style={{ display: 'flex', flexDirection: 'column' }}>
-        {(sidebarFixed || navWanted) && <SidebarNav onNavigate={close} />}
+        <SidebarNav onNavigate={close} />
       </AppShell.Navbar>
       <AppShell.Main
         id="main-content"
