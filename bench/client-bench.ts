@@ -7,6 +7,7 @@ import { promisify } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 import { ServerChild, signIn } from './api-bench.ts';
+import { lighthouseMedians, warmStartMedians } from './client-summary.ts';
 import type { BenchOptions } from './config.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -35,9 +36,21 @@ export interface PageBundle {
   route: string;
   js: AssetTotals;
   css: AssetTotals;
+  /** Font files (woff2 is already compressed; its gzip size is about its raw size). */
+  fonts: AssetTotals;
 }
 
+/**
+ * Lighthouse's two presets: `mobile` is its default (a phone's screen, 4× CPU slowdown and slow
+ * 4G, simulated), the honest measure for a mid-range tablet; `desktop` its desktop config.
+ */
+export const LIGHTHOUSE_PRESETS = ['mobile', 'desktop'] as const;
+
+/** The warm start is timed at the machine's own speed and at a mid-range tablet's. */
+export const WARM_START_CPU_SLOWDOWNS = [1, 4] as const;
+
 export interface LighthouseFigures {
+  preset: (typeof LIGHTHOUSE_PRESETS)[number];
   route: string;
   /** 1-based, when a page is measured several times in a row. */
   run: number;
@@ -72,6 +85,10 @@ export interface WarmStart {
   /** What counted as usable. */
   target: string;
   mode: 'online' | 'offline';
+  /** Chromium's CPU throttling rate for the tab (`Emulation.setCPUThrottlingRate`). */
+  cpuSlowdown: number;
+  /** 1-based, when each start is timed several times. */
+  run: number;
   /** From opening the tab to the content being visible, as the benchmark saw it. */
   millis: number | null;
   phases: StartupPhases | null;
@@ -137,10 +154,18 @@ async function measurePage(
     route,
     js: { files: 0, raw: 0, gzip: 0, assets: [] },
     css: { files: 0, raw: 0, gzip: 0, assets: [] },
+    fonts: { files: 0, raw: 0, gzip: 0, assets: [] },
   };
   page.on('response', (response) => {
     const type = response.request().resourceType();
-    const totals = type === 'script' ? bundle.js : type === 'stylesheet' ? bundle.css : null;
+    const totals =
+      type === 'script'
+        ? bundle.js
+        : type === 'stylesheet'
+          ? bundle.css
+          : type === 'font'
+            ? bundle.fonts
+            : null;
     if (!totals || !response.ok()) return;
     pending.push(
       response.body().then((body) => {
@@ -157,7 +182,7 @@ async function measurePage(
   await page.goto(`${base}${route}`, { waitUntil: 'networkidle' });
   await Promise.all(pending);
   await page.close();
-  for (const totals of [bundle.js, bundle.css]) {
+  for (const totals of [bundle.js, bundle.css, bundle.fonts]) {
     totals.assets.sort((a, b) => b.gzip - a.gzip);
     totals.gzip = totals.assets.reduce((sum, asset) => sum + asset.gzip, 0);
   }
@@ -220,14 +245,17 @@ async function timeToContent(
   context: BrowserContext,
   base: string,
   target: (typeof WARM_START_TARGETS)[number],
+  cpuSlowdown: number,
 ): Promise<{ millis: number; phases: StartupPhases }> {
   const page = await context.newPage();
   try {
+    const devtools = await context.newCDPSession(page);
+    await devtools.send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown });
     const started = performance.now();
     await page.goto(`${base}${target.route}`, { waitUntil: 'commit' });
     const shown = await page.waitForFunction(visibleAt, target.selector, {
       polling: 'raf',
-      timeout: 15_000,
+      timeout: 15_000 * cpuSlowdown,
     });
     const millis = performance.now() - started;
     const content = (await shown.jsonValue()) as number;
@@ -246,6 +274,7 @@ async function measureWarmStart(
   browser: Browser,
   base: string,
   session: Session,
+  runs: number,
 ): Promise<WarmStart[]> {
   const context = await signedInContext(browser, session, 'allow');
   try {
@@ -262,6 +291,8 @@ async function measureWarmStart(
         route,
         target,
         mode: 'online',
+        cpuSlowdown: 1,
+        run: 1,
         millis: null,
         phases: null,
         note: 'no service worker registered within 15 s',
@@ -276,30 +307,29 @@ async function measureWarmStart(
     await page.waitForTimeout(2_000);
     await page.close();
     const results: WarmStart[] = [];
-    for (const mode of ['online', 'offline'] as const) {
-      await context.setOffline(mode === 'offline');
-      for (const target of WARM_START_TARGETS) {
-        try {
-          const { millis, phases } = await timeToContent(context, base, target);
-          results.push({
-            route: target.route,
-            target: target.target,
-            mode,
-            millis,
-            phases,
-            note: '',
-          });
-        } catch (error) {
-          results.push({
-            route: target.route,
-            target: target.target,
-            mode,
-            millis: null,
-            phases: null,
-            note: error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error),
-          });
+    // Runs outermost, so a spell of load on this shared machine touches every kind of start alike.
+    for (let run = 1; run <= runs; run += 1) {
+      for (const mode of ['online', 'offline'] as const) {
+        await context.setOffline(mode === 'offline');
+        for (const cpuSlowdown of WARM_START_CPU_SLOWDOWNS) {
+          for (const target of WARM_START_TARGETS) {
+            const start = { route: target.route, target: target.target, mode, cpuSlowdown, run };
+            try {
+              const { millis, phases } = await timeToContent(context, base, target, cpuSlowdown);
+              results.push({ ...start, millis, phases, note: '' });
+            } catch (error) {
+              results.push({
+                ...start,
+                millis: null,
+                phases: null,
+                note:
+                  error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error),
+              });
+            }
+          }
         }
       }
+      await context.setOffline(false);
     }
     return results;
   } finally {
@@ -346,12 +376,16 @@ async function runLighthouse(
   const { default: desktopConfig } = await import('lighthouse/core/config/desktop-config.js');
   const chromeLauncher = await import('chrome-launcher');
   const figures: LighthouseFigures[] = [];
-  const targets = [
+  const pages = [
     { route: '/sign-in', signedIn: false },
     { route: '/order-analytics', signedIn: true },
-  ].flatMap((target) =>
-    Array.from({ length: runs }, (_, index) => ({ ...target, run: index + 1 })),
-  );
+  ];
+  // Runs outermost for the same reason as the warm starts: load spells hit every row alike.
+  const targets = Array.from({ length: runs }, (_, index) =>
+    LIGHTHOUSE_PRESETS.flatMap((preset) =>
+      pages.map((page) => ({ ...page, preset, run: index + 1 })),
+    ),
+  ).flat();
   for (const target of targets) {
     const chrome = await chromeLauncher.launch({
       chromePath: CHROMIUM,
@@ -377,13 +411,14 @@ async function runLighthouse(
           onlyCategories: ['performance', 'accessibility', 'best-practices'],
           disableStorageReset: target.signedIn,
         },
-        desktopConfig,
+        target.preset === 'desktop' ? desktopConfig : undefined,
       );
       if (!result) throw new Error(`Lighthouse returned nothing for ${target.route}`);
       const { lhr } = result;
       const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
       const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
       figures.push({
+        preset: target.preset,
         route: target.route,
         run: target.run,
         performance: score('performance'),
@@ -460,23 +495,31 @@ export async function measureClient(
   for (const page of pages) {
     if (page.js.files === 0) problems.push(`client ${page.route}: no JavaScript loaded`);
     log(
-      `${page.route}: JS ${page.js.files} files ${(page.js.gzip / 1024).toFixed(1)} KB gzip, CSS ${(page.css.gzip / 1024).toFixed(1)} KB gzip`,
+      `${page.route}: JS ${page.js.files} files ${(page.js.gzip / 1024).toFixed(1)} KB gzip, CSS ${(page.css.gzip / 1024).toFixed(1)} KB gzip, fonts ${page.fonts.files} files ${(page.fonts.raw / 1024).toFixed(1)} KB (${page.fonts.assets.map((asset) => path.basename(asset.path)).join(', ')})`,
     );
   }
 
   log('warm start from the service worker');
-  const warmStart = await measureWarmStart(browser, base, session);
+  const warmStart = await measureWarmStart(browser, base, session, options.lighthouseRuns);
   for (const start of warmStart)
     log(
-      `warm start ${start.route} ${start.mode}: ${start.millis === null ? start.note : `${start.millis.toFixed(0)} ms ${JSON.stringify({ ...start.phases, requests: start.phases?.requests.length })}`}`,
+      `warm start ${start.route} ${start.mode} ${start.cpuSlowdown}× CPU run ${start.run}: ${start.millis === null ? start.note : `${start.millis.toFixed(0)} ms ${JSON.stringify({ ...start.phases, requests: start.phases?.requests.length })}`}`,
+    );
+  for (const row of warmStartMedians(warmStart))
+    log(
+      `warm start median ${row.route} ${row.mode} ${row.cpuSlowdown}× CPU: ${row.millis === null ? '–' : `${row.millis.toFixed(0)} ms`} (${row.usable} of ${row.runs} starts)`,
     );
   await browser.close();
 
   let lighthouseFigures: LighthouseFigures[] = [];
   if (options.lighthouse) {
-    log('Lighthouse (desktop) for /sign-in and /order-analytics');
+    log('Lighthouse (mobile and desktop) for /sign-in and /order-analytics');
     lighthouseFigures = await runLighthouse(base, session, options.lighthouseRuns);
     for (const figure of lighthouseFigures) log(`lighthouse ${JSON.stringify(figure)}`);
+    for (const row of lighthouseMedians(lighthouseFigures))
+      log(
+        `lighthouse median ${row.preset} ${row.route} (${row.measured} of ${row.runs} runs): performance ${row.performance}, FCP ${row.fcp?.toFixed(0)} ms, LCP ${row.lcp?.toFixed(0)} ms, TBT ${row.tbt?.toFixed(0)} ms`,
+      );
   }
   await child.stop();
   return { buildSeconds, pages, lighthouse: lighthouseFigures, warmStart, problems };

@@ -67,7 +67,10 @@ export interface BenchOptions {
   connections: number[];
   client: boolean;
   lighthouse: boolean;
-  /** Lighthouse runs per page; its score varies run to run, so a target is checked on several. */
+  /**
+   * Lighthouse runs per page and preset, and timed warm starts per page and CPU slowdown; both
+   * vary run to run, so a target is checked on the median of several.
+   */
   lighthouseRuns: number;
   /** Store EXPLAIN ANALYZE of every read endpoint's SQL in the results. */
   explain: boolean;

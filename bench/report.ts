@@ -2,6 +2,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import prettier from 'prettier';
 import type { BackendResult } from './api-bench.ts';
 import type { ClientResult } from './client-bench.ts';
+import { lighthouseMedians, warmStartMedians } from './client-summary.ts';
 import type { BenchOptions } from './config.ts';
 
 const ms = (value: number | null | undefined) =>
@@ -103,45 +104,69 @@ export function renderMarkdown(results: BenchResults): string {
     );
     lines.push('');
     lines.push(
-      '| page | JS files | JS raw KB | JS gzip KB | CSS files | CSS raw KB | CSS gzip KB |',
+      '| page | JS files | JS raw KB | JS gzip KB | CSS files | CSS raw KB | CSS gzip KB | font files | font KB |',
     );
-    lines.push('|---|--:|--:|--:|--:|--:|--:|');
+    lines.push('|---|--:|--:|--:|--:|--:|--:|--:|--:|');
     for (const page of client.pages) {
       lines.push(
-        `| ${page.route} | ${page.js.files} | ${kb(page.js.raw)} | ${kb(page.js.gzip)} | ${page.css.files} | ${kb(page.css.raw)} | ${kb(page.css.gzip)} |`,
+        `| ${page.route} | ${page.js.files} | ${kb(page.js.raw)} | ${kb(page.js.gzip)} | ${page.css.files} | ${kb(page.css.raw)} | ${kb(page.css.gzip)} | ${page.fonts.files} | ${kb(page.fonts.raw)} |`,
       );
     }
     lines.push('');
     if (client.lighthouse.length > 0) {
       lines.push(
-        '| Lighthouse (desktop) | run | performance | accessibility | best practices | FCP ms | LCP ms | TBT ms |',
+        '| Lighthouse, median | preset | runs | performance | FCP ms | LCP ms | TBT ms |',
       );
-      lines.push('|---|--:|--:|--:|--:|--:|--:|--:|');
-      for (const report of client.lighthouse) {
+      lines.push('|---|---|--:|--:|--:|--:|--:|');
+      const whole = (value: number | null) => (value === null ? '–' : value.toFixed(0));
+      for (const row of lighthouseMedians(client.lighthouse)) {
         lines.push(
-          `| ${report.route} | ${report.run} | ${report.performance} | ${report.accessibility} | ${report.bestPractices} | ` +
-            `${report.fcp.toFixed(0)} | ${report.lcp.toFixed(0)} | ${report.tbt.toFixed(0)} |`,
+          `| ${row.route} | ${row.preset} | ${row.measured === row.runs ? row.runs : `${row.measured} of ${row.runs}`} | ${whole(row.performance)} | ${whole(row.fcp)} | ` +
+            `${whole(row.lcp)} | ${whole(row.tbt)} |`,
         );
       }
       lines.push('');
+      lines.push(
+        '| Lighthouse | preset | run | performance | accessibility | best practices | FCP ms | LCP ms | TBT ms |',
+      );
+      lines.push('|---|---|--:|--:|--:|--:|--:|--:|--:|');
+      for (const report of client.lighthouse) {
+        lines.push(
+          `| ${report.route} | ${report.preset} | ${report.run} | ${report.performance} | ${report.accessibility} | ${report.bestPractices} | ` +
+            `${report.fcp.toFixed(0)} | ${report.lcp.toFixed(0)} | ${report.tbt.toFixed(0)} |`,
+        );
+      }
+      lines.push(
+        '',
+        "Mobile: Lighthouse's default preset (phone screen, simulated 4× CPU slowdown and slow 4G); desktop: its desktop config.",
+      );
+      lines.push('');
     }
     if (client.warmStart.length > 0) {
+      lines.push('| warm start, median | page | CPU slowdown | starts shown | time |');
+      lines.push('|---|---|--:|--:|--:|');
+      for (const row of warmStartMedians(client.warmStart)) {
+        lines.push(
+          `| ${row.mode} | ${row.route} | ${row.cpuSlowdown}× | ${row.usable} of ${row.runs} | ${row.millis === null ? '–' : `${row.millis.toFixed(0)} ms`} |`,
+        );
+      }
+      lines.push('');
       lines.push(
-        '| warm start from the service worker | page | until | time | HTML | entry JS | translations | cache restored |',
+        '| warm start from the service worker | page | until | CPU | run | time | HTML | entry JS | translations | cache restored |',
       );
-      lines.push('|---|---|---|--:|--:|--:|--:|--:|');
+      lines.push('|---|---|---|--:|--:|--:|--:|--:|--:|--:|');
       const at = (millis: number | null | undefined) =>
         millis === null || millis === undefined ? '–' : `${millis.toFixed(0)}`;
       for (const start of client.warmStart) {
         const phases = start.phases;
         lines.push(
-          `| ${start.mode} | ${start.route} | ${start.target} | ${start.millis === null ? `not usable (${start.note})` : `${start.millis.toFixed(0)} ms`} | ` +
+          `| ${start.mode} | ${start.route} | ${start.target} | ${start.cpuSlowdown}× | ${start.run} | ${start.millis === null ? `not usable (${start.note})` : `${start.millis.toFixed(0)} ms`} | ` +
             `${at(phases?.html)} | ${at(phases?.entryScript)} | ${at(phases?.translations)} | ${at(phases?.marks['cache-restored'])} |`,
         );
       }
       lines.push(
         '',
-        "Time: from opening a new tab to the content being visible. The other columns are the page's own clock (ms from the navigation's start) when each step ended.",
+        "Time: from opening a new tab to the content being visible; CPU: Chromium's CPU throttling of the tab (`Emulation.setCPUThrottlingRate`). The other columns are the page's own clock (ms from the navigation's start) when each step ended.",
       );
       lines.push('');
     }

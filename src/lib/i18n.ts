@@ -2,6 +2,7 @@ import i18n from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import HttpBackend from 'i18next-http-backend';
 import { initReactI18next } from 'react-i18next';
+import { loadScriptFont } from '@/styles/fonts';
 
 export const SUPPORTED_LANGUAGES = ['en', 'gu', 'hi'] as const;
 export type Language = (typeof SUPPORTED_LANGUAGES)[number];
@@ -49,6 +50,8 @@ export function applyLanguage(tag: string | undefined): Promise<void> {
   document.documentElement.lang = language;
   // Chained, so a quick switch back and forth ends on the last language chosen.
   dateLocaleChange = dateLocaleChange.then(async () => {
+    // Awaited with the date names, so a Gujarati or Hindi start never paints in a fallback font.
+    const scriptFont = loadScriptFont(language);
     if (language === FALLBACK_LANGUAGE && !dateLocaleChanged) return;
     try {
       const [{ default: dayjs }] = await Promise.all([import('dayjs'), loadDateLocale(language)]);
@@ -57,6 +60,7 @@ export function applyLanguage(tag: string | undefined): Promise<void> {
     } catch (error) {
       console.warn('Could not load the date names for', language, error);
     }
+    await scriptFont;
   });
   return dateLocaleChange;
 }

@@ -1,5 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
+const fonts = vi.hoisted(() => ({
+  loadFontFamily: vi.fn((_font: string) => Promise.resolve()),
+  loadScriptFont: vi.fn(() => Promise.resolve()),
+}));
+vi.mock('@/styles/fonts', () => fonts);
+
 type Listener = (event: MediaQueryListEvent) => void;
 
 /** A controllable `(prefers-color-scheme: dark)` query. */
@@ -57,6 +63,17 @@ describe('preferences store', () => {
       c.startsWith('font-'),
     );
     expect(fontClasses).toEqual(['font-inter']);
+  });
+
+  it('loads the faces of a chosen font, at start-up and when chosen', async () => {
+    fakeDarkQuery(false);
+    localStorage.setItem('font', 'manrope');
+    fonts.loadFontFamily.mockClear();
+    const { usePreferencesStore, startPreferenceSync } = await loadPreferences();
+    const stop = startPreferenceSync();
+    usePreferencesStore.getState().setFont('inter');
+    expect(fonts.loadFontFamily.mock.calls.map(([font]) => font)).toEqual(['manrope', 'inter']);
+    stop();
   });
 
   it('stores the theme under vite-ui-theme and resolves explicit choices', async () => {

@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import { loadFontFamily } from '@/styles/fonts';
 
 export const FONTS = ['inter', 'manrope', 'system', 'satoshi'] as const;
 export type Font = (typeof FONTS)[number];
@@ -52,6 +53,7 @@ export function applyFontClass(font: Font) {
   const root = document.documentElement;
   for (const name of FONTS) root.classList.remove(`font-${name}`);
   root.classList.add(`font-${font}`);
+  void loadFontFamily(font);
 }
 
 export function resolveColorScheme(theme: ThemePreference, system: ColorScheme): ColorScheme {
