@@ -9,21 +9,10 @@ import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 import { ServerChild, signIn } from './api-bench.ts';
 import { lighthouseMedians, warmStartMedians } from './client-summary.ts';
 import type { BenchOptions } from './config.ts';
+import { CHROME_FLAGS, CHROMIUM, storeSessionScript, type Session } from './browser-session.ts';
+import { runLighthouse, type LighthouseFigures } from './lighthouse-runs.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROME_FLAGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
-/** Key and shape of the persisted auth store (src/stores/auth.ts). */
-const AUTH_STORAGE_KEY = 'auth';
-const AUTH_STORAGE_VERSION = 1;
-
 interface AssetTotals {
   files: number;
   raw: number;
@@ -40,30 +29,8 @@ export interface PageBundle {
   fonts: AssetTotals;
 }
 
-/**
- * Lighthouse's two presets: `mobile` is its default (a phone's screen, 4× CPU slowdown and slow
- * 4G, simulated), the honest measure for a mid-range tablet; `desktop` its desktop config.
- */
-export const LIGHTHOUSE_PRESETS = ['mobile', 'desktop'] as const;
-
 /** The warm start is timed at the machine's own speed and at a mid-range tablet's. */
 export const WARM_START_CPU_SLOWDOWNS = [1, 4] as const;
-
-export interface LighthouseFigures {
-  preset: (typeof LIGHTHOUSE_PRESETS)[number];
-  route: string;
-  /** 1-based, when a page is measured several times in a row. */
-  run: number;
-  performance: number;
-  accessibility: number;
-  bestPractices: number;
-  fcp: number;
-  lcp: number;
-  tbt: number;
-  /** The element Lighthouse took as the largest paint, as it describes it. */
-  lcpElement: string;
-  lcpParts: Record<string, number>;
-}
 
 /** Milliseconds from the navigation's start, read from the page once its content showed. */
 export interface StartupPhases {
@@ -102,30 +69,6 @@ export interface ClientResult {
   warmStart: WarmStart[];
   problems: string[];
 }
-
-interface Session {
-  user: unknown;
-  organization: unknown;
-  token: { accessToken: string; expiresAt: string };
-}
-
-const authStorage = (session: Session) =>
-  JSON.stringify({
-    state: {
-      isLoggedIn: true,
-      user: session.user,
-      organization: session.organization,
-      token: session.token,
-    },
-    version: AUTH_STORAGE_VERSION,
-  });
-
-/** Browser-side code as text: this project's Node tsconfig has no DOM types. */
-const storeSessionScript = (session: Session, onlyWhenEmpty: boolean) => {
-  const key = JSON.stringify(AUTH_STORAGE_KEY);
-  const set = `localStorage.setItem(${key}, ${JSON.stringify(authStorage(session))})`;
-  return onlyWhenEmpty ? `if (!localStorage.getItem(${key})) ${set};` : `${set};`;
-};
 
 async function signedInContext(
   browser: Browser,
@@ -322,8 +265,7 @@ async function measureWarmStart(
                 ...start,
                 millis: null,
                 phases: null,
-                note:
-                  error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error),
+                note: error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error),
               });
             }
           }
@@ -335,106 +277,6 @@ async function measureWarmStart(
   } finally {
     await context.close();
   }
-}
-
-/** Every object inside an audit's details, depth first (they nest lists of tables of items). */
-function* detailObjects(value: unknown): Generator<Record<string, unknown>> {
-  if (Array.isArray(value)) {
-    for (const item of value) yield* detailObjects(item);
-  } else if (typeof value === 'object' && value !== null) {
-    const record = value as Record<string, unknown>;
-    yield record;
-    for (const child of Object.values(record)) yield* detailObjects(child);
-  }
-}
-
-/** The element Lighthouse took as the largest paint, as its HTML snippet. */
-function lcpElementOf(details: unknown): string {
-  for (const item of detailObjects(details)) {
-    if (item.type === 'node' && typeof item.snippet === 'string') return item.snippet;
-  }
-  return '';
-}
-
-/** The LCP's parts (time to first byte, resource load delay and duration, render delay), in ms. */
-function lcpPartsOf(details: unknown): Record<string, number> {
-  const parts: Record<string, number> = {};
-  for (const item of detailObjects(details)) {
-    if (typeof item.subpart === 'string' && typeof item.duration === 'number') {
-      parts[item.subpart] = Math.round(item.duration);
-    }
-  }
-  return parts;
-}
-
-async function runLighthouse(
-  base: string,
-  session: Session,
-  runs: number,
-): Promise<LighthouseFigures[]> {
-  const { default: lighthouse } = await import('lighthouse');
-  const { default: desktopConfig } = await import('lighthouse/core/config/desktop-config.js');
-  const chromeLauncher = await import('chrome-launcher');
-  const figures: LighthouseFigures[] = [];
-  const pages = [
-    { route: '/sign-in', signedIn: false },
-    { route: '/order-analytics', signedIn: true },
-  ];
-  // Runs outermost for the same reason as the warm starts: load spells hit every row alike.
-  const targets = Array.from({ length: runs }, (_, index) =>
-    LIGHTHOUSE_PRESETS.flatMap((preset) =>
-      pages.map((page) => ({ ...page, preset, run: index + 1 })),
-    ),
-  ).flat();
-  for (const target of targets) {
-    const chrome = await chromeLauncher.launch({
-      chromePath: CHROMIUM,
-      chromeFlags: [...CHROME_FLAGS, '--headless=new'],
-    });
-    try {
-      if (target.signedIn) {
-        // Puts the session where the app looks for it; Lighthouse then keeps storage as it is.
-        const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
-        const context = browser.contexts()[0] ?? (await browser.newContext());
-        const page = await context.newPage();
-        await page.goto(`${base}/robots.txt`);
-        await page.evaluate(storeSessionScript(session, false));
-        await page.close();
-        await browser.close();
-      }
-      const result = await lighthouse(
-        `${base}${target.route}`,
-        {
-          port: chrome.port,
-          output: 'json',
-          logLevel: 'error',
-          onlyCategories: ['performance', 'accessibility', 'best-practices'],
-          disableStorageReset: target.signedIn,
-        },
-        target.preset === 'desktop' ? desktopConfig : undefined,
-      );
-      if (!result) throw new Error(`Lighthouse returned nothing for ${target.route}`);
-      const { lhr } = result;
-      const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
-      const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
-      figures.push({
-        preset: target.preset,
-        route: target.route,
-        run: target.run,
-        performance: score('performance'),
-        accessibility: score('accessibility'),
-        bestPractices: score('best-practices'),
-        fcp: audit('first-contentful-paint'),
-        lcp: audit('largest-contentful-paint'),
-        tbt: audit('total-blocking-time'),
-        lcpElement: lcpElementOf(lhr.audits['lcp-breakdown-insight']?.details),
-        lcpParts: lcpPartsOf(lhr.audits['lcp-breakdown-insight']?.details),
-      });
-    } finally {
-      chrome.kill();
-    }
-  }
-  return figures;
 }
 
 export async function measureClient(

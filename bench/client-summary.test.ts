@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { LighthouseFigures, WarmStart } from './client-bench.ts';
+import type { WarmStart } from './client-bench.ts';
+import type { LighthouseFigures } from './lighthouse-runs.ts';
 import { lighthouseMedians, median, warmStartMedians } from './client-summary.ts';
 
 const lighthouseRun = (

@@ -1,4 +1,4 @@
-/** The fields of a Lighthouse run the medians read (client-bench.ts has the whole record). */
+/** The fields of a Lighthouse run the medians read (lighthouse-runs.ts has the whole record). */
 interface LighthouseRun {
   preset: 'mobile' | 'desktop';
   route: string;

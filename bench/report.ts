@@ -114,9 +114,7 @@ export function renderMarkdown(results: BenchResults): string {
     }
     lines.push('');
     if (client.lighthouse.length > 0) {
-      lines.push(
-        '| Lighthouse, median | preset | runs | performance | FCP ms | LCP ms | TBT ms |',
-      );
+      lines.push('| Lighthouse, median | preset | runs | performance | FCP ms | LCP ms | TBT ms |');
       lines.push('|---|---|--:|--:|--:|--:|--:|');
       const whole = (value: number | null) => (value === null ? '–' : value.toFixed(0));
       for (const row of lighthouseMedians(client.lighthouse)) {
