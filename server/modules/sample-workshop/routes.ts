@@ -65,6 +65,7 @@ const sampleWorkshopRoutes: FastifyPluginCallback = (scope, _options, done) => {
           "session of the sample's owner. A sample cannot have a sample: 409 `conflict`.",
         response: {
           200: envelope(sampleWorkshopOpening),
+          404: failureResponse('The sample was deleted while it was being made: `not_found`'),
           409: failureResponse('The caller is in a sample workshop: `conflict`'),
         },
       },
@@ -97,7 +98,10 @@ const sampleWorkshopRoutes: FastifyPluginCallback = (scope, _options, done) => {
         tags,
         summary: 'Delete the sample workshop and everything in it',
         description: "Only the sample's organization goes; the caller's is not touched.",
-        response: { 200: envelope(sampleWorkshopState) },
+        response: {
+          200: envelope(sampleWorkshopState),
+          404: failureResponse('There is no sample workshop to delete: `not_found`'),
+        },
       },
     },
     async (request) => {
