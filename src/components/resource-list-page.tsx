@@ -5,6 +5,7 @@ import {
   IconDownload,
   IconFileImport,
   IconHistory,
+  IconFileText,
   IconPencil,
   IconPlus,
   IconRestore,
@@ -63,7 +64,15 @@ interface ModalEditing<T> {
 /** Creating and editing happen on pages of their own (forms too large for a dialog). */
 interface PageEditing<T> {
   renderForm?: never;
-  formPages: { create: string; edit: (row: T) => string };
+  formPages: {
+    create: string;
+    edit: (row: T) => string;
+    /**
+     * The row's page shows an issued document (a bill, a note), which is opened and printed, never
+     * edited: the action reads "Open" with a document icon, for everyone who may read the list.
+     */
+    opensDocument?: boolean;
+  };
 }
 
 export type ResourceListPageProps<T extends { _id: string }, Key extends QueryKey = QueryKey> = (
@@ -241,6 +250,7 @@ export function ResourceListPage<T extends { _id: string }, Key extends QueryKey
   const canDelete = permissions.delete !== undefined && remove !== undefined && mayDelete;
   const canReadHistory = useCan('audit.read');
   const editPath = formPages?.edit;
+  const opensDocument = formPages?.opensDocument === true;
   const rowActions = useMemo<RowAction<T>[]>(
     () => [
       ...(extraRowActions ?? []),
@@ -259,7 +269,19 @@ export function ResourceListPage<T extends { _id: string }, Key extends QueryKey
             } satisfies RowAction<T>,
           ]
         : []),
-      ...(canWrite
+      ...(opensDocument
+        ? [
+            {
+              label: texts.edit,
+              tooltip: t('actions.open'),
+              icon: <IconFileText size={18} aria-hidden />,
+              onClick: (record) => {
+                if (editPath) void navigate(editPath(record));
+              },
+            } satisfies RowAction<T>,
+          ]
+        : []),
+      ...(canWrite && !opensDocument
         ? [
             {
               label: texts.edit,
@@ -293,6 +315,7 @@ export function ResourceListPage<T extends { _id: string }, Key extends QueryKey
       texts.delete,
       t,
       editPath,
+      opensDocument,
       navigate,
       canWrite,
       canDelete,

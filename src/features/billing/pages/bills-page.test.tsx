@@ -171,6 +171,16 @@ describe('bill register', { timeout: 30_000 }, () => {
     await user.click(screen.getByRole('link', { name: 'INV/2026-27/0003' }));
     expect(await screen.findByText('Print page')).toBeInTheDocument();
   });
+
+  it('offers to open an issued bill, never to edit it', async () => {
+    const { user } = renderPage();
+    await screen.findByText('Showing 1–3 of 3');
+    const open = screen.getByRole('button', { name: 'Open or print bill INV/2026-27/0003' });
+    await user.hover(open);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('Open');
+    await user.click(open);
+    expect(await screen.findByText('Print page')).toBeInTheDocument();
+  });
 });
 
 describe('notes in the register', { timeout: 30_000 }, () => {

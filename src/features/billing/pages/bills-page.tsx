@@ -289,7 +289,11 @@ function BillsRegister() {
             </Paper>
           ) : null
         }
-        formPages={{ create: '/export-bill-review', edit: (bill) => `/billing/${bill._id}/print` }}
+        formPages={{
+          create: '/export-bill-review',
+          edit: (bill) => `/billing/${bill._id}/print`,
+          opensDocument: true,
+        }}
       >
         <BillingReadinessAlert />
         <RegisterTabs view="bills" />

@@ -212,6 +212,7 @@ export function NotesRegister({ kind }: { kind: BillNoteKind }) {
       formPages={{
         create: '/export-bill-review',
         edit: (note) => `/billing/notes/${encodeURIComponent(note._id)}/print`,
+        opensDocument: true,
       }}
     >
       <RegisterTabs view={kind} />
