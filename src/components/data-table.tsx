@@ -130,7 +130,10 @@ function useFoldLevel(deps: unknown[]) {
   useLayoutEffect(() => {
     const table = tableRef.current;
     if (!frame || !table || level === 2) return;
-    if (table.scrollWidth > frame.clientWidth + 1) {
+    // The table's own box holds it, so its overflow is what scrolls; a fractional column width
+    // rounds up there by one pixel while the table still looks no wider than the frame.
+    const holder = table.parentElement ?? frame;
+    if (holder.scrollWidth > holder.clientWidth || table.scrollWidth > frame.clientWidth) {
       setLevel((current) => (current < 2 ? ((current + 1) as FoldLevel) : current));
     }
     // eslint-disable-next-line react-hooks/exhaustive-deps -- measured again whenever the content changes
