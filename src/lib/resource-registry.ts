@@ -23,6 +23,7 @@ export interface WorkingSetRead {
 
 /** The part of a resource the working set reads (the factory's resources have it all). */
 export interface WorkingSetResource {
+  name: string;
   path: string;
   keys: { detail: (id: string) => QueryKey; pickList: () => QueryKey };
   queries: {
