@@ -17,6 +17,7 @@ import type {
   PersistedClient,
   PersistQueryClientOptions,
 } from '@tanstack/react-query-persist-client';
+import { createServer as createViteServer } from 'vite';
 import { SIZES } from './config.ts';
 import { BENCH_EMAIL, BENCH_PASSWORD } from './generate-data.ts';
 import type { ChildMessage, ServerProcessConfig } from './server-process.ts';
@@ -136,6 +137,12 @@ async function main() {
     data: { kind: 'generated', size, afterGeneration: shapeOrganization(orders, cards) },
     staticDir: null,
   });
+  const vite = await createViteServer({
+    root: path.join(import.meta.dirname, '..'),
+    server: { middlewareMode: true, hmr: false, ws: false },
+    appType: 'custom',
+    logLevel: 'error',
+  });
   try {
     const ready = await server.ready;
     console.log(
@@ -150,9 +157,9 @@ async function main() {
       body: JSON.stringify({ email: BENCH_EMAIL, password: BENCH_PASSWORD }),
     });
     const auth = (await signIn.json()) as { data: { token: { accessToken: string } } };
-    // The SPA's modules resolve `@/` through tsconfig.app.json, which this config does not
-    // read: they are loaded by path, with the little of their types this script needs.
-    const spa = (file: string) => import(path.join(import.meta.dirname, '../src', file));
+    // The SPA's modules go through Vite, as in the app: it resolves `@/` and the resource
+    // registry's import.meta.glob. They come typed with the little this script needs.
+    const spa = (file: string) => vite.ssrLoadModule(`/src/${file}`);
     const { useAuthStore } = (await spa('stores/auth.ts')) as {
       useAuthStore: { setState: (state: object) => void };
     };
@@ -174,7 +181,7 @@ async function main() {
       serializeInChunks: (persisted: PersistedClient) => Promise<string>;
     };
     // Loaded before timing: in the browser the resources' code is already there.
-    await spa('lib/resources.ts');
+    await spa('lib/resource-registry.ts');
     const client = new QueryClient({ defaultOptions: { queries: { gcTime: Infinity } } });
     serveDetailsFromLists(client);
     const saved = new Map<string, string>();
@@ -221,6 +228,7 @@ async function main() {
       console.log(`tasks over ${LONG_TASK_MS} ms: ${listed.join(', ')}`);
     }
   } finally {
+    await vite.close();
     await server.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }

@@ -14,9 +14,9 @@ import {
 } from '@/lib/restored-query-client';
 import { selectIsLoggedIn, useAuthStore } from '@/stores/auth';
 
-// The registry of every resource, loaded only when the saved cache holds queued writes, so that
+// Every area's resources, loaded only when the saved cache holds queued writes, so that
 // writes of areas not yet visited in this page load still know how to send themselves.
-const loadResources = () => import('@/lib/resources');
+const loadResources = () => import('@/lib/resource-registry');
 
 // Every signed-in page fetches data at once; loading the HTTP library now keeps its download out
 // of the way of the first request.

@@ -9,7 +9,7 @@ import { ErrorState } from '@/components/error-state';
 import { isUnavailableOffline, OfflineUnavailable } from '@/components/offline-unavailable';
 import { useCan } from '@/lib/permissions';
 import { describeError } from '@/lib/resource-factory';
-import { auditLog } from '@/lib/resources';
+import { auditLog } from '@/features/settings/resource';
 
 const HISTORY_PAGE_SIZE = 20;
 

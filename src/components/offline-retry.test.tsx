@@ -4,7 +4,13 @@ import { http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { JobCard } from '../../contract/production.ts';
 import { queuedWrites, queuedWriteState } from '@/lib/offline/write-queue';
-import * as resources from '@/lib/resources';
+import { payments } from '@/features/payments/resource';
+import {
+  jobCards,
+  productionEntries,
+  productionStages,
+  useMoveJobCard,
+} from '@/features/tasks/resource';
 import { keyShapedTexts, switchLanguage } from '@/test/languages';
 import { fail } from '@/test/msw/envelope';
 import { makePayment } from '@/test/msw/payments';
@@ -48,7 +54,7 @@ const KINDS = [
     page: '/tasks',
     send: (client: QueryClient) => {
       const { wrapper } = createTestWrapper({ queryClient: client });
-      const move = renderHook(() => resources.useMoveJobCard(), { wrapper }).result;
+      const move = renderHook(() => useMoveJobCard(), { wrapper }).result;
       act(() =>
         move.current.mutate({ id: card._id, stageId: embroidery._id, version: card.version }),
       );
@@ -66,7 +72,7 @@ const KINDS = [
     page: '/payments',
     send: (client: QueryClient) => {
       const { wrapper } = createTestWrapper({ queryClient: client });
-      const update = renderHook(() => resources.payments.useUpdate(), { wrapper }).result;
+      const update = renderHook(() => payments.useUpdate(), { wrapper }).result;
       act(() =>
         update.current.mutate({
           id: payment._id,
@@ -97,7 +103,7 @@ const KINDS = [
     page: '/payments',
     send: (client: QueryClient) => {
       const { wrapper } = createTestWrapper({ queryClient: client });
-      const create = renderHook(() => resources.payments.useCreate(), { wrapper }).result;
+      const create = renderHook(() => payments.useCreate(), { wrapper }).result;
       act(() =>
         create.current.mutate({
           merchantId: payment.merchantId,
@@ -120,7 +126,7 @@ const KINDS = [
     page: '/tasks',
     send: (client: QueryClient) => {
       const { wrapper } = createTestWrapper({ queryClient: client });
-      const log = renderHook(() => resources.productionEntries.useCreate(), { wrapper }).result;
+      const log = renderHook(() => productionEntries.useCreate(), { wrapper }).result;
       act(() =>
         log.current.mutate({
           jobCardId: card._id,
@@ -142,9 +148,9 @@ const KINDS = [
 
 async function replayRefused(kind: (typeof KINDS)[number]) {
   const client = createTestQueryClient();
-  await client.fetchQuery(resources.productionStages.queries.list());
+  await client.fetchQuery(productionStages.queries.list());
   // The board is on screen: its cards are read again when a write is undone.
-  const board = new QueryObserver(client, resources.jobCards.queries.list(BOARD));
+  const board = new QueryObserver(client, jobCards.queries.list(BOARD));
   board.subscribe(() => undefined);
   await waitFor(() => expect(board.getCurrentResult().isSuccess).toBe(true));
   onlineManager.setOnline(false);
@@ -191,7 +197,7 @@ describe('a queued write refused on replay', { timeout: 30_000 }, () => {
     await waitFor(() =>
       expect(
         client
-          .getQueryData<{ data: JobCard[] }>(resources.jobCards.queries.list(BOARD).queryKey)
+          .getQueryData<{ data: JobCard[] }>(jobCards.queries.list(BOARD).queryKey)
           ?.data.find((row) => row._id === card._id),
       ).toMatchObject({ stageId: checking._id, version: card.version + 1 }),
     );

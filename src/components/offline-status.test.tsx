@@ -6,7 +6,7 @@ import { persistOptions } from '@/lib/app-query-client';
 import { overwriteStaleWrite, queuedWrites, queuedWriteState } from '@/lib/offline/write-queue';
 import { registerMutationDefaults } from '@/lib/resource-factory';
 import { registeredWriteKeys } from '@/lib/resource-writes';
-import { merchants } from '@/lib/resources';
+import { merchants } from '@/features/merchants/resource';
 import { createMerchantsFake, makeMerchants, type MerchantsFake } from '@/test/msw/merchants';
 import { setupMswServer } from '@/test/msw/server';
 import { signInTestUser } from '@/test/msw/session';
@@ -151,7 +151,7 @@ describe('a queued change replayed against a newer record', () => {
 describe('the names of pending changes', () => {
   it('names every write the app can queue, in every language', async () => {
     // Loading the resource modules registers their writes, as a reload with a queue does.
-    await import('@/lib/resources');
+    await import('@/lib/resource-registry');
     const languages = ['en', 'gu', 'hi'] as const;
     const texts = await Promise.all(
       languages.map(

@@ -22,7 +22,7 @@ interface WriteCallbacks {
   onQueued: () => void;
 }
 
-/** The slice of a resource (src/lib/resources.ts) a record dialog needs. */
+/** The slice of a resource (an area's resource.ts) a record dialog needs. */
 export interface FormResource<TCreate, TUpdate> {
   name: string;
   namespace: ResourceNamespace;

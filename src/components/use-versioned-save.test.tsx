@@ -5,7 +5,7 @@ import { http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import type { Merchant, MerchantCreate, MerchantUpdate } from '../../contract/merchants.ts';
-import * as resources from '@/lib/resources';
+import { merchants } from '@/features/merchants/resource';
 import { useZodForm } from '@/lib/use-zod-form';
 import { fail, ok } from '@/test/msw/envelope';
 import { makeMerchants } from '@/test/msw/merchants';
@@ -33,8 +33,8 @@ function MerchantForm({ merchant, onSaved }: { merchant: Merchant | null; onSave
     namespace: 'merchants',
     initialValues: merchant ? toValues(merchant) : { name: '', city: '' },
   });
-  const create = resources.merchants.useCreate();
-  const update = resources.merchants.useUpdate();
+  const create = merchants.useCreate();
+  const update = merchants.useUpdate();
   const saving = useVersionedSave({
     form,
     record: merchant,
@@ -175,11 +175,11 @@ describe('useVersionedSave', () => {
       name: 'Someone else saved this record first',
     });
     const row = within(within(conflict).getByRole('table')).getAllByRole('row')[1]!;
-    expect(within(row).getAllByRole('cell').map((cell) => cell.textContent)).toEqual([
-      'City',
-      'Ahmedabad',
-      'Vadodara',
-    ]);
+    expect(
+      within(row)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['City', 'Ahmedabad', 'Vadodara']);
     expect(view.onSaved).not.toHaveBeenCalled();
 
     await view.user.click(within(conflict).getByRole('button', { name: 'Keep mine' }));

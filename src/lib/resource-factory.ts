@@ -101,7 +101,7 @@ export interface ResourceSchemas {
   list: z.ZodType;
 }
 
-/** Everything the client knows about one resource, written once (see `src/lib/resources.ts`). */
+/** Everything the client knows about one resource, written once (see `src/features/designs/resource.ts`). */
 export type ResourceDefinition<S extends ResourceSchemas> = ResourceTexts & {
   /** First element of every query key, e.g. `'merchants'`. */
   name: string;

@@ -7,7 +7,7 @@ const known: TranslationKey = 'ui:failures.duplicate';
 // @ts-expect-error a misspelt key is not a translation key
 const misspelt: TranslationKey = 'ui:failures.duplicat';
 const areaKey: TranslationKey = 'designs:toast.created';
-// @ts-expect-error an area's keys are typed through its augmentation in src/lib/resources.ts
+// @ts-expect-error an area's keys are typed through its augmentation in its resource.ts
 const areaMisspelt: TranslationKey = 'designs:toast.createdd';
 const plural: KeysOf<'common'> = 'offline.pendingBadge';
 // @ts-expect-error `workers` has no deletion toast (a worker's deletion is silent)

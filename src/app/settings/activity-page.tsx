@@ -18,7 +18,8 @@ import { HistoryDrawer } from '@/components/history-drawer';
 import { isUnavailableOffline } from '@/components/offline-unavailable';
 import { PaginationBar } from '@/components/pagination-bar';
 import { describeError } from '@/lib/resource-factory';
-import { auditLog, users, type AuditLogParams } from '@/lib/resources';
+import { auditLog, type AuditLogParams } from '@/features/settings/resource';
+import { users } from '@/features/users/resource';
 import { useListParams } from '@/lib/use-list-params';
 
 const LIST_CONFIG = {

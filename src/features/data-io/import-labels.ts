@@ -1,5 +1,12 @@
 import { IMPORT_FIELDS, type ImportResource } from '../../../contract/data-io.ts';
 import { SUPPORTED_LANGUAGES } from '@/lib/i18n';
+import type dataIoTexts from '../../../public/locales/en/data-io.json';
+
+declare module '@/lib/translation-resources' {
+  interface AppResources {
+    'data-io': typeof dataIoTexts;
+  }
+}
 
 type Tree = { [key: string]: string | Tree };
 

@@ -1,7 +1,7 @@
 import type { Gstr1Return, Gstr1Summary } from '../../../contract/gstr1.ts';
 import type gstTexts from '../../../public/locales/en/gst.json';
 import { apiRequest } from '@/lib/api-client';
-import * as resources from '@/lib/resources';
+import { bills as billsResource } from '@/features/billing/resource';
 
 declare module '@/lib/translation-resources' {
   interface AppResources {
@@ -18,7 +18,7 @@ const searchParamsOf = (choice: GstPeriodChoice): Record<string, string> => ({ .
  * Kept under the bills' query keys: a bill issued or cancelled changes the return, and the bills
  * resource already refetches its reads after each write.
  */
-export const gstr1Summary = resources.bills.defineRead<Gstr1Summary, GstPeriodChoice>(
+export const gstr1Summary = billsResource.defineRead<Gstr1Summary, GstPeriodChoice>(
   'gstr1Summary',
   {
     path: () => '/gst/gstr1/summary',

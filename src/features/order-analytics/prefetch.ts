@@ -1,5 +1,5 @@
 import { queryClient } from '@/lib/app-query-client';
-import { orderAnalytics } from '@/lib/resources';
+import { orderAnalytics } from '@/features/order-analytics/resource';
 import { readAnalyticsFilters } from './analytics-filters';
 
 /** The report a URL shows, read into the cache under the key the page uses. */

@@ -1,6 +1,6 @@
 import { ORDER_SORTABLE, ORDER_STATUSES, type OrderListParams } from '../../../contract/orders.ts';
 import { queryClient } from '@/lib/app-query-client';
-import { orders } from '@/lib/resources';
+import { orders } from '@/features/orders/resource';
 import { readListParams } from '@/lib/use-list-params';
 
 /** The orders list's URL state: its filters and sortable columns. */

@@ -2,7 +2,7 @@ import { useMutationState } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type { JobCard, ProductionStage } from '../../../contract/production.ts';
 import type { KeyedVariables } from '@/lib/resource-factory';
-import { jobCards, type JobCardMoveInput } from '@/lib/resources';
+import { type JobCardMoveInput, jobCards } from '@/features/tasks/resource';
 
 /** The stage before and after the card's, by position; null at either end. */
 export function neighbourStages(stages: readonly ProductionStage[], card: JobCard) {

@@ -7,7 +7,17 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import OrderFormPage from '@/features/orders/pages/order-form-page';
 import { serveDetailsFromLists } from '@/lib/offline/details-from-lists';
 import { refreshWorkingSet } from '@/lib/offline/working-set';
-import * as resources from '@/lib/resources';
+import { bankDetails } from '@/features/bank-details/resource';
+import { bills } from '@/features/billing/resource';
+import { designs } from '@/features/designs/resource';
+import { expenses } from '@/features/expenses/resource';
+import { merchants } from '@/features/merchants/resource';
+import { orders as ordersResource } from '@/features/orders/resource';
+import { payments } from '@/features/payments/resource';
+import { workerSalaries } from '@/features/salary-management/resource';
+import { jobCards } from '@/features/tasks/resource';
+import { users } from '@/features/users/resource';
+import { workers } from '@/features/workers/resource';
 import { ok } from '@/test/msw/envelope';
 import { createOrdersFake, makeOrder, ORDER_DESIGNS } from '@/test/msw/orders';
 import { duesReport } from '@/test/msw/payments';
@@ -28,17 +38,17 @@ let requested: URL[];
 
 /** Every list the app has a page for, with the permission its page needs. */
 const LIST_PAGES = [
-  ['merchants', resources.merchants],
-  ['designs', resources.designs],
-  ['workers', resources.workers],
-  ['orders', resources.orders],
-  ['job-cards', resources.jobCards],
-  ['bills', resources.bills],
-  ['payments', resources.payments],
-  ['worker-salaries', resources.workerSalaries],
-  ['expenses', resources.expenses],
-  ['bank-details', resources.bankDetails],
-  ['users', resources.users],
+  ['merchants', merchants],
+  ['designs', designs],
+  ['workers', workers],
+  ['orders', ordersResource],
+  ['job-cards', jobCards],
+  ['bills', bills],
+  ['payments', payments],
+  ['worker-salaries', workerSalaries],
+  ['expenses', expenses],
+  ['bank-details', bankDetails],
+  ['users', users],
 ] as const;
 const MANAGERS_ONLY = [
   'bills',
@@ -124,7 +134,7 @@ describe('a record a cached list shows', () => {
   it('takes the newest of the lists that hold it', () => {
     const client = createTestQueryClient();
     serveDetailsFromLists(client);
-    const { orders } = resources;
+    const orders = ordersResource;
     const older = makeOrder(4, { poNumber: 'PO-OLD' });
     client.setQueryData(orders.queries.list({ page: 2 }).queryKey, page([older]), {
       updatedAt: 1000,
@@ -148,11 +158,11 @@ describe('a record a cached list shows', () => {
     serveDetailsFromLists(client);
     const delivered = makeOrder(3, { status: 'delivered', poNumber: 'PO-DELIVERED' });
     client.setQueryData(
-      resources.orders.queries.list({ page: 1, limit: 10 }).queryKey,
+      ordersResource.queries.list({ page: 1, limit: 10 }).queryKey,
       page([delivered]),
     );
     // The design picker's names, kept by the working set.
-    client.setQueryData(resources.designs.queries.all().queryKey, ORDER_DESIGNS);
+    client.setQueryData(designs.queries.all().queryKey, ORDER_DESIGNS);
     goOffline();
 
     renderWithProviders(<OrderFormPage />, {

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { WorkingSetStatus } from '@/components/offline-status';
 import OrderFormPage from '@/features/orders/pages/order-form-page';
 import { refreshWorkingSet } from '@/lib/offline/working-set';
-import { orders } from '@/lib/resources';
+import { orders } from '@/features/orders/resource';
 import { switchLanguage } from '@/test/languages';
 import { ok } from '@/test/msw/envelope';
 import { createOrdersFake, makeOrder } from '@/test/msw/orders';

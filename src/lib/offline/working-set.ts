@@ -3,14 +3,14 @@ import {
   useQueryClient,
   type FetchQueryOptions,
   type QueryClient,
-  type QueryKey,
 } from '@tanstack/react-query';
 import type { Paged } from '../../../contract/common.ts';
-import { can, type Permission, type Role } from '../../../contract/permissions.ts';
+import { can, type Role } from '../../../contract/permissions.ts';
 import { apiRequest } from '@/lib/api-client';
 import { PENDING_CHANGE_FIELD } from '@/lib/offline/pending-records';
 import { yieldToMain } from '@/lib/offline/yield-to-main';
 import type { WorkingSetDeclaration } from '@/lib/resource-factory';
+import type { WorkingSetResource } from '@/lib/resource-registry';
 import { DEFAULT_LIMIT, DEFAULT_PAGE } from '@/lib/use-list-params';
 import { useAuthStore } from '@/stores/auth';
 
@@ -18,7 +18,8 @@ import { useAuthStore } from '@/stores/auth';
  * The day's work on the device: while online, what a day on the floor needs is fetched in the
  * background and kept in the query cache (and so on disk), under the keys the pages read, so an
  * order never opened on this tablet still opens offline and a new order still has its designs.
- * What to keep is declared by the resources themselves (`workingSet` in resources.ts).
+ * What to keep is declared by the resources themselves (`workingSet` in each area's resource.ts,
+ * collected by `src/lib/resource-registry.ts`).
  */
 
 /** Often enough that a tablet losing the network mid-shift has the morning's new orders. */
@@ -36,21 +37,6 @@ export interface WorkingSetResult {
   updatedAt: number;
   /** How many records (of lists and pick lists) are kept. */
   records: number;
-}
-
-interface WorkingSetResource {
-  path: string;
-  keys: { detail: (id: string) => QueryKey; pickList: () => QueryKey };
-  queries: {
-    all: () => FetchQueryOptions<unknown[]>;
-    list: (params: { page: number; limit: number }) => FetchQueryOptions<unknown>;
-  };
-  workingSet?: WorkingSetDeclaration<object> | undefined;
-}
-
-interface WorkingSetRead {
-  permission: Permission;
-  query: () => unknown;
 }
 
 type CachedRecord = { _id: string; [PENDING_CHANGE_FIELD]?: boolean };
@@ -107,9 +93,9 @@ export async function refreshWorkingSet(
   signal?: AbortSignal,
 ): Promise<WorkingSetResult> {
   // Loaded on demand, like the write queue does: the registry of every resource is large.
-  const { WORKING_SET_RESOURCES, WORKING_SET_READS } = await import('@/lib/resources');
+  const { WORKING_SET_RESOURCES, WORKING_SET_READS } = await import('@/lib/resource-registry');
   let records = 0;
-  for (const resource of WORKING_SET_RESOURCES as readonly WorkingSetResource[]) {
+  for (const resource of WORKING_SET_RESOURCES) {
     const declared = resource.workingSet;
     if (!declared || !can(role, declared.permission)) continue;
     if (declared.pickList) {
@@ -125,7 +111,7 @@ export async function refreshWorkingSet(
     }
     if (declared.records) records += await keepRecords(client, resource, declared.records, signal);
   }
-  for (const read of WORKING_SET_READS as readonly WorkingSetRead[]) {
+  for (const read of WORKING_SET_READS) {
     if (!can(role, read.permission)) continue;
     await client.fetchQuery({ ...(read.query() as FetchQueryOptions), staleTime: 0 });
     await yieldToMain();

@@ -2,7 +2,7 @@ import { http, type HttpHandler } from 'msw';
 import type { Bill, BillLine } from '../../../contract/bills.ts';
 import type { Merchant } from '../../../contract/merchants.ts';
 import type { OrganizationProfile } from '../../../contract/organization.ts';
-import { bills, type BillableOrder } from '@/lib/resources';
+import { type BillableOrder, bills } from '@/features/billing/resource';
 import { fail, ok } from './envelope';
 import { makeMerchants } from './merchants';
 import { makeOrder } from './orders';

@@ -1,6 +1,6 @@
 import { http } from 'msw';
 import type { Merchant } from '../../../contract/merchants.ts';
-import { merchants } from '@/lib/resources';
+import { merchants } from '@/features/merchants/resource';
 import { ok } from './envelope';
 import { createResourceFake, TEST_ORGANIZATION_ID, testId } from './resource-fake';
 

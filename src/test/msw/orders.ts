@@ -8,7 +8,7 @@ import {
   type OrderLineInput,
   type OrderStatus,
 } from '../../../contract/orders.ts';
-import { orders } from '@/lib/resources';
+import { orders } from '@/features/orders/resource';
 import { fail, ok } from './envelope';
 import { makeMerchants } from './merchants';
 import { createResourceFake, TEST_ORGANIZATION_ID, testId } from './resource-fake';

@@ -3,7 +3,7 @@ import type { DuesReport, DuesRow, Statement } from '../../../contract/dues.ts';
 import type { Merchant } from '../../../contract/merchants.ts';
 import type { OrganizationProfile } from '../../../contract/organization.ts';
 import type { OpenBill, Payment, PaymentAllocationInput } from '../../../contract/payments.ts';
-import { payments } from '@/lib/resources';
+import { payments } from '@/features/payments/resource';
 import { billingProfile } from './bills';
 import { ok } from './envelope';
 import { makeMerchants } from './merchants';

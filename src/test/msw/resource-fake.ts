@@ -27,7 +27,7 @@ interface StoredRecord {
   updatedAt: string;
 }
 
-/** The part of a client resource definition (`src/lib/resources.ts`) the fake serves. */
+/** The part of a client resource definition (an area's `resource.ts`) the fake serves. */
 interface FakeableResource {
   path: string;
   schemas: { create: z.ZodType; update: z.ZodType };

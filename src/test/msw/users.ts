@@ -2,7 +2,7 @@ import { http, type HttpHandler } from 'msw';
 import type { Role } from '../../../contract/permissions.ts';
 import { userResetPasswordBody, type User } from '../../../contract/users.ts';
 import { validationErrorMap, fieldErrorOf } from '../../../contract/validation.ts';
-import { users } from '@/lib/resources';
+import { users } from '@/features/users/resource';
 import { useAuthStore } from '@/stores/auth';
 import { fail, ok } from './envelope';
 import { createResourceFake, TEST_ORGANIZATION_ID, testId } from './resource-fake';

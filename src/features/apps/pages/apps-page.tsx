@@ -27,7 +27,7 @@ import { PageHeader } from '@/components/page-header';
 import { errorText } from '@/lib/error-text';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { useCan } from '@/lib/permissions';
-import { organization } from '@/lib/resources';
+import { organization } from '@/features/organization/resource';
 import { emailStatusQuery, sendTestMail } from '../api';
 
 type Status = { label: string; color: string } | null;

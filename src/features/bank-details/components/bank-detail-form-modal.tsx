@@ -1,7 +1,7 @@
 import { bankDetailShape, type BankDetail } from '../../../../contract/bank-details.ts';
 import type { FieldSpec } from '@/components/form-fields';
 import { RecordFormModal } from '@/components/record-form-modal';
-import * as resources from '@/lib/resources';
+import { bankDetails } from '@/features/bank-details/resource';
 
 export const BANK_DETAIL_FIELDS: FieldSpec[] = [
   { name: 'bankName', kind: 'text' },
@@ -26,7 +26,7 @@ export interface BankDetailFormModalProps {
 export function BankDetailFormModal({ bankDetail, onClose }: BankDetailFormModalProps) {
   return (
     <RecordFormModal
-      resource={resources.bankDetails}
+      resource={bankDetails}
       record={bankDetail}
       fields={BANK_DETAIL_FIELDS}
       shape={bankDetailShape}

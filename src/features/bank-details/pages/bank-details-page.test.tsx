@@ -13,7 +13,7 @@ import {
 import { setupMswServer } from '@/test/msw/server';
 import { signInTestUser } from '@/test/msw/session';
 import { maskAccountNumber } from '../account-number';
-import { bankDetails } from '@/lib/resources';
+import { bankDetails } from '@/features/bank-details/resource';
 import BankDetailsPage from './bank-details-page';
 
 const server = setupMswServer();

@@ -22,7 +22,11 @@ import { useFormatters } from '@/lib/format';
 import { useListParams } from '@/lib/use-list-params';
 import { maskAccountNumber } from '../account-number';
 import { BankDetailFormModal } from '../components/bank-detail-form-modal';
-import * as resources from '@/lib/resources';
+import {
+  activeBankDetail,
+  bankDetails,
+  useSetActiveBankDetail,
+} from '@/features/bank-details/resource';
 import { isUnavailableOffline } from '@/components/offline-unavailable';
 
 const LIST_CONFIG = {
@@ -40,10 +44,10 @@ export default function BankDetailsPage() {
   const { t } = useTranslation(['bank-details', 'ui']);
   const format = useFormatters();
   const list = useListParams(LIST_CONFIG);
-  const query = useQuery(resources.bankDetails.queries.list(list.params));
-  const active = useQuery(resources.activeBankDetail());
-  const remove = resources.bankDetails.useRemove();
-  const setActive = resources.useSetActiveBankDetail();
+  const query = useQuery(bankDetails.queries.list(list.params));
+  const active = useQuery(activeBankDetail());
+  const remove = bankDetails.useRemove();
+  const setActive = useSetActiveBankDetail();
   const [revealed, setRevealed] = useState<ReadonlySet<string>>(new Set());
 
   const toggleReveal = useCallback(
@@ -199,7 +203,7 @@ export default function BankDetailsPage() {
       emptyIcon={<IconBuildingBank size={28} stroke={1.5} aria-hidden />}
       list={list}
       query={query}
-      listQuery={resources.bankDetails.queries.list}
+      listQuery={bankDetails.queries.list}
       columns={columns}
       filterFields={filterFields}
       remove={remove}

@@ -14,7 +14,7 @@ import {
 import type { Bill } from '../../../../contract/bills.ts';
 import { FormFields, type FieldSpec } from '@/components/form-fields';
 import { FormNotices, saveFailureText, useFormSafety } from '@/components/form-safety';
-import * as resources from '@/lib/resources';
+import { billNotes as billNotesResource } from '@/features/billing/resource';
 import { useZodForm } from '@/lib/use-zod-form';
 import { todayYmd } from '../bill-preview';
 import { BillFigureRows } from '../components/bill-figure-rows';
@@ -70,7 +70,7 @@ export interface BillNoteFormProps {
  */
 export function BillNoteForm({ bill, kind, onClose }: BillNoteFormProps) {
   const { t } = useTranslation(['bills', 'ui']);
-  const create = resources.billNotes.useCreate();
+  const create = billNotesResource.useCreate();
   const today = todayYmd();
   const form = useZodForm<NoteValues, NoteOutput>({
     schema: noteSchema,

@@ -6,7 +6,7 @@ import type { BillNoteCreate, BillNoteKind } from '../../../../contract/bill-not
 import type { Bill } from '../../../../contract/bills.ts';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { useFormatters } from '@/lib/format';
-import * as resources from '@/lib/resources';
+import { billNoteNextNumber } from '@/features/billing/resource';
 import { BillFigureRows } from '../components/bill-figure-rows';
 import { NumberForecast, ReviewSetting } from '../components/review-parts';
 
@@ -35,7 +35,7 @@ export function BillNoteReviewDialog({
 }: BillNoteReviewDialogProps) {
   const { t } = useTranslation('bills');
   const format = useFormatters();
-  const next = useQuery(resources.billNoteNextNumber({ kind, noteDate: note.noteDate }));
+  const next = useQuery(billNoteNextNumber({ kind, noteDate: note.noteDate }));
   return (
     <ConfirmDialog
       opened

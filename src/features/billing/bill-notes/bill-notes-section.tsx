@@ -8,7 +8,7 @@ import type { BillNote, BillNoteKind } from '../../../../contract/bill-notes.ts'
 import type { Bill } from '../../../../contract/bills.ts';
 import { useFormatters } from '@/lib/format';
 import { useCan } from '@/lib/permissions';
-import * as resources from '@/lib/resources';
+import { billNotes as billNotesResource, useCancelBillNote } from '@/features/billing/resource';
 import { BillNoteForm } from './bill-note-form';
 import { NOTE_STATUS_COLORS } from './note-status-colors';
 
@@ -19,7 +19,7 @@ export function BillNotesSection({ bill }: { bill: Bill }) {
   const canRead = useCan('bills.read');
   const canWrite = useCan('bills.write');
   const query = useQuery({
-    ...resources.billNotes.queries.list({ billId: bill._id, limit: 100 }),
+    ...billNotesResource.queries.list({ billId: bill._id, limit: 100 }),
     enabled: canRead,
   });
   const [issuing, setIssuing] = useState<BillNoteKind | null>(null);
@@ -123,7 +123,7 @@ export function BillNotesSection({ bill }: { bill: Bill }) {
 function CancelNoteModal({ note, onClose }: { note: BillNote; onClose: () => void }) {
   const { t } = useTranslation('bills');
   const format = useFormatters();
-  const cancel = resources.useCancelBillNote();
+  const cancel = useCancelBillNote();
   const [reason, setReason] = useState('');
   const advance = Math.round((note.totalAmount - note.appliedAmount) * 100) / 100;
   const submit = () =>

@@ -16,8 +16,7 @@ import type { OrganizationProfile } from '../../../../contract/organization.ts';
 import { FormFields, type FieldSpec } from '@/components/form-fields';
 import { FormNotices, saveFailureText, useFormSafety } from '@/components/form-safety';
 import { ApiError } from '@/lib/api-client';
-import * as resources from '@/lib/resources';
-import type { BillableOrder } from '@/lib/resources';
+import { type BillableOrder, bills as billsResource } from '@/features/billing/resource';
 import { useZodForm } from '@/lib/use-zod-form';
 import { addDays, todayYmd } from '../bill-preview';
 import { BillFigureRows } from './bill-figure-rows';
@@ -131,7 +130,7 @@ export function BillPanel({
   onDone,
 }: BillPanelProps) {
   const { t } = useTranslation(['bills', 'ui']);
-  const create = resources.bills.useCreate();
+  const create = billsResource.useCreate();
   const form = useZodForm<PanelValues, PanelOutput>({
     schema: panelSchema,
     namespace: 'bills',

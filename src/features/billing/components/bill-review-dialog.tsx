@@ -6,8 +6,7 @@ import type { BillType } from '../../../../contract/bills.ts';
 import { GST_STATES } from '../../../../contract/gst.ts';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { useFormatters } from '@/lib/format';
-import * as resources from '@/lib/resources';
-import type { BillableOrder } from '@/lib/resources';
+import { type BillableOrder, billNextNumber } from '@/features/billing/resource';
 import { BillFigureRows } from './bill-figure-rows';
 import { NumberForecast, ReviewSetting } from './review-parts';
 
@@ -49,7 +48,7 @@ export function BillReviewDialog({
   const { t } = useTranslation('bills');
   const format = useFormatters();
   const next = useQuery({
-    ...resources.billNextNumber({ billDate: settings.billDate }),
+    ...billNextNumber({ billDate: settings.billDate }),
     enabled: opened,
   });
   const lines = orders.flatMap((order) =>

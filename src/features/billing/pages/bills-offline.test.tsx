@@ -2,7 +2,7 @@ import { onlineManager } from '@tanstack/react-query';
 import { act, renderHook, screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { payments } from '@/lib/resources';
+import { payments } from '@/features/payments/resource';
 import { keyShapedTexts, switchLanguage } from '@/test/languages';
 import { BILL_MERCHANTS, createBillsFake, makeBill } from '@/test/msw/bills';
 import { ok } from '@/test/msw/envelope';

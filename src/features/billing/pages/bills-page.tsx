@@ -19,7 +19,7 @@ import { ResourceListPage } from '@/components/resource-list-page';
 import { useFormatters } from '@/lib/format';
 import { useCan } from '@/lib/permissions';
 import { isSampleTab } from '@/lib/sample-tab';
-import * as resources from '@/lib/resources';
+import { bills as billsResource, useCancelBill } from '@/features/billing/resource';
 import { useListParams } from '@/lib/use-list-params';
 import {
   NotesRegister,
@@ -90,7 +90,7 @@ function BillsRegister() {
   const { t } = useTranslation('bills');
   const format = useFormatters();
   const list = useListParams(LIST_CONFIG);
-  const query = useQuery(resources.bills.queries.list(list.params as Partial<BillListParams>));
+  const query = useQuery(billsResource.queries.list(list.params as Partial<BillListParams>));
   const merchantFilter = useMerchantFilterField();
   const canWrite = useCan('bills.write');
   const [toCancel, setToCancel] = useState<Bill | null>(null);
@@ -239,7 +239,7 @@ function BillsRegister() {
         emptyIcon={<IconFileInvoice size={28} stroke={1.5} aria-hidden />}
         list={list}
         query={query}
-        listQuery={resources.bills.queries.list}
+        listQuery={billsResource.queries.list}
         columns={columns}
         filterFields={filterFields}
         extraRowActions={rowActions}
@@ -305,7 +305,7 @@ function BillsRegister() {
 
 function CancelBillModal({ bill, onClose }: { bill: Bill; onClose: () => void }) {
   const { t } = useTranslation('bills');
-  const cancel = resources.useCancelBill();
+  const cancel = useCancelBill();
   const [reason, setReason] = useState('');
   // What cancelling undoes, named: these orders leave the bill and can be billed again.
   const poNumbers = [...new Set(bill.lines.map((line) => line.poNumber))];

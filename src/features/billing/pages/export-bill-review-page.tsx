@@ -24,8 +24,10 @@ import { PageHeader } from '@/components/page-header';
 import { useFormatters } from '@/lib/format';
 import { isPendingRecord } from '@/lib/offline/pending-records';
 import { describeError } from '@/lib/resource-factory';
-import * as resources from '@/lib/resources';
-import type { BillableOrder } from '@/lib/resources';
+import { type BillableOrder, bills, unbilledOrders } from '@/features/billing/resource';
+import { merchants as merchantsResource } from '@/features/merchants/resource';
+import { orders as ordersResource } from '@/features/orders/resource';
+import { organization as organizationResource } from '@/features/organization/resource';
 import { BillPanel } from '../components/bill-panel';
 import classes from './export-bill-review-page.module.css';
 
@@ -63,12 +65,12 @@ export default function ExportBillReviewPage() {
   const { t } = useTranslation('bills');
   const format = useFormatters();
   const { orderId } = useParams();
-  const unbilled = useQuery(resources.unbilledOrders());
-  const organization = useQuery(resources.organization.queries.profile());
-  const merchants = useQuery(resources.merchants.queries.all());
-  const latest = useQuery(resources.bills.queries.list(LATEST_BILLS));
+  const unbilled = useQuery(unbilledOrders());
+  const organization = useQuery(organizationResource.queries.profile());
+  const merchants = useQuery(merchantsResource.queries.all());
+  const latest = useQuery(bills.queries.list(LATEST_BILLS));
   const singleOrder = useQuery({
-    ...resources.orders.queries.detail(orderId ?? ''),
+    ...ordersResource.queries.detail(orderId ?? ''),
     enabled: orderId !== undefined,
   });
 

@@ -14,7 +14,8 @@ import type { FilterField } from '@/components/filter-bar';
 import { MoneyText } from '@/components/money-text';
 import { ResourceListPage } from '@/components/resource-list-page';
 import { useFormatters } from '@/lib/format';
-import * as resources from '@/lib/resources';
+import { billNotes as billNotesResource } from '@/features/billing/resource';
+import { merchants as merchantsResource } from '@/features/merchants/resource';
 import { useListParams } from '@/lib/use-list-params';
 import { NOTE_STATUS_COLORS } from '../bill-notes/note-status-colors';
 
@@ -50,7 +51,7 @@ export function RegisterTabs({ view }: { view: RegisterView }) {
 /** The register's merchant filter, the same on every tab. */
 export function useMerchantFilterField(): FilterField {
   const { t } = useTranslation('bills');
-  const merchants = useQuery(resources.merchants.queries.all());
+  const merchants = useQuery(merchantsResource.queries.all());
   return {
     type: 'select',
     name: 'merchantId',
@@ -81,7 +82,7 @@ export function NotesRegister({ kind }: { kind: BillNoteKind }) {
   const { t } = useTranslation('bills');
   const format = useFormatters();
   const list = useListParams(LIST_CONFIG);
-  const query = useQuery(resources.billNotes.queries.list({ ...list.params, kind }));
+  const query = useQuery(billNotesResource.queries.list({ ...list.params, kind }));
   const merchantFilter = useMerchantFilterField();
 
   const columns = useMemo<DataTableColumn<BillNote>[]>(

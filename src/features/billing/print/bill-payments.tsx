@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import type { Bill } from '../../../../contract/bills.ts';
 import { useFormatters } from '@/lib/format';
 import { useCan } from '@/lib/permissions';
-import { payments } from '@/lib/resources';
+import { payments } from '@/features/payments/resource';
 
 /** The payments that settled a bill, with a shortcut to record the next one against it. */
 export function BillPayments({ bill }: { bill: Bill }) {

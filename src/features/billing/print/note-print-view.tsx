@@ -2,7 +2,7 @@ import { Anchor } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { usePrintDocumentState } from '@/components/print-document-state';
-import { billNotes } from '@/lib/resources';
+import { billNotes } from '@/features/billing/resource';
 import { NoteDocument } from './note-document';
 import { PrintFrame, PrintPreview, usePrintTexts } from './print-frame';
 

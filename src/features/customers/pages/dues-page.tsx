@@ -20,7 +20,8 @@ import { PageHeader } from '@/components/page-header';
 import { DISPLAY_DATE_FORMAT, useFormatters } from '@/lib/format';
 import { parseTypedDate } from '@/lib/parse-typed-date';
 import { describeError } from '@/lib/resource-factory';
-import * as resources from '@/lib/resources';
+import { duesReport } from '@/features/customers/resource';
+import { organization } from '@/features/organization/resource';
 
 const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -58,8 +59,8 @@ export default function DuesPage() {
   const asOfParam = params.get('asOf');
   const asOf = asOfParam && DATE_PATTERN.test(asOfParam) ? asOfParam : undefined;
   const overdueOnly = params.get('overdue') === 'true';
-  const query = useQuery(resources.duesReport({ asOf }));
-  const profile = useQuery(resources.organization.queries.profile());
+  const query = useQuery(duesReport({ asOf }));
+  const profile = useQuery(organization.queries.profile());
   const msme = !!profile.data?.udyamNumber;
 
   const setParam = (name: string, value: string | undefined) =>

@@ -13,7 +13,9 @@ import classes from '@/components/print-sheet.module.css';
 import { DISPLAY_DATE_FORMAT } from '@/lib/format';
 import { LANGUAGE_NAMES, toLanguage, type Language } from '@/lib/i18n';
 import { parseTypedDate } from '@/lib/parse-typed-date';
-import * as resources from '@/lib/resources';
+import { merchantStatement } from '@/features/customers/resource';
+import { organization } from '@/features/organization/resource';
+import { openBills as openBillsResource } from '@/features/payments/resource';
 import { useFitToWidth } from '@/lib/use-fit-to-width';
 import { StatementDocument } from '../statement-document';
 import { financialYear, statementWhatsappLink } from '../statement-model';
@@ -51,9 +53,9 @@ export default function StatementPage() {
     );
 
   const range = startDate <= endDate ? { startDate, endDate } : { startDate, endDate: startDate };
-  const query = useQuery(resources.merchantStatement({ merchantId, ...range }));
-  const profile = useQuery(resources.organization.queries.profile());
-  const open = useQuery({ ...resources.openBills({ merchantId }), enabled: !!merchantId });
+  const query = useQuery(merchantStatement({ merchantId, ...range }));
+  const profile = useQuery(organization.queries.profile());
+  const open = useQuery({ ...openBillsResource({ merchantId }), enabled: !!merchantId });
   const statement = query.data ?? null;
   const seller = profile.data ?? null;
 

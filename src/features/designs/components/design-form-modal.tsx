@@ -1,7 +1,7 @@
 import { designShape, type Design } from '../../../../contract/designs.ts';
 import type { FieldSpec } from '@/components/form-fields';
 import { RecordFormModal } from '@/components/record-form-modal';
-import * as resources from '@/lib/resources';
+import { designs } from '@/features/designs/resource';
 
 export const DESIGN_FIELDS: FieldSpec[] = [
   { name: 'designCode', kind: 'text', code: true },
@@ -19,7 +19,7 @@ export interface DesignFormModalProps {
 export function DesignFormModal({ design, onClose }: DesignFormModalProps) {
   return (
     <RecordFormModal
-      resource={resources.designs}
+      resource={designs}
       record={design}
       fields={DESIGN_FIELDS}
       shape={designShape}

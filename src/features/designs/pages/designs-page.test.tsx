@@ -13,7 +13,7 @@ import {
 import { setupMswServer } from '@/test/msw/server';
 import { signInTestUser } from '@/test/msw/session';
 import { useAuthStore } from '@/stores/auth';
-import { designs } from '@/lib/resources';
+import { designs } from '@/features/designs/resource';
 import DesignsPage from './designs-page';
 
 const server = setupMswServer();

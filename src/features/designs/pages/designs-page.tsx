@@ -12,7 +12,7 @@ import { ResourceListPage, standardListTexts } from '@/components/resource-list-
 import { useFormatters } from '@/lib/format';
 import { useListParams } from '@/lib/use-list-params';
 import { DesignFormModal } from '../components/design-form-modal';
-import * as resources from '@/lib/resources';
+import { designs } from '@/features/designs/resource';
 
 const LIST_CONFIG = {
   filters: { name: { type: 'text' }, designCode: { type: 'text' } },
@@ -24,8 +24,8 @@ export default function DesignsPage() {
   const { t } = useTranslation('designs');
   const format = useFormatters();
   const list = useListParams(LIST_CONFIG);
-  const query = useQuery(resources.designs.queries.list(list.params));
-  const remove = resources.designs.useRemove();
+  const query = useQuery(designs.queries.list(list.params));
+  const remove = designs.useRemove();
 
   const columns = useMemo<DataTableColumn<Design>[]>(
     () => [
@@ -101,7 +101,7 @@ export default function DesignsPage() {
       emptyIcon={<IconPalette size={28} stroke={1.5} aria-hidden />}
       list={list}
       query={query}
-      listQuery={resources.designs.queries.list}
+      listQuery={designs.queries.list}
       columns={columns}
       filterFields={filterFields}
       remove={remove}

@@ -11,7 +11,7 @@ import { notifyError } from '@/lib/notify';
 import { describeError, isGloballyHandled } from '@/lib/resource-factory';
 import { analyseExpenses } from '../expense-analysis';
 import { AnalysisView, LoadingView } from '../components/analysis-view';
-import * as resources from '@/lib/resources';
+import { expenseSummary } from '@/features/expense-analysis/resource';
 import { isUnavailableOffline, OfflineUnavailable } from '@/components/offline-unavailable';
 
 const YEARS_OFFERED = 10;
@@ -27,9 +27,9 @@ export default function ExpenseAnalysisPage() {
   const currentYear = new Date().getFullYear();
   const year = readYear(searchParams.get('year'), currentYear);
 
-  const current = useQuery(resources.expenseSummary({ year: year }));
+  const current = useQuery(expenseSummary({ year: year }));
   // The comparison is a bonus: if last year cannot be read, the page still shows this year.
-  const previous = useQuery({ ...resources.expenseSummary({ year: year - 1 }), retry: false });
+  const previous = useQuery({ ...expenseSummary({ year: year - 1 }), retry: false });
 
   const error = current.error;
   useEffect(() => {

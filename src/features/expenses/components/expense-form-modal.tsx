@@ -7,7 +7,7 @@ import {
 } from '../../../../contract/expenses.ts';
 import type { FieldSpec } from '@/components/form-fields';
 import { RecordFormModal } from '@/components/record-form-modal';
-import * as resources from '@/lib/resources';
+import { expenseCategories, expenses } from '@/features/expenses/resource';
 
 /** The category suggests the names already in use, since grouping is by the exact name. */
 export function expenseFields(categories: readonly string[]): FieldSpec[] {
@@ -33,11 +33,11 @@ export interface ExpenseFormModalProps {
 }
 
 export function ExpenseFormModal({ expense, onClose }: ExpenseFormModalProps) {
-  const categories = useQuery(resources.expenseCategories());
+  const categories = useQuery(expenseCategories());
   const fields = useMemo(() => expenseFields(categories.data ?? []), [categories.data]);
   return (
     <RecordFormModal
-      resource={resources.expenses}
+      resource={expenses}
       record={expense}
       fields={fields}
       shape={expenseShape}

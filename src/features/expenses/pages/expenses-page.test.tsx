@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Expense, ExpensePaymentMethod } from '../../../../contract/expenses.ts';
-import { expenses } from '@/lib/resources';
+import { expenses } from '@/features/expenses/resource';
 import { renderWithProviders } from '@/test/render';
 import { fail, ok } from '@/test/msw/envelope';
 import { createResourceFake, TEST_ORGANIZATION_ID, testId } from '@/test/msw/resource-fake';

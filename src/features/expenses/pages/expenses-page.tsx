@@ -13,7 +13,7 @@ import { ResourceListPage, standardListTexts } from '@/components/resource-list-
 import { useFormatters } from '@/lib/format';
 import { useListParams } from '@/lib/use-list-params';
 import { ExpenseFormModal } from '../components/expense-form-modal';
-import * as resources from '@/lib/resources';
+import { expenses } from '@/features/expenses/resource';
 
 const LIST_CONFIG = {
   filters: {
@@ -30,8 +30,8 @@ export default function ExpensesPage() {
   const { t } = useTranslation('expenses');
   const format = useFormatters();
   const list = useListParams(LIST_CONFIG);
-  const query = useQuery(resources.expenses.queries.list(list.params));
-  const remove = resources.expenses.useRemove();
+  const query = useQuery(expenses.queries.list(list.params));
+  const remove = expenses.useRemove();
 
   const describe = useCallback(
     (expense: Expense) =>
@@ -129,7 +129,7 @@ export default function ExpensesPage() {
       emptyIcon={<IconReceipt size={28} stroke={1.5} aria-hidden />}
       list={list}
       query={query}
-      listQuery={resources.expenses.queries.list}
+      listQuery={expenses.queries.list}
       columns={columns}
       filterFields={filterFields}
       headerActions={

@@ -6,7 +6,7 @@ import { saveDraft } from '@/lib/form-drafts';
 import { queuedWrites } from '@/lib/offline/write-queue';
 import { setWaitingUpdate } from '@/lib/pwa/waiting-update';
 import { QUERY_CACHE_KEY, queryCacheStorage } from '@/lib/query-client';
-import { merchants } from '@/lib/resources';
+import { merchants } from '@/features/merchants/resource';
 import { useAuthStore } from '@/stores/auth';
 import { setupMswServer } from '@/test/msw/server';
 import { signInTestUser } from '@/test/msw/session';

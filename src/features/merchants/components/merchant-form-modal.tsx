@@ -1,7 +1,7 @@
 import { merchantShape, type Merchant } from '../../../../contract/merchants.ts';
 import type { FieldSpec } from '@/components/form-fields';
 import { RecordFormModal } from '@/components/record-form-modal';
-import * as resources from '@/lib/resources';
+import { merchants } from '@/features/merchants/resource';
 
 export const MERCHANT_FIELDS: FieldSpec[] = [
   { name: 'name', kind: 'text', wide: true },
@@ -27,7 +27,7 @@ export interface MerchantFormModalProps {
 export function MerchantFormModal({ merchant, onClose }: MerchantFormModalProps) {
   return (
     <RecordFormModal
-      resource={resources.merchants}
+      resource={merchants}
       record={merchant}
       fields={MERCHANT_FIELDS}
       shape={merchantShape}

@@ -15,7 +15,8 @@ import { MerchantFormModal } from '../components/merchant-form-modal';
 import { Anchor } from '@mantine/core';
 import { Link } from 'react-router';
 import { useCan } from '@/lib/permissions';
-import * as resources from '@/lib/resources';
+import { duesReport } from '@/features/customers/resource';
+import { merchants } from '@/features/merchants/resource';
 
 const LIST_CONFIG = {
   filters: { name: { type: 'text' } },
@@ -39,11 +40,11 @@ export default function MerchantsPage() {
     [t],
   );
   const list = useListParams(LIST_CONFIG);
-  const query = useQuery(resources.merchants.queries.list(list.params));
-  const remove = resources.merchants.useRemove();
+  const query = useQuery(merchants.queries.list(list.params));
+  const remove = merchants.useRemove();
   // What each merchant owes, from the dues book, for the roles that may read it.
   const canReadDues = useCan('dues.read');
-  const dues = useQuery({ ...resources.duesReport({}), enabled: canReadDues });
+  const dues = useQuery({ ...duesReport({}), enabled: canReadDues });
   const outstanding = useMemo(
     () => new Map((dues.data?.rows ?? []).map((row) => [row.merchantId, row.outstandingAmount])),
     [dues.data],
@@ -163,7 +164,7 @@ export default function MerchantsPage() {
       emptyIcon={<IconUsersGroup size={28} stroke={1.5} aria-hidden />}
       list={list}
       query={query}
-      listQuery={resources.merchants.queries.list}
+      listQuery={merchants.queries.list}
       columns={columns}
       filterFields={filterFields}
       remove={remove}

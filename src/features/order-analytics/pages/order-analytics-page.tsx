@@ -34,7 +34,8 @@ import { PageHeader } from '@/components/page-header';
 import { useFormatters } from '@/lib/format';
 import { notifyError } from '@/lib/notify';
 import { describeError, isGloballyHandled } from '@/lib/resource-factory';
-import * as resources from '@/lib/resources';
+import { merchants as merchantsResource } from '@/features/merchants/resource';
+import { orderAnalytics } from '@/features/order-analytics/resource';
 import { isUnavailableOffline, OfflineUnavailable } from '@/components/offline-unavailable';
 import { dateButtonNaming } from '@/components/filter-bar';
 import { SetupChecklistCard } from '@/components/setup-checklist-card';
@@ -49,16 +50,16 @@ export default function OrderAnalyticsPage() {
   const { query, view } = readAnalyticsFilters(searchParams);
   // Its placeholder ("All time") is not the label, so the content is always part of the name.
   const rangeNaming = dateButtonNaming(rangeId, t('filters.dateRange'), true);
-  const report = useQuery(resources.orderAnalytics(query));
+  const report = useQuery(orderAnalytics(query));
   // An empty report asks once more without any filter: only then is it a workshop with no orders
   // at all, which needs its first order rather than wider dates.
   const reportIsEmpty = report.data?.rows.length === 0;
   const allTime = useQuery({
-    ...resources.orderAnalytics({ groupBy: query.groupBy }),
+    ...orderAnalytics({ groupBy: query.groupBy }),
     enabled: reportIsEmpty,
   });
   const noOrdersAtAll = reportIsEmpty && allTime.data?.rows.length === 0;
-  const merchants = useQuery(resources.merchants.queries.all());
+  const merchants = useQuery(merchantsResource.queries.all());
 
   const error = report.error;
   useEffect(() => {

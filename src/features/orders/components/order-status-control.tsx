@@ -9,7 +9,8 @@ import { isApiError } from '@/lib/api-client';
 import { notifySuccess } from '@/lib/notify';
 import { useCan } from '@/lib/permissions';
 import { ORDER_STATUS_COLORS, OrderStatusBadge } from './order-status-badge';
-import * as resources from '@/lib/resources';
+import { useSetOrderStatus } from '@/features/orders/resource';
+import { useMakeJobCards } from '@/features/tasks/resource';
 
 /** Statuses in which the floor can still work on an order. */
 const IN_PRODUCTION: readonly OrderStatus[] = ['pending', 'in_progress', 'completed'];
@@ -17,8 +18,8 @@ const IN_PRODUCTION: readonly OrderStatus[] = ['pending', 'in_progress', 'comple
 /** Offers only the moves the API allows from the order's current status. */
 export function OrderStatusControl({ order }: { order: Order }) {
   const { t } = useTranslation('orders');
-  const setStatus = resources.useSetOrderStatus();
-  const makeCards = resources.useMakeJobCards();
+  const setStatus = useSetOrderStatus();
+  const makeCards = useMakeJobCards();
   const canProduce = useCan('production.write');
   const moves = ORDER_STATUS_MOVES[order.status];
   // The server refuses to complete an order whose job cards are not done; the user may insist.

@@ -25,7 +25,9 @@ import { useFormatters } from '@/lib/format';
 import { PageHeader } from '@/components/page-header';
 import { ApiError } from '@/lib/api-client';
 import { describeError } from '@/lib/resource-factory';
-import * as resources from '@/lib/resources';
+import { designs as designsResource } from '@/features/designs/resource';
+import { merchants as merchantsResource } from '@/features/merchants/resource';
+import { orders as ordersResource } from '@/features/orders/resource';
 import { useZodForm } from '@/lib/use-zod-form';
 import {
   orderEditFormSchema,
@@ -46,7 +48,7 @@ export default function OrderFormPage() {
   const { orderId } = useParams();
   const { t } = useTranslation(['orders', 'ui']);
   const order = useQuery({
-    ...resources.orders.queries.detail(orderId ?? ''),
+    ...ordersResource.queries.detail(orderId ?? ''),
     enabled: orderId !== undefined,
   });
 
@@ -147,15 +149,15 @@ function OrderForm({ order }: { order: Order | null }) {
   const { t } = useTranslation(['orders', 'ui']);
   const format = useFormatters();
   const navigate = useNavigate();
-  const merchants = useQuery(resources.merchants.queries.all());
-  const designs = useQuery(resources.designs.queries.all());
+  const merchants = useQuery(merchantsResource.queries.all());
+  const designs = useQuery(designsResource.queries.all());
   const form = useZodForm<OrderFormValues, OrderCreate | OrderUpdate>({
     namespace: 'orders',
     schema: order ? orderEditFormSchema : orderFormSchema,
     initialValues: orderFormValues(order),
   });
-  const create = resources.orders.useCreate();
-  const update = resources.orders.useUpdate();
+  const create = ordersResource.useCreate();
+  const update = ordersResource.useUpdate();
   const submitting = create.isPending || update.isPending;
   const safety = useFormSafety(form, order ? null : 'orders:create');
   // The form's own `version` only satisfies the schema; what is sent is the version of the

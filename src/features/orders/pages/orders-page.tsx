@@ -14,16 +14,17 @@ import { useFormatters } from '@/lib/format';
 import { useListParams } from '@/lib/use-list-params';
 import { OrderStatusBadge } from '../components/order-status-badge';
 import { ORDERS_LIST_CONFIG } from '../orders-list';
-import * as resources from '@/lib/resources';
+import { merchants as merchantsResource } from '@/features/merchants/resource';
+import { orders as ordersResource } from '@/features/orders/resource';
 
 export default function OrdersPage() {
   const { t } = useTranslation('orders');
   const format = useFormatters();
   const list = useListParams(ORDERS_LIST_CONFIG);
-  const query = useQuery(resources.orders.queries.list(list.params as Partial<OrderListParams>));
-  const merchants = useQuery(resources.merchants.queries.all());
-  const remove = resources.orders.useRemove();
-  const update = resources.orders.useUpdate();
+  const query = useQuery(ordersResource.queries.list(list.params as Partial<OrderListParams>));
+  const merchants = useQuery(merchantsResource.queries.all());
+  const remove = ordersResource.useRemove();
+  const update = ordersResource.useUpdate();
   const togglingId = update.isPending ? update.variables?.input.id : undefined;
 
   const columns = useMemo<DataTableColumn<Order>[]>(
@@ -188,7 +189,7 @@ export default function OrdersPage() {
       emptyIcon={<IconClipboardList size={28} stroke={1.5} aria-hidden />}
       list={list}
       query={query}
-      listQuery={resources.orders.queries.list}
+      listQuery={ordersResource.queries.list}
       columns={columns}
       filterFields={filterFields}
       remove={remove}

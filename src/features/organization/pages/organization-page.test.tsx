@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import type { OrganizationProfile } from '../../../../contract/organization.ts';
-import { organization } from '@/lib/resources';
+import { organization } from '@/features/organization/resource';
 import { useAuthStore } from '@/stores/auth';
 import { fail, ok } from '@/test/msw/envelope';
 import { TEST_ORGANIZATION_ID } from '@/test/msw/resource-fake';

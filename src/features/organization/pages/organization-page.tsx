@@ -34,7 +34,7 @@ import { SampleWorkshopSection } from '@/components/sample-workshop-panel';
 import { changedFields, StaleVersionDialog } from '@/components/stale-version-dialog';
 import { useVersionedSave } from '@/components/use-versioned-save';
 import { describeError } from '@/lib/resource-factory';
-import { organization } from '@/lib/resources';
+import { organization } from '@/features/organization/resource';
 import { useCan } from '@/lib/permissions';
 import { isSampleTab } from '@/lib/sample-tab';
 import { useZodForm } from '@/lib/use-zod-form';

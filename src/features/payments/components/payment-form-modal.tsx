@@ -20,7 +20,9 @@ import { FormNotices, useFormSafety } from '@/components/form-safety';
 import { StaleVersionDialog } from '@/components/stale-version-dialog';
 import { useVersionedSave } from '@/components/use-versioned-save';
 import { ApiError } from '@/lib/api-client';
-import * as resources from '@/lib/resources';
+import { bills as billsResource } from '@/features/billing/resource';
+import { merchants as merchantsResource } from '@/features/merchants/resource';
+import { openBills, payments } from '@/features/payments/resource';
 import { useZodForm } from '@/lib/use-zod-form';
 import {
   fromPaise,
@@ -171,14 +173,14 @@ function initialValues(
 /** The merchant's bills this payment can settle; on an edit, with its own shares added back. */
 function useSplitLines(merchantId: string | null, record: Payment | null) {
   const open = useQuery({
-    ...resources.openBills({ merchantId: merchantId ?? '' }),
+    ...openBills({ merchantId: merchantId ?? '' }),
     enabled: !!merchantId,
   });
   const own = record && record.merchantId === merchantId ? record.allocations : [];
   const openIds = new Set((open.data ?? []).map((bill) => bill._id));
   const settled = own.filter((row) => open.data && !openIds.has(row.billId));
   const settledBills = useQueries({
-    queries: settled.map((row) => resources.bills.queries.detail(row.billId)),
+    queries: settled.map((row) => billsResource.queries.detail(row.billId)),
   });
   const settledData = settledBills.flatMap((query) => (query.data ? [query.data] : []));
   const lines = open.data ? linesForPayment(open.data, own, settledData) : null;
@@ -198,7 +200,7 @@ export interface PaymentFormModalProps {
  */
 export function PaymentFormModal({ payment: record, prefill, onClose }: PaymentFormModalProps) {
   const { t } = useTranslation(['payments', 'ui']);
-  const merchants = useQuery(resources.merchants.queries.all());
+  const merchants = useQuery(merchantsResource.queries.all());
   const choices = useMemo(() => {
     const list = (merchants.data ?? []).map((merchant) => ({
       value: merchant._id,
@@ -225,8 +227,8 @@ export function PaymentFormModal({ payment: record, prefill, onClose }: PaymentF
     namespace: 'payments',
     initialValues: values0,
   });
-  const create = resources.payments.useCreate();
-  const update = resources.payments.useUpdate();
+  const create = payments.useCreate();
+  const update = payments.useUpdate();
   const safety = useFormSafety(form, isEdit ? null : 'payments:create');
 
   const values = form.getValues();
@@ -269,9 +271,7 @@ export function PaymentFormModal({ payment: record, prefill, onClose }: PaymentF
       }
     },
     toValues: (current: Payment) => initialValues(fields, current, undefined),
-    failureKey: isEdit
-      ? resources.payments.messages.updateFailed
-      : resources.payments.messages.createFailed,
+    failureKey: isEdit ? payments.messages.updateFailed : payments.messages.createFailed,
     onSaved: () => {
       safety.forgetDraft();
       onClose();

@@ -15,7 +15,9 @@ import type { FilterField } from '@/components/filter-bar';
 import { MoneyText } from '@/components/money-text';
 import { ResourceListPage, standardListTexts } from '@/components/resource-list-page';
 import { useFormatters } from '@/lib/format';
-import * as resources from '@/lib/resources';
+import { bills } from '@/features/billing/resource';
+import { merchants as merchantsResource } from '@/features/merchants/resource';
+import { payments as paymentsResource, paymentTotals } from '@/features/payments/resource';
 import { useListParams } from '@/lib/use-list-params';
 import { PaymentFormModal } from '../components/payment-form-modal';
 
@@ -36,16 +38,16 @@ export default function PaymentsPage() {
   const format = useFormatters();
   const list = useListParams(LIST_CONFIG);
   const params = list.params as Partial<PaymentListParams>;
-  const query = useQuery(resources.payments.queries.list(params));
+  const query = useQuery(paymentsResource.queries.list(params));
   const { merchantId, method, startDate, endDate } = params;
-  const totals = useQuery(resources.paymentTotals({ merchantId, method, startDate, endDate }));
-  const merchants = useQuery(resources.merchants.queries.all());
-  const remove = resources.payments.useRemove();
+  const totals = useQuery(paymentTotals({ merchantId, method, startDate, endDate }));
+  const merchants = useQuery(merchantsResource.queries.all());
+  const remove = paymentsResource.useRemove();
   // A bill's "Record payment" shortcut opens the form for that bill (`?record=<billId>`).
   const [search, setSearch] = useSearchParams();
   const recordFor = search.get('record');
   const shortcutBill = useQuery({
-    ...resources.bills.queries.detail(recordFor ?? ''),
+    ...bills.queries.detail(recordFor ?? ''),
     enabled: !!recordFor,
   });
   const closeShortcut = () =>
@@ -232,7 +234,7 @@ export default function PaymentsPage() {
       emptyIcon={<IconCash size={28} stroke={1.5} aria-hidden />}
       list={list}
       query={query}
-      listQuery={resources.payments.queries.list}
+      listQuery={paymentsResource.queries.list}
       columns={columns}
       filterFields={filterFields}
       remove={remove}

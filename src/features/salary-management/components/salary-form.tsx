@@ -21,7 +21,8 @@ import { useVersionedSave } from '@/components/use-versioned-save';
 import { DISPLAY_DATE_FORMAT, useFormatters } from '@/lib/format';
 import { useZodForm } from '@/lib/use-zod-form';
 import { MONTHS, monthName, recentYears } from '../salary-labels';
-import * as resources from '@/lib/resources';
+import { workerSalaries } from '@/features/salary-management/resource';
+import { workers as workersResource } from '@/features/workers/resource';
 
 export interface SalaryFormValues extends Record<string, unknown> {
   workerId: string | null;
@@ -99,9 +100,9 @@ export function SalaryForm({ salary, prefill = null, onDone }: SalaryFormProps) 
     schema: isEdit ? updateSchema : createSchema,
     initialValues: { ...salaryFormValues(salary), ...prefill },
   });
-  const workers = useQuery(resources.workers.queries.all());
-  const create = resources.workerSalaries.useCreate();
-  const update = resources.workerSalaries.useUpdate();
+  const workers = useQuery(workersResource.queries.all());
+  const create = workerSalaries.useCreate();
+  const update = workerSalaries.useUpdate();
   const submitting = create.isPending || update.isPending;
   // The pay period follows the payment date until the user picks one, and on an existing entry
   // it was picked already.

@@ -21,7 +21,7 @@ import { MoneyText } from '@/components/money-text';
 import { useFormatters } from '@/lib/format';
 import { describeError } from '@/lib/resource-factory';
 import { periodLabel } from '../salary-labels';
-import * as resources from '@/lib/resources';
+import { salarySummary } from '@/features/salary-management/resource';
 import { isUnavailableOffline, OfflineUnavailable } from '@/components/offline-unavailable';
 
 export const PAYMENT_TYPE_COLORS: Record<PaymentType, string> = {
@@ -45,7 +45,7 @@ export function SalarySummaryPanel({ workerId, year, month }: SalarySummaryPanel
   const { t } = useTranslation('worker-salaries');
   const format = useFormatters();
   const params = { workerId, year, month };
-  const query = useQuery(resources.salarySummary(params));
+  const query = useQuery(salarySummary(params));
 
   if (isUnavailableOffline(query)) {
     return (

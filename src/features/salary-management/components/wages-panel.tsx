@@ -10,7 +10,7 @@ import { isUnavailableOffline, OfflineUnavailable } from '@/components/offline-u
 import { useFormatters } from '@/lib/format';
 import { useCan } from '@/lib/permissions';
 import { describeError } from '@/lib/resource-factory';
-import * as resources from '@/lib/resources';
+import { workerWages } from '@/features/salary-management/resource';
 import { periodLabel } from '../salary-labels';
 
 /** What was paid against the month's earnings: wages and advances; bonus and overtime are extra. */
@@ -43,7 +43,7 @@ export function WagesPanel({ year, month, workerId, onMonthChange }: WagesPanelP
   const format = useFormatters();
   const canPay = useCan('salaries.write');
   const monthParam = `${year}-${String(month).padStart(2, '0')}`;
-  const query = useQuery(resources.workerWages({ month: monthParam, workerId }));
+  const query = useQuery(workerWages({ month: monthParam, workerId }));
   const period = periodLabel(year, month, format.language);
   const step = (delta: number) => {
     const index = year * 12 + (month - 1) + delta;

@@ -6,14 +6,14 @@ import { ErrorState } from '@/components/error-state';
 import { PageHeader } from '@/components/page-header';
 import { describeError } from '@/lib/resource-factory';
 import { SalaryForm } from '../components/salary-form';
-import * as resources from '@/lib/resources';
+import { workerSalaries } from '@/features/salary-management/resource';
 import { isUnavailableOffline, OfflineUnavailable } from '@/components/offline-unavailable';
 
 export default function SalaryEditPage() {
   const { t } = useTranslation('worker-salaries');
   const navigate = useNavigate();
   const { salaryId = '' } = useParams();
-  const query = useQuery(resources.workerSalaries.queries.detail(salaryId));
+  const query = useQuery(workerSalaries.queries.detail(salaryId));
   const backToList = () => void navigate('/salary-management');
 
   return (

@@ -23,7 +23,8 @@ import { useListParams } from '@/lib/use-list-params';
 import { PAYMENT_TYPE_COLORS, SalarySummaryPanel } from '../components/salary-summary-panel';
 import { WagesPanel } from '../components/wages-panel';
 import { MONTHS, monthName, periodLabel, recentYears } from '../salary-labels';
-import * as resources from '@/lib/resources';
+import { workerSalaries } from '@/features/salary-management/resource';
+import { workers as workersResource } from '@/features/workers/resource';
 
 const LIST_CONFIG = {
   filters: {
@@ -57,11 +58,9 @@ export default function SalariesPage() {
     return list.params;
   }, [list.params]);
   // The URL parser has already narrowed every filter to a value the API accepts.
-  const query = useQuery(
-    resources.workerSalaries.queries.list(params as Partial<WorkerSalaryListParams>),
-  );
-  const workers = useQuery(resources.workers.queries.all());
-  const remove = resources.workerSalaries.useRemove();
+  const query = useQuery(workerSalaries.queries.list(params as Partial<WorkerSalaryListParams>));
+  const workers = useQuery(workersResource.queries.all());
+  const remove = workerSalaries.useRemove();
 
   const columns = useMemo<DataTableColumn<WorkerSalary>[]>(
     () => [
@@ -239,7 +238,7 @@ export default function SalariesPage() {
       emptyIcon={<IconCash size={28} stroke={1.5} aria-hidden />}
       list={list}
       query={query}
-      listQuery={resources.workerSalaries.queries.list}
+      listQuery={workerSalaries.queries.list}
       columns={columns}
       filterFields={filterFields}
       filterValues={filterValues}

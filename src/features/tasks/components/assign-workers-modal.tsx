@@ -3,15 +3,16 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { JobCard } from '../../../../contract/production.ts';
-import * as resources from '@/lib/resources';
+import { jobCards } from '@/features/tasks/resource';
+import { workers as workersResource } from '@/features/workers/resource';
 import { cardName } from './job-card-tile';
 import { workerChoices } from './log-work-modal';
 
 /** Who works on a card: their open cards come first in their shift entry. */
 export function AssignWorkersModal({ card, onClose }: { card: JobCard; onClose: () => void }) {
   const { t } = useTranslation(['production', 'ui']);
-  const workers = useQuery(resources.workers.queries.all());
-  const update = resources.jobCards.useUpdate();
+  const workers = useQuery(workersResource.queries.all());
+  const update = jobCards.useUpdate();
   const [workerIds, setWorkerIds] = useState<string[]>(card.workerIds);
   const choices = workerChoices(workers.data ?? [], card.workerIds);
   // Names of assigned workers before the pick list arrives.

@@ -2,7 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { JOB_CARD_DUE_WINDOWS, JOB_CARD_SORTABLE } from '../../../../contract/production.ts';
 import type { FilterField } from '@/components/filter-bar';
-import * as resources from '@/lib/resources';
+import { merchants as merchantsResource } from '@/features/merchants/resource';
+import { productionStages } from '@/features/tasks/resource';
+import { workers as workersResource } from '@/features/workers/resource';
 
 /** The URL state of both views, so switching between them keeps the filters. */
 export const CARD_LIST_CONFIG = {
@@ -23,9 +25,9 @@ export const CARD_LIST_CONFIG = {
 /** Worker, merchant and lateness (and, for the list, the stage) as filter fields. */
 export function useCardFilterFields({ withStage }: { withStage: boolean }): FilterField[] {
   const { t } = useTranslation('production');
-  const workers = useQuery(resources.workers.queries.all());
-  const merchants = useQuery(resources.merchants.queries.all());
-  const stages = useQuery({ ...resources.productionStages.queries.list(), enabled: withStage });
+  const workers = useQuery(workersResource.queries.all());
+  const merchants = useQuery(merchantsResource.queries.all());
+  const stages = useQuery({ ...productionStages.queries.list(), enabled: withStage });
   const fields: FilterField[] = [
     { type: 'text', name: 'search', label: t('filters.search'), width: 220 },
     {

@@ -18,7 +18,8 @@ import { FormNotices, saveFailureText, useFormSafety } from '@/components/form-s
 import { DISPLAY_DATE_FORMAT } from '@/lib/format';
 import { useCan } from '@/lib/permissions';
 import { useZodForm } from '@/lib/use-zod-form';
-import * as resources from '@/lib/resources';
+import { productionEntries } from '@/features/tasks/resource';
+import { workers as workersResource } from '@/features/workers/resource';
 import { cardName } from './job-card-tile';
 
 interface LogWorkValues extends Record<string, unknown> {
@@ -65,8 +66,8 @@ export function workerChoices(workers: readonly Worker[], assigned: readonly str
 /** One production entry on one card: who, when, how many done and rejected, at what rate. */
 export function LogWorkModal({ card, onClose }: { card: JobCard; onClose: () => void }) {
   const { t } = useTranslation(['production', 'ui']);
-  const workers = useQuery(resources.workers.queries.all());
-  const create = resources.productionEntries.useCreate();
+  const workers = useQuery(workersResource.queries.all());
+  const create = productionEntries.useCreate();
   // A rate is a worker's pay: roles that may not read it log pieces and the server picks it.
   const canReadPay = useCan(WORKER_PAY_PERMISSION);
   const onlyWorker = card.workerIds.length === 1 ? (card.workerIds[0] ?? null) : null;

@@ -3,7 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifySuccess } from '@/lib/notify';
-import * as resources from '@/lib/resources';
+import { orders as ordersResource } from '@/features/orders/resource';
+import { useMakeJobCards } from '@/features/tasks/resource';
 
 /** Orders the floor can still work on. */
 const OPEN_ORDER_STATUSES = new Set(['pending', 'in_progress', 'completed']);
@@ -12,11 +13,11 @@ const OPEN_ORDER_STATUSES = new Set(['pending', 'in_progress', 'completed']);
 export function MakeJobCardsModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { t } = useTranslation(['production', 'ui']);
   const orders = useQuery({
-    ...resources.orders.queries.list({ limit: 100, sort: '-createdAt' }),
+    ...ordersResource.queries.list({ limit: 100, sort: '-createdAt' }),
     enabled: opened,
   });
   const [orderId, setOrderId] = useState<string | null>(null);
-  const make = resources.useMakeJobCards();
+  const make = useMakeJobCards();
   const choices = (orders.data?.data ?? [])
     .filter((order) => OPEN_ORDER_STATUSES.has(order.status))
     .map((order) => ({

@@ -8,7 +8,7 @@ import type { DataTableColumn, RowAction } from '@/components/data-table';
 import { ResourceListPage, standardListTexts } from '@/components/resource-list-page';
 import { useFormatters } from '@/lib/format';
 import { useCan } from '@/lib/permissions';
-import * as resources from '@/lib/resources';
+import { jobCards } from '@/features/tasks/resource';
 import { useListParams } from '@/lib/use-list-params';
 import { AssignWorkersModal } from '../components/assign-workers-modal';
 import { CARD_LIST_CONFIG, useCardFilterFields } from '../components/card-filters';
@@ -26,7 +26,7 @@ export default function JobCardsListPage() {
   const list = useListParams(CARD_LIST_CONFIG);
   // The board's "show finished" switch means "all cards" here too.
   const { isDone: _done, ...params } = list.params;
-  const query = useQuery(resources.jobCards.queries.list(params as Partial<JobCardListParams>));
+  const query = useQuery(jobCards.queries.list(params as Partial<JobCardListParams>));
   const filterFields = useCardFilterFields({ withStage: true });
   const canWrite = useCan('production.write');
   const [logging, setLogging] = useState<JobCard | null>(null);
@@ -150,7 +150,7 @@ export default function JobCardsListPage() {
         emptyIcon={<IconChecklist size={28} stroke={1.5} aria-hidden />}
         list={list}
         query={query}
-        listQuery={resources.jobCards.queries.list}
+        listQuery={jobCards.queries.list}
         columns={columns}
         filterFields={filterFields}
         history={{ entity: 'jobCard', name: cardName }}

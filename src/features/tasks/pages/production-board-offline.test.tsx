@@ -1,7 +1,7 @@
 import { onlineManager, type QueryClient } from '@tanstack/react-query';
 import { act, renderHook, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import * as resources from '@/lib/resources';
+import { productionEntries, useLogShift, useMoveJobCard } from '@/features/tasks/resource';
 import { keyShapedTexts, switchLanguage } from '@/test/languages';
 import { createProductionFake, FLOOR_STAGES, FLOOR_WORKERS, makeCard } from '@/test/msw/production';
 import { setupMswServer } from '@/test/msw/server';
@@ -34,9 +34,9 @@ async function renderBoardThenGoOffline() {
 function hooks(client: QueryClient) {
   const { wrapper } = createTestWrapper({ queryClient: client });
   return {
-    logWork: renderHook(() => resources.productionEntries.useCreate(), { wrapper }).result,
-    logShift: renderHook(() => resources.useLogShift(), { wrapper }).result,
-    move: renderHook(() => resources.useMoveJobCard(), { wrapper }).result,
+    logWork: renderHook(() => productionEntries.useCreate(), { wrapper }).result,
+    logShift: renderHook(() => useLogShift(), { wrapper }).result,
+    move: renderHook(() => useMoveJobCard(), { wrapper }).result,
   };
 }
 

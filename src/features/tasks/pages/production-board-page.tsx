@@ -27,7 +27,7 @@ import { isUnavailableOffline, OfflineUnavailable } from '@/components/offline-u
 import { PageHeader } from '@/components/page-header';
 import { useCan } from '@/lib/permissions';
 import { describeError } from '@/lib/resource-factory';
-import * as resources from '@/lib/resources';
+import { jobCards, productionStages, useMoveJobCard } from '@/features/tasks/resource';
 import { useListParams } from '@/lib/use-list-params';
 import { neighbourStages, usePendingMoves } from '../card-moves';
 import { AssignWorkersModal } from '../components/assign-workers-modal';
@@ -69,9 +69,9 @@ export default function ProductionBoardPage() {
     limit: BOARD_CARD_LIMIT,
     sort: 'dueDate',
   };
-  const cards = useQuery(resources.jobCards.queries.list(params));
-  const stages = useQuery(resources.productionStages.queries.list());
-  const move = resources.useMoveJobCard();
+  const cards = useQuery(jobCards.queries.list(params));
+  const stages = useQuery(productionStages.queries.list());
+  const move = useMoveJobCard();
   const pendingMoves = usePendingMoves();
   const filterFields = useCardFilterFields({ withStage: false });
 

@@ -29,7 +29,7 @@ import { ApiError } from '@/lib/api-client';
 import { errorText, fieldErrorText, type FieldErrorLike } from '@/lib/error-text';
 import { useCan } from '@/lib/permissions';
 import { describeError } from '@/lib/resource-factory';
-import * as resources from '@/lib/resources';
+import { productionStages } from '@/features/tasks/resource';
 
 interface EditedStage {
   /** Stable while the list is edited, also for stages not saved yet. */
@@ -64,8 +64,8 @@ function stagesBody(stages: readonly EditedStage[]) {
 export default function ProductionStagesPage() {
   const { t } = useTranslation(['production', 'ui']);
   const canEdit = useCan('organization.write');
-  const stages = useQuery(resources.productionStages.queries.list());
-  const replace = resources.productionStages.useReplace();
+  const stages = useQuery(productionStages.queries.list());
+  const replace = productionStages.useReplace();
   const queryClient = useQueryClient();
   // Null until the user changes something: until then the list follows what is stored.
   const [changes, setChanges] = useState<EditedStage[] | null>(null);
@@ -125,7 +125,7 @@ export default function ProductionStagesPage() {
     replace.mutate(body, {
       onSuccess: (saved) => {
         // What the server answers is what is stored: no flash of the old list while it refetches.
-        queryClient.setQueryData(resources.productionStages.queries.list().queryKey, saved);
+        queryClient.setQueryData(productionStages.queries.list().queryKey, saved);
         setChanges(null);
         setErrors({});
       },

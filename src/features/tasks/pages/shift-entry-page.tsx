@@ -31,7 +31,8 @@ import { errorText, fieldErrorText } from '@/lib/error-text';
 import { PageHeader } from '@/components/page-header';
 import { DISPLAY_DATE_FORMAT, useFormatters } from '@/lib/format';
 import { useCan } from '@/lib/permissions';
-import * as resources from '@/lib/resources';
+import { jobCards, useLogShift } from '@/features/tasks/resource';
+import { workers as workersResource } from '@/features/workers/resource';
 import { cardName } from '../components/job-card-tile';
 import { pieceRateFor } from '../components/log-work-modal';
 import { BOARD_PATH } from '../components/production-views';
@@ -90,9 +91,9 @@ export default function ShiftEntryPage() {
   const [extraCardIds, setExtraCardIds] = useState<string[]>([]);
   const [errors, setErrors] = useState<Record<string, RowErrors>>({});
   const [failure, setFailure] = useState<string | null>(null);
-  const workers = useQuery(resources.workers.queries.all());
+  const workers = useQuery(workersResource.queries.all());
   const assigned = useQuery({
-    ...resources.jobCards.queries.list({
+    ...jobCards.queries.list({
       workerId: workerId ?? undefined,
       isDone: false,
       limit: 100,
@@ -102,9 +103,9 @@ export default function ShiftEntryPage() {
   });
   // Newest first: a card made today is the one most likely to be missing from a worker's list.
   const openCards = useQuery(
-    resources.jobCards.queries.list({ isDone: false, limit: 100, sort: '-createdAt' }),
+    jobCards.queries.list({ isDone: false, limit: 100, sort: '-createdAt' }),
   );
-  const logShift = resources.useLogShift();
+  const logShift = useLogShift();
   const worker = (workers.data ?? []).find((candidate) => candidate._id === workerId);
   // Rates and what a shift earns are a worker's pay: roles that may not read it enter pieces
   // only, and the server picks each rate.

@@ -5,7 +5,7 @@ import { userResetPasswordBody, type User } from '../../../../contract/users.ts'
 import { FormModal } from '@/components/form-modal';
 import { saveFailureText } from '@/components/form-safety';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { useResetUserPassword } from '@/lib/resources';
+import { useResetUserPassword } from '@/features/users/resource';
 import { useZodForm } from '@/lib/use-zod-form';
 import { TemporaryPasswordInput } from './temporary-password-input';
 

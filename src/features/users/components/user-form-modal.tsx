@@ -11,7 +11,7 @@ import {
 import type { FieldSpec } from '@/components/form-fields';
 import { RecordFormModal, type FormResource } from '@/components/record-form-modal';
 import { useCan } from '@/lib/permissions';
-import * as resources from '@/lib/resources';
+import { users } from '@/features/users/resource';
 import { TemporaryPasswordInput } from './temporary-password-input';
 
 const createShape = { ...userShape, password: newPassword };
@@ -34,7 +34,7 @@ export function useGrantableRoles(): readonly Role[] {
 
 // Nobody changes their own role or deactivates themselves, so their own row sends neither.
 function useUpdateOwnAccount() {
-  const update = resources.users.useUpdate();
+  const update = users.useUpdate();
   return {
     isPending: update.isPending,
     mutate: (
@@ -94,16 +94,16 @@ export function UserFormModal({ user, isSelf, onClose }: UserFormModalProps) {
   // An edit is checked against the fields a user has without the password only a new one needs.
   const editResource = useMemo<FormResource<never, UserUpdate>>(
     () => ({
-      ...resources.users,
+      ...users,
       schemas: { create: userCreateWithoutPassword },
-      useUpdate: isSelf ? useUpdateOwnAccount : resources.users.useUpdate,
+      useUpdate: isSelf ? useUpdateOwnAccount : users.useUpdate,
     }),
     [isSelf],
   );
 
   return (
     <RecordFormModal
-      resource={isEdit ? editResource : resources.users}
+      resource={isEdit ? editResource : users}
       record={user}
       fields={fields}
       shape={isEdit ? userShape : createShape}

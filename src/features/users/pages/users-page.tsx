@@ -11,7 +11,7 @@ import type { FilterField } from '@/components/filter-bar';
 import { ResourceListPage } from '@/components/resource-list-page';
 import { useFormatters } from '@/lib/format';
 import { useCan } from '@/lib/permissions';
-import * as resources from '@/lib/resources';
+import { useDeactivateUser, useReactivateUser, users } from '@/features/users/resource';
 import { useListParams } from '@/lib/use-list-params';
 import { useAuthStore } from '@/stores/auth';
 import { ResetPasswordModal } from '../components/reset-password-modal';
@@ -34,9 +34,9 @@ export default function UsersPage() {
   const format = useFormatters();
   const list = useListParams(LIST_CONFIG);
   // The role filter is parsed against ROLES, so it holds one of them or nothing.
-  const query = useQuery(resources.users.queries.list(list.params as Partial<UserListParams>));
-  const deactivate = resources.useDeactivateUser();
-  const reactivate = resources.useReactivateUser();
+  const query = useQuery(users.queries.list(list.params as Partial<UserListParams>));
+  const deactivate = useDeactivateUser();
+  const reactivate = useReactivateUser();
   const ownId = useAuthStore((state) => state.user?._id);
   const canManageAdmins = useCan('users.manageAdmins');
   const [toDeactivate, setToDeactivate] = useState<User | null>(null);
@@ -213,7 +213,7 @@ export default function UsersPage() {
         emptyIcon={<IconUsers size={28} stroke={1.5} aria-hidden />}
         list={list}
         query={query}
-        listQuery={resources.users.queries.list}
+        listQuery={users.queries.list}
         columns={columns}
         filterFields={filterFields}
         extraRowActions={rowActions}

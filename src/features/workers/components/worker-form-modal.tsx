@@ -8,7 +8,7 @@ import {
 import type { FieldSpec } from '@/components/form-fields';
 import { RecordFormModal } from '@/components/record-form-modal';
 import { useCan } from '@/lib/permissions';
-import * as resources from '@/lib/resources';
+import { workers } from '@/features/workers/resource';
 
 export const WORKER_FIELDS: FieldSpec[] = [
   { name: 'name', kind: 'text', wide: true },
@@ -35,7 +35,7 @@ export function WorkerFormModal({ worker, onClose }: WorkerFormModalProps) {
   const canReadPay = useCan(WORKER_PAY_PERMISSION);
   return (
     <RecordFormModal
-      resource={resources.workers}
+      resource={workers}
       record={worker}
       fields={canReadPay ? WORKER_FIELDS : FIELDS_WITHOUT_PAY}
       shape={workerShape}

@@ -5,7 +5,7 @@ import { renderWithProviders } from '@/test/render';
 import { createResourceFake, TEST_ORGANIZATION_ID, testId } from '@/test/msw/resource-fake';
 import { setupMswServer } from '@/test/msw/server';
 import { signInTestUser, signInTestUserAs } from '@/test/msw/session';
-import { workers as workersResource } from '@/lib/resources';
+import { workers as workersResource } from '@/features/workers/resource';
 import WorkersPage from './workers-page';
 
 const SALARY_ENTRIES_CONFLICT =

@@ -18,7 +18,7 @@ import { useFormatters } from '@/lib/format';
 import { useCan } from '@/lib/permissions';
 import { useListParams } from '@/lib/use-list-params';
 import { WorkerFormModal } from '../components/worker-form-modal';
-import * as resources from '@/lib/resources';
+import { workers } from '@/features/workers/resource';
 
 const LIST_CONFIG = {
   filters: { search: { type: 'text' }, isActive: { type: 'boolean' } },
@@ -30,9 +30,9 @@ export default function WorkersPage() {
   const { t } = useTranslation('workers');
   const format = useFormatters();
   const list = useListParams(LIST_CONFIG);
-  const query = useQuery(resources.workers.queries.list(list.params));
-  const remove = resources.workers.useRemove();
-  const update = resources.workers.useUpdate();
+  const query = useQuery(workers.queries.list(list.params));
+  const remove = workers.useRemove();
+  const update = workers.useUpdate();
   const togglingId = update.isPending ? update.variables?.input.id : undefined;
   // The server leaves pay out for roles that may not read it; so does the table.
   const canReadPay = useCan(WORKER_PAY_PERMISSION);
@@ -153,7 +153,7 @@ export default function WorkersPage() {
       emptyIcon={<IconNeedleThread size={28} stroke={1.5} aria-hidden />}
       list={list}
       query={query}
-      listQuery={resources.workers.queries.list}
+      listQuery={workers.queries.list}
       columns={columns}
       filterFields={filterFields}
       remove={remove}

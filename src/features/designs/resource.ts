@@ -1,0 +1,20 @@
+import { design, designCreate, designListQuery, designUpdate } from '../../../contract/designs.ts';
+import { createResource } from '@/lib/resource-factory';
+import type designTexts from '../../../public/locales/en/designs.json';
+
+declare module '@/lib/translation-resources' {
+  interface AppResources {
+    designs: typeof designTexts;
+  }
+}
+
+export const designs = createResource({
+  name: 'designs',
+  path: '/designs',
+  namespace: 'designs',
+  schemas: { record: design, create: designCreate, update: designUpdate, list: designListQuery },
+  // Order lines embed the design's name and code.
+  related: ['orders'],
+  offline: { page: '/designs' },
+  workingSet: { permission: 'designs.read', pickList: true, firstPage: true },
+});

@@ -1,0 +1,31 @@
+import {
+  merchant,
+  merchantCreate,
+  merchantListQuery,
+  merchantUpdate,
+} from '../../../contract/merchants.ts';
+import { createResource } from '@/lib/resource-factory';
+import type merchantTexts from '../../../public/locales/en/merchants.json';
+
+declare module '@/lib/translation-resources' {
+  interface AppResources {
+    merchants: typeof merchantTexts;
+  }
+}
+
+export const merchants = createResource({
+  name: 'merchants',
+  path: '/merchants',
+  namespace: 'merchants',
+  schemas: {
+    record: merchant,
+    create: merchantCreate,
+    update: merchantUpdate,
+    list: merchantListQuery,
+  },
+  // Orders embed the merchant's name, so a rename must not leave stale order rows behind.
+  related: ['orders'],
+  messages: { fetchAllFailed: 'merchants:errors.fetchAll' },
+  offline: { page: '/merchants' },
+  workingSet: { permission: 'merchants.read', pickList: true, firstPage: true },
+});

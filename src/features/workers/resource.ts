@@ -1,0 +1,22 @@
+import { worker, workerCreate, workerListQuery, workerUpdate } from '../../../contract/workers.ts';
+import { createResource } from '@/lib/resource-factory';
+import type workerTexts from '../../../public/locales/en/workers.json';
+
+declare module '@/lib/translation-resources' {
+  interface AppResources {
+    workers: typeof workerTexts;
+  }
+}
+
+export const workers = createResource({
+  name: 'workers',
+  path: '/workers',
+  namespace: 'workers',
+  schemas: { record: worker, create: workerCreate, update: workerUpdate, list: workerListQuery },
+  // Salary entries embed the worker's name and the summary groups by it.
+  related: ['worker-salaries'],
+  // The spec keeps a worker's deletion silent.
+  messages: { deleted: null },
+  offline: { page: '/workers' },
+  workingSet: { permission: 'workers.read', pickList: true, firstPage: true },
+});
