@@ -7,6 +7,7 @@ import { useAuthStore } from '@/stores/auth';
 import { ok } from '@/test/msw/envelope';
 import { setupMswServer } from '@/test/msw/server';
 import { renderRoutes } from '@/test/render';
+import { AREAS } from './areas';
 import { appRoutes } from './router';
 import { testSession } from '@/test/fixtures';
 
@@ -84,7 +85,7 @@ describe('app routes', { timeout: 15_000 }, () => {
     expect(screen.queryByText('Coming soon')).not.toBeInTheDocument();
 
     const nav = screen.getByRole('navigation', { name: 'Main navigation' });
-    expect(within(nav).getAllByRole('link')).toHaveLength(19);
+    expect(within(nav).getAllByRole('link')).toHaveLength(AREAS.length);
     expect(within(nav).getByRole('link', { name: 'Help center' })).toHaveAttribute(
       'aria-current',
       'page',
