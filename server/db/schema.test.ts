@@ -1,12 +1,19 @@
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { is } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
+import { schemaIndexFile, schemaIndexSource } from '../../scripts/write-schema-index.ts';
 import * as schema from './schema.ts';
 
 const modulesDirectory = new URL('../modules/', import.meta.url);
 
 describe('the whole schema', () => {
+  it('is the file `npm run db:generate` writes from the area folders', () => {
+    expect(readFileSync(schemaIndexFile, 'utf8'), 'run npm run db:generate').toBe(
+      schemaIndexSource(),
+    );
+  });
+
   it("holds every table of every area's schema file, so backup and the tenant guard see them", async () => {
     const areas = readdirSync(modulesDirectory, { withFileTypes: true })
       .filter((entry) => entry.isDirectory())

@@ -1,8 +1,8 @@
 /*
  * The whole database schema: the tables looked up before a tenant is known (platform-tables.ts)
  * and each area's tables, kept in its own folder as server/modules/<area>/schema.ts. drizzle's
- * client takes it whole, and what walks every table (backup, the tenant guard) finds an area's
- * tables here; schema.test.ts fails when an area's schema file is missing from this list.
+ * client takes it whole, and what walks every table (backup, the tenant guard) finds them here.
+ * Written by `npm run db:generate` (scripts/write-schema-index.ts) from the folders; do not edit.
  * drizzle-kit reads the same files by folder (drizzle.config.ts).
  */
 export * from './platform-tables.ts';
