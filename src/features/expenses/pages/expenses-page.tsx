@@ -1,5 +1,5 @@
 import { CRUD_PERMISSIONS } from '../../../../contract/permissions.ts';
-import { Badge, Button, Stack, Text } from '@mantine/core';
+import { Badge, Button } from '@mantine/core';
 import { IconChartPie, IconReceipt } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
@@ -9,6 +9,7 @@ import { EXPENSE_SORTABLE, type Expense } from '../../../../contract/expenses.ts
 import type { DataTableColumn } from '@/components/data-table';
 import type { FilterField } from '@/components/filter-bar';
 import { MoneyText } from '@/components/money-text';
+import { Dash, TitleCell } from '@/components/table-cells';
 import { ResourceListPage, standardListTexts } from '@/components/resource-list-page';
 import { useFormatters } from '@/lib/format';
 import { useListParams } from '@/lib/use-list-params';
@@ -60,16 +61,7 @@ export default function ExpensesPage() {
         sortField: 'category',
         minWidth: 220,
         render: (expense) => (
-          <Stack gap={0}>
-            <Text size="sm" fw={600}>
-              {expense.category}
-            </Text>
-            {expense.description ? (
-              <Text size="xs" c="dimmed" lineClamp={2}>
-                {expense.description}
-              </Text>
-            ) : null}
-          </Stack>
+          <TitleCell title={expense.category} detail={expense.description} detailLines={2} />
         ),
       },
       {
@@ -83,9 +75,7 @@ export default function ExpensesPage() {
               {t(`paymentMethods.${expense.paymentMethod}`)}
             </Badge>
           ) : (
-            <Text component="span" c="dimmed" aria-hidden>
-              —
-            </Text>
+            <Dash />
           ),
       },
       {

@@ -1,5 +1,5 @@
 import { CRUD_PERMISSIONS } from '../../../../contract/permissions.ts';
-import { Drawer, Stack, Text } from '@mantine/core';
+import { Drawer, Text } from '@mantine/core';
 import { IconMessage, IconUsersGroup } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { MERCHANT_SORTABLE, type Merchant } from '../../../../contract/merchants.ts';
 import type { DataTableColumn, RowAction } from '@/components/data-table';
 import { NotesPanel } from '@/components/notes/notes-panel';
+import { Dash, PhoneCell, TitleCell } from '@/components/table-cells';
 import type { FilterField } from '@/components/filter-bar';
 import { ResourceListPage, standardListTexts } from '@/components/resource-list-page';
 import { useFormatters } from '@/lib/format';
@@ -58,18 +59,7 @@ export default function MerchantsPage() {
         header: t('columns.name'),
         sortField: 'name',
         minWidth: 200,
-        render: (merchant) => (
-          <Stack gap={0}>
-            <Text size="sm" fw={600}>
-              {merchant.name}
-            </Text>
-            {merchant.city ? (
-              <Text size="xs" c="dimmed">
-                {merchant.city}
-              </Text>
-            ) : null}
-          </Stack>
-        ),
+        render: (merchant) => <TitleCell title={merchant.name} detail={merchant.city} />,
       },
       {
         key: 'contactPerson',
@@ -83,19 +73,7 @@ export default function MerchantsPage() {
         priority: 2,
         header: t('columns.phone'),
         nowrap: true,
-        render: (merchant) =>
-          merchant.phone ? (
-            <Text
-              component="a"
-              href={`tel:${merchant.phone.replace(/\s+/g, '')}`}
-              size="sm"
-              c="inherit"
-            >
-              {merchant.phone}
-            </Text>
-          ) : (
-            <Dash />
-          ),
+        render: (merchant) => <PhoneCell phone={merchant.phone} />,
       },
       {
         key: 'gstin',
@@ -189,13 +167,5 @@ export default function MerchantsPage() {
         ) : null}
       </Drawer>
     </ResourceListPage>
-  );
-}
-
-function Dash() {
-  return (
-    <Text component="span" c="dimmed" aria-hidden>
-      —
-    </Text>
   );
 }

@@ -8,6 +8,7 @@ import { USER_SORTABLE, type User, type UserListParams } from '../../../../contr
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import type { DataTableColumn, RowAction } from '@/components/data-table';
 import type { FilterField } from '@/components/filter-bar';
+import { PhoneCell } from '@/components/table-cells';
 import { ResourceListPage } from '@/components/resource-list-page';
 import { useFormatters } from '@/lib/format';
 import { useCan } from '@/lib/permissions';
@@ -81,19 +82,7 @@ export default function UsersPage() {
         priority: 3,
         header: t('columns.phone'),
         nowrap: true,
-        render: (user) =>
-          user.phone ? (
-            <Text
-              component="a"
-              href={`tel:${user.phone.replace(/\s+/g, '')}`}
-              size="sm"
-              c="inherit"
-            >
-              {user.phone}
-            </Text>
-          ) : (
-            <Dash />
-          ),
+        render: (user) => <PhoneCell phone={user.phone} />,
       },
       {
         key: 'role',
@@ -244,13 +233,5 @@ export default function UsersPage() {
       />
       {toReset ? <ResetPasswordModal user={toReset} onClose={() => setToReset(null)} /> : null}
     </>
-  );
-}
-
-function Dash() {
-  return (
-    <Text component="span" c="dimmed" aria-hidden>
-      —
-    </Text>
   );
 }

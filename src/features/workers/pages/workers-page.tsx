@@ -13,6 +13,7 @@ import {
 import type { DataTableColumn } from '@/components/data-table';
 import type { FilterField } from '@/components/filter-bar';
 import { MoneyText } from '@/components/money-text';
+import { Dash, PhoneCell, TitleCell } from '@/components/table-cells';
 import { ResourceListPage, standardListTexts } from '@/components/resource-list-page';
 import { useFormatters } from '@/lib/format';
 import { useCan } from '@/lib/permissions';
@@ -45,37 +46,14 @@ export default function WorkersPage() {
         header: t('columns.name'),
         sortField: 'name',
         minWidth: 200,
-        render: (worker) => (
-          <Stack gap={0}>
-            <Text size="sm" fw={600}>
-              {worker.name}
-            </Text>
-            {worker.designation ? (
-              <Text size="xs" c="dimmed">
-                {worker.designation}
-              </Text>
-            ) : null}
-          </Stack>
-        ),
+        render: (worker) => <TitleCell title={worker.name} detail={worker.designation} />,
       },
       {
         key: 'phone',
         priority: 2,
         header: t('columns.phone'),
         nowrap: true,
-        render: (worker) =>
-          worker.phone ? (
-            <Text
-              component="a"
-              href={`tel:${worker.phone.replace(/\s+/g, '')}`}
-              size="sm"
-              c="inherit"
-            >
-              {worker.phone}
-            </Text>
-          ) : (
-            <Dash />
-          ),
+        render: (worker) => <PhoneCell phone={worker.phone} />,
       },
       {
         key: 'joiningDate',
@@ -185,12 +163,4 @@ function payColumn(t: TFunction<'workers'>): DataTableColumn<Worker> {
         </Stack>
       ),
   };
-}
-
-function Dash() {
-  return (
-    <Text component="span" c="dimmed" aria-hidden>
-      —
-    </Text>
-  );
 }
