@@ -28,3 +28,19 @@ export function testSessionAs(role: Role, accessToken = 'test-access-token'): Au
   const session = testSession(accessToken);
   return { ...session, user: { ...session.user, role } };
 }
+
+/**
+ * The fields every stored record carries: the test organization's record `n`, made on the n-th of
+ * January 2025 (so a larger `n` is newer) and never edited since.
+ */
+export function storedFields(n: number, id = testId(n)) {
+  const createdAt = new Date(Date.UTC(2025, 0, n)).toISOString();
+  return {
+    _id: id,
+    organizationId: TEST_ORGANIZATION_ID,
+    version: 1,
+    createdAt,
+    updatedAt: createdAt,
+  };
+}
+
