@@ -1,4 +1,5 @@
 import { DEFAULT_NOTIFICATION_PREFERENCES, type AuthData } from '../../contract/auth.ts';
+import type { MerchantCreate } from '../../contract/merchants.ts';
 import type { Role } from '../../contract/permissions.ts';
 import { TEST_ORGANIZATION_ID, testId } from './msw/resource-fake';
 
@@ -44,3 +45,15 @@ export function storedFields(n: number, id = testId(n)) {
   };
 }
 
+/** A new merchant as the form sends it: a name and a city, every optional field left empty. */
+export const NEW_MERCHANT: MerchantCreate = {
+  name: 'Navrang Prints',
+  contactPerson: null,
+  phone: null,
+  email: null,
+  address: null,
+  city: 'Surat',
+  gstin: null,
+  state: null,
+  notes: null,
+};
