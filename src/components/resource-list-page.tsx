@@ -31,7 +31,7 @@ import { DataTable, type DataTableColumn, type RowAction } from '@/components/da
 import { EmptyState } from '@/components/empty-state';
 import { FilterBar, type FilterChange, type FilterField } from '@/components/filter-bar';
 import { PageHeader } from '@/components/page-header';
-import { PaginationBar } from '@/components/pagination-bar';
+import { ListPaginationBar } from '@/components/pagination-bar';
 import { describeError } from '@/lib/resource-factory';
 import { isSampleTab } from '@/lib/sample-tab';
 import type { AnyT, TranslationKey } from '@/lib/translation-keys';
@@ -430,16 +430,7 @@ export function ResourceListPage<T extends { _id: string }, Key extends QueryKey
           )
         }
       />
-      {query.data ? (
-        <PaginationBar
-          page={list.page}
-          limit={list.limit}
-          totalCount={query.data.totalCount}
-          totalPages={query.data.totalPages}
-          onPageChange={list.setPage}
-          onLimitChange={list.setLimit}
-        />
-      ) : null}
+      <ListPaginationBar list={list} data={query.data} />
       {formTarget && renderForm
         ? renderForm(formTarget.mode === 'edit' ? formTarget.record : null, () =>
             setFormTarget(null),
