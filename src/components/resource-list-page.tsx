@@ -185,6 +185,19 @@ export function standardListTexts(t: AnyT) {
 }
 
 /**
+ * The standard texts, with the row's edit and delete buttons and the delete question naming the
+ * row by `name(row)` (`actions.edit`, `actions.delete`, `delete.message` with `{{name}}`).
+ */
+export function namedListTexts<T>(t: AnyT, name: (row: T) => string) {
+  return {
+    ...standardListTexts(t),
+    edit: (row: T) => t('actions.edit', { name: name(row) }),
+    delete: (row: T) => t('actions.delete', { name: name(row) }),
+    deleteMessage: (row: T) => t('delete.message', { name: name(row) }),
+  };
+}
+
+/**
  * A resource's list screen: header with "Add", URL-driven filters, sortable table with edit and
  * delete per row, paging, the create/edit dialog (or links to the form pages) and the delete
  * confirmation. An area supplies its texts, columns, filter fields and form.

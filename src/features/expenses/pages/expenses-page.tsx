@@ -10,7 +10,7 @@ import type { DataTableColumn } from '@/components/data-table';
 import type { FilterField } from '@/components/filter-bar';
 import { MoneyText } from '@/components/money-text';
 import { Dash, TitleCell } from '@/components/table-cells';
-import { ResourceListPage, standardListTexts } from '@/components/resource-list-page';
+import { ResourceListPage, namedListTexts } from '@/components/resource-list-page';
 import { useFormatters } from '@/lib/format';
 import { useListParams } from '@/lib/use-list-params';
 import { ExpenseFormModal } from '../components/expense-form-modal';
@@ -109,10 +109,7 @@ export default function ExpensesPage() {
       permissions={CRUD_PERMISSIONS.expenses}
       history={{ entity: 'expense', name: describe }}
       texts={{
-        ...standardListTexts(t),
-        edit: (expense) => t('actions.edit', { name: describe(expense) }),
-        delete: (expense) => t('actions.delete', { name: describe(expense) }),
-        deleteMessage: (expense) => t('delete.message', { name: describe(expense) }),
+        ...namedListTexts(t, describe),
         deleteConfirm: t('delete.confirm'),
       }}
       fetchListFailed="expenses:errors.fetchList"

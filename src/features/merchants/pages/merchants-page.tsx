@@ -9,7 +9,7 @@ import type { DataTableColumn, RowAction } from '@/components/data-table';
 import { NotesPanel } from '@/components/notes/notes-panel';
 import { Dash, PhoneCell, TitleCell } from '@/components/table-cells';
 import type { FilterField } from '@/components/filter-bar';
-import { ResourceListPage, standardListTexts } from '@/components/resource-list-page';
+import { ResourceListPage, namedListTexts } from '@/components/resource-list-page';
 import { useFormatters } from '@/lib/format';
 import { useListParams } from '@/lib/use-list-params';
 import { MerchantFormModal } from '../components/merchant-form-modal';
@@ -132,10 +132,7 @@ export default function MerchantsPage() {
       permissions={CRUD_PERMISSIONS.merchants}
       history={{ entity: 'merchant', name: (merchant) => merchant.name }}
       texts={{
-        ...standardListTexts(t),
-        edit: (merchant) => t('actions.edit', { name: merchant.name }),
-        delete: (merchant) => t('actions.delete', { name: merchant.name }),
-        deleteMessage: (merchant) => t('delete.message', { name: merchant.name }),
+        ...namedListTexts(t, (merchant: Merchant) => merchant.name),
         deleteConfirm: t('delete.confirm'),
       }}
       fetchListFailed="merchants:errors.fetchList"

@@ -14,7 +14,7 @@ import type { DataTableColumn } from '@/components/data-table';
 import type { FilterField } from '@/components/filter-bar';
 import { MoneyText } from '@/components/money-text';
 import { Dash, PhoneCell, TitleCell } from '@/components/table-cells';
-import { ResourceListPage, standardListTexts } from '@/components/resource-list-page';
+import { ResourceListPage, namedListTexts } from '@/components/resource-list-page';
 import { useFormatters } from '@/lib/format';
 import { useCan } from '@/lib/permissions';
 import { useListParams } from '@/lib/use-list-params';
@@ -121,12 +121,7 @@ export default function WorkersPage() {
       csvExport="/workers"
       permissions={CRUD_PERMISSIONS.workers}
       history={{ entity: 'worker', name: (worker) => worker.name }}
-      texts={{
-        ...standardListTexts(t),
-        edit: (worker) => t('actions.edit', { name: worker.name }),
-        delete: (worker) => t('actions.delete', { name: worker.name }),
-        deleteMessage: (worker) => t('delete.message', { name: worker.name }),
-      }}
+      texts={namedListTexts(t, (worker: Worker) => worker.name)}
       fetchListFailed="workers:errors.fetchList"
       emptyIcon={<IconNeedleThread size={28} stroke={1.5} aria-hidden />}
       list={list}
