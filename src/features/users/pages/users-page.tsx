@@ -9,7 +9,7 @@ import { ConfirmDialog } from '@/components/confirm-dialog';
 import type { DataTableColumn, RowAction } from '@/components/data-table';
 import type { FilterField } from '@/components/filter-bar';
 import { PhoneCell } from '@/components/table-cells';
-import { ResourceListPage } from '@/components/resource-list-page';
+import { ResourceListPage, standardListTexts } from '@/components/resource-list-page';
 import { useFormatters } from '@/lib/format';
 import { useCan } from '@/lib/permissions';
 import { useDeactivateUser, useReactivateUser, users } from '@/features/users/resource';
@@ -187,16 +187,8 @@ export default function UsersPage() {
         permissions={{ read: 'users.read', write: 'users.manageStaff' }}
         canEditRow={manageable}
         texts={{
-          title: t('title'),
-          description: t('description'),
-          add: t('add'),
-          tableLabel: t('tableLabel'),
+          ...standardListTexts(t),
           edit: (user) => t('actions.edit', { name: user.name }),
-          empty: {
-            title: t('empty.title'),
-            filtered: t('empty.filtered'),
-            initial: t('empty.initial'),
-          },
         }}
         fetchListFailed="users:errors.fetchList"
         emptyIcon={<IconUsers size={28} stroke={1.5} aria-hidden />}
