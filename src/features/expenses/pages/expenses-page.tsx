@@ -8,7 +8,7 @@ import { Link } from 'react-router';
 import { EXPENSE_SORTABLE, type Expense } from '../../../../contract/expenses.ts';
 import type { DataTableColumn } from '@/components/data-table';
 import type { FilterField } from '@/components/filter-bar';
-import { MoneyText } from '@/components/money-text';
+import { amountColumn } from '@/components/list-columns';
 import { Dash, TitleCell } from '@/components/table-cells';
 import { ResourceListPage, namedListTexts } from '@/components/resource-list-page';
 import { useFormatters } from '@/lib/format';
@@ -78,15 +78,7 @@ export default function ExpensesPage() {
             <Dash />
           ),
       },
-      {
-        key: 'amount',
-        priority: 1,
-        header: t('columns.amount'),
-        sortField: 'amount',
-        align: 'right',
-        nowrap: true,
-        render: (expense) => <MoneyText amount={expense.amount} fw={600} />,
-      },
+      amountColumn<Expense>(t('columns.amount')),
     ],
     [t, format],
   );

@@ -7,7 +7,8 @@ import { useTranslation } from 'react-i18next';
 import { MERCHANT_SORTABLE, type Merchant } from '../../../../contract/merchants.ts';
 import type { DataTableColumn, RowAction } from '@/components/data-table';
 import { NotesPanel } from '@/components/notes/notes-panel';
-import { Dash, PhoneCell, TitleCell } from '@/components/table-cells';
+import { nameColumn } from '@/components/list-columns';
+import { Dash, PhoneCell } from '@/components/table-cells';
 import type { FilterField } from '@/components/filter-bar';
 import { ResourceListPage, namedListTexts } from '@/components/resource-list-page';
 import { useFormatters } from '@/lib/format';
@@ -53,14 +54,7 @@ export default function MerchantsPage() {
 
   const columns = useMemo<DataTableColumn<Merchant>[]>(
     () => [
-      {
-        key: 'name',
-        priority: 1,
-        header: t('columns.name'),
-        sortField: 'name',
-        minWidth: 200,
-        render: (merchant) => <TitleCell title={merchant.name} detail={merchant.city} />,
-      },
+      nameColumn(t('columns.name'), (merchant: Merchant) => merchant.city),
       {
         key: 'contactPerson',
         priority: 3,

@@ -13,7 +13,8 @@ import {
 import type { DataTableColumn } from '@/components/data-table';
 import type { FilterField } from '@/components/filter-bar';
 import { MoneyText } from '@/components/money-text';
-import { Dash, PhoneCell, TitleCell } from '@/components/table-cells';
+import { nameColumn } from '@/components/list-columns';
+import { Dash, PhoneCell } from '@/components/table-cells';
 import { ResourceListPage, namedListTexts } from '@/components/resource-list-page';
 import { useFormatters } from '@/lib/format';
 import { useCan } from '@/lib/permissions';
@@ -40,14 +41,7 @@ export default function WorkersPage() {
 
   const columns = useMemo<DataTableColumn<Worker>[]>(
     () => [
-      {
-        key: 'name',
-        priority: 1,
-        header: t('columns.name'),
-        sortField: 'name',
-        minWidth: 200,
-        render: (worker) => <TitleCell title={worker.name} detail={worker.designation} />,
-      },
+      nameColumn(t('columns.name'), (worker: Worker) => worker.designation),
       {
         key: 'phone',
         priority: 2,
