@@ -1,8 +1,7 @@
 import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
 import { FIXTURE_BILL_ID, fixtureBill } from '../src/features/billing/print/bill-fixture.ts';
+import { printToPictures } from './pictures.ts';
 import { signIn } from './support.ts';
 
 /*
@@ -12,6 +11,7 @@ import { signIn } from './support.ts';
  * from a hand-made bill with every optional part (UPI QR, bank, terms, three lines), answered in
  * place of `GET /api/bills/:id`. The test itself checks what a machine can: the texts that must
  * be on the page, one PDF page of the chosen size, and every font embedded.
+ * `DOC_SCREENSHOTS=1 npx playwright test e2e/bill-print.spec.ts` refreshes the ones in the docs.
  */
 const LANGUAGES = ['en', 'gu', 'hi'] as const;
 type Language = (typeof LANGUAGES)[number];
@@ -29,22 +29,6 @@ const FIXTURE_WORDS: Record<Language, string> = {
   gu: 'રૂપિયા આડત્રીસ હજાર સાત સો ઓગણત્રીસ પૂરા',
   hi: 'रुपये अड़तीस हज़ार सात सौ उनतीस मात्र',
 };
-
-/**
- * The pages as pictures go to the test's output folder, so a test run leaves the checkout clean;
- * `DOC_SCREENSHOTS=1 npx playwright test e2e/bill-print.spec.ts` refreshes the ones in the docs.
- */
-function screenshotDirectory(testInfo: TestInfo) {
-  const root = testInfo.config.configFile
-    ? path.dirname(testInfo.config.configFile)
-    : process.cwd();
-  const directory =
-    process.env.DOC_SCREENSHOTS === '1'
-      ? path.join(root, 'docs', 'screenshots')
-      : testInfo.outputPath('pages');
-  mkdirSync(directory, { recursive: true });
-  return directory;
-}
 
 async function serveFixtureBill(page: Page) {
   await page.route(`**/api/bills/${FIXTURE_BILL_ID}`, (route) =>
@@ -78,20 +62,7 @@ async function printToPngs(
   const sheet = page.getByTestId('bill-document');
   await expect(sheet).toBeVisible();
   for (const text of expectedTexts) await expect(sheet).toContainText(text);
-  await page.evaluate('document.fonts.ready.then(() => true)');
-  await page.emulateMedia({ media: 'print' });
-  const pdfPath = testInfo.outputPath(`${name}.pdf`);
-  writeFileSync(
-    pdfPath,
-    await page.pdf({ format: size, preferCSSPageSize: true, printBackground: true }),
-  );
-  await page.emulateMedia({ media: 'screen' });
-
-  const directory = screenshotDirectory(testInfo);
-  for (const old of readdirSync(directory).filter((file) => file.startsWith(`${name}-`))) {
-    rmSync(path.join(directory, old));
-  }
-  execFileSync('pdftoppm', ['-png', '-r', '80', pdfPath, path.join(directory, name)]);
+  const { pdfPath, pageWidth } = await printToPictures(page, testInfo, { name, size, dpi: 80 });
 
   // Chromium embeds the app's variable faces as Type 3 fonts, which carry no family name, so
   // the check is that every font is embedded: nothing is left to the reader's machine.
@@ -102,11 +73,8 @@ async function printToPngs(
     fontRows.filter((row) => /\sno\s+(yes|no)\s+(yes|no)\s+\d+\s+\d+\s*$/.test(row)),
     fonts,
   ).toEqual([]);
-  const info = execFileSync('pdfinfo', [pdfPath], { encoding: 'utf8' });
-  expect(info, info).toMatch(/^Pages:\s+1$/m);
-  const pageSize = /^Page size:\s+([\d.]+) x ([\d.]+) pts/m.exec(info);
   // A4 is 595 x 842 points, A5 420 x 595.
-  expect(Math.round(Number(pageSize?.[1]))).toBe(size === 'A4' ? 595 : 420);
+  expect(pageWidth).toBe(size === 'A4' ? 595 : 420);
 }
 
 test.describe('printed bill as PDF', () => {

@@ -1,6 +1,6 @@
-import { expect, test, type TestInfo } from '@playwright/test';
-import { mkdirSync } from 'node:fs';
+import { expect, test } from '@playwright/test';
 import path from 'node:path';
+import { pictureDirectory } from './pictures.ts';
 import { api, browserToday, makeBill, signIn, toast, uniqueSuffix } from './support.ts';
 
 /*
@@ -16,18 +16,6 @@ interface IssuedNote {
   totalAmount: number;
   balance: number;
   status: string;
-}
-
-function pictureDirectory(testInfo: TestInfo) {
-  const root = testInfo.config.configFile
-    ? path.dirname(testInfo.config.configFile)
-    : process.cwd();
-  const directory =
-    process.env.DOC_SCREENSHOTS === '1'
-      ? path.join(root, 'docs', 'screenshots')
-      : testInfo.outputPath('pages');
-  mkdirSync(directory, { recursive: true });
-  return directory;
 }
 
 const paise = (amount: number) => Math.round(amount * 100);

@@ -1,30 +1,12 @@
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import type { Gstr1Summary } from '../contract/gstr1.ts';
+import { captureForDocs } from './pictures.ts';
 import { api, browserToday, makeOrders, signIn } from './support.ts';
 
 // Run with the screenshots project (`npm run screenshots`); the images illustrate the docs.
 test.describe('documentation screenshots of GSTR-1', { tag: '@screenshots' }, () => {
-  function screenshotPath(testInfo: TestInfo, name: string): string {
-    const root = testInfo.config.configFile
-      ? path.dirname(testInfo.config.configFile)
-      : process.cwd();
-    const directory = path.join(root, 'docs', 'screenshots');
-    mkdirSync(directory, { recursive: true });
-    return path.join(directory, `${name}.png`);
-  }
-
-  async function capture(page: Page, testInfo: TestInfo, name: string) {
-    await page.waitForLoadState('networkidle');
-    // A string expression: the e2e TypeScript project has no DOM typings.
-    await page.evaluate('document.fonts.ready.then(() => true)');
-    await page.screenshot({
-      path: screenshotPath(testInfo, name),
-      animations: 'disabled',
-      fullPage: true,
-    });
-  }
+  const capture = (page: Page, testInfo: TestInfo, name: string) =>
+    captureForDocs(page, testInfo, name, { fullPage: true });
 
   /** A bill of its own merchant, so the month has each kind of supply besides the demo's B2B. */
   async function billFor(

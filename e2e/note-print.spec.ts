@@ -1,8 +1,6 @@
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
 import { FIXTURE_NOTE_ID, fixtureCreditNote } from '../src/features/billing/print/note-fixture.ts';
+import { printToPictures } from './pictures.ts';
 import { signIn } from './support.ts';
 
 /*
@@ -20,18 +18,6 @@ const PRINTS: { language: Language; size: 'A4' | 'A5' }[] = [
   { language: 'gu', size: 'A5' },
 ];
 
-function screenshotDirectory(testInfo: TestInfo) {
-  const root = testInfo.config.configFile
-    ? path.dirname(testInfo.config.configFile)
-    : process.cwd();
-  const directory =
-    process.env.DOC_SCREENSHOTS === '1'
-      ? path.join(root, 'docs', 'screenshots')
-      : testInfo.outputPath('pages');
-  mkdirSync(directory, { recursive: true });
-  return directory;
-}
-
 async function printNote(page: Page, testInfo: TestInfo, language: Language, size: 'A4' | 'A5') {
   const name = `credit-note-${language}-${size}`;
   await page.goto(`/billing/notes/${FIXTURE_NOTE_ID}/print?paper=${size}&lang=${language}`);
@@ -39,21 +25,7 @@ async function printNote(page: Page, testInfo: TestInfo, language: Language, siz
   await expect(sheet).toBeVisible();
   await expect(sheet).toContainText(TITLE[language]);
   await expect(sheet).toContainText('INV/2026-27/0042');
-  await page.evaluate('document.fonts.ready.then(() => true)');
-  await page.emulateMedia({ media: 'print' });
-  const pdfPath = testInfo.outputPath(`${name}.pdf`);
-  writeFileSync(
-    pdfPath,
-    await page.pdf({ format: size, preferCSSPageSize: true, printBackground: true }),
-  );
-  await page.emulateMedia({ media: 'screen' });
-  const directory = screenshotDirectory(testInfo);
-  for (const old of readdirSync(directory).filter((file) => file.startsWith(`${name}-`))) {
-    rmSync(path.join(directory, old));
-  }
-  execFileSync('pdftoppm', ['-png', '-r', '60', pdfPath, path.join(directory, name)]);
-  const info = execFileSync('pdfinfo', [pdfPath], { encoding: 'utf8' });
-  expect(info, info).toMatch(/^Pages:\s+1$/m);
+  await printToPictures(page, testInfo, { name, size, dpi: 60 });
 }
 
 test('prints a credit note naming the original invoice, in en, gu and hi', async ({

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { postWithToken } from './browser-events.ts';
 import {
   api,
   browserToday,
@@ -30,16 +31,6 @@ async function signUpFreshOrganization(page: Page) {
   await expect(page).toHaveURL((url) => url.pathname === '/order-analytics');
 }
 
-/** Creates through the API with the signed-in user's token and returns the new record's id. */
-async function post(page: Page, token: string, path: string, body: object): Promise<string> {
-  const response = await page.request.post(path, {
-    data: body,
-    headers: { Authorization: `Bearer ${token}` },
-  });
-  expect(response.ok(), await response.text()).toBe(true);
-  return ((await response.json()) as { data: { _id: string } }).data._id;
-}
-
 async function seedOrder(page: Page, suffix: string) {
   const { organizationId, token } = await page.evaluate<{ organizationId: string; token: string }>(
     `(() => {
@@ -47,17 +38,17 @@ async function seedOrder(page: Page, suffix: string) {
       return { organizationId: state.organization._id, token: state.token.accessToken };
     })()`,
   );
-  const merchantId = await post(page, token, '/api/merchants', {
+  const merchantId = await postWithToken(page, token, '/api/merchants', {
     organizationId,
     name: `Seeded Merchant ${suffix}`,
   });
-  const designId = await post(page, token, '/api/designs', {
+  const designId = await postWithToken(page, token, '/api/designs', {
     organizationId,
     name: 'Paisley border',
     designCode: `PB-${suffix}`,
     rate: 120,
   });
-  const orderId = await post(page, token, '/api/orders', {
+  const orderId = await postWithToken(page, token, '/api/orders', {
     organizationId,
     merchantId,
     poNumber: `PO-${suffix}`,

@@ -1,7 +1,5 @@
-import { expect, test, type Page, type TestInfo } from '@playwright/test';
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { printToPictures } from './pictures.ts';
 import {
   api,
   browserToday,
@@ -155,19 +153,6 @@ const STATEMENT_TITLE: Record<(typeof LANGUAGES)[number], string> = {
   hi: 'खाता विवरण',
 };
 
-/** Pages as pictures go to the test's output, or with DOC_SCREENSHOTS=1 to docs/screenshots. */
-function pictureDirectory(testInfo: TestInfo) {
-  const root = testInfo.config.configFile
-    ? path.dirname(testInfo.config.configFile)
-    : process.cwd();
-  const directory =
-    process.env.DOC_SCREENSHOTS === '1'
-      ? path.join(root, 'docs', 'screenshots')
-      : testInfo.outputPath('pages');
-  mkdirSync(directory, { recursive: true });
-  return directory;
-}
-
 test('prints a statement on one A4 page in English, Gujarati and Hindi', async ({
   page,
 }, testInfo) => {
@@ -184,28 +169,14 @@ test('prints a statement on one A4 page in English, Gujarati and Hindi', async (
     method: 'upi',
     reference: `UTR${suffix}`.slice(0, 20),
   });
-  const directory = pictureDirectory(testInfo);
   for (const language of LANGUAGES) {
     await page.evaluate((value) => localStorage.setItem('language', value), language);
     await page.goto(`/customers/${merchantId}?lang=${language}`);
     const sheet = page.getByRole('article');
     await expect(sheet).toContainText(STATEMENT_TITLE[language]);
     await expect(sheet).toContainText(bill.number);
-    await page.evaluate('document.fonts.ready.then(() => true)');
-    await page.emulateMedia({ media: 'print' });
-    const pdfPath = testInfo.outputPath(`statement-${language}.pdf`);
-    writeFileSync(
-      pdfPath,
-      await page.pdf({ format: 'A4', preferCSSPageSize: true, printBackground: true }),
-    );
-    await page.emulateMedia({ media: 'screen' });
     const name = `statement-${language}-A4`;
-    for (const old of readdirSync(directory).filter((file) => file.startsWith(`${name}-`))) {
-      rmSync(path.join(directory, old));
-    }
-    execFileSync('pdftoppm', ['-png', '-r', '80', pdfPath, path.join(directory, name)]);
-    const info = execFileSync('pdfinfo', [pdfPath], { encoding: 'utf8' });
-    expect(info, info).toMatch(/^Pages:\s+1$/m);
-    expect(Math.round(Number(/^Page size:\s+([\d.]+) x/m.exec(info)?.[1]))).toBe(595);
+    const { pageWidth } = await printToPictures(page, testInfo, { name, size: 'A4', dpi: 80 });
+    expect(pageWidth).toBe(595);
   }
 });

@@ -1,17 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
+import { postWithToken } from './browser-events.ts';
 import { choose, signIn, smallTargets, toast, uniqueSuffix } from './support.ts';
 
 const QUEUED_TOAST = 'Saved on this device. It will be sent when the connection returns.';
-
-/** Creates through the API with the signed-in user's token and returns the new record's id. */
-async function post(page: Page, token: string, path: string, body: object): Promise<string> {
-  const response = await page.request.post(path, {
-    data: body,
-    headers: { Authorization: `Bearer ${token}` },
-  });
-  expect(response.ok(), await response.text()).toBe(true);
-  return ((await response.json()) as { data: { _id: string } }).data._id;
-}
 
 async function session(page: Page) {
   return page.evaluate<{ organizationId: string; token: string }>(
@@ -34,17 +25,17 @@ test.describe('the shop floor on a tablet', () => {
     const po = `PO-FLOOR-${suffix}`;
     await signIn(page);
     const { organizationId, token } = await session(page);
-    const merchantId = await post(page, token, '/api/merchants', {
+    const merchantId = await postWithToken(page, token, '/api/merchants', {
       organizationId,
       name: `Floor Merchant ${suffix}`,
     });
-    const butta = await post(page, token, '/api/designs', {
+    const butta = await postWithToken(page, token, '/api/designs', {
       organizationId,
       name: `Mango butta ${suffix}`,
       designCode: `MB-${suffix}`,
       rate: 2.5,
     });
-    const border = await post(page, token, '/api/designs', {
+    const border = await postWithToken(page, token, '/api/designs', {
       organizationId,
       name: `Peacock border ${suffix}`,
       designCode: `PB-${suffix}`,
@@ -54,7 +45,7 @@ test.describe('the shop floor on a tablet', () => {
     const workerIds: string[] = [];
     for (const name of workers) {
       workerIds.push(
-        await post(page, token, '/api/workers', {
+        await postWithToken(page, token, '/api/workers', {
           organizationId,
           name,
           joiningDate: '2024-04-01',
@@ -63,7 +54,7 @@ test.describe('the shop floor on a tablet', () => {
         }),
       );
     }
-    const orderId = await post(page, token, '/api/orders', {
+    const orderId = await postWithToken(page, token, '/api/orders', {
       organizationId,
       merchantId,
       poNumber: po,

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { offerInstall } from './browser-events.ts';
 import { signIn } from './support.ts';
 
 test.use({ serviceWorkers: 'allow' });
@@ -21,14 +22,7 @@ test('a synthetic install event shows the card after about 3 s; "Not now" hides 
 }) => {
   await signIn(page);
   const firedAt = Date.now();
-  await page.evaluate(`{
-    const event = new Event('beforeinstallprompt', { cancelable: true });
-    Object.assign(event, {
-      prompt: () => Promise.resolve(),
-      userChoice: Promise.resolve({ outcome: 'dismissed' }),
-    });
-    window.dispatchEvent(event);
-  }`);
+  await offerInstall(page);
   const card = page.getByRole('region', { name: 'Install Karkhana' });
   await expect(card).toBeHidden();
   await expect(card).toBeVisible({ timeout: 6000 });

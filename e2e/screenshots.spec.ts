@@ -1,21 +1,11 @@
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
+import { docsScreenshotPath as screenshotPath } from './pictures.ts';
 import { emailField, localeText, signIn, uniqueEmail } from './support.ts';
 
 // Run alone with `npm run screenshots`; the images illustrate the README and the docs.
 test.describe('documentation screenshots', { tag: '@screenshots' }, () => {
   type Theme = 'light' | 'dark';
   type Language = 'en' | 'gu' | 'hi';
-
-  function screenshotPath(testInfo: TestInfo, name: string): string {
-    const root = testInfo.config.configFile
-      ? path.dirname(testInfo.config.configFile)
-      : process.cwd();
-    const directory = path.join(root, 'docs', 'screenshots');
-    mkdirSync(directory, { recursive: true });
-    return path.join(directory, `${name}.png`);
-  }
 
   /**
    * Uses the storage keys the app itself reads, so the first paint is already in that look. Pages

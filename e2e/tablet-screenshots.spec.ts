@@ -1,7 +1,6 @@
-import { expect, test, type Page, type TestInfo } from '@playwright/test';
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
 import { DEFAULT_PRODUCTION_STAGE_NAMES } from '../contract/production.ts';
+import { captureForDocs } from './pictures.ts';
 import { LIST_PAGES, api, localeText, signIn } from './support.ts';
 
 const TABLETS = [
@@ -14,22 +13,6 @@ test.describe('documentation screenshots on a tablet', { tag: '@screenshots' }, 
   type Stage = { _id: string; name: string };
   type Language = 'gu' | 'hi';
   test.use({ hasTouch: true, isMobile: false });
-
-  function screenshotPath(testInfo: TestInfo, name: string): string {
-    const root = testInfo.config.configFile
-      ? path.dirname(testInfo.config.configFile)
-      : process.cwd();
-    const directory = path.join(root, 'docs', 'screenshots');
-    mkdirSync(directory, { recursive: true });
-    return path.join(directory, `${name}.png`);
-  }
-
-  async function capture(page: Page, testInfo: TestInfo, name: string) {
-    await page.waitForLoadState('networkidle');
-    // A string expression: the e2e TypeScript project has no DOM typings.
-    await page.evaluate('document.fonts.ready.then(() => true)');
-    await page.screenshot({ path: screenshotPath(testInfo, name), animations: 'disabled' });
-  }
 
   async function openPage(page: Page, language: Language, route: string) {
     await page.goto(route);
@@ -71,7 +54,7 @@ test.describe('documentation screenshots on a tablet', { tag: '@screenshots' }, 
             if (route !== '/orders/create') {
               await expect(page.locator('main table tbody tr').first()).toBeVisible();
             }
-            await capture(page, testInfo, name(pageName(route)));
+            await captureForDocs(page, testInfo, name(pageName(route)));
           }
 
           await openPage(page, language, '/payments');
@@ -82,14 +65,14 @@ test.describe('documentation screenshots on a tablet', { tag: '@screenshots' }, 
           // the picture shows the fields beneath.
           await form.getByRole('heading').first().click();
           await expect(page.getByRole('listbox')).toBeHidden();
-          await capture(page, testInfo, name('payment-form'));
+          await captureForDocs(page, testInfo, name('payment-form'));
 
           await openPage(page, language, '/tasks');
           await expect(page.getByRole('article').first()).toBeVisible();
-          await capture(page, testInfo, name('board'));
+          await captureForDocs(page, testInfo, name('board'));
 
           await billReview(page, language);
-          await capture(page, testInfo, name('bill-review'));
+          await captureForDocs(page, testInfo, name('bill-review'));
         }
       } finally {
         await rename(stages.map((stage) => stage.name));

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { offerInstall } from './browser-events.ts';
 import {
   LIST_PAGES,
   controlsCoveredBy,
@@ -17,14 +18,7 @@ const TABLETS = [
 const INSTALL_CARD = '[aria-labelledby="install-prompt-title"]';
 
 async function showInstallCard(page: Page) {
-  await page.evaluate(`{
-    const event = new Event('beforeinstallprompt', { cancelable: true });
-    Object.assign(event, {
-      prompt: () => Promise.resolve(),
-      userChoice: Promise.resolve({ outcome: 'dismissed' }),
-    });
-    window.dispatchEvent(event);
-  }`);
+  await offerInstall(page);
   await expect(page.locator(INSTALL_CARD)).toBeVisible({ timeout: 6000 });
 }
 

@@ -1,8 +1,7 @@
-import { Badge, Button, Center, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconArrowLeft, IconHourglass } from '@tabler/icons-react';
+import { Badge, Center, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
+import { IconHourglass } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
-import { usePageTitle } from '@/lib/page-title';
+import { GoBackButton, PageHeading } from '@/components/page-heading';
 
 export interface ComingSoonPageProps {
   title: string;
@@ -13,8 +12,6 @@ export interface ComingSoonPageProps {
 /** Stands in for an area whose screens are not built yet, inside the normal layout. */
 export function ComingSoonPage({ title, standalone = false }: ComingSoonPageProps) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const headingRef = usePageTitle<HTMLHeadingElement>(title);
   return (
     <Center mih={standalone ? '100dvh' : '60dvh'} p="md" component={standalone ? 'main' : 'div'}>
       <Paper withBorder p={{ base: 'lg', sm: 48 }} maw={520} w="100%" shadow="sm">
@@ -22,28 +19,12 @@ export function ComingSoonPage({ title, standalone = false }: ComingSoonPageProp
           <ThemeIcon size={72} radius="xl" variant="light" aria-hidden>
             <IconHourglass size={38} stroke={1.5} />
           </ThemeIcon>
-          <Title
-            order={1}
-            fz={{ base: 24, sm: 28 }}
-            ref={headingRef}
-            tabIndex={-1}
-            className="page-heading"
-          >
-            {title}
-          </Title>
+          <PageHeading title={title} fz={{ base: 24, sm: 28 }} />
           <Badge size="lg" variant="light" tt="none">
             {t('comingSoon.badge')}
           </Badge>
           <Text c="dimmed">{t('comingSoon.description')}</Text>
-          {standalone && (
-            <Button
-              variant="default"
-              leftSection={<IconArrowLeft size={18} aria-hidden />}
-              onClick={() => navigate(-1)}
-            >
-              {t('actions.goBack')}
-            </Button>
-          )}
+          {standalone && <GoBackButton />}
         </Stack>
       </Paper>
     </Center>

@@ -72,18 +72,24 @@ export function FormNotices({ safety, failure }: { safety: FormSafety; failure: 
           </Group>
         </Alert>
       ) : null}
-      {failure ? (
-        <Alert
-          color="red"
-          variant="light"
-          role="alert"
-          title={t('saveFailed.title')}
-          icon={<IconAlertCircle size={18} aria-hidden />}
-        >
-          {t('saveFailed.body', { reason: failure })}
-        </Alert>
-      ) : null}
+      {failure ? <SaveFailedAlert reason={failure} /> : null}
     </>
+  );
+}
+
+/** Why the last save failed; the form above keeps every input for another try. */
+export function SaveFailedAlert({ reason }: { reason: string }) {
+  const { t } = useTranslation('ui');
+  return (
+    <Alert
+      color="red"
+      variant="light"
+      role="alert"
+      title={t('saveFailed.title')}
+      icon={<IconAlertCircle size={18} aria-hidden />}
+    >
+      {t('saveFailed.body', { reason })}
+    </Alert>
   );
 }
 

@@ -14,18 +14,14 @@ import {
 import { keyShapedTexts, switchLanguage } from '@/test/languages';
 import { fail } from '@/test/msw/envelope';
 import { makePayment } from '@/test/msw/payments';
-import { createProductionFake, FLOOR_STAGES, FLOOR_WORKERS, makeCard } from '@/test/msw/production';
+import { createProductionFake, FLOOR_WORKERS, makeCard } from '@/test/msw/production';
+import { checking, embroidery, punching } from '@/test/floor-stages';
 import { setupMswServer } from '@/test/msw/server';
 import { signInTestUser } from '@/test/msw/session';
 import { createTestQueryClient, createTestWrapper, renderWithProviders } from '@/test/render';
 import { PendingChanges } from './offline-status';
 
 const server = setupMswServer();
-const [punching, embroidery, checking] = FLOOR_STAGES as [
-  (typeof FLOOR_STAGES)[0],
-  (typeof FLOOR_STAGES)[0],
-  (typeof FLOOR_STAGES)[0],
-];
 let card: JobCard;
 let floor: ReturnType<typeof createProductionFake>;
 const payment = makePayment(1);

@@ -8,6 +8,7 @@ import { registerMutationDefaults } from '@/lib/resource-factory';
 import { registeredWriteKeys } from '@/lib/resource-writes';
 import { merchants } from '@/features/merchants/resource';
 import { createMerchantsFake, makeMerchants, type MerchantsFake } from '@/test/msw/merchants';
+import { NEW_MERCHANT } from '@/test/fixtures';
 import { setupMswServer } from '@/test/msw/server';
 import { signInTestUser } from '@/test/msw/session';
 import { createTestQueryClient, createTestWrapper, renderWithProviders } from '@/test/render';
@@ -42,19 +43,7 @@ async function replayOverNewerRecord() {
       body: { city: 'Vadodara', version: merchant.version },
     }),
   );
-  act(() =>
-    create.result.current.mutate({
-      name: 'Navrang Prints',
-      contactPerson: null,
-      phone: null,
-      email: null,
-      address: null,
-      city: 'Surat',
-      gstin: null,
-      state: null,
-      notes: null,
-    }),
-  );
+  act(() => create.result.current.mutate(NEW_MERCHANT));
   await waitFor(() => expect(queuedWrites(client)).toHaveLength(2));
   // The forms that made them are gone, as when the user moved on; the queue holds the writes.
   update.unmount();

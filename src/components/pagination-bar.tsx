@@ -75,3 +75,29 @@ export function PaginationBar({
     </Group>
   );
 }
+
+/** The paging bar under a list whose page and size live in the URL, once a page has arrived. */
+export function ListPaginationBar({
+  list,
+  data,
+}: {
+  list: {
+    page: number;
+    limit: number;
+    setPage: (page: number) => void;
+    setLimit: (limit: number) => void;
+  };
+  data: { totalCount: number; totalPages: number } | undefined;
+}) {
+  if (!data) return null;
+  return (
+    <PaginationBar
+      page={list.page}
+      limit={list.limit}
+      totalCount={data.totalCount}
+      totalPages={data.totalPages}
+      onPageChange={list.setPage}
+      onLimitChange={list.setLimit}
+    />
+  );
+}

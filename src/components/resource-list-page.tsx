@@ -31,7 +31,7 @@ import { DataTable, type DataTableColumn, type RowAction } from '@/components/da
 import { EmptyState } from '@/components/empty-state';
 import { FilterBar, type FilterChange, type FilterField } from '@/components/filter-bar';
 import { PageHeader } from '@/components/page-header';
-import { PaginationBar } from '@/components/pagination-bar';
+import { ListPaginationBar } from '@/components/pagination-bar';
 import { describeError } from '@/lib/resource-factory';
 import { isSampleTab } from '@/lib/sample-tab';
 import type { AnyT, TranslationKey } from '@/lib/translation-keys';
@@ -181,6 +181,19 @@ export function standardListTexts(t: AnyT) {
     tableLabel: t('tableLabel'),
     deleteTitle: t('delete.title'),
     empty: { title: t('empty.title'), filtered: t('empty.filtered'), initial: t('empty.initial') },
+  };
+}
+
+/**
+ * The standard texts, with the row's edit and delete buttons and the delete question naming the
+ * row by `name(row)` (`actions.edit`, `actions.delete`, `delete.message` with `{{name}}`).
+ */
+export function namedListTexts<T>(t: AnyT, name: (row: T) => string) {
+  return {
+    ...standardListTexts(t),
+    edit: (row: T) => t('actions.edit', { name: name(row) }),
+    delete: (row: T) => t('actions.delete', { name: name(row) }),
+    deleteMessage: (row: T) => t('delete.message', { name: name(row) }),
   };
 }
 
@@ -430,16 +443,7 @@ export function ResourceListPage<T extends { _id: string }, Key extends QueryKey
           )
         }
       />
-      {query.data ? (
-        <PaginationBar
-          page={list.page}
-          limit={list.limit}
-          totalCount={query.data.totalCount}
-          totalPages={query.data.totalPages}
-          onPageChange={list.setPage}
-          onLimitChange={list.setLimit}
-        />
-      ) : null}
+      <ListPaginationBar list={list} data={query.data} />
       {formTarget && renderForm
         ? renderForm(formTarget.mode === 'edit' ? formTarget.record : null, () =>
             setFormTarget(null),

@@ -5,6 +5,7 @@ import { MerchantFormModal } from '@/features/merchants/components/merchant-form
 import { createMerchantsFake, makeMerchants, type MerchantsFake } from '@/test/msw/merchants';
 import { setupMswServer } from '@/test/msw/server';
 import { signInTestUser } from '@/test/msw/session';
+import { conflictRows, findConflictDialog } from '@/test/conflict-dialog';
 import { renderWithProviders } from '@/test/render';
 import { changedFields, sameValue } from './stale-version-dialog';
 
@@ -31,28 +32,14 @@ async function saveOverSomeoneElse() {
   await view.user.clear(city);
   await view.user.type(city, 'Vadodara');
   await view.user.click(within(form).getByRole('button', { name: 'Save' }));
-  const conflict = await screen.findByRole('dialog', {
-    name: 'Someone else saved this record first',
-  });
+  const conflict = await findConflictDialog();
   return { ...view, onClose, form, conflict };
-}
-
-function rowsOf(conflict: HTMLElement) {
-  const table = within(conflict).getByRole('table');
-  return within(table)
-    .getAllByRole('row')
-    .slice(1)
-    .map((row) =>
-      within(row)
-        .getAllByRole('cell')
-        .map((cell) => cell.textContent),
-    );
 }
 
 describe('a save that someone else got in before', () => {
   it('keeps the form open and lists what they changed next to what this user typed', async () => {
     const { form, conflict, onClose } = await saveOverSomeoneElse();
-    expect(rowsOf(conflict)).toEqual([
+    expect(conflictRows(conflict)).toEqual([
       ['City', 'Ahmedabad', 'Vadodara'],
       ['Notes', 'Call before noon', '(empty)'],
     ]);

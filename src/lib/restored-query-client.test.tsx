@@ -42,6 +42,13 @@ function Figures({ fetch }: { fetch: () => Promise<string> }) {
 const newClient = () =>
   new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 10_000 } } });
 
+/** The restore as the app starts it: the saved cache read back, then its reads asked again. */
+function startRevalidatingRestore(client: QueryClient, persister: Persister) {
+  return startCacheRestore(client, { persister, buster: '' }, (done) =>
+    revalidateRestoredReads(client, done),
+  );
+}
+
 describe('restoring the saved cache ahead of the first render', () => {
   it('has the saved data in the client before anything renders', async () => {
     const client = newClient();
@@ -56,9 +63,7 @@ describe('restoring the saved cache ahead of the first render', () => {
   it('shows the saved copy while the network has not answered, then the fresh one', async () => {
     const client = newClient();
     const persister = savedCache('saved figures');
-    const restore = startCacheRestore(client, { persister, buster: '' }, (done) =>
-      revalidateRestoredReads(client, done),
-    );
+    const restore = startRevalidatingRestore(client, persister);
     const answer = deferred<string>();
     const fetch = vi.fn(() => answer.promise);
     render(
@@ -80,9 +85,7 @@ describe('restoring the saved cache ahead of the first render', () => {
     const persister = savedCache('saved figures');
     const reading = deferred<PersistedClient | undefined>();
     const slowPersister: Persister = { ...persister, restoreClient: () => reading.promise };
-    const restore = startCacheRestore(client, { persister: slowPersister, buster: '' }, (done) =>
-      revalidateRestoredReads(client, done),
-    );
+    const restore = startRevalidatingRestore(client, slowPersister);
     const fetch = vi.fn(() => Promise.resolve('fresh figures'));
     // The page's request, started with the app, answers before IndexedDB does.
     await client.prefetchQuery({ queryKey: KEY, queryFn: fetch });
@@ -106,9 +109,7 @@ describe('restoring the saved cache ahead of the first render', () => {
   it('sends a read still on its way once, and shows the saved copy until it answers', async () => {
     const client = newClient();
     const persister = savedCache('saved figures');
-    const restore = startCacheRestore(client, { persister, buster: '' }, (done) =>
-      revalidateRestoredReads(client, done),
-    );
+    const restore = startRevalidatingRestore(client, persister);
     const answer = deferred<string>();
     const fetch = vi.fn(() => answer.promise);
     void client.prefetchQuery({ queryKey: KEY, queryFn: fetch });

@@ -1,4 +1,5 @@
 import { DEFAULT_NOTIFICATION_PREFERENCES, type AuthData } from '../../contract/auth.ts';
+import type { MerchantCreate } from '../../contract/merchants.ts';
 import type { Role } from '../../contract/permissions.ts';
 import { TEST_ORGANIZATION_ID, testId } from './msw/resource-fake';
 
@@ -28,3 +29,31 @@ export function testSessionAs(role: Role, accessToken = 'test-access-token'): Au
   const session = testSession(accessToken);
   return { ...session, user: { ...session.user, role } };
 }
+
+/**
+ * The fields every stored record carries: the test organization's record `n`, made on the n-th of
+ * January 2025 (so a larger `n` is newer) and never edited since.
+ */
+export function storedFields(n: number, id = testId(n)) {
+  const createdAt = new Date(Date.UTC(2025, 0, n)).toISOString();
+  return {
+    _id: id,
+    organizationId: TEST_ORGANIZATION_ID,
+    version: 1,
+    createdAt,
+    updatedAt: createdAt,
+  };
+}
+
+/** A new merchant as the form sends it: a name and a city, every optional field left empty. */
+export const NEW_MERCHANT: MerchantCreate = {
+  name: 'Navrang Prints',
+  contactPerson: null,
+  phone: null,
+  email: null,
+  address: null,
+  city: 'Surat',
+  gstin: null,
+  state: null,
+  notes: null,
+};

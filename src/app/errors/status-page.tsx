@@ -1,10 +1,10 @@
-import { Box, Button, Center, Group, Stack, Text, Title } from '@mantine/core';
-import { IconArrowLeft, IconHome } from '@tabler/icons-react';
+import { Box, Button, Center, Group, Stack, Text } from '@mantine/core';
+import { IconHome } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { HOME_PATH } from '@/features/auth/redirect-target';
-import { usePageTitle } from '@/lib/page-title';
+import { GoBackButton, PageHeading } from '@/components/page-heading';
 
 export interface StatusPageProps {
   status: number | string;
@@ -26,7 +26,6 @@ export function StatusPage({
 }: StatusPageProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const headingRef = usePageTitle<HTMLHeadingElement>(title);
   return (
     <Center mih={minimal ? 360 : '100dvh'} p="xl" component="main">
       <Stack align="center" gap="md" maw={560} ta="center">
@@ -47,15 +46,7 @@ export function StatusPage({
         >
           {status}
         </Box>
-        <Title
-          order={1}
-          fz={{ base: 26, sm: 32 }}
-          ref={headingRef}
-          tabIndex={-1}
-          className="page-heading"
-        >
-          {title}
-        </Title>
+        <PageHeading title={title} fz={{ base: 26, sm: 32 }} />
         <Text c="dimmed" size="lg">
           {description}
         </Text>
@@ -63,13 +54,7 @@ export function StatusPage({
           <Group mt="md" justify="center">
             {actions ?? (
               <>
-                <Button
-                  variant="default"
-                  leftSection={<IconArrowLeft size={18} aria-hidden />}
-                  onClick={() => navigate(-1)}
-                >
-                  {t('actions.goBack')}
-                </Button>
+                <GoBackButton />
                 <Button
                   leftSection={<IconHome size={18} aria-hidden />}
                   onClick={() => navigate(HOME_PATH)}

@@ -49,20 +49,14 @@ export function AccountMenu() {
             <Menu.Divider />
           </>
         )}
-        <Menu.Item
-          component={Link}
-          to="/settings/account"
-          leftSection={<IconUserCircle size={16} aria-hidden />}
-        >
-          {t('account.profile')}
-        </Menu.Item>
-        <Menu.Item
-          component={Link}
-          to="/settings"
-          leftSection={<IconSettings size={16} aria-hidden />}
-        >
-          {t('areas.settings')}
-        </Menu.Item>
+        {[
+          { to: '/settings/account', Icon: IconUserCircle, label: t('account.profile') },
+          { to: '/settings', Icon: IconSettings, label: t('areas.settings') },
+        ].map(({ to, Icon, label }) => (
+          <Menu.Item key={to} component={Link} to={to} leftSection={<Icon size={16} aria-hidden />}>
+            {label}
+          </Menu.Item>
+        ))}
         <Menu.Divider />
         <Menu.Item
           color="red"

@@ -16,7 +16,7 @@ import { EmptyState } from '@/components/empty-state';
 import { FilterBar, type FilterField } from '@/components/filter-bar';
 import { HistoryDrawer } from '@/components/history-drawer';
 import { isUnavailableOffline } from '@/components/offline-unavailable';
-import { PaginationBar } from '@/components/pagination-bar';
+import { ListPaginationBar } from '@/components/pagination-bar';
 import { describeError } from '@/lib/resource-factory';
 import { auditLog, type AuditLogParams } from '@/features/settings/resource';
 import { users } from '@/features/users/resource';
@@ -184,16 +184,7 @@ export default function ActivityPage() {
           />
         }
       />
-      {query.data ? (
-        <PaginationBar
-          page={list.page}
-          limit={list.limit}
-          totalCount={query.data.totalCount}
-          totalPages={query.data.totalPages}
-          onPageChange={list.setPage}
-          onLimitChange={list.setLimit}
-        />
-      ) : null}
+      <ListPaginationBar list={list} data={query.data} />
       <HistoryDrawer
         target={
           selected?.entityId

@@ -44,6 +44,19 @@ function renderOtp() {
   });
 }
 
+/** The code page of a pending recovery whose server refuses every code; counts what it was sent. */
+function renderOtpRefusingCodes() {
+  savePendingRecovery({ email: EMAIL, sentAt: Date.now() });
+  let tries = 0;
+  server.use(
+    http.post('*/api/auth/verify-code', () => {
+      tries += 1;
+      return invalidCode();
+    }),
+  );
+  return { ...renderOtp(), tries: () => tries };
+}
+
 const digits = () => screen.getAllByRole('textbox', { name: /^Digit \d of 6$/ });
 
 beforeEach(() => sessionStorage.clear());
@@ -182,21 +195,13 @@ describe('code page', { timeout: 15_000 }, () => {
   });
 
   it('shows a wrong or expired code on the code boxes and lets the user try again', async () => {
-    savePendingRecovery({ email: EMAIL, sentAt: Date.now() });
-    let tries = 0;
-    server.use(
-      http.post('*/api/auth/verify-code', () => {
-        tries += 1;
-        return invalidCode();
-      }),
-    );
-    const { user } = renderOtp();
+    const { user, tries } = renderOtpRefusingCodes();
     await user.click(digits()[0]!);
     await user.paste('000000');
 
     expect(await screen.findByRole('alert')).toHaveTextContent('Invalid or expired code');
     expect(digits()[0]).toHaveAttribute('aria-invalid', 'true');
-    expect(tries).toBe(1);
+    expect(tries()).toBe(1);
     // Emptied, with the first box focused for the next try.
     await waitFor(() => expect(digits()[0]).toHaveFocus());
     expect(
@@ -205,27 +210,19 @@ describe('code page', { timeout: 15_000 }, () => {
         .join(''),
     ).toBe('');
     await user.keyboard('654321');
-    await waitFor(() => expect(tries).toBe(2));
+    await waitFor(() => expect(tries()).toBe(2));
     expect(screen.getByRole('heading', { level: 1, name: 'Enter the code' })).toBeVisible();
   });
 
   it('asks for all six digits before sending anything', async () => {
-    savePendingRecovery({ email: EMAIL, sentAt: Date.now() });
-    let tries = 0;
-    server.use(
-      http.post('*/api/auth/verify-code', () => {
-        tries += 1;
-        return invalidCode();
-      }),
-    );
-    const { user } = renderOtp();
+    const { user, tries } = renderOtpRefusingCodes();
     await user.click(digits()[0]!);
     await user.keyboard('12');
     await user.click(screen.getByRole('button', { name: 'Verify code' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Enter the 6-digit code from the email',
     );
-    expect(tries).toBe(0);
+    expect(tries()).toBe(0);
   });
 
   it('offers to resend only after the countdown, then sends a new code and counts again', async () => {

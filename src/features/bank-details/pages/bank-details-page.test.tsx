@@ -4,12 +4,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { BankDetail } from '../../../../contract/bank-details.ts';
 import { renderWithProviders } from '@/test/render';
 import { fail, ok } from '@/test/msw/envelope';
-import {
-  createResourceFake,
-  TEST_ORGANIZATION_ID,
-  testId,
-  type ResourceFake,
-} from '@/test/msw/resource-fake';
+import { storedFields } from '@/test/fixtures';
+import { createResourceFake, testId, type ResourceFake } from '@/test/msw/resource-fake';
 import { setupMswServer } from '@/test/msw/server';
 import { signInTestUser } from '@/test/msw/session';
 import { maskAccountNumber } from '../account-number';
@@ -19,19 +15,14 @@ import BankDetailsPage from './bank-details-page';
 const server = setupMswServer();
 
 function makeAccount(n: number, fields: Partial<BankDetail>): BankDetail {
-  const createdAt = new Date(Date.UTC(2025, 0, n)).toISOString();
   return {
-    _id: testId(n),
-    organizationId: TEST_ORGANIZATION_ID,
-    version: 1,
+    ...storedFields(n),
     bankName: `Bank ${n}`,
     accountHolderName: null,
     accountNumber: `1234567${n}`,
     ifscCode: 'HDFC0000123',
     branch: null,
     isActive: false,
-    createdAt,
-    updatedAt: createdAt,
     ...fields,
   };
 }

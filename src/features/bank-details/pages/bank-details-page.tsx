@@ -17,7 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { BANK_DETAIL_SORTABLE, type BankDetail } from '../../../../contract/bank-details.ts';
 import type { DataTableColumn } from '@/components/data-table';
 import type { FilterField } from '@/components/filter-bar';
-import { ResourceListPage, standardListTexts } from '@/components/resource-list-page';
+import { ResourceListPage, namedListTexts } from '@/components/resource-list-page';
 import { useFormatters } from '@/lib/format';
 import { useListParams } from '@/lib/use-list-params';
 import { maskAccountNumber } from '../account-number';
@@ -190,10 +190,8 @@ export default function BankDetailsPage() {
       permissions={CRUD_PERMISSIONS.bankDetails}
       history={{ entity: 'bankDetail', name: (account) => account.bankName }}
       texts={{
-        ...standardListTexts(t),
-        edit: (account) => t('actions.edit', { name: account.bankName }),
-        delete: (account) => t('actions.delete', { name: account.bankName }),
-        deleteMessage: (account) =>
+        ...namedListTexts(t, (account: BankDetail) => account.bankName),
+        deleteMessage: (account: BankDetail) =>
           t(account.isActive ? 'delete.messageActive' : 'delete.message', {
             name: account.bankName,
             last4: account.accountNumber.slice(-4),

@@ -1,4 +1,4 @@
-import { Alert, Button, Code, FileInput, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Code, Group, Stack } from '@mantine/core';
 import { IconDatabaseExport, IconDatabaseImport, IconFileTypeJs } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -11,6 +11,8 @@ import { useFormatters } from '@/lib/format';
 import { useCan } from '@/lib/permissions';
 import { isSampleTab } from '@/lib/sample-tab';
 import { readBackupHeader } from '../backup-header';
+import { DataIoSection } from '../components/data-io-section';
+import { FileField } from '../components/file-field';
 import { restoreFailureText } from '../restore-failure';
 
 interface ChosenBackup {
@@ -77,107 +79,89 @@ function BackupPageContent() {
     <>
       <PageHeader title={t('data-io:backup.title')} description={t('data-io:backup.description')} />
       <Stack gap="lg" maw={880}>
-        <Paper withBorder radius="md" p="md" component="section" aria-labelledby="backup-download">
-          <Stack gap="sm">
-            <Title order={2} size="h4" id="backup-download">
-              {t('data-io:backup.download.title')}
-            </Title>
-            <Text size="sm" c="dimmed">
-              {t('data-io:backup.download.description')}
-            </Text>
-            {/* A plain link carries the browser's cookie session, not a sample tab's own. */}
-            {isSampleTab() ? null : (
-              <Group>
-                <Button
-                  component="a"
-                  href="/api/backup"
-                  download
-                  leftSection={<IconDatabaseExport size={18} aria-hidden />}
-                >
-                  {t('data-io:backup.download.action')}
-                </Button>
-              </Group>
-            )}
-          </Stack>
-        </Paper>
+        <DataIoSection
+          id="backup-download"
+          title={t('data-io:backup.download.title')}
+          description={t('data-io:backup.download.description')}
+        >
+          {/* A plain link carries the browser's cookie session, not a sample tab's own. */}
+          {isSampleTab() ? null : (
+            <Group>
+              <Button
+                component="a"
+                href="/api/backup"
+                download
+                leftSection={<IconDatabaseExport size={18} aria-hidden />}
+              >
+                {t('data-io:backup.download.action')}
+              </Button>
+            </Group>
+          )}
+        </DataIoSection>
 
         {canRestore ? (
-          <Paper withBorder radius="md" p="md" component="section" aria-labelledby="backup-restore">
-            <Stack gap="sm">
-              <Title order={2} size="h4" id="backup-restore">
-                {t('data-io:backup.restore.title')}
-              </Title>
-              <Text size="sm" c="dimmed">
-                {t('data-io:backup.restore.description')}
-              </Text>
-              <Group align="flex-end" gap="sm" wrap="wrap">
-                <FileInput
-                  label={t('data-io:backup.restore.file')}
-                  placeholder={t('data-io:backup.restore.filePlaceholder')}
-                  accept=".json,application/json"
-                  leftSection={<IconFileTypeJs size={18} aria-hidden />}
-                  value={file}
-                  onChange={(next) => void chooseFile(next)}
-                  clearable
-                  clearButtonProps={{
-                    'aria-label': t('ui:filters.clear', {
-                      label: t('data-io:backup.restore.file'),
-                    }),
-                  }}
-                  w={360}
-                  maw="100%"
-                />
-                <Button
-                  variant="default"
-                  leftSection={<IconDatabaseImport size={18} aria-hidden />}
-                  disabled={!chosen}
-                  onClick={() => setConfirming(true)}
-                >
-                  {t('data-io:backup.restore.action')}
-                </Button>
-              </Group>
-              {readError ? (
-                <Alert color="red" role="alert">
-                  {readError}
-                </Alert>
-              ) : null}
-              {restoreError ? (
-                <Alert color="red" role="alert">
-                  {restoreError}
-                </Alert>
-              ) : null}
-              {result ? (
-                <Alert
-                  color="green"
-                  role="status"
-                  title={t('data-io:backup.restore.done', { count: restoredCount })}
-                >
-                  {result.skippedUsers.length > 0
-                    ? t('data-io:backup.restore.skippedUsers', {
-                        emails: result.skippedUsers.join(', '),
-                      })
-                    : null}
-                </Alert>
-              ) : null}
-            </Stack>
-          </Paper>
+          <DataIoSection
+            id="backup-restore"
+            title={t('data-io:backup.restore.title')}
+            description={t('data-io:backup.restore.description')}
+          >
+            <Group align="flex-end" gap="sm" wrap="wrap">
+              <FileField
+                label={t('data-io:backup.restore.file')}
+                placeholder={t('data-io:backup.restore.filePlaceholder')}
+                accept=".json,application/json"
+                leftSection={<IconFileTypeJs size={18} aria-hidden />}
+                value={file}
+                onChange={(next) => void chooseFile(next)}
+                w={360}
+                maw="100%"
+              />
+              <Button
+                variant="default"
+                leftSection={<IconDatabaseImport size={18} aria-hidden />}
+                disabled={!chosen}
+                onClick={() => setConfirming(true)}
+              >
+                {t('data-io:backup.restore.action')}
+              </Button>
+            </Group>
+            {readError ? (
+              <Alert color="red" role="alert">
+                {readError}
+              </Alert>
+            ) : null}
+            {restoreError ? (
+              <Alert color="red" role="alert">
+                {restoreError}
+              </Alert>
+            ) : null}
+            {result ? (
+              <Alert
+                color="green"
+                role="status"
+                title={t('data-io:backup.restore.done', { count: restoredCount })}
+              >
+                {result.skippedUsers.length > 0
+                  ? t('data-io:backup.restore.skippedUsers', {
+                      emails: result.skippedUsers.join(', '),
+                    })
+                  : null}
+              </Alert>
+            ) : null}
+          </DataIoSection>
         ) : null}
 
-        <Paper withBorder radius="md" p="md" component="section" aria-labelledby="backup-operator">
-          <Stack gap="sm">
-            <Title order={2} size="h4" id="backup-operator">
-              {t('data-io:backup.operator.title')}
-            </Title>
-            <Text size="sm" c="dimmed">
-              {t('data-io:backup.operator.description')}
-            </Text>
-            <Code block>
-              {
-                'npm run backup -- --out karkhana-backup.jsonl\nDATA_DIR=/new/folder npm run restore -- karkhana-backup.jsonl'
-              }
-            </Code>
-          </Stack>
-        </Paper>
+        <DataIoSection
+          id="backup-operator"
+          title={t('data-io:backup.operator.title')}
+          description={t('data-io:backup.operator.description')}
+        >
+          <Code block>
+            {
+              'npm run backup -- --out karkhana-backup.jsonl\nDATA_DIR=/new/folder npm run restore -- karkhana-backup.jsonl'
+            }
+          </Code>
+        </DataIoSection>
       </Stack>
       <ConfirmDialog
         opened={confirming}

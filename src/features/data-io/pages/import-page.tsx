@@ -2,7 +2,6 @@ import {
   Alert,
   Badge,
   Button,
-  FileInput,
   Group,
   Paper,
   SegmentedControl,
@@ -36,6 +35,7 @@ import {
   type RowProblem,
   type Sheet,
 } from '../import-sheet';
+import { FileField } from '../components/file-field';
 import { loadImportLabels, type ImportLabels } from '../import-labels';
 
 const PREVIEW_ROWS = 50;
@@ -168,7 +168,7 @@ function ImportPageContent() {
                 style={{ alignSelf: 'flex-start' }}
               />
             </Stack>
-            <FileInput
+            <FileField
               label={t('data-io:import.file')}
               placeholder={t('data-io:import.filePlaceholder')}
               description={t('data-io:import.fileHint')}
@@ -176,10 +176,6 @@ function ImportPageContent() {
               leftSection={<IconFileSpreadsheet size={18} aria-hidden />}
               value={file}
               onChange={(next) => void chooseFile(next)}
-              clearable
-              clearButtonProps={{
-                'aria-label': t('ui:filters.clear', { label: t('data-io:import.file') }),
-              }}
               maw={480}
             />
             {readError ? (

@@ -4,12 +4,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { Design } from '../../../../contract/designs.ts';
 import { renderWithProviders } from '@/test/render';
 import { fail } from '@/test/msw/envelope';
-import {
-  createResourceFake,
-  TEST_ORGANIZATION_ID,
-  testId,
-  type ResourceFake,
-} from '@/test/msw/resource-fake';
+import { storedFields } from '@/test/fixtures';
+import { createResourceFake, testId, type ResourceFake } from '@/test/msw/resource-fake';
 import { setupMswServer } from '@/test/msw/server';
 import { signInTestUser } from '@/test/msw/session';
 import { useAuthStore } from '@/stores/auth';
@@ -19,17 +15,12 @@ import DesignsPage from './designs-page';
 const server = setupMswServer();
 
 function makeDesign(n: number, fields: Partial<Design>): Design {
-  const createdAt = new Date(Date.UTC(2025, 0, n)).toISOString();
   return {
-    _id: testId(n),
-    organizationId: TEST_ORGANIZATION_ID,
-    version: 1,
+    ...storedFields(n),
     name: `Design ${n}`,
     designCode: `D-${n}`,
     description: null,
     rate: null,
-    createdAt,
-    updatedAt: createdAt,
     ...fields,
   };
 }

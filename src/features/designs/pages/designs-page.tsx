@@ -8,7 +8,7 @@ import { DESIGN_SORTABLE, type Design } from '../../../../contract/designs.ts';
 import type { DataTableColumn } from '@/components/data-table';
 import type { FilterField } from '@/components/filter-bar';
 import { MoneyText } from '@/components/money-text';
-import { ResourceListPage, standardListTexts } from '@/components/resource-list-page';
+import { ResourceListPage, namedListTexts } from '@/components/resource-list-page';
 import { useFormatters } from '@/lib/format';
 import { useListParams } from '@/lib/use-list-params';
 import { DesignFormModal } from '../components/design-form-modal';
@@ -91,10 +91,8 @@ export default function DesignsPage() {
       permissions={CRUD_PERMISSIONS.designs}
       history={{ entity: 'design', name: (design) => design.name }}
       texts={{
-        ...standardListTexts(t),
-        edit: (design) => t('actions.edit', { name: design.name }),
-        delete: (design) => t('actions.delete', { name: design.name }),
-        deleteMessage: (design) =>
+        ...namedListTexts(t, (design: Design) => design.name),
+        deleteMessage: (design: Design) =>
           t('delete.message', { name: design.name, code: design.designCode }),
       }}
       fetchListFailed="designs:errors.fetchList"

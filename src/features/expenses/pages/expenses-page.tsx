@@ -1,5 +1,5 @@
 import { CRUD_PERMISSIONS } from '../../../../contract/permissions.ts';
-import { Badge, Button, Stack, Text } from '@mantine/core';
+import { Badge, Button } from '@mantine/core';
 import { IconChartPie, IconReceipt } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
@@ -8,8 +8,9 @@ import { Link } from 'react-router';
 import { EXPENSE_SORTABLE, type Expense } from '../../../../contract/expenses.ts';
 import type { DataTableColumn } from '@/components/data-table';
 import type { FilterField } from '@/components/filter-bar';
-import { MoneyText } from '@/components/money-text';
-import { ResourceListPage, standardListTexts } from '@/components/resource-list-page';
+import { amountColumn } from '@/components/list-columns';
+import { Dash, TitleCell } from '@/components/table-cells';
+import { ResourceListPage, namedListTexts } from '@/components/resource-list-page';
 import { useFormatters } from '@/lib/format';
 import { useListParams } from '@/lib/use-list-params';
 import { ExpenseFormModal } from '../components/expense-form-modal';
@@ -60,16 +61,7 @@ export default function ExpensesPage() {
         sortField: 'category',
         minWidth: 220,
         render: (expense) => (
-          <Stack gap={0}>
-            <Text size="sm" fw={600}>
-              {expense.category}
-            </Text>
-            {expense.description ? (
-              <Text size="xs" c="dimmed" lineClamp={2}>
-                {expense.description}
-              </Text>
-            ) : null}
-          </Stack>
+          <TitleCell title={expense.category} detail={expense.description} detailLines={2} />
         ),
       },
       {
@@ -83,20 +75,10 @@ export default function ExpensesPage() {
               {t(`paymentMethods.${expense.paymentMethod}`)}
             </Badge>
           ) : (
-            <Text component="span" c="dimmed" aria-hidden>
-              —
-            </Text>
+            <Dash />
           ),
       },
-      {
-        key: 'amount',
-        priority: 1,
-        header: t('columns.amount'),
-        sortField: 'amount',
-        align: 'right',
-        nowrap: true,
-        render: (expense) => <MoneyText amount={expense.amount} fw={600} />,
-      },
+      amountColumn<Expense>(t('columns.amount')),
     ],
     [t, format],
   );
@@ -119,10 +101,7 @@ export default function ExpensesPage() {
       permissions={CRUD_PERMISSIONS.expenses}
       history={{ entity: 'expense', name: describe }}
       texts={{
-        ...standardListTexts(t),
-        edit: (expense) => t('actions.edit', { name: describe(expense) }),
-        delete: (expense) => t('actions.delete', { name: describe(expense) }),
-        deleteMessage: (expense) => t('delete.message', { name: describe(expense) }),
+        ...namedListTexts(t, describe),
         deleteConfirm: t('delete.confirm'),
       }}
       fetchListFailed="expenses:errors.fetchList"

@@ -8,6 +8,7 @@ import { setWaitingUpdate } from '@/lib/pwa/waiting-update';
 import { QUERY_CACHE_KEY, queryCacheStorage } from '@/lib/query-client';
 import { merchants } from '@/features/merchants/resource';
 import { useAuthStore } from '@/stores/auth';
+import { NEW_MERCHANT } from '@/test/fixtures';
 import { setupMswServer } from '@/test/msw/server';
 import { signInTestUser } from '@/test/msw/session';
 import { createTestQueryClient, createTestWrapper, renderRoutes } from '@/test/render';
@@ -175,19 +176,7 @@ describe('this device', () => {
     const { wrapper } = createTestWrapper({ queryClient: client });
     onlineManager.setOnline(false);
     const create = renderHook(() => merchants.useCreate(), { wrapper });
-    act(() =>
-      create.result.current.mutate({
-        name: 'Navrang Prints',
-        contactPerson: null,
-        phone: null,
-        email: null,
-        address: null,
-        city: 'Surat',
-        gstin: null,
-        state: null,
-        notes: null,
-      }),
-    );
+    act(() => create.result.current.mutate(NEW_MERCHANT));
     await waitFor(() => expect(queuedWrites(client)).toHaveLength(1));
     create.unmount();
     client.setQueryData(['merchants', 'list', {}], { data: [{ name: 'Navrang Prints' }] });

@@ -1,5 +1,5 @@
 import { CRUD_PERMISSIONS } from '../../../../contract/permissions.ts';
-import { Drawer, Stack, Text } from '@mantine/core';
+import { Drawer, Text } from '@mantine/core';
 import { IconMessage, IconUsersGroup } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
@@ -7,8 +7,10 @@ import { useTranslation } from 'react-i18next';
 import { MERCHANT_SORTABLE, type Merchant } from '../../../../contract/merchants.ts';
 import type { DataTableColumn, RowAction } from '@/components/data-table';
 import { NotesPanel } from '@/components/notes/notes-panel';
+import { nameColumn } from '@/components/list-columns';
+import { Dash, PhoneCell } from '@/components/table-cells';
 import type { FilterField } from '@/components/filter-bar';
-import { ResourceListPage, standardListTexts } from '@/components/resource-list-page';
+import { ResourceListPage, namedListTexts } from '@/components/resource-list-page';
 import { useFormatters } from '@/lib/format';
 import { useListParams } from '@/lib/use-list-params';
 import { MerchantFormModal } from '../components/merchant-form-modal';
@@ -52,25 +54,7 @@ export default function MerchantsPage() {
 
   const columns = useMemo<DataTableColumn<Merchant>[]>(
     () => [
-      {
-        key: 'name',
-        priority: 1,
-        header: t('columns.name'),
-        sortField: 'name',
-        minWidth: 200,
-        render: (merchant) => (
-          <Stack gap={0}>
-            <Text size="sm" fw={600}>
-              {merchant.name}
-            </Text>
-            {merchant.city ? (
-              <Text size="xs" c="dimmed">
-                {merchant.city}
-              </Text>
-            ) : null}
-          </Stack>
-        ),
-      },
+      nameColumn(t('columns.name'), (merchant: Merchant) => merchant.city),
       {
         key: 'contactPerson',
         priority: 3,
@@ -83,19 +67,7 @@ export default function MerchantsPage() {
         priority: 2,
         header: t('columns.phone'),
         nowrap: true,
-        render: (merchant) =>
-          merchant.phone ? (
-            <Text
-              component="a"
-              href={`tel:${merchant.phone.replace(/\s+/g, '')}`}
-              size="sm"
-              c="inherit"
-            >
-              {merchant.phone}
-            </Text>
-          ) : (
-            <Dash />
-          ),
+        render: (merchant) => <PhoneCell phone={merchant.phone} />,
       },
       {
         key: 'gstin',
@@ -154,10 +126,7 @@ export default function MerchantsPage() {
       permissions={CRUD_PERMISSIONS.merchants}
       history={{ entity: 'merchant', name: (merchant) => merchant.name }}
       texts={{
-        ...standardListTexts(t),
-        edit: (merchant) => t('actions.edit', { name: merchant.name }),
-        delete: (merchant) => t('actions.delete', { name: merchant.name }),
-        deleteMessage: (merchant) => t('delete.message', { name: merchant.name }),
+        ...namedListTexts(t, (merchant: Merchant) => merchant.name),
         deleteConfirm: t('delete.confirm'),
       }}
       fetchListFailed="merchants:errors.fetchList"
@@ -189,13 +158,5 @@ export default function MerchantsPage() {
         ) : null}
       </Drawer>
     </ResourceListPage>
-  );
-}
-
-function Dash() {
-  return (
-    <Text component="span" c="dimmed" aria-hidden>
-      —
-    </Text>
   );
 }

@@ -3,6 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { OrderStatus } from '../../../../contract/orders.ts';
 import { renderWithProviders } from '@/test/render';
+import { conflictRows, findConflictDialog } from '@/test/conflict-dialog';
 import { testId } from '@/test/msw/merchants';
 import { createOrdersFake, makeOrder, ORDER_MERCHANTS } from '@/test/msw/orders';
 import { createNotesFake } from '@/test/msw/notes';
@@ -223,17 +224,8 @@ describe('OrderFormPage', { timeout: 30_000 }, () => {
     await user.type(poNumber, 'PO-TABLET');
     await user.click(screen.getByRole('button', { name: 'Save order' }));
 
-    const conflict = await screen.findByRole('dialog', {
-      name: 'Someone else saved this record first',
-    });
-    const rows = within(conflict).getAllByRole('row').slice(1);
-    expect(
-      rows.map((row) =>
-        within(row)
-          .getAllByRole('cell')
-          .map((c) => c.textContent),
-      ),
-    ).toEqual([['PO number', 'PO-OFFICE', 'PO-TABLET']]);
+    const conflict = await findConflictDialog();
+    expect(conflictRows(conflict)).toEqual([['PO number', 'PO-OFFICE', 'PO-TABLET']]);
     await user.click(within(conflict).getByRole('button', { name: 'Keep mine' }));
     expect(await screen.findByText('Orders list')).toBeInTheDocument();
     expect(fake.orders[0]).toMatchObject({ poNumber: 'PO-TABLET', version: 3 });

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { WorkerSalary } from '../../../../contract/worker-salaries.ts';
 import type { Worker } from '../../../../contract/workers.ts';
 import { renderWithProviders } from '@/test/render';
+import { conflictRows, findConflictDialog } from '@/test/conflict-dialog';
 import { fail, ok } from '@/test/msw/envelope';
 import { TEST_ORGANIZATION_ID, testId } from '@/test/msw/merchants';
 import { setupMswServer } from '@/test/msw/server';
@@ -217,17 +218,8 @@ describe('SalaryForm', { timeout: 15_000 }, () => {
     await user.type(amount, '12000');
     await user.click(within(form()).getByRole('button', { name: 'Save' }));
 
-    const conflict = await screen.findByRole('dialog', {
-      name: 'Someone else saved this record first',
-    });
-    const rows = within(conflict).getAllByRole('row').slice(1);
-    expect(
-      rows.map((row) =>
-        within(row)
-          .getAllByRole('cell')
-          .map((c) => c.textContent),
-      ),
-    ).toEqual([['Payment method', 'Cash', 'UPI']]);
+    const conflict = await findConflictDialog();
+    expect(conflictRows(conflict)).toEqual([['Payment method', 'Cash', 'UPI']]);
     expect(onDone).not.toHaveBeenCalled();
     await user.click(within(conflict).getByRole('button', { name: 'Keep mine' }));
     await waitFor(() => expect(onDone).toHaveBeenCalledTimes(1));

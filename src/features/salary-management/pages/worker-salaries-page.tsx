@@ -16,7 +16,7 @@ import {
 } from '../../../../contract/worker-salaries.ts';
 import type { DataTableColumn } from '@/components/data-table';
 import type { FilterField } from '@/components/filter-bar';
-import { MoneyText } from '@/components/money-text';
+import { amountColumn } from '@/components/list-columns';
 import { ResourceListPage, standardListTexts } from '@/components/resource-list-page';
 import { useFormatters } from '@/lib/format';
 import { useListParams } from '@/lib/use-list-params';
@@ -108,15 +108,7 @@ export default function SalariesPage() {
         nowrap: true,
         render: (salary) => t(`paymentMethods.${salary.paymentMethod}`),
       },
-      {
-        key: 'amount',
-        priority: 1,
-        header: t('columns.amount'),
-        sortField: 'amount',
-        align: 'right',
-        nowrap: true,
-        render: (salary) => <MoneyText amount={salary.amount} size="sm" fw={600} />,
-      },
+      amountColumn<WorkerSalary>(t('columns.amount'), 'sm'),
     ],
     [t, format],
   );

@@ -1,4 +1,4 @@
-import { Button, Group, Modal, MultiSelect, Stack } from '@mantine/core';
+import { MultiSelect } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { jobCards } from '@/features/tasks/resource';
 import { workers as workersResource } from '@/features/workers/resource';
 import { cardName } from './job-card-tile';
 import { workerChoices } from './log-work-modal';
+import { PickDialog } from './pick-dialog';
 
 /** Who works on a card: their open cards come first in their shift entry. */
 export function AssignWorkersModal({ card, onClose }: { card: JobCard; onClose: () => void }) {
@@ -22,44 +23,29 @@ export function AssignWorkersModal({ card, onClose }: { card: JobCard; onClose: 
     }
   }
   return (
-    <Modal
+    <PickDialog
       opened
-      onClose={onClose}
       title={t('assign.title', { name: cardName(card) })}
-      centered
-      closeButtonProps={{ 'aria-label': t('ui:actions.close') }}
+      onClose={onClose}
+      onSubmit={() =>
+        update.mutate(
+          { id: card._id, body: { workerIds, version: card.version } },
+          { onSuccess: onClose, onQueued: onClose },
+        )
+      }
+      pending={update.isPending}
+      submitLabel={t('ui:actions.save')}
     >
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          update.mutate(
-            { id: card._id, body: { workerIds, version: card.version } },
-            { onSuccess: onClose, onQueued: onClose },
-          );
-        }}
-      >
-        <Stack gap="md">
-          <MultiSelect
-            label={t('assign.workers')}
-            placeholder={t('assign.placeholder')}
-            data={choices}
-            value={workerIds}
-            onChange={setWorkerIds}
-            searchable
-            comboboxProps={{ withinPortal: true }}
-            data-autofocus
-          />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose} disabled={update.isPending}>
-              {t('ui:actions.cancel')}
-            </Button>
-            <Button type="submit" loading={update.isPending}>
-              {t('ui:actions.save')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+      <MultiSelect
+        label={t('assign.workers')}
+        placeholder={t('assign.placeholder')}
+        data={choices}
+        value={workerIds}
+        onChange={setWorkerIds}
+        searchable
+        comboboxProps={{ withinPortal: true }}
+        data-autofocus
+      />
+    </PickDialog>
   );
 }

@@ -21,6 +21,7 @@ import { useZodForm } from '@/lib/use-zod-form';
 import { productionEntries } from '@/features/tasks/resource';
 import { workers as workersResource } from '@/features/workers/resource';
 import { cardName } from './job-card-tile';
+import { PiecesInput } from './pieces-input';
 
 interface LogWorkValues extends Record<string, unknown> {
   workerId: string | null;
@@ -142,24 +143,14 @@ export function LogWorkModal({ card, onClose }: { card: JobCard; onClose: () => 
         }}
       />
       <SimpleGrid cols={2} spacing="md">
-        <NumberInput
+        <PiecesInput
           label={t('log.piecesDone')}
           required
-          min={0}
-          allowDecimal={false}
-          allowNegative={false}
-          hideControls
-          inputMode="numeric"
           size="lg"
           {...form.getInputProps('piecesDone')}
         />
-        <NumberInput
+        <PiecesInput
           label={t('log.piecesRejected')}
-          min={0}
-          allowDecimal={false}
-          allowNegative={false}
-          hideControls
-          inputMode="numeric"
           size="lg"
           {...form.getInputProps('piecesRejected')}
         />

@@ -1,10 +1,11 @@
-import { Modal, Button, Group, Select, Stack, Text } from '@mantine/core';
+import { Select, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifySuccess } from '@/lib/notify';
 import { orders as ordersResource } from '@/features/orders/resource';
 import { useMakeJobCards } from '@/features/tasks/resource';
+import { PickDialog } from './pick-dialog';
 
 /** Orders the floor can still work on. */
 const OPEN_ORDER_STATUSES = new Set(['pending', 'in_progress', 'completed']);
@@ -29,57 +30,43 @@ export function MakeJobCardsModal({ opened, onClose }: { opened: boolean; onClos
     onClose();
   };
   return (
-    <Modal
+    <PickDialog
       opened={opened}
-      onClose={close}
       title={t('make.title')}
-      centered
-      closeButtonProps={{ 'aria-label': t('ui:actions.close') }}
-    >
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (!orderId) return;
-          make.mutate(
-            { orderId },
-            {
-              onSuccess: (result) => {
-                notifySuccess(
-                  result.created > 0 ? t('make.made', { count: result.created }) : t('make.none'),
-                );
-                close();
-              },
-              onQueued: close,
+      onClose={close}
+      onSubmit={() => {
+        if (!orderId) return;
+        make.mutate(
+          { orderId },
+          {
+            onSuccess: (result) => {
+              notifySuccess(
+                result.created > 0 ? t('make.made', { count: result.created }) : t('make.none'),
+              );
+              close();
             },
-          );
-        }}
-      >
-        <Stack gap="md">
-          <Text size="sm" c="dimmed">
-            {t('make.description')}
-          </Text>
-          <Select
-            label={t('make.order')}
-            placeholder={t('make.orderPlaceholder')}
-            data={choices}
-            value={orderId}
-            onChange={setOrderId}
-            searchable
-            nothingFoundMessage={t('make.noOrders')}
-            comboboxProps={{ withinPortal: true }}
-            data-autofocus
-          />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={close} disabled={make.isPending}>
-              {t('ui:actions.cancel')}
-            </Button>
-            <Button type="submit" loading={make.isPending} disabled={!orderId}>
-              {t('make.submit')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+            onQueued: close,
+          },
+        );
+      }}
+      pending={make.isPending}
+      submitLabel={t('make.submit')}
+      canSubmit={Boolean(orderId)}
+    >
+      <Text size="sm" c="dimmed">
+        {t('make.description')}
+      </Text>
+      <Select
+        label={t('make.order')}
+        placeholder={t('make.orderPlaceholder')}
+        data={choices}
+        value={orderId}
+        onChange={setOrderId}
+        searchable
+        nothingFoundMessage={t('make.noOrders')}
+        comboboxProps={{ withinPortal: true }}
+        data-autofocus
+      />
+    </PickDialog>
   );
 }

@@ -1,10 +1,11 @@
-import { Badge, Group, Stack, Text } from '@mantine/core';
+import { Badge, Group, Text } from '@mantine/core';
 import { IconChecklist, IconPencilPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { JobCard, JobCardListParams } from '../../../../contract/production.ts';
 import type { DataTableColumn, RowAction } from '@/components/data-table';
+import { TitleCell } from '@/components/table-cells';
 import { ResourceListPage, standardListTexts } from '@/components/resource-list-page';
 import { useFormatters } from '@/lib/format';
 import { useCan } from '@/lib/permissions';
@@ -40,14 +41,10 @@ export default function JobCardsListPage() {
         sortField: 'poNumber',
         minWidth: 160,
         render: (card) => (
-          <Stack gap={0}>
-            <Text size="sm" fw={600}>
-              {card.order.poNumber} · {card.design.designCode}
-            </Text>
-            <Text size="xs" c="dimmed">
-              {card.design.name} · {t('card.quantity', { count: card.quantity })}
-            </Text>
-          </Stack>
+          <TitleCell
+            title={`${card.order.poNumber} · ${card.design.designCode}`}
+            detail={`${card.design.name} · ${t('card.quantity', { count: card.quantity })}`}
+          />
         ),
       },
       {

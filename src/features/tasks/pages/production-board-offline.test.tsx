@@ -3,14 +3,14 @@ import { act, renderHook, screen, waitFor, within } from '@testing-library/react
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { productionEntries, useLogShift, useMoveJobCard } from '@/features/tasks/resource';
 import { keyShapedTexts, switchLanguage } from '@/test/languages';
-import { createProductionFake, FLOOR_STAGES, FLOOR_WORKERS, makeCard } from '@/test/msw/production';
+import { createProductionFake, FLOOR_WORKERS, makeCard } from '@/test/msw/production';
+import { embroidery, punching } from '@/test/floor-stages';
 import { setupMswServer } from '@/test/msw/server';
 import { signInTestUser } from '@/test/msw/session';
 import { createTestWrapper, renderWithProviders } from '@/test/render';
 import ProductionBoardPage from './production-board-page';
 
 const server = setupMswServer();
-const [punching, embroidery] = FLOOR_STAGES as [(typeof FLOOR_STAGES)[0], (typeof FLOOR_STAGES)[0]];
 const card = makeCard(1, punching, { quantity: 120, piecesDone: 59, piecesRejected: 1 });
 
 beforeEach(() => {

@@ -2,23 +2,13 @@ import { onlineManager } from '@tanstack/react-query';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { renderWithProviders } from '@/test/render';
-import {
-  createProductionFake,
-  FLOOR_STAGES,
-  FLOOR_WORKERS,
-  makeCard,
-  withoutPay,
-} from '@/test/msw/production';
+import { createProductionFake, FLOOR_WORKERS, makeCard, withoutPay } from '@/test/msw/production';
+import { checking, embroidery, punching } from '@/test/floor-stages';
 import { setupMswServer } from '@/test/msw/server';
 import { signInTestUser, signInTestUserAs } from '@/test/msw/session';
 import ProductionBoardPage from './production-board-page';
 
 const server = setupMswServer();
-const [punching, embroidery, checking] = FLOOR_STAGES as [
-  (typeof FLOOR_STAGES)[0],
-  (typeof FLOOR_STAGES)[0],
-  (typeof FLOOR_STAGES)[0],
-];
 
 let fake: ReturnType<typeof createProductionFake>;
 
@@ -147,6 +137,14 @@ describe('the production board', { timeout: 20_000 }, () => {
   });
 });
 
+/** Logs 12 pieces in the open dialog and answers the entry the board sent. */
+async function logTwelvePieces(user: ReturnType<typeof renderBoard>['user'], dialog: HTMLElement) {
+  await user.type(within(dialog).getByRole('textbox', { name: /Pieces done/ }), '12');
+  await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+  expect(await screen.findByText('Work logged')).toBeInTheDocument();
+  return fake.requestsTo('POST', '/api/production-entries')[0]?.body;
+}
+
 describe('logging work on one card', { timeout: 20_000 }, () => {
   it("takes the card's only worker and the design's rate, and sends one entry", async () => {
     const { user } = renderBoard();
@@ -156,10 +154,7 @@ describe('logging work on one card', { timeout: 20_000 }, () => {
     await waitFor(() =>
       expect(within(dialog).getByRole('textbox', { name: /Rate per piece/ })).toHaveValue('2.5'),
     );
-    await user.type(within(dialog).getByRole('textbox', { name: /Pieces done/ }), '12');
-    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('Work logged')).toBeInTheDocument();
-    expect(fake.requestsTo('POST', '/api/production-entries')[0]?.body).toMatchObject({
+    expect(await logTwelvePieces(user, dialog)).toMatchObject({
       workerId: FLOOR_WORKERS[0]!._id,
       jobCardId: fake.cards[0]!._id,
       piecesDone: 12,
@@ -195,10 +190,7 @@ describe('logging work on one card', { timeout: 20_000 }, () => {
     expect(within(dialog).getByRole('combobox', { name: 'Worker' })).toHaveValue('Ramesh Vaghela');
     expect(within(dialog).queryByRole('textbox', { name: /Rate per piece/ })).toBeNull();
     expect(within(dialog).queryByText(/₹/)).toBeNull();
-    await user.type(within(dialog).getByRole('textbox', { name: /Pieces done/ }), '12');
-    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('Work logged')).toBeInTheDocument();
-    expect(fake.requestsTo('POST', '/api/production-entries')[0]?.body).toMatchObject({
+    expect(await logTwelvePieces(user, dialog)).toMatchObject({
       workerId: FLOOR_WORKERS[0]!._id,
       jobCardId: fake.cards[0]!._id,
       piecesDone: 12,

@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '@/test/render';
-import { createProductionFake, FLOOR_STAGES, makeCard } from '@/test/msw/production';
+import { createProductionFake, makeCard } from '@/test/msw/production';
+import { checking, embroidery, punching } from '@/test/floor-stages';
 import { setupMswServer } from '@/test/msw/server';
 import { signInTestUser } from '@/test/msw/session';
 import ProductionBoardPage from './production-board-page';
@@ -11,11 +12,6 @@ import ProductionBoardPage from './production-board-page';
  * stage, cards dragged from the keyboard (touch drags share the same drop), and due filters.
  */
 const server = setupMswServer();
-const [punching, embroidery, checking] = FLOOR_STAGES as [
-  (typeof FLOOR_STAGES)[0],
-  (typeof FLOOR_STAGES)[0],
-  (typeof FLOOR_STAGES)[0],
-];
 
 let fake: ReturnType<typeof createProductionFake>;
 const scrolled: Element[] = [];

@@ -1,17 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { createProductionFake, FLOOR_STAGES, makeCard } from '@/test/msw/production';
+import { createProductionFake, makeCard } from '@/test/msw/production';
+import { checking, embroidery, punching } from '@/test/floor-stages';
 import { setupMswServer } from '@/test/msw/server';
 import { signInTestUser, signInTestUserAs } from '@/test/msw/session';
 import { renderWithProviders } from '@/test/render';
 import ProductionStagesPage from './production-stages-page';
 
 const server = setupMswServer();
-const [punching, embroidery, checking] = FLOOR_STAGES as [
-  (typeof FLOOR_STAGES)[0],
-  (typeof FLOOR_STAGES)[0],
-  (typeof FLOOR_STAGES)[0],
-];
 let fake: ReturnType<typeof createProductionFake>;
 
 beforeEach(() => {

@@ -4,13 +4,8 @@ import { http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import dayjs from 'dayjs';
 import { fail } from '@/test/msw/envelope';
-import {
-  createProductionFake,
-  FLOOR_STAGES,
-  FLOOR_WORKERS,
-  makeCard,
-  withoutPay,
-} from '@/test/msw/production';
+import { createProductionFake, FLOOR_WORKERS, makeCard, withoutPay } from '@/test/msw/production';
+import { embroidery, punching } from '@/test/floor-stages';
 import { setupMswServer } from '@/test/msw/server';
 import { signInTestUser, signInTestUserAs } from '@/test/msw/session';
 import { renderWithProviders } from '@/test/render';
@@ -27,15 +22,15 @@ beforeEach(() => {
   signInTestUser();
   fake = createProductionFake({
     cards: [
-      makeCard(1, FLOOR_STAGES[0]!, { quantity: 50, workers: [rameshRef] }),
-      makeCard(2, FLOOR_STAGES[1]!, { quantity: 80, piecesDone: 70, workers: [rameshRef] }),
+      makeCard(1, punching, { quantity: 50, workers: [rameshRef] }),
+      makeCard(2, embroidery, { quantity: 80, piecesDone: 70, workers: [rameshRef] }),
       // Its order was delivered early: no new work is offered on it.
-      makeCard(4, FLOOR_STAGES[0]!, {
+      makeCard(4, punching, {
         workers: [rameshRef],
         order: { _id: 'o4', poNumber: 'PO-4', status: 'delivered', orderDate: '2026-11-01' },
       }),
       // Nobody's yet: offered under "Add another open card".
-      makeCard(3, FLOOR_STAGES[1]!, {
+      makeCard(3, embroidery, {
         quantity: 30,
         design: { _id: 'd3', name: 'Lotus jaal', designCode: 'LJ-3', rate: null },
       }),

@@ -35,6 +35,7 @@ import { jobCards, useLogShift } from '@/features/tasks/resource';
 import { workers as workersResource } from '@/features/workers/resource';
 import { cardName } from '../components/job-card-tile';
 import { pieceRateFor } from '../components/log-work-modal';
+import { PiecesInput } from '../components/pieces-input';
 import { BOARD_PATH } from '../components/production-views';
 
 interface RowValues {
@@ -327,28 +328,18 @@ export default function ShiftEntryPage() {
                       </Text>
                     ) : null}
                     <SimpleGrid cols={canReadPay ? 3 : 2} spacing="sm">
-                      <NumberInput
+                      <PiecesInput
                         label={t('log.piecesDone')}
                         aria-label={`${t('log.piecesDone')}, ${name}`}
                         size="xl"
-                        min={0}
-                        allowDecimal={false}
-                        allowNegative={false}
-                        hideControls
-                        inputMode="numeric"
                         value={row.piecesDone}
                         error={rowErrors.piecesDone}
                         onChange={(value) => setRow(card._id, 'piecesDone', value)}
                       />
-                      <NumberInput
+                      <PiecesInput
                         label={t('log.piecesRejected')}
                         aria-label={`${t('log.piecesRejected')}, ${name}`}
                         size="xl"
-                        min={0}
-                        allowDecimal={false}
-                        allowNegative={false}
-                        hideControls
-                        inputMode="numeric"
                         value={row.piecesRejected}
                         error={rowErrors.piecesRejected}
                         onChange={(value) => setRow(card._id, 'piecesRejected', value)}

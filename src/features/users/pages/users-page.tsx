@@ -8,7 +8,8 @@ import { USER_SORTABLE, type User, type UserListParams } from '../../../../contr
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import type { DataTableColumn, RowAction } from '@/components/data-table';
 import type { FilterField } from '@/components/filter-bar';
-import { ResourceListPage } from '@/components/resource-list-page';
+import { PhoneCell } from '@/components/table-cells';
+import { ResourceListPage, standardListTexts } from '@/components/resource-list-page';
 import { useFormatters } from '@/lib/format';
 import { useCan } from '@/lib/permissions';
 import { useDeactivateUser, useReactivateUser, users } from '@/features/users/resource';
@@ -81,19 +82,7 @@ export default function UsersPage() {
         priority: 3,
         header: t('columns.phone'),
         nowrap: true,
-        render: (user) =>
-          user.phone ? (
-            <Text
-              component="a"
-              href={`tel:${user.phone.replace(/\s+/g, '')}`}
-              size="sm"
-              c="inherit"
-            >
-              {user.phone}
-            </Text>
-          ) : (
-            <Dash />
-          ),
+        render: (user) => <PhoneCell phone={user.phone} />,
       },
       {
         key: 'role',
@@ -198,16 +187,8 @@ export default function UsersPage() {
         permissions={{ read: 'users.read', write: 'users.manageStaff' }}
         canEditRow={manageable}
         texts={{
-          title: t('title'),
-          description: t('description'),
-          add: t('add'),
-          tableLabel: t('tableLabel'),
+          ...standardListTexts(t),
           edit: (user) => t('actions.edit', { name: user.name }),
-          empty: {
-            title: t('empty.title'),
-            filtered: t('empty.filtered'),
-            initial: t('empty.initial'),
-          },
         }}
         fetchListFailed="users:errors.fetchList"
         emptyIcon={<IconUsers size={28} stroke={1.5} aria-hidden />}
@@ -244,13 +225,5 @@ export default function UsersPage() {
       />
       {toReset ? <ResetPasswordModal user={toReset} onClose={() => setToReset(null)} /> : null}
     </>
-  );
-}
-
-function Dash() {
-  return (
-    <Text component="span" c="dimmed" aria-hidden>
-      —
-    </Text>
   );
 }

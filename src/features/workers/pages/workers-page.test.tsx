@@ -2,7 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Worker } from '../../../../contract/workers.ts';
 import { renderWithProviders } from '@/test/render';
-import { createResourceFake, TEST_ORGANIZATION_ID, testId } from '@/test/msw/resource-fake';
+import { storedFields } from '@/test/fixtures';
+import { createResourceFake, testId } from '@/test/msw/resource-fake';
 import { setupMswServer } from '@/test/msw/server';
 import { signInTestUser, signInTestUserAs } from '@/test/msw/session';
 import { workers as workersResource } from '@/features/workers/resource';
@@ -12,21 +13,17 @@ const SALARY_ENTRIES_CONFLICT =
   'This worker has salary entries and cannot be deleted. Mark the worker inactive instead.';
 
 function makeWorker(n: number, fields: Partial<Worker>): Worker {
-  const createdAt = new Date(Date.UTC(2025, 0, n)).toISOString();
+  const stored = storedFields(n, testId(7000 + n));
   return {
-    _id: testId(7000 + n),
-    organizationId: TEST_ORGANIZATION_ID,
-    version: 1,
+    ...stored,
     name: `Worker ${n}`,
     phone: null,
     address: null,
     designation: null,
-    joiningDate: createdAt.slice(0, 10),
+    joiningDate: stored.createdAt.slice(0, 10),
     isActive: true,
     salaryType: null,
     baseSalary: null,
-    createdAt,
-    updatedAt: createdAt,
     ...fields,
   };
 }

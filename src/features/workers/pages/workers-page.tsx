@@ -13,7 +13,9 @@ import {
 import type { DataTableColumn } from '@/components/data-table';
 import type { FilterField } from '@/components/filter-bar';
 import { MoneyText } from '@/components/money-text';
-import { ResourceListPage, standardListTexts } from '@/components/resource-list-page';
+import { nameColumn } from '@/components/list-columns';
+import { Dash, PhoneCell } from '@/components/table-cells';
+import { ResourceListPage, namedListTexts } from '@/components/resource-list-page';
 import { useFormatters } from '@/lib/format';
 import { useCan } from '@/lib/permissions';
 import { useListParams } from '@/lib/use-list-params';
@@ -39,43 +41,13 @@ export default function WorkersPage() {
 
   const columns = useMemo<DataTableColumn<Worker>[]>(
     () => [
-      {
-        key: 'name',
-        priority: 1,
-        header: t('columns.name'),
-        sortField: 'name',
-        minWidth: 200,
-        render: (worker) => (
-          <Stack gap={0}>
-            <Text size="sm" fw={600}>
-              {worker.name}
-            </Text>
-            {worker.designation ? (
-              <Text size="xs" c="dimmed">
-                {worker.designation}
-              </Text>
-            ) : null}
-          </Stack>
-        ),
-      },
+      nameColumn(t('columns.name'), (worker: Worker) => worker.designation),
       {
         key: 'phone',
         priority: 2,
         header: t('columns.phone'),
         nowrap: true,
-        render: (worker) =>
-          worker.phone ? (
-            <Text
-              component="a"
-              href={`tel:${worker.phone.replace(/\s+/g, '')}`}
-              size="sm"
-              c="inherit"
-            >
-              {worker.phone}
-            </Text>
-          ) : (
-            <Dash />
-          ),
+        render: (worker) => <PhoneCell phone={worker.phone} />,
       },
       {
         key: 'joiningDate',
@@ -143,12 +115,7 @@ export default function WorkersPage() {
       csvExport="/workers"
       permissions={CRUD_PERMISSIONS.workers}
       history={{ entity: 'worker', name: (worker) => worker.name }}
-      texts={{
-        ...standardListTexts(t),
-        edit: (worker) => t('actions.edit', { name: worker.name }),
-        delete: (worker) => t('actions.delete', { name: worker.name }),
-        deleteMessage: (worker) => t('delete.message', { name: worker.name }),
-      }}
+      texts={namedListTexts(t, (worker: Worker) => worker.name)}
       fetchListFailed="workers:errors.fetchList"
       emptyIcon={<IconNeedleThread size={28} stroke={1.5} aria-hidden />}
       list={list}
@@ -185,12 +152,4 @@ function payColumn(t: TFunction<'workers'>): DataTableColumn<Worker> {
         </Stack>
       ),
   };
-}
-
-function Dash() {
-  return (
-    <Text component="span" c="dimmed" aria-hidden>
-      —
-    </Text>
-  );
 }

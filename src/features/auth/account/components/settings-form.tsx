@@ -1,8 +1,6 @@
-import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
-import { IconAlertCircle } from '@tabler/icons-react';
+import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import type { FormEvent, ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
-import { LeaveGuard } from '@/components/form-safety';
+import { LeaveGuard, SaveFailedAlert } from '@/components/form-safety';
 
 /**
  * A settings section: heading, explanation, the form's fields and its save button. Leaving with
@@ -27,7 +25,6 @@ export function SettingsForm({
   submitLabel: string;
   children: ReactNode;
 }) {
-  const { t } = useTranslation('ui');
   return (
     <form onSubmit={onSubmit} noValidate>
       <Stack gap="lg" maw={560}>
@@ -39,17 +36,7 @@ export function SettingsForm({
             {description}
           </Text>
         </Stack>
-        {failure ? (
-          <Alert
-            color="red"
-            variant="light"
-            role="alert"
-            title={t('saveFailed.title')}
-            icon={<IconAlertCircle size={18} aria-hidden />}
-          >
-            {t('saveFailed.body', { reason: failure })}
-          </Alert>
-        ) : null}
+        {failure ? <SaveFailedAlert reason={failure} /> : null}
         {children}
         <Group>
           <Button type="submit" loading={saving}>
