@@ -22,7 +22,7 @@ import { isSampleTab } from '@/lib/sample-tab';
 import { bills as billsResource, useCancelBill } from '@/features/billing/resource';
 import { useListParams } from '@/lib/use-list-params';
 import { CancelDocumentModal } from '../components/cancel-document-modal';
-import { merchantColumn, numberColumn, statusColumn } from './register-columns';
+import { merchantColumn, numberColumn, statusColumn, totalColumn } from './register-columns';
 import {
   NotesRegister,
   RegisterTabs,
@@ -109,15 +109,7 @@ function BillsRegister() {
         render: (bill) => format.date(bill.billDate),
       },
       merchantColumn<Bill>(t),
-      {
-        key: 'totalAmount',
-        priority: 1,
-        header: t('columns.total'),
-        sortField: 'totalAmount',
-        align: 'right',
-        nowrap: true,
-        render: (bill) => <MoneyText amount={bill.totalAmount} fw={600} />,
-      },
+      totalColumn<Bill>(t, 'totalAmount'),
       {
         key: 'paidAmount',
         priority: 3,

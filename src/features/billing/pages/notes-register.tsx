@@ -18,7 +18,7 @@ import { billNotes as billNotesResource } from '@/features/billing/resource';
 import { merchants as merchantsResource } from '@/features/merchants/resource';
 import { useListParams } from '@/lib/use-list-params';
 import { NOTE_STATUS_COLORS } from '../bill-notes/note-status-colors';
-import { merchantColumn, numberColumn, statusColumn } from './register-columns';
+import { merchantColumn, numberColumn, statusColumn, totalColumn } from './register-columns';
 
 /** What the billing register shows: its bills, or the credit or the debit notes against them. */
 export type RegisterView = 'bills' | BillNoteKind;
@@ -120,14 +120,7 @@ export function NotesRegister({ kind }: { kind: BillNoteKind }) {
         header: t('fields.reason'),
         render: (note) => t(`noteReasons.${note.reason}`),
       },
-      {
-        key: 'totalAmount',
-        priority: 1,
-        header: t('columns.total'),
-        align: 'right',
-        nowrap: true,
-        render: (note) => <MoneyText amount={note.totalAmount} fw={600} />,
-      },
+      totalColumn<BillNote>(t),
       ...(kind === 'debit'
         ? [
             {

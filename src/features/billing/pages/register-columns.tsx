@@ -2,6 +2,7 @@ import { Badge, Group, Text } from '@mantine/core';
 import type { TFunction } from 'i18next';
 import { Link } from 'react-router';
 import type { DataTableColumn } from '@/components/data-table';
+import { MoneyText } from '@/components/money-text';
 
 /** The register's first column: the bill's or note's number, a link to the document it prints. */
 export function numberColumn<R extends { number: string }>(
@@ -32,6 +33,22 @@ export function merchantColumn<R extends { merchant: { name: string } }>(
     header: t('columns.merchant'),
     minWidth: 140,
     render: (row) => row.merchant.name,
+  };
+}
+
+/** The document's total in bold; `sortField` makes it a sort button. */
+export function totalColumn<R extends { totalAmount: number }>(
+  t: TFunction<'bills'>,
+  sortField?: string,
+): DataTableColumn<R> {
+  return {
+    key: 'totalAmount',
+    priority: 1,
+    header: t('columns.total'),
+    ...(sortField ? { sortField } : {}),
+    align: 'right',
+    nowrap: true,
+    render: (row) => <MoneyText amount={row.totalAmount} fw={600} />,
   };
 }
 
