@@ -10,7 +10,7 @@ import { fieldErrorOf, validationErrorMap } from '../../../contract/validation.t
 import { useAuthStore } from '@/stores/auth';
 import { testSession } from '../fixtures';
 import { fail, ok } from './envelope';
-import { testId, type RecordedRequest } from './resource-fake';
+import { jsonBodyOf, keepRequest, testId, type RecordedRequest } from './resource-fake';
 
 const CHROME_ON_ANDROID =
   'Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Mobile Safari/537.36';
@@ -66,23 +66,8 @@ export function createAccountFake(options: AccountFakeOptions = {}) {
   const requests: RecordedRequest[] = [];
   const me = (): MeData => ({ user, organization });
 
-  async function record(request: Request) {
-    const body: unknown =
-      request.method === 'GET' || request.method === 'DELETE'
-        ? undefined
-        : await request
-            .clone()
-            .json()
-            .then((parsed: unknown) => parsed)
-            .catch(() => undefined);
-    requests.push({
-      method: request.method,
-      url: new URL(request.url),
-      headers: request.headers,
-      body,
-    });
-    return body;
-  }
+  const record = async (request: Request) =>
+    keepRequest(requests, request, await jsonBodyOf(request));
 
   const handlers = [
     http.get('*/api/auth/me', async ({ request }) => {

@@ -1,12 +1,17 @@
 import { http, type HttpHandler } from 'msw';
-import type { Bill, BillLine } from '../../../contract/bills.ts';
+import { billSeller, type Bill, type BillLine } from '../../../contract/bills.ts';
 import type { Merchant } from '../../../contract/merchants.ts';
 import type { OrganizationProfile } from '../../../contract/organization.ts';
 import { type BillableOrder, bills } from '@/features/billing/resource';
 import { fail, ok } from './envelope';
 import { makeMerchants } from './merchants';
 import { makeOrder } from './orders';
-import { createResourceFake, TEST_ORGANIZATION_ID, testId } from './resource-fake';
+import {
+  createResourceFake,
+  keepRequest,
+  storedFields,
+  TEST_ORGANIZATION_ID,
+} from './resource-fake';
 
 /** Two merchants: one in the organization's state (Gujarat), one in Maharashtra. */
 export const BILL_MERCHANTS: Merchant[] = makeMerchants(2).map((merchant, index) => ({
@@ -70,11 +75,7 @@ export function makeBill(n: number, fields: Partial<Bill> = {}): Bill {
   const createdAt = new Date(Date.UTC(2026, 3, n)).toISOString();
   const total = 1000 * n;
   return {
-    _id: testId(8700 + n),
-    organizationId: TEST_ORGANIZATION_ID,
-    version: 1,
-    createdAt,
-    updatedAt: createdAt,
+    ...storedFields(8700 + n, createdAt),
     number: `INV/2026-27/${String(n).padStart(4, '0')}`,
     merchantId: merchant._id,
     merchant: {
@@ -105,22 +106,11 @@ export function makeBill(n: number, fields: Partial<Bill> = {}): Bill {
     balance: total,
     status: 'unpaid',
     isOverdue: false,
-    seller: {
-      name: 'Asha Embroidery Works',
-      legalName: null,
-      address: null,
-      city: null,
-      state: '24',
-      pincode: null,
-      phone: null,
-      email: null,
-      gstin: null,
-      pan: null,
-      udyamNumber: null,
-      upiId: null,
-      billTerms: null,
+    // The profile as the bill recorded it (parsing keeps only a seller's fields), no street.
+    seller: billSeller.parse({
+      ...billingProfile({ address: null, city: null, pincode: null }),
       bank: null,
-    },
+    }),
     notes: null,
     cancelledAt: null,
     cancelReason: null,
@@ -221,12 +211,7 @@ export function createBillsFake(options: {
     }),
     http.post('*/api/bills/:id/cancel', async ({ request, params }) => {
       const body = (await request.clone().json()) as { reason: string; version?: number };
-      fake.requests.push({
-        method: 'POST',
-        url: new URL(request.url),
-        headers: request.headers,
-        body,
-      });
+      keepRequest(fake.requests, request, body);
       const index = fake.records.findIndex((row) => row._id === params.id);
       const current = fake.records[index];
       if (!current) return fail(404, 'Not found');

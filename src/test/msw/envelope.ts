@@ -32,3 +32,8 @@ export function fail(
     { status },
   );
 }
+
+/** The API's refusal of a body that breaks its schema, with the reason of each field. */
+export function validationFailed(errors: FieldError[]) {
+  return fail(400, 'Validation failed', errors);
+}

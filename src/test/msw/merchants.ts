@@ -81,7 +81,8 @@ export function createMerchantsFake(options: MerchantsFakeOptions = {}) {
   return { ...fake, handlers: [...fake.handlers, dues], merchants: fake.records };
 }
 
-const NO_DUES = {
+/** Dues figures of someone who owes nothing. */
+export const NO_DUES = {
   billedAmount: 0,
   receivedAmount: 0,
   advanceAmount: 0,

@@ -11,7 +11,7 @@ import {
 import { orders } from '@/features/orders/resource';
 import { fail, ok } from './envelope';
 import { makeMerchants } from './merchants';
-import { createResourceFake, TEST_ORGANIZATION_ID, testId } from './resource-fake';
+import { createResourceFake, keepRequest, TEST_ORGANIZATION_ID, testId } from './resource-fake';
 
 export const ORDER_MERCHANTS: Merchant[] = makeMerchants(2);
 
@@ -120,12 +120,7 @@ export function createOrdersFake(initial: Order[]) {
     http.get('*/api/designs/all', () => ok({ data: ORDER_DESIGNS })),
     http.put('*/api/orders/:id/status', async ({ request, params }) => {
       const body = (await request.clone().json()) as { status: OrderStatus; version?: number };
-      fake.requests.push({
-        method: 'PUT',
-        url: new URL(request.url),
-        headers: request.headers,
-        body,
-      });
+      keepRequest(fake.requests, request, body);
       const index = fake.records.findIndex((o) => o._id === params.id);
       const existing = fake.records[index];
       if (!existing) return fail(404, 'Order not found');

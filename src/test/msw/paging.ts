@@ -82,3 +82,16 @@ export function paginate<T extends { _id: string }>(
     hasPrevPage: page > 1,
   };
 }
+
+/** Every row on one page, as the API answers a list that fits (no page at all when empty). */
+export function onePage<T>(data: readonly T[]): Paged<T> {
+  const totalPages = data.length > 0 ? 1 : 0;
+  return {
+    data: [...data],
+    totalCount: data.length,
+    totalPages,
+    currentPage: 1,
+    hasNextPage: false,
+    hasPrevPage: false,
+  };
+}

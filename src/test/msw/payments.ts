@@ -6,8 +6,8 @@ import type { OpenBill, Payment, PaymentAllocationInput } from '../../../contrac
 import { payments } from '@/features/payments/resource';
 import { billingProfile } from './bills';
 import { ok } from './envelope';
-import { makeMerchants } from './merchants';
-import { createResourceFake, TEST_ORGANIZATION_ID, testId } from './resource-fake';
+import { makeMerchants, NO_DUES } from './merchants';
+import { createResourceFake, storedFields, testId } from './resource-fake';
 
 export const PAYMENT_MERCHANTS: Merchant[] = makeMerchants(3).map((merchant, index) => ({
   ...merchant,
@@ -39,11 +39,7 @@ export function makePayment(n: number, fields: Partial<Payment> = {}): Payment {
   const allocations = fields.allocations ?? [];
   const allocated = allocations.reduce((sum, row) => sum + Math.round(row.amount * 100), 0) / 100;
   return {
-    _id: testId(7700 + n),
-    organizationId: TEST_ORGANIZATION_ID,
-    version: 1,
-    createdAt,
-    updatedAt: createdAt,
+    ...storedFields(7700 + n, createdAt),
     merchantId: merchant._id,
     merchant: { _id: merchant._id, name: merchant.name },
     paymentDate: createdAt.slice(0, 10),
@@ -168,12 +164,7 @@ export function duesRow(n: number, fields: Partial<DuesRow> = {}): DuesRow {
   return {
     merchantId: merchant._id,
     merchantName: merchant.name,
-    billedAmount: 0,
-    receivedAmount: 0,
-    advanceAmount: 0,
-    outstandingAmount: 0,
-    overdueAmount: 0,
-    ageing: { days0to15: 0, days16to45: 0, days46to90: 0, days90plus: 0 },
+    ...NO_DUES,
     oldestDueDate: null,
     oldestBillDays: null,
     ...fields,

@@ -12,7 +12,13 @@ import {
 import { fieldErrorOf, validationErrorMap } from '../../../contract/validation.ts';
 import type { Worker } from '../../../contract/workers.ts';
 import { fail, ok } from './envelope';
-import { TEST_ORGANIZATION_ID, testId, type RecordedRequest } from './resource-fake';
+import {
+  jsonBodyOf,
+  keepRequest,
+  TEST_ORGANIZATION_ID,
+  testId,
+  type RecordedRequest,
+} from './resource-fake';
 
 const STAMP = '2026-11-01T00:00:00.000Z';
 
@@ -120,22 +126,8 @@ export function createProductionFake(options: {
   const workers = options.workers ?? FLOOR_WORKERS;
   const requests: RecordedRequest[] = [];
 
-  async function record(request: Request): Promise<unknown> {
-    const body: unknown =
-      request.method === 'GET'
-        ? undefined
-        : await request
-            .clone()
-            .json()
-            .catch(() => undefined);
-    requests.push({
-      method: request.method,
-      url: new URL(request.url),
-      headers: request.headers,
-      body,
-    });
-    return body;
-  }
+  const record = async (request: Request) =>
+    keepRequest(requests, request, await jsonBodyOf(request));
 
   const withCounts = () =>
     stages.map((stage) => ({

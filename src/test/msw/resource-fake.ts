@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { Paged } from '../../../contract/common.ts';
 import type { FailureCode } from '../../../contract/errors.ts';
 import { fieldErrorOf, validationErrorMap } from '../../../contract/validation.ts';
-import { fail, ok } from './envelope';
+import { fail, ok, validationFailed } from './envelope';
 import { paginate, QueryError, type PagingRules } from './paging';
 
 export const TEST_ORGANIZATION_ID = '0190a1b2-0000-7000-8000-000000000001';
@@ -17,6 +17,37 @@ export interface RecordedRequest {
   url: URL;
   headers: Headers;
   body: unknown;
+}
+
+/** The fields the server gives every stored record, numbered `n` and first saved at `createdAt`. */
+export function storedFields(n: number, createdAt: string) {
+  return {
+    _id: testId(n),
+    organizationId: TEST_ORGANIZATION_ID,
+    version: 1,
+    createdAt,
+    updatedAt: createdAt,
+  };
+}
+
+/** The request's JSON body: none for GET and DELETE, nor when it is not JSON. */
+export async function jsonBodyOf(request: Request): Promise<unknown> {
+  if (request.method === 'GET' || request.method === 'DELETE') return undefined;
+  return request
+    .clone()
+    .json()
+    .catch(() => undefined);
+}
+
+/** Keeps a request with the body read from it, for the test to read back; returns the body. */
+export function keepRequest<B>(requests: RecordedRequest[], request: Request, body: B): B {
+  requests.push({
+    method: request.method,
+    url: new URL(request.url),
+    headers: request.headers,
+    body,
+  });
+  return body;
 }
 
 interface StoredRecord {
@@ -74,22 +105,8 @@ export function createResourceFake<R extends StoredRecord>(options: ResourceFake
   let sequence = options.firstId ?? 9000;
   const base = `*/api${resource.path}`;
 
-  async function record(request: Request) {
-    let body: unknown;
-    if (request.method !== 'GET' && request.method !== 'DELETE') {
-      body = await request
-        .clone()
-        .json()
-        .catch(() => undefined);
-    }
-    requests.push({
-      method: request.method,
-      url: new URL(request.url),
-      headers: request.headers,
-      body,
-    });
-    return body;
-  }
+  const record = async (request: Request) =>
+    keepRequest(requests, request, await jsonBodyOf(request));
 
   function takeFailure() {
     const failure = failures.shift();
@@ -102,7 +119,7 @@ export function createResourceFake<R extends StoredRecord>(options: ResourceFake
       const { organizationId: _organizationId, ...fields } = parsed.data as Record<string, unknown>;
       return { fields };
     }
-    return { refusal: fail(400, 'Validation failed', parsed.error.issues.map(fieldErrorOf)) };
+    return { refusal: validationFailed(parsed.error.issues.map(fieldErrorOf)) };
   }
 
   const notFound = () => fail(404, 'Not found');
@@ -143,7 +160,7 @@ export function createResourceFake<R extends StoredRecord>(options: ResourceFake
         return ok(options.list.shapePage ? options.list.shapePage(page) : page);
       } catch (error) {
         if (!(error instanceof QueryError)) throw error;
-        return fail(400, 'Validation failed', [
+        return validationFailed([
           { path: error.path, code: 'invalid_value', message: error.message },
         ]);
       }

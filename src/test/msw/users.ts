@@ -5,7 +5,13 @@ import { validationErrorMap, fieldErrorOf } from '../../../contract/validation.t
 import { users } from '@/features/users/resource';
 import { useAuthStore } from '@/stores/auth';
 import { fail, ok } from './envelope';
-import { createResourceFake, TEST_ORGANIZATION_ID, testId } from './resource-fake';
+import {
+  createResourceFake,
+  jsonBodyOf,
+  keepRequest,
+  TEST_ORGANIZATION_ID,
+  testId,
+} from './resource-fake';
 import { TEST_USER_ID } from '../fixtures';
 
 export { TEST_USER_ID };
@@ -99,10 +105,7 @@ export function createUsersFake(records: User[] = makeUsers()) {
   const mayTouch = (target: User) => callerRole() === 'owner' || target.role === 'staff';
   const activeOwners = () => fake.records.filter((row) => row.role === 'owner' && row.isActive);
   const readBody = (request: Request) =>
-    request
-      .clone()
-      .json()
-      .catch(() => undefined) as Promise<Record<string, unknown> | undefined>;
+    jsonBodyOf(request) as Promise<Record<string, unknown> | undefined>;
 
   // Checked before the generic handlers; a request they let through falls to those.
   const rules: HttpHandler[] = [
@@ -131,13 +134,7 @@ export function createUsersFake(records: User[] = makeUsers()) {
       return undefined;
     }),
     http.post('*/api/users/:id/reset-password', async ({ request, params }) => {
-      const body = await readBody(request);
-      fake.requests.push({
-        method: 'POST',
-        url: new URL(request.url),
-        headers: request.headers,
-        body,
-      });
+      const body = keepRequest(fake.requests, request, await readBody(request));
       const index = fake.records.findIndex((row) => row._id === params.id);
       const target = fake.records[index];
       if (!target) return fail(404, 'Not found');

@@ -3,7 +3,9 @@ import { http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { BillNote } from '../../../../contract/bill-notes.ts';
 import { makeBill } from '@/test/msw/bills';
+import { copiedFromBill } from '../print/note-fixture';
 import { fail, ok } from '@/test/msw/envelope';
+import { onePage } from '@/test/msw/paging';
 import { setupMswServer } from '@/test/msw/server';
 import { signInTestUser, signInTestUserAs } from '@/test/msw/session';
 import { renderWithProviders } from '@/test/render';
@@ -15,18 +17,13 @@ const bill = makeBill(2, { gstRate: 5, billDate: '2026-05-02' });
 
 function makeNote(fields: Partial<BillNote> = {}): BillNote {
   return {
+    ...copiedFromBill(bill),
     _id: 'note-1',
-    organizationId: bill.organizationId,
     version: 1,
     createdAt: '2026-05-10T10:00:00.000Z',
     updatedAt: '2026-05-10T10:00:00.000Z',
     number: 'CN/2026-27/0004',
     kind: 'credit',
-    billId: bill._id,
-    billNumber: bill.number,
-    billDate: bill.billDate,
-    merchantId: bill.merchantId,
-    merchant: bill.merchant,
     noteDate: '2026-05-10',
     dueDate: null,
     reason: 'sales_return',
@@ -44,7 +41,6 @@ function makeNote(fields: Partial<BillNote> = {}): BillNote {
     balance: 0,
     status: 'issued',
     isOverdue: false,
-    seller: bill.seller,
     notes: null,
     cancelledAt: null,
     cancelReason: null,
@@ -52,15 +48,6 @@ function makeNote(fields: Partial<BillNote> = {}): BillNote {
   };
 }
 
-const paged = (data: BillNote[]) =>
-  ok({
-    data,
-    totalCount: data.length,
-    totalPages: 1,
-    currentPage: 1,
-    hasNextPage: false,
-    hasPrevPage: false,
-  });
 
 let posted: unknown[] = [];
 let listedFor: (string | null)[] = [];
@@ -73,7 +60,7 @@ beforeEach(() => {
   server.use(
     http.get('*/api/bill-notes', ({ request }) => {
       listedFor.push(new URL(request.url).searchParams.get('billId'));
-      return paged([
+      return ok(onePage([
         makeNote(),
         makeNote({
           _id: 'note-2',
@@ -84,7 +71,7 @@ beforeEach(() => {
           totalAmount: 525,
           status: 'unpaid',
         }),
-      ]);
+      ]));
     }),
     http.get('*/api/bill-notes/next-number', ({ request }) => {
       const kind = new URL(request.url).searchParams.get('kind');

@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Modal, Paper, Stack, Table, Text, Textarea } from '@mantine/core';
+import { Badge, Button, Group, Paper, Table, Text } from '@mantine/core';
 import { IconBan, IconReceiptRefund, IconReceiptTax } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -9,6 +9,7 @@ import type { Bill } from '../../../../contract/bills.ts';
 import { useFormatters } from '@/lib/format';
 import { useCan } from '@/lib/permissions';
 import { billNotes as billNotesResource, useCancelBillNote } from '@/features/billing/resource';
+import { CancelDocumentModal } from '../components/cancel-document-modal';
 import { BillNoteForm } from './bill-note-form';
 import { NOTE_STATUS_COLORS } from './note-status-colors';
 
@@ -124,64 +125,32 @@ function CancelNoteModal({ note, onClose }: { note: BillNote; onClose: () => voi
   const { t } = useTranslation('bills');
   const format = useFormatters();
   const cancel = useCancelBillNote();
-  const [reason, setReason] = useState('');
   const advance = Math.round((note.totalAmount - note.appliedAmount) * 100) / 100;
-  const submit = () =>
-    cancel.mutate(
-      { id: note._id, reason: reason.trim(), version: note.version },
-      { onSuccess: onClose, onQueued: onClose },
-    );
   return (
-    <Modal
-      opened
+    <CancelDocumentModal
+      document={note}
+      texts="billNotes.cancelDialog"
+      cancel={cancel}
       onClose={onClose}
-      title={t('billNotes.cancelDialog.title', { number: note.number })}
-      centered
     >
-      <Stack gap="sm">
-        {note.kind === 'credit' ? (
-          <Text size="sm">
-            {t('billNotes.cancelDialog.undoesCredit', {
-              amount: format.money(note.appliedAmount),
-              bill: note.billNumber,
-            })}
-            {advance > 0
-              ? ` ${t('billNotes.cancelDialog.undoesAdvance', { amount: format.money(advance) })}`
-              : ''}
-          </Text>
-        ) : (
-          <Text size="sm">
-            {t('billNotes.cancelDialog.undoesDebit', {
-              amount: format.money(note.totalAmount),
-              bill: note.billNumber,
-            })}
-          </Text>
-        )}
-        <Text size="sm">{t('billNotes.cancelDialog.numberStays', { number: note.number })}</Text>
-        <Textarea
-          label={t('cancelDialog.reason')}
-          value={reason}
-          onChange={(event) => setReason(event.currentTarget.value)}
-          required
-          autosize
-          minRows={2}
-          data-autofocus
-        />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" size="md" onClick={onClose}>
-            {t('billNotes.cancelDialog.keep')}
-          </Button>
-          <Button
-            color="red"
-            size="md"
-            onClick={submit}
-            loading={cancel.isPending}
-            disabled={reason.trim() === ''}
-          >
-            {t('billNotes.cancelDialog.confirm')}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+      {note.kind === 'credit' ? (
+        <Text size="sm">
+          {t('billNotes.cancelDialog.undoesCredit', {
+            amount: format.money(note.appliedAmount),
+            bill: note.billNumber,
+          })}
+          {advance > 0
+            ? ` ${t('billNotes.cancelDialog.undoesAdvance', { amount: format.money(advance) })}`
+            : ''}
+        </Text>
+      ) : (
+        <Text size="sm">
+          {t('billNotes.cancelDialog.undoesDebit', {
+            amount: format.money(note.totalAmount),
+            bill: note.billNumber,
+          })}
+        </Text>
+      )}
+    </CancelDocumentModal>
   );
 }

@@ -1,4 +1,8 @@
-import { Alert, Text } from '@mantine/core';
+import { Alert, SimpleGrid, Stack, Text, type ModalProps } from '@mantine/core';
+import type { ComponentProps, ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { BillFigureRows } from './bill-figure-rows';
 
 /** One setting of a document under review: its label, then its value in bold. */
 export function ReviewSetting({ label, value }: { label: string; value: string }) {
@@ -26,5 +30,55 @@ export function NumberForecast(props: { label: string; forecast: string; note: s
       </Text>
       <Text size="sm">{props.note}</Text>
     </Alert>
+  );
+}
+
+/** What a review offers: issuing while the write is under way, or going back. */
+export interface ReviewActions {
+  issuing: boolean;
+  onIssue: () => void;
+  onClose: () => void;
+}
+
+/**
+ * A bill or note as it will be issued, before it takes a number: its settings, then `children`
+ * (its lines or its notes), its figures and the number it would take. Going back costs nothing.
+ */
+export function DocumentReviewDialog(
+  props: ReviewActions & {
+    opened: boolean;
+    title: string;
+    size: ModalProps['size'];
+    issueLabel: string;
+    settings: readonly { label: string; value: string }[];
+    figures: ComponentProps<typeof BillFigureRows>;
+    forecast: ComponentProps<typeof NumberForecast>;
+    children?: ReactNode;
+  },
+) {
+  const { t } = useTranslation('bills');
+  return (
+    <ConfirmDialog
+      opened={props.opened}
+      title={props.title}
+      size={props.size}
+      danger={false}
+      loading={props.issuing}
+      confirmLabel={props.issueLabel}
+      cancelLabel={t('review.back')}
+      onConfirm={props.onIssue}
+      onClose={props.onClose}
+    >
+      <Stack gap="md">
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs" verticalSpacing={4}>
+          {props.settings.map((setting) => (
+            <ReviewSetting key={setting.label} label={setting.label} value={setting.value} />
+          ))}
+        </SimpleGrid>
+        {props.children}
+        <BillFigureRows {...props.figures} />
+        <NumberForecast {...props.forecast} />
+      </Stack>
+    </ConfirmDialog>
   );
 }

@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { BillNote } from '../../../../contract/bill-notes.ts';
 import { fixtureCreditNote } from '../print/note-fixture';
 import { ok } from '@/test/msw/envelope';
+import { onePage } from '@/test/msw/paging';
 import { BILL_MERCHANTS, createBillsFake, makeBill } from '@/test/msw/bills';
 import { setupMswServer } from '@/test/msw/server';
 import { READY_SETUP_CHECKLIST, setupChecklistHandler } from '@/test/msw/setup-checklist';
@@ -204,14 +205,7 @@ describe('notes in the register', { timeout: 30_000 }, () => {
         const params = new URL(request.url).searchParams;
         noteQueries.push(params);
         const data: BillNote[] = [credit, debit].filter((note) => note.kind === params.get('kind'));
-        return ok({
-          data,
-          totalCount: data.length,
-          totalPages: 1,
-          currentPage: 1,
-          hasNextPage: false,
-          hasPrevPage: false,
-        });
+        return ok(onePage(data));
       }),
     );
   });

@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Modal, Paper, Stack, Text, Textarea } from '@mantine/core';
+import { Button, Group, Paper, Text } from '@mantine/core';
 import { IconBan, IconDownload, IconFileInvoice, IconReceiptTax } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
@@ -21,6 +21,8 @@ import { useCan } from '@/lib/permissions';
 import { isSampleTab } from '@/lib/sample-tab';
 import { bills as billsResource, useCancelBill } from '@/features/billing/resource';
 import { useListParams } from '@/lib/use-list-params';
+import { CancelDocumentModal } from '../components/cancel-document-modal';
+import { merchantColumn, numberColumn, statusColumn, totalColumn } from './register-columns';
 import {
   NotesRegister,
   RegisterTabs,
@@ -97,25 +99,7 @@ function BillsRegister() {
 
   const columns = useMemo<DataTableColumn<Bill>[]>(
     () => [
-      {
-        key: 'number',
-        priority: 1,
-        header: t('columns.number'),
-        sortField: 'number',
-        nowrap: true,
-        render: (bill) => (
-          <Text
-            component={Link}
-            to={`/billing/${bill._id}/print`}
-            size="sm"
-            fw={600}
-            c="inherit"
-            td="none"
-          >
-            {bill.number}
-          </Text>
-        ),
-      },
+      numberColumn<Bill>(t, (bill) => `/billing/${bill._id}/print`, 'number'),
       {
         key: 'billDate',
         priority: 2,
@@ -124,22 +108,8 @@ function BillsRegister() {
         nowrap: true,
         render: (bill) => format.date(bill.billDate),
       },
-      {
-        key: 'merchant',
-        priority: 1,
-        header: t('columns.merchant'),
-        minWidth: 140,
-        render: (bill) => bill.merchant.name,
-      },
-      {
-        key: 'totalAmount',
-        priority: 1,
-        header: t('columns.total'),
-        sortField: 'totalAmount',
-        align: 'right',
-        nowrap: true,
-        render: (bill) => <MoneyText amount={bill.totalAmount} fw={600} />,
-      },
+      merchantColumn<Bill>(t),
+      totalColumn<Bill>(t, 'totalAmount'),
       {
         key: 'paidAmount',
         priority: 3,
@@ -156,25 +126,10 @@ function BillsRegister() {
         nowrap: true,
         render: (bill) => <MoneyText amount={bill.balance} />,
       },
-      {
-        key: 'status',
-        priority: 1,
-        header: t('columns.status'),
-        // Two badges side by side, or stacked on a narrow table; never squeezed to dots.
-        minWidth: 130,
-        render: (bill) => (
-          <Group gap={4}>
-            <Badge variant="light" color={STATUS_COLORS[bill.status]}>
-              {t(`status.${bill.status}`)}
-            </Badge>
-            {bill.isOverdue ? (
-              <Badge variant="filled" color="red">
-                {t('overdue')}
-              </Badge>
-            ) : null}
-          </Group>
-        ),
-      },
+      statusColumn<Bill>(t, (bill) => ({
+        label: t(`status.${bill.status}`),
+        color: STATUS_COLORS[bill.status],
+      })),
     ],
     [t, format],
   );
@@ -306,50 +261,13 @@ function BillsRegister() {
 function CancelBillModal({ bill, onClose }: { bill: Bill; onClose: () => void }) {
   const { t } = useTranslation('bills');
   const cancel = useCancelBill();
-  const [reason, setReason] = useState('');
   // What cancelling undoes, named: these orders leave the bill and can be billed again.
   const poNumbers = [...new Set(bill.lines.map((line) => line.poNumber))];
-  const submit = () =>
-    cancel.mutate(
-      { id: bill._id, reason: reason.trim(), version: bill.version },
-      { onSuccess: onClose, onQueued: onClose },
-    );
   return (
-    <Modal
-      opened
-      onClose={onClose}
-      title={t('cancelDialog.title', { number: bill.number })}
-      centered
-    >
-      <Stack gap="sm">
-        {poNumbers.length > 0 ? (
-          <Text size="sm">{t('cancelDialog.frees', { orders: poNumbers.join(', ') })}</Text>
-        ) : null}
-        <Text size="sm">{t('cancelDialog.numberStays', { number: bill.number })}</Text>
-        <Textarea
-          label={t('cancelDialog.reason')}
-          value={reason}
-          onChange={(event) => setReason(event.currentTarget.value)}
-          required
-          autosize
-          minRows={2}
-          data-autofocus
-        />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" size="md" onClick={onClose}>
-            {t('cancelDialog.keep')}
-          </Button>
-          <Button
-            color="red"
-            size="md"
-            onClick={submit}
-            loading={cancel.isPending}
-            disabled={reason.trim() === ''}
-          >
-            {t('cancelDialog.confirm')}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+    <CancelDocumentModal document={bill} texts="cancelDialog" cancel={cancel} onClose={onClose}>
+      {poNumbers.length > 0 ? (
+        <Text size="sm">{t('cancelDialog.frees', { orders: poNumbers.join(', ') })}</Text>
+      ) : null}
+    </CancelDocumentModal>
   );
 }

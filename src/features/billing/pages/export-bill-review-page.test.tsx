@@ -4,7 +4,7 @@ import dayjs from 'dayjs';
 import { http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BILL_MERCHANTS, createBillsFake, finishedOrder, makeBill } from '@/test/msw/bills';
-import { fail } from '@/test/msw/envelope';
+import { validationFailed } from '@/test/msw/envelope';
 import { setupMswServer } from '@/test/msw/server';
 import { setupChecklistHandler } from '@/test/msw/setup-checklist';
 import { signInTestUser } from '@/test/msw/session';
@@ -126,7 +126,7 @@ describe('export bill review', { timeout: 30_000 }, () => {
   it("keeps every input and shows the server's reasons on the fields when a bill is refused", async () => {
     server.use(
       http.post('*/api/bills', () =>
-        fail(400, 'Validation failed', [
+        validationFailed([
           {
             path: 'dueDate',
             code: 'too_small',

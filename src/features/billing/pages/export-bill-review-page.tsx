@@ -14,7 +14,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import type { Bill } from '../../../../contract/bills.ts';
@@ -135,19 +135,9 @@ export default function ExportBillReviewPage() {
 
   const resultAlert = result ? (
     result.bill ? (
-      <Alert color="teal" role="status">
-        <Group justify="space-between" gap="sm">
-          <Text size="sm">{t('desk.made', { number: result.bill.number })}</Text>
-          <Button
-            component={Link}
-            to={`/billing/${result.bill._id}/print`}
-            variant="light"
-            size="md"
-          >
-            {t('desk.print')}
-          </Button>
-        </Group>
-      </Alert>
+      <PrintBillAlert color="teal" role="status" billId={result.bill._id}>
+        {t('desk.made', { number: result.bill.number })}
+      </PrintBillAlert>
     ) : (
       <Alert color="yellow" role="status">
         {t('desk.queued')}
@@ -185,21 +175,9 @@ export default function ExportBillReviewPage() {
           />
         ) : null}
         {order?.billId ? (
-          <Alert color="blue">
-            <Group justify="space-between" gap="sm">
-              <Text size="sm">
-                {t('order.billed', { poNumber: order.poNumber, number: order.billNumber ?? '' })}
-              </Text>
-              <Button
-                component={Link}
-                to={`/billing/${order.billId}/print`}
-                variant="light"
-                size="md"
-              >
-                {t('desk.print')}
-              </Button>
-            </Group>
-          </Alert>
+          <PrintBillAlert color="blue" billId={order.billId}>
+            {t('order.billed', { poNumber: order.poNumber, number: order.billNumber ?? '' })}
+          </PrintBillAlert>
         ) : null}
         {order && !order.billId && !result ? (
           order.status === 'completed' || order.status === 'delivered' ? (
@@ -330,6 +308,26 @@ export default function ExportBillReviewPage() {
 }
 
 /** A bill queued offline has only what was sent: no number, merchant or figures yet. */
+/** Says what became of the orders (`children`), with the way to the bill's print page. */
+function PrintBillAlert(props: {
+  color: string;
+  role?: 'status';
+  billId: string;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation('bills');
+  return (
+    <Alert color={props.color} role={props.role}>
+      <Group justify="space-between" gap="sm">
+        <Text size="sm">{props.children}</Text>
+        <Button component={Link} to={`/billing/${props.billId}/print`} variant="light" size="md">
+          {t('desk.print')}
+        </Button>
+      </Group>
+    </Alert>
+  );
+}
+
 function LatestBillRow({ bill, merchantName }: { bill: Bill; merchantName: string }) {
   const { t } = useTranslation('bills');
   const format = useFormatters();

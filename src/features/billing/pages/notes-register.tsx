@@ -1,4 +1,4 @@
-import { Badge, Group, SegmentedControl, Text } from '@mantine/core';
+import { SegmentedControl, Text } from '@mantine/core';
 import { IconReceiptRefund } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
@@ -18,6 +18,7 @@ import { billNotes as billNotesResource } from '@/features/billing/resource';
 import { merchants as merchantsResource } from '@/features/merchants/resource';
 import { useListParams } from '@/lib/use-list-params';
 import { NOTE_STATUS_COLORS } from '../bill-notes/note-status-colors';
+import { merchantColumn, numberColumn, statusColumn, totalColumn } from './register-columns';
 
 /** What the billing register shows: its bills, or the credit or the debit notes against them. */
 export type RegisterView = 'bills' | BillNoteKind;
@@ -87,24 +88,7 @@ export function NotesRegister({ kind }: { kind: BillNoteKind }) {
 
   const columns = useMemo<DataTableColumn<BillNote>[]>(
     () => [
-      {
-        key: 'number',
-        priority: 1,
-        header: t('columns.number'),
-        nowrap: true,
-        render: (note) => (
-          <Text
-            component={Link}
-            to={`/billing/notes/${encodeURIComponent(note._id)}/print`}
-            size="sm"
-            fw={600}
-            c="inherit"
-            td="none"
-          >
-            {note.number}
-          </Text>
-        ),
-      },
+      numberColumn<BillNote>(t, (note) => `/billing/notes/${encodeURIComponent(note._id)}/print`),
       {
         key: 'noteDate',
         priority: 2,
@@ -129,27 +113,14 @@ export function NotesRegister({ kind }: { kind: BillNoteKind }) {
           </Text>
         ),
       },
-      {
-        key: 'merchant',
-        priority: 1,
-        header: t('columns.merchant'),
-        minWidth: 140,
-        render: (note) => note.merchant.name,
-      },
+      merchantColumn<BillNote>(t),
       {
         key: 'reason',
         priority: 3,
         header: t('fields.reason'),
         render: (note) => t(`noteReasons.${note.reason}`),
       },
-      {
-        key: 'totalAmount',
-        priority: 1,
-        header: t('columns.total'),
-        align: 'right',
-        nowrap: true,
-        render: (note) => <MoneyText amount={note.totalAmount} fw={600} />,
-      },
+      totalColumn<BillNote>(t),
       ...(kind === 'debit'
         ? [
             {
@@ -162,24 +133,10 @@ export function NotesRegister({ kind }: { kind: BillNoteKind }) {
             } satisfies DataTableColumn<BillNote>,
           ]
         : []),
-      {
-        key: 'status',
-        priority: 1,
-        header: t('columns.status'),
-        minWidth: 130,
-        render: (note) => (
-          <Group gap={4}>
-            <Badge variant="light" color={NOTE_STATUS_COLORS[note.status]}>
-              {t(`billNotes.status.${note.status}`)}
-            </Badge>
-            {note.isOverdue ? (
-              <Badge variant="filled" color="red">
-                {t('overdue')}
-              </Badge>
-            ) : null}
-          </Group>
-        ),
-      },
+      statusColumn<BillNote>(t, (note) => ({
+        label: t(`billNotes.status.${note.status}`),
+        color: NOTE_STATUS_COLORS[note.status],
+      })),
     ],
     [t, format, kind],
   );

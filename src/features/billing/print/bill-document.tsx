@@ -3,35 +3,23 @@ import { useEffect, useState } from 'react';
 import type { Bill } from '../../../../contract/bills.ts';
 import { isGstStateCode } from '../../../../contract/gst.ts';
 import { formatNumber } from '@/lib/format';
-import {
-  payeeName,
-  poNumbers,
-  taxRows,
-  upiPayLink,
-  type BillCopy,
-  type BillPrintT,
-  type DocumentLanguage,
-  type PaperSize,
-} from './bill-document-model';
+import { payeeName, poNumbers, taxRows, upiPayLink } from './bill-document-model';
 import {
   BuyerParty,
   DocumentClosing,
-  DocumentHeading,
+  DocumentSheet,
+  LinesTable,
+  SellerParty,
   TotalsSection,
   documentFormat,
+  type DocumentSettings,
 } from './document-parts';
 import { Field } from './print-field';
 import classes from '@/components/print-sheet.module.css';
 
 export interface BillDocumentProps {
   bill: Bill;
-  language: DocumentLanguage;
-  paper: PaperSize;
-  copy: BillCopy;
-  /** Texts fixed to the document's language, which may differ from the interface's. */
-  t: BillPrintT;
-  /** The `organization` namespace in the same language, for state names. */
-  stateName: (code: string) => string;
+  settings: DocumentSettings;
 }
 
 function useQrCode(text: string | null) {
@@ -55,8 +43,9 @@ function useQrCode(text: string | null) {
 }
 
 /** The printed bill itself: everything a GST tax invoice or bill of supply must carry. */
-export function BillDocument({ bill, language, paper, copy, t, stateName }: BillDocumentProps) {
-  const { money, date, state } = documentFormat(language, t, stateName);
+export function BillDocument({ bill, settings }: BillDocumentProps) {
+  const { language, t } = settings;
+  const { money, date, state } = documentFormat(language, t, settings.stateName);
   const { seller, merchant } = bill;
   const taxes = taxRows(bill);
   const totalTax = taxes.reduce((sum, row) => sum + row.amount, 0);
@@ -64,40 +53,25 @@ export function BillDocument({ bill, language, paper, copy, t, stateName }: Bill
   const qrCode = useQrCode(upiLink);
   const cancelled = bill.status === 'cancelled';
   const sellerName = seller.legalName ?? seller.name;
-  const sellerPlace = [seller.city, seller.pincode].filter(Boolean).join(' - ');
   const merchantState = merchant.state && isGstStateCode(merchant.state) ? merchant.state : null;
 
   return (
-    <article
-      className={classes.sheet}
-      data-paper={paper}
-      lang={language}
-      aria-label={bill.number}
-      data-testid="bill-document"
+    <DocumentSheet
+      settings={settings}
+      number={bill.number}
+      testId="bill-document"
+      title={
+        bill.billType === 'tax_invoice' ? t('document.taxInvoice') : t('document.billOfSupply')
+      }
+      cancelled={cancelled}
     >
-      <DocumentHeading
-        title={
-          bill.billType === 'tax_invoice' ? t('document.taxInvoice') : t('document.billOfSupply')
-        }
-        copy={copy}
-        cancelled={cancelled}
-        t={t}
-      />
-
       <section className={classes.parties}>
-        <div className={classes.party}>
-          <div className={classes.partyHeading}>{t('document.seller')}</div>
-          <div className={classes.partyName}>{sellerName}</div>
-          {seller.legalName && seller.legalName !== seller.name ? <div>{seller.name}</div> : null}
-          {seller.address ? <div className={classes.address}>{seller.address}</div> : null}
-          {sellerPlace ? <div>{sellerPlace}</div> : null}
-          <Field label={t('document.state')} value={state(seller.state)} />
-          <Field label={t('document.gstin')} value={seller.gstin} />
+        <SellerParty seller={seller} t={t} state={state} tradeName>
           <Field label={t('document.pan')} value={seller.pan} />
           <Field label={t('document.udyam')} value={seller.udyamNumber} />
           <Field label={t('document.phone')} value={seller.phone} />
           <Field label={t('document.email')} value={seller.email} />
-        </div>
+        </SellerParty>
         <BuyerParty
           merchant={merchant}
           merchantState={merchantState}
@@ -115,34 +89,31 @@ export function BillDocument({ bill, language, paper, copy, t, stateName }: Bill
         </div>
       </section>
 
-      <table className={classes.lines}>
-        <thead>
-          <tr>
-            <th className={classes.numeric}>{t('document.lines.index')}</th>
-            <th>{t('document.lines.po')}</th>
-            <th>{t('document.lines.design')}</th>
-            <th>{t('document.lines.sac')}</th>
-            <th className={classes.numeric}>{t('document.lines.quantity')}</th>
-            <th className={classes.numeric}>{t('document.lines.rate')}</th>
-            <th className={classes.numeric}>{t('document.lines.amount')}</th>
+      <LinesTable
+        t={t}
+        columns={[
+          { label: t('document.lines.po') },
+          { label: t('document.lines.design') },
+          { label: t('document.lines.sac') },
+          { label: t('document.lines.quantity'), numeric: true },
+          { label: t('document.lines.rate'), numeric: true },
+          { label: t('document.lines.amount'), numeric: true },
+        ]}
+      >
+        {bill.lines.map((line, index) => (
+          <tr key={`${line.orderId}-${index}`}>
+            <td className={classes.numeric}>{index + 1}</td>
+            <td>{line.poNumber}</td>
+            <td>
+              <span className={classes.code}>{line.designCode}</span> {line.designName}
+            </td>
+            <td>{bill.sac}</td>
+            <td className={classes.numeric}>{formatNumber(line.quantity, language)}</td>
+            <td className={classes.numeric}>{money(line.rate)}</td>
+            <td className={classes.numeric}>{money(line.amount)}</td>
           </tr>
-        </thead>
-        <tbody>
-          {bill.lines.map((line, index) => (
-            <tr key={`${line.orderId}-${index}`}>
-              <td className={classes.numeric}>{index + 1}</td>
-              <td>{line.poNumber}</td>
-              <td>
-                <span className={classes.code}>{line.designCode}</span> {line.designName}
-              </td>
-              <td>{bill.sac}</td>
-              <td className={classes.numeric}>{formatNumber(line.quantity, language)}</td>
-              <td className={classes.numeric}>{money(line.rate)}</td>
-              <td className={classes.numeric}>{money(line.amount)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+        ))}
+      </LinesTable>
 
       <TotalsSection figures={bill} taxes={taxes} language={language} t={t}>
         {bill.paidAmount > 0 && !cancelled ? (
@@ -246,6 +217,6 @@ export function BillDocument({ bill, language, paper, copy, t, stateName }: Bill
           ) : null
         }
       />
-    </article>
+    </DocumentSheet>
   );
 }

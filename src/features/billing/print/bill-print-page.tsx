@@ -130,14 +130,7 @@ function BillPrintPage() {
       {body}
       {bill ? (
         <PrintPreview paper={texts.paper}>
-          <BillDocument
-            bill={bill}
-            language={texts.language}
-            paper={texts.paper}
-            copy={texts.copy}
-            t={texts.t}
-            stateName={texts.stateName}
-          />
+          <BillDocument bill={bill} settings={texts} />
         </PrintPreview>
       ) : null}
       {bill ? (

@@ -6,10 +6,22 @@ import {
   type BillCopy,
   type BillPrintT,
   type DocumentLanguage,
+  type PaperSize,
   type TaxRow,
 } from './bill-document-model';
 import { Field } from './print-field';
 import classes from '@/components/print-sheet.module.css';
+
+/** The reader's choices a bill or note prints with, and its texts in the document's language. */
+export interface DocumentSettings {
+  language: DocumentLanguage;
+  paper: PaperSize;
+  copy: BillCopy;
+  /** Texts fixed to the document's language, which may differ from the interface's. */
+  t: BillPrintT;
+  /** The `organization` namespace in the same language, for state names. */
+  stateName: (code: string) => string;
+}
 
 /** Money, dates and states as the document's language writes them (not the interface's). */
 export function documentFormat(
@@ -25,16 +37,28 @@ export function documentFormat(
   };
 }
 
-/** The title and the copy's label, and across a cancelled document its watermark and note. */
-export function DocumentHeading(props: {
+/**
+ * The sheet of a printed document, named by its number: the title and the copy's label, across a
+ * cancelled one its watermark and note, then `children`.
+ */
+export function DocumentSheet(props: {
+  settings: DocumentSettings;
+  number: string;
+  testId: string;
   title: string;
-  copy: BillCopy;
   cancelled: boolean;
-  t: BillPrintT;
+  children: ReactNode;
 }) {
-  const { title, copy, cancelled, t } = props;
+  const { settings, number, testId, title, cancelled, children } = props;
+  const { paper, language, copy, t } = settings;
   return (
-    <>
+    <article
+      className={classes.sheet}
+      data-paper={paper}
+      lang={language}
+      aria-label={number}
+      data-testid={testId}
+    >
       {cancelled ? (
         <div className={classes.watermark} aria-hidden>
           {t('document.cancelled')}
@@ -45,7 +69,37 @@ export function DocumentHeading(props: {
         <span className={classes.copyLabel}>{t(`copies.${copy}`)}</span>
       </header>
       {cancelled ? <p className={classes.cancelledNote}>{t('document.cancelled')}</p> : null}
-    </>
+      {children}
+    </article>
+  );
+}
+
+/**
+ * The seller as the document recorded it, up to its GSTIN; `children` add lines under it. The
+ * trade name shows under the legal name only where `tradeName` asks for it.
+ */
+export function SellerParty(props: {
+  seller: Bill['seller'];
+  t: BillPrintT;
+  state: (code: string | null) => string | null;
+  tradeName?: boolean;
+  children?: ReactNode;
+}) {
+  const { seller, t, state, tradeName = false, children } = props;
+  const place = [seller.city, seller.pincode].filter(Boolean).join(' - ');
+  return (
+    <div className={classes.party}>
+      <div className={classes.partyHeading}>{t('document.seller')}</div>
+      <div className={classes.partyName}>{seller.legalName ?? seller.name}</div>
+      {tradeName && seller.legalName && seller.legalName !== seller.name ? (
+        <div>{seller.name}</div>
+      ) : null}
+      {seller.address ? <div className={classes.address}>{seller.address}</div> : null}
+      {place ? <div>{place}</div> : null}
+      <Field label={t('document.state')} value={state(seller.state)} />
+      <Field label={t('document.gstin')} value={seller.gstin} />
+      {children}
+    </div>
   );
 }
 
@@ -71,6 +125,33 @@ export function BuyerParty(props: {
       <Field label={t('document.placeOfSupply')} value={state(placeOfSupply)} />
       {children}
     </div>
+  );
+}
+
+/**
+ * The document's lines under a numbered first column; `columns` are the other headings, the
+ * numeric ones right-aligned, and `children` the rows.
+ */
+export function LinesTable(props: {
+  t: BillPrintT;
+  columns: readonly { label: string; numeric?: boolean }[];
+  children: ReactNode;
+}) {
+  const { t, columns, children } = props;
+  return (
+    <table className={classes.lines}>
+      <thead>
+        <tr>
+          <th className={classes.numeric}>{t('document.lines.index')}</th>
+          {columns.map((column) => (
+            <th key={column.label} className={column.numeric ? classes.numeric : undefined}>
+              {column.label}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>{children}</tbody>
+    </table>
   );
 }
 

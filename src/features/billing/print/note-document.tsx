@@ -3,27 +3,20 @@ import { isGstStateCode } from '../../../../contract/gst.ts';
 import {
   BuyerParty,
   DocumentClosing,
-  DocumentHeading,
+  DocumentSheet,
+  LinesTable,
+  SellerParty,
   TotalsSection,
   documentFormat,
+  type DocumentSettings,
 } from './document-parts';
 import { Field } from './print-field';
-import type {
-  BillCopy,
-  BillPrintT,
-  DocumentLanguage,
-  PaperSize,
-  TaxRow,
-} from './bill-document-model';
+import type { TaxRow } from './bill-document-model';
 import classes from '@/components/print-sheet.module.css';
 
 export interface NoteDocumentProps {
   note: BillNote;
-  language: DocumentLanguage;
-  paper: PaperSize;
-  copy: BillCopy;
-  t: BillPrintT;
-  stateName: (code: string) => string;
+  settings: DocumentSettings;
 }
 
 /** The note's tax as it was split: CGST and SGST, IGST, or none when the bill carried none. */
@@ -42,41 +35,28 @@ function noteTaxRows(note: BillNote): TaxRow[] {
  * A printed credit or debit note: the parties as on the bill, the original invoice's number and
  * date (which the law requires a note to name), the reason, and the figures.
  */
-export function NoteDocument({ note, language, paper, copy, t, stateName }: NoteDocumentProps) {
-  const { money, date, state } = documentFormat(language, t, stateName);
+export function NoteDocument({ note, settings }: NoteDocumentProps) {
+  const { language, t } = settings;
+  const { money, date, state } = documentFormat(language, t, settings.stateName);
   const { seller, merchant } = note;
   const taxes = noteTaxRows(note);
   const cancelled = note.status === 'cancelled';
   const sellerName = seller.legalName ?? seller.name;
-  const sellerPlace = [seller.city, seller.pincode].filter(Boolean).join(' - ');
   const merchantState = merchant.state && isGstStateCode(merchant.state) ? merchant.state : null;
   const reason = t(`document.note.reasons.${note.reason}`);
 
   return (
-    <article
-      className={classes.sheet}
-      data-paper={paper}
-      lang={language}
-      aria-label={note.number}
-      data-testid="note-document"
+    <DocumentSheet
+      settings={settings}
+      number={note.number}
+      testId="note-document"
+      title={t(`document.note.${note.kind}`)}
+      cancelled={cancelled}
     >
-      <DocumentHeading
-        title={t(`document.note.${note.kind}`)}
-        copy={copy}
-        cancelled={cancelled}
-        t={t}
-      />
-
       <section className={classes.parties}>
-        <div className={classes.party}>
-          <div className={classes.partyHeading}>{t('document.seller')}</div>
-          <div className={classes.partyName}>{sellerName}</div>
-          {seller.address ? <div className={classes.address}>{seller.address}</div> : null}
-          {sellerPlace ? <div>{sellerPlace}</div> : null}
-          <Field label={t('document.state')} value={state(seller.state)} />
-          <Field label={t('document.gstin')} value={seller.gstin} />
+        <SellerParty seller={seller} t={t} state={state}>
           <Field label={t('document.phone')} value={seller.phone} />
-        </div>
+        </SellerParty>
         <BuyerParty
           merchant={merchant}
           merchantState={merchantState}
@@ -96,34 +76,31 @@ export function NoteDocument({ note, language, paper, copy, t, stateName }: Note
         </div>
       </section>
 
-      <table className={classes.lines}>
-        <thead>
-          <tr>
-            <th className={classes.numeric}>{t('document.lines.index')}</th>
-            <th>{t('document.note.description')}</th>
-            <th>{t('document.lines.sac')}</th>
-            <th className={classes.numeric}>{t('document.taxableValue')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          <tr>
-            <td className={classes.numeric}>1</td>
-            <td>
-              {t('document.note.line', {
-                reason,
-                number: note.billNumber,
-                date: date(note.billDate),
-              })}
-            </td>
-            <td>{note.sac}</td>
-            <td className={classes.numeric}>{money(note.taxableAmount)}</td>
-          </tr>
-        </tbody>
-      </table>
+      <LinesTable
+        t={t}
+        columns={[
+          { label: t('document.note.description') },
+          { label: t('document.lines.sac') },
+          { label: t('document.taxableValue'), numeric: true },
+        ]}
+      >
+        <tr>
+          <td className={classes.numeric}>1</td>
+          <td>
+            {t('document.note.line', {
+              reason,
+              number: note.billNumber,
+              date: date(note.billDate),
+            })}
+          </td>
+          <td>{note.sac}</td>
+          <td className={classes.numeric}>{money(note.taxableAmount)}</td>
+        </tr>
+      </LinesTable>
 
       <TotalsSection figures={note} taxes={taxes} language={language} t={t} />
 
       <DocumentClosing notes={note.notes} sellerName={sellerName} t={t} />
-    </article>
+    </DocumentSheet>
   );
 }

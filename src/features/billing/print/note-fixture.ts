@@ -1,5 +1,19 @@
 import type { BillNote } from '../../../../contract/bill-notes.ts';
+import type { Bill } from '../../../../contract/bills.ts';
 import { fixtureBill } from './bill-fixture.ts';
+
+/** What a note copies from the bill it is issued against. */
+export function copiedFromBill(bill: Bill) {
+  return {
+    organizationId: bill.organizationId,
+    billId: bill._id,
+    billNumber: bill.number,
+    billDate: bill.billDate,
+    merchantId: bill.merchantId,
+    merchant: bill.merchant,
+    seller: bill.seller,
+  };
+}
 
 export const FIXTURE_NOTE_ID = '00000000-0000-4000-8000-00000000d001';
 
@@ -10,18 +24,13 @@ export const FIXTURE_NOTE_ID = '00000000-0000-4000-8000-00000000d001';
 export function fixtureCreditNote(overrides: Partial<BillNote> = {}): BillNote {
   const bill = fixtureBill();
   return {
+    ...copiedFromBill(bill),
     _id: FIXTURE_NOTE_ID,
-    organizationId: bill.organizationId,
     createdAt: '2026-11-25T10:00:00.000Z',
     updatedAt: '2026-11-25T10:00:00.000Z',
     version: 1,
     number: 'CN/2026-27/0007',
     kind: 'credit',
-    billId: bill._id,
-    billNumber: bill.number,
-    billDate: bill.billDate,
-    merchantId: bill.merchantId,
-    merchant: bill.merchant,
     noteDate: '2026-11-25',
     dueDate: null,
     reason: 'sales_return',
@@ -39,7 +48,6 @@ export function fixtureCreditNote(overrides: Partial<BillNote> = {}): BillNote {
     balance: 0,
     status: 'issued',
     isOverdue: false,
-    seller: bill.seller,
     notes: 'Twelve pieces returned: thread colour did not match the sample.',
     cancelledAt: null,
     cancelReason: null,

@@ -31,14 +31,7 @@ export function NotePrintView({ noteId }: { noteId: string }) {
       {body}
       {note ? (
         <PrintPreview paper={texts.paper}>
-          <NoteDocument
-            note={note}
-            language={texts.language}
-            paper={texts.paper}
-            copy={texts.copy}
-            t={texts.t}
-            stateName={texts.stateName}
-          />
+          <NoteDocument note={note} settings={texts} />
         </PrintPreview>
       ) : null}
     </PrintFrame>

@@ -4,7 +4,7 @@ import { http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Merchant } from '../../../../contract/merchants.ts';
 import type { OpenBill } from '../../../../contract/payments.ts';
-import { fail, ok } from '@/test/msw/envelope';
+import { ok, validationFailed } from '@/test/msw/envelope';
 import { makeBill } from '@/test/msw/bills';
 import { createPaymentsFake, makePayment, openBill, PAYMENT_MERCHANTS } from '@/test/msw/payments';
 import { setupMswServer } from '@/test/msw/server';
@@ -69,8 +69,43 @@ async function pickMerchant(user: ReturnType<typeof renderPage>['user'], name: s
   await user.click(await screen.findByRole('option', { name }));
 }
 
+async function pickMethod(user: ReturnType<typeof renderPage>['user'], name: string) {
+  await user.click(within(screen.getByRole('dialog')).getByRole('combobox', { name: /^Method/ }));
+  await user.click(await screen.findByRole('option', { name }));
+}
+
+const amountInput = () => screen.getByRole('textbox', { name: /^Amount received/ });
 const lineInput = (number: string) =>
   screen.getByRole('textbox', { name: `Amount applied to ${number}` });
+
+/** Opens the form for Asha's open bills and types the amount; picks the method when named. */
+async function startPayment(
+  user: ReturnType<typeof renderPage>['user'],
+  amount: string,
+  method?: string,
+) {
+  await openForm(user);
+  await pickMerchant(user, asha.name);
+  await screen.findByText('INV/2026-27/0001');
+  await user.type(amountInput(), amount);
+  if (method) await pickMethod(user, method);
+}
+
+async function retype(
+  user: ReturnType<typeof renderPage>['user'],
+  input: HTMLElement,
+  value: string,
+) {
+  await user.clear(input);
+  await user.type(input, value);
+}
+
+/** Saves the form and waits for the one request it sends with `method`. */
+async function saveAndSend(user: ReturnType<typeof renderPage>['user'], method = 'POST') {
+  await user.click(screen.getByRole('button', { name: 'Save' }));
+  await waitFor(() => expect(fake.requestsOf(method)).toHaveLength(1));
+  return fake.requestsOf(method)[0]?.body as Record<string, unknown>;
+}
 
 describe('the receipts register', { timeout: 20_000 }, () => {
   it('shows how each payment was applied and the advance left', async () => {
@@ -144,62 +179,42 @@ describe('the receipts register', { timeout: 20_000 }, () => {
 describe('recording a payment', { timeout: 30_000 }, () => {
   it('proposes the oldest-first split of amount and TDS, with the rest as advance', async () => {
     const { user } = renderPage();
-    await openForm(user);
-    await pickMerchant(user, asha.name);
-    await screen.findByText('INV/2026-27/0001');
+    await startPayment(user, '1000');
     const numbers = within(screen.getByRole('table', { name: 'Bills settled' }))
       .getAllByRole('row')
       .slice(1)
       .map((row) => within(row).getAllByRole('cell')[0]?.textContent);
     expect(numbers).toEqual(['INV/2026-27/0001', 'INV/2026-27/0002', 'INV/2026-27/0003']);
 
-    await user.type(screen.getByRole('textbox', { name: /^Amount received/ }), '1000');
-    await user.clear(screen.getByRole('textbox', { name: /^TDS deducted/ }));
-    await user.type(screen.getByRole('textbox', { name: /^TDS deducted/ }), '50.5');
+    await retype(user, screen.getByRole('textbox', { name: /^TDS deducted/ }), '50.5');
     // 749.50 owed on the oldest bill, the next 301.00 of 1,050.50 on the second.
     expect(lineInput('INV/2026-27/0001')).toHaveValue('749.5');
     expect(lineInput('INV/2026-27/0002')).toHaveValue('301');
     expect(lineInput('INV/2026-27/0003')).toHaveValue('0');
     expect(screen.getByTestId('split-advance')).toHaveTextContent('₹0.00');
 
-    await user.clear(screen.getByRole('textbox', { name: /^Amount received/ }));
-    await user.type(screen.getByRole('textbox', { name: /^Amount received/ }), '3500');
+    await retype(user, amountInput(), '3500');
     expect(lineInput('INV/2026-27/0003')).toHaveValue('2,000');
     expect(screen.getByTestId('split-advance')).toHaveTextContent('₹201.00');
   });
 
   it('sends no allocations in automatic mode, so the server splits it', async () => {
     const { user } = renderPage();
-    await openForm(user);
-    await pickMerchant(user, asha.name);
-    await screen.findByText('INV/2026-27/0001');
-    await user.type(screen.getByRole('textbox', { name: /^Amount received/ }), '900');
-    await user.click(within(screen.getByRole('dialog')).getByRole('combobox', { name: /^Method/ }));
-    await user.click(await screen.findByRole('option', { name: 'UPI' }));
-    await user.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(fake.requestsOf('POST')).toHaveLength(1));
-    const body = fake.requestsOf('POST')[0]?.body as Record<string, unknown>;
+    await startPayment(user, '900', 'UPI');
+    const body = await saveAndSend(user);
     expect(body).not.toHaveProperty('allocations');
     expect(body).toMatchObject({ merchantId: asha._id, amount: 900, tdsAmount: 0, method: 'upi' });
   });
 
   it('sends explicit allocations once a line is changed by hand', async () => {
     const { user } = renderPage();
-    await openForm(user);
-    await pickMerchant(user, asha.name);
-    await screen.findByText('INV/2026-27/0001');
-    await user.type(screen.getByRole('textbox', { name: /^Amount received/ }), '1000');
-    await user.click(within(screen.getByRole('dialog')).getByRole('combobox', { name: /^Method/ }));
-    await user.click(await screen.findByRole('option', { name: 'Cash' }));
-    await user.clear(lineInput('INV/2026-27/0001'));
-    await user.type(lineInput('INV/2026-27/0001'), '100');
+    await startPayment(user, '1000', 'Cash');
+    await retype(user, lineInput('INV/2026-27/0001'), '100');
     expect(screen.getByRole('checkbox', { name: /Apply automatically/ })).not.toBeChecked();
     // The other lines keep the proposal they showed: 250.50 of the old split went to bill 2.
     expect(lineInput('INV/2026-27/0002')).toHaveValue('250.5');
     expect(screen.getByTestId('split-advance')).toHaveTextContent('₹649.50');
-    await user.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(fake.requestsOf('POST')).toHaveLength(1));
-    expect((fake.requestsOf('POST')[0]?.body as { allocations: unknown }).allocations).toEqual([
+    expect((await saveAndSend(user)).allocations).toEqual([
       { billId: ASHA_BILLS[1]?._id, amount: 100 },
       { billId: ASHA_BILLS[2]?._id, amount: 250.5 },
     ]);
@@ -207,12 +222,7 @@ describe('recording a payment', { timeout: 30_000 }, () => {
 
   it('clears the proposed amounts when automatic is switched off and says where the money goes', async () => {
     const { user } = renderPage();
-    await openForm(user);
-    await pickMerchant(user, asha.name);
-    await screen.findByText('INV/2026-27/0001');
-    await user.type(screen.getByRole('textbox', { name: /^Amount received/ }), '1000');
-    await user.click(within(screen.getByRole('dialog')).getByRole('combobox', { name: /^Method/ }));
-    await user.click(await screen.findByRole('option', { name: 'Cash' }));
+    await startPayment(user, '1000', 'Cash');
     const summary = () => screen.getByTestId('split-summary');
     expect(summary()).toHaveTextContent(
       'Where the money goes: ₹749.50 to INV/2026-27/0001, ₹250.50 to INV/2026-27/0002.',
@@ -224,28 +234,19 @@ describe('recording a payment', { timeout: 30_000 }, () => {
     expect(summary()).toHaveTextContent('Where the money goes: ₹1,000.00 stays as advance.');
 
     // The money goes to the bill meant, with nothing left behind on the oldest one.
-    await user.clear(lineInput('INV/2026-27/0003'));
-    await user.type(lineInput('INV/2026-27/0003'), '600');
+    await retype(user, lineInput('INV/2026-27/0003'), '600');
     expect(summary()).toHaveTextContent(
       'Where the money goes: ₹600.00 to INV/2026-27/0003, ₹400.00 stays as advance.',
     );
-    await user.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(fake.requestsOf('POST')).toHaveLength(1));
-    expect((fake.requestsOf('POST')[0]?.body as { allocations: unknown }).allocations).toEqual([
+    expect((await saveAndSend(user)).allocations).toEqual([
       { billId: ASHA_BILLS[0]?._id, amount: 600 },
     ]);
   });
 
   it('refuses a line above its balance before sending', async () => {
     const { user } = renderPage();
-    await openForm(user);
-    await pickMerchant(user, asha.name);
-    await screen.findByText('INV/2026-27/0001');
-    await user.type(screen.getByRole('textbox', { name: /^Amount received/ }), '5000');
-    await user.click(within(screen.getByRole('dialog')).getByRole('combobox', { name: /^Method/ }));
-    await user.click(await screen.findByRole('option', { name: 'Cash' }));
-    await user.clear(lineInput('INV/2026-27/0002'));
-    await user.type(lineInput('INV/2026-27/0002'), '700');
+    await startPayment(user, '5000', 'Cash');
+    await retype(user, lineInput('INV/2026-27/0002'), '700');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('More than this bill still owes')).toBeInTheDocument();
     expect(fake.requestsOf('POST')).toHaveLength(0);
@@ -254,7 +255,7 @@ describe('recording a payment', { timeout: 30_000 }, () => {
   it("shows the server's errors of an allocation on its line and keeps the form", async () => {
     server.use(
       http.post('*/api/payments', () =>
-        fail(400, 'Validation failed', [
+        validationFailed([
           {
             path: 'allocations.1.amount',
             code: 'invalid_value',
@@ -265,14 +266,8 @@ describe('recording a payment', { timeout: 30_000 }, () => {
       ),
     );
     const { user } = renderPage();
-    await openForm(user);
-    await pickMerchant(user, asha.name);
-    await screen.findByText('INV/2026-27/0001');
-    await user.type(screen.getByRole('textbox', { name: /^Amount received/ }), '1000');
-    await user.click(within(screen.getByRole('dialog')).getByRole('combobox', { name: /^Method/ }));
-    await user.click(await screen.findByRole('option', { name: 'Cash' }));
-    await user.clear(lineInput('INV/2026-27/0001'));
-    await user.type(lineInput('INV/2026-27/0001'), '100');
+    await startPayment(user, '1000', 'Cash');
+    await retype(user, lineInput('INV/2026-27/0001'), '100');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     // allocations.1 is the second line sent: bill 2.
     const message = await screen.findByText('This bill is cancelled and cannot take a payment');
@@ -281,7 +276,7 @@ describe('recording a payment', { timeout: 30_000 }, () => {
     );
     expect(message).toBeInTheDocument();
     expect(screen.getByRole('dialog', { name: 'Record payment' })).toBeInTheDocument();
-    expect(screen.getByRole('textbox', { name: /^Amount received/ })).toHaveValue('1,000');
+    expect(amountInput()).toHaveValue('1,000');
   });
 
   it("opens from a bill's shortcut with that bill's balance applied to it", async () => {
@@ -297,13 +292,8 @@ describe('recording a payment', { timeout: 30_000 }, () => {
     await screen.findByText('INV/2026-27/0001');
     expect(lineInput('INV/2026-27/0002')).toHaveValue('600');
     expect(lineInput('INV/2026-27/0001')).toHaveValue('0');
-    await user.click(within(dialog).getByRole('combobox', { name: /^Method/ }));
-    await user.click(await screen.findByRole('option', { name: 'Cheque' }));
-    await user.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(fake.requestsOf('POST')).toHaveLength(1));
-    expect((fake.requestsOf('POST')[0]?.body as { allocations: unknown }).allocations).toEqual([
-      { billId: bill._id, amount: 600 },
-    ]);
+    await pickMethod(user, 'Cheque');
+    expect((await saveAndSend(user)).allocations).toEqual([{ billId: bill._id, amount: 600 }]);
     await waitFor(() => expect(location()).toBe('/payments'));
   });
 
@@ -337,13 +327,9 @@ describe('recording a payment', { timeout: 30_000 }, () => {
     await waitFor(() => expect(lineInput(bill1.number)).toHaveValue('749.5'));
     expect(lineInput(bill2.number)).toHaveValue('250.5');
     expect(within(dialog).getByRole('checkbox', { name: /Apply automatically/ })).toBeChecked();
-    const amount = within(dialog).getByRole('textbox', { name: /^Amount received/ });
-    await user.clear(amount);
-    await user.type(amount, '1200');
+    await retype(user, within(dialog).getByRole('textbox', { name: /^Amount received/ }), '1200');
     expect(lineInput(bill2.number)).toHaveValue('450.5');
-    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(fake.requestsOf('PUT')).toHaveLength(1));
-    const body = fake.requestsOf('PUT')[0]?.body as Record<string, unknown>;
+    const body = await saveAndSend(user, 'PUT');
     expect(body).not.toHaveProperty('allocations');
     expect(body).toMatchObject({ amount: 1200, version: 1 });
   });
@@ -351,12 +337,7 @@ describe('recording a payment', { timeout: 30_000 }, () => {
   it('is queued offline without allocations and listed as not yet synced', async () => {
     const { user } = renderPage();
     await screen.findByRole('table', { name: 'Payments' });
-    await openForm(user);
-    await pickMerchant(user, asha.name);
-    await screen.findByText('INV/2026-27/0001');
-    await user.type(screen.getByRole('textbox', { name: /^Amount received/ }), '640');
-    await user.click(within(screen.getByRole('dialog')).getByRole('combobox', { name: /^Method/ }));
-    await user.click(await screen.findByRole('option', { name: 'Cash' }));
+    await startPayment(user, '640', 'Cash');
     act(() => onlineManager.setOnline(false));
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() =>
