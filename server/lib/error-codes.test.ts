@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorEnvelope } from '../../contract/common.ts';
 import { FAILURE_CODES, FIELD_ERROR_CODES } from '../../contract/errors.ts';
 import { fieldMessagesEn } from '../../contract/validation.ts';
+import { januarySalary } from '../modules/worker-salaries/test-support.ts';
 import { createTestApp, type TestApp, type TestUser } from '../test/test-app.ts';
 
 interface Failure {
@@ -188,15 +189,12 @@ describe('field error codes', () => {
       name: 'Not yours',
       joiningDate: '2024-01-01',
     });
-    const { status, body } = await send(owner, 'POST', '/api/worker-salaries', {
-      workerId: theirs.json<{ data: { _id: string } }>().data._id,
-      paymentType: 'salary',
-      paymentMethod: 'cash',
-      month: 1,
-      year: 2025,
-      paymentDate: '2025-02-01',
-      amount: 100,
-    });
+    const { status, body } = await send(
+      owner,
+      'POST',
+      '/api/worker-salaries',
+      januarySalary(theirs.json<{ data: { _id: string } }>().data._id),
+    );
     expect(status).toBe(400);
     expect(body).toEqual({
       success: false,
