@@ -35,6 +35,7 @@ import {
   type TenantRepository,
 } from '../../lib/tenant-repository.ts';
 import { v7 as uuidv7 } from 'uuid';
+import { jsonColumn } from '../../lib/sql-values.ts';
 
 type Filters = Omit<WorkerSalaryListParams, keyof ListParams>;
 
@@ -282,11 +283,6 @@ interface SummaryRow {
   by_worker: { workerId: string; workerName: string; total: number; count: number }[];
 }
 
-/** Parses a JSON column the drivers may hand back as text. */
-function jsonValue<T>(value: T | string): T {
-  return typeof value === 'string' ? (JSON.parse(value) as T) : value;
-}
-
 /**
  * Totals, split by payment type, pay period and worker: one SQL statement, which reads the
  * filtered rows once and groups them by every split at the same time (GROUPING SETS). Reading
@@ -334,9 +330,9 @@ export async function salarySummary(
     `,
   );
   if (!row) throw new Error('Salary summary returned no row');
-  const byPaymentType = jsonValue(row.by_payment_type);
-  const byMonth = jsonValue(row.by_month);
-  const byWorker = jsonValue(row.by_worker);
+  const byPaymentType = jsonColumn(row.by_payment_type);
+  const byMonth = jsonColumn(row.by_month);
+  const byWorker = jsonColumn(row.by_worker);
   return {
     totalAmount: Number(row.total_amount),
     paymentCount: Number(row.payment_count),
