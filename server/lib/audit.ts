@@ -3,6 +3,7 @@ import { v7 as uuidv7 } from 'uuid';
 import type { AuditAction, AuditEntity } from '../../contract/audit.ts';
 import type { Database } from '../db/database.ts';
 import { auditLog, users } from '../db/platform-tables.ts';
+import type { TenantContext } from './tenant.ts';
 
 /** Keys that never reach the trail: they are secrets or say nothing a reader needs. */
 const UNAUDITED_KEYS = new Set([
@@ -67,5 +68,18 @@ export async function appendAudit(db: Database, entry: AuditEntryInput): Promise
     entity: entry.entity,
     entityId: entry.entityId,
     changes: entry.changes ?? {},
+  });
+}
+
+/** An entry of a signed-in user's write: the tenant's organization, the tenant's user as actor. */
+export function appendTenantAudit(
+  db: Database,
+  tenant: TenantContext,
+  entry: Omit<AuditEntryInput, 'organizationId' | 'userId'>,
+): Promise<void> {
+  return appendAudit(db, {
+    organizationId: tenant.organizationId,
+    userId: tenant.userId,
+    ...entry,
   });
 }

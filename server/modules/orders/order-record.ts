@@ -4,7 +4,7 @@ import { queryRows, type Database } from '../../db/database.ts';
 import { orders } from './schema.ts';
 import { isoTimestamp } from '../../lib/sql-values.ts';
 import { tenantScope, type TenantContext } from '../../lib/tenant.ts';
-import { appendAudit, type AuditChanges } from '../../lib/audit.ts';
+import { appendTenantAudit, type AuditChanges } from '../../lib/audit.ts';
 
 /**
  * The API record of the `orders` row in scope, built by the database as JSON: the merchant and
@@ -126,9 +126,7 @@ export function appendOrderAudit(
   action: 'create' | 'update' | 'delete' | 'statusChange',
   changes: AuditChanges,
 ) {
-  return appendAudit(tx, {
-    organizationId: tenant.organizationId,
-    userId: tenant.userId,
+  return appendTenantAudit(tx, tenant, {
     action,
     entity: 'order',
     entityId: id,

@@ -12,7 +12,7 @@ import {
 } from '../../../contract/production.ts';
 import type { SalaryType } from '../../../contract/workers.ts';
 import { queryRows, type Database } from '../../db/client.ts';
-import { appendAudit, auditChanges } from '../../lib/audit.ts';
+import { appendTenantAudit, auditChanges } from '../../lib/audit.ts';
 import { findPostgresError } from '../../lib/db-errors.ts';
 import { badRequest, staleVersion, type FieldError } from '../../lib/http-errors.ts';
 import { pageInfo, parseSort } from '../../lib/list-page.ts';
@@ -266,9 +266,7 @@ function entryAudit(
   before: ProductionEntry | undefined,
   after: ProductionEntry | undefined,
 ) {
-  return appendAudit(tx, {
-    organizationId: tenant.organizationId,
-    userId: tenant.userId,
+  return appendTenantAudit(tx, tenant, {
     action,
     entity: 'productionEntry',
     entityId: id,

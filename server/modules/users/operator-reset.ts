@@ -6,7 +6,7 @@ import { appendAudit } from '../../lib/audit.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { findUserByEmail } from '../auth/repository.ts';
 import { revokeUserSessions } from '../auth/sessions.ts';
-import { nextUserVersion, temporaryPasswordValues } from './repository.ts';
+import { passwordWrite } from '../auth/password-write.ts';
 
 /** Lower-case letters and digits without the look-alikes (i, l, o, 0, 1): read out or typed. */
 const TEMPORARY_PASSWORD_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
@@ -49,10 +49,7 @@ export async function resetPasswordByEmail(
   const password = temporaryPassword();
   const passwordHash = await hashPassword(password);
   const sessionsEnded = await db.transaction(async (tx) => {
-    await tx
-      .update(users)
-      .set({ ...temporaryPasswordValues(passwordHash), ...nextUserVersion() })
-      .where(eq(users.id, user.id));
+    await tx.update(users).set(passwordWrite(passwordHash, true)).where(eq(users.id, user.id));
     const ended = await revokeUserSessions(tx, user.id);
     await appendAudit(tx, {
       organizationId: user.organizationId,

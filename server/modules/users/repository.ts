@@ -5,7 +5,7 @@ import { can, type Role } from '../../../contract/permissions.ts';
 import type { User, UserCreate, UserListParams, UserUpdate } from '../../../contract/users.ts';
 import type { Database } from '../../db/database.ts';
 import { users } from '../../db/platform-tables.ts';
-import { appendAudit, auditChanges, type AuditEntryInput } from '../../lib/audit.ts';
+import { appendTenantAudit, auditChanges, type AuditEntryInput } from '../../lib/audit.ts';
 import { mapDatabaseError } from '../../lib/db-errors.ts';
 import { conflict, forbidden, staleVersion } from '../../lib/http-errors.ts';
 import { containsTextInAny, equalsValue, orderByFor, pageInfo } from '../../lib/list-page.ts';
@@ -187,14 +187,8 @@ async function lockActiveOwners(db: Database, tenant: TenantContext): Promise<st
   return rows.map((row) => row.id);
 }
 
-/** A password someone else set: its holder must change it at the next sign-in. */
-export const temporaryPasswordValues = (passwordHash: string) => ({
-  passwordHash,
-  mustChangePassword: true,
-});
-
 /** What every write to a user row sets besides its changes. */
-export const nextUserVersion = () => ({
+const nextUserVersion = () => ({
   version: sql`${users.version} + 1`,
   updatedAt: new Date(),
 });
@@ -221,9 +215,7 @@ function auditUser(
   id: string,
   changes: ReturnType<typeof auditChanges>,
 ) {
-  return appendAudit(tx, {
-    organizationId: tenant.organizationId,
-    userId: tenant.userId,
+  return appendTenantAudit(tx, tenant, {
     action,
     entity: 'user',
     entityId: id,
@@ -326,7 +318,10 @@ export async function resetUserPassword(
     const before = await lockUser(tx, actor.tenant, id);
     if (!before) return undefined;
     assertMayManage(actor.role, before.role);
-    const after = await writeUser(tx, actor.tenant, id, temporaryPasswordValues(passwordHash));
+    const after = await writeUser(tx, actor.tenant, id, {
+      passwordHash,
+      mustChangePassword: true,
+    });
     await revokeUserSessions(tx, id);
     await auditUser(
       tx,

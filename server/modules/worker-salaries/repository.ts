@@ -21,7 +21,7 @@ import {
   type FilterDefinitions,
 } from '../../lib/list-page.ts';
 import { tenantScope, type TenantContext } from '../../lib/tenant.ts';
-import { appendAudit, auditChanges } from '../../lib/audit.ts';
+import { appendTenantAudit, auditChanges } from '../../lib/audit.ts';
 import { keysetRows } from '../../lib/csv-export.ts';
 import {
   apiRecordSelection,
@@ -265,9 +265,7 @@ function appendSalaryAudit(
   before: StoredSalary | undefined,
   after: StoredSalary | undefined,
 ) {
-  return appendAudit(tx, {
-    organizationId: tenant.organizationId,
-    userId: tenant.userId,
+  return appendTenantAudit(tx, tenant, {
     action,
     entity: 'workerSalary',
     entityId: id,
