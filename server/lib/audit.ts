@@ -83,3 +83,27 @@ export function appendTenantAudit(
     ...entry,
   });
 }
+
+/**
+ * The audit writer of one kind of record: each entry holds what changed between the record's
+ * views before and after the write (none before a create, none after a delete).
+ */
+export function recordAuditor<T>(
+  entity: AuditEntity,
+  view: (record: T) => Record<string, unknown>,
+) {
+  return (
+    db: Database,
+    tenant: TenantContext,
+    id: string,
+    action: AuditAction,
+    before: T | undefined,
+    after: T | undefined,
+  ) =>
+    appendTenantAudit(db, tenant, {
+      action,
+      entity,
+      entityId: id,
+      changes: auditChanges(before ? view(before) : undefined, after ? view(after) : undefined),
+    });
+}

@@ -21,7 +21,7 @@ import {
   type FilterDefinitions,
 } from '../../lib/list-page.ts';
 import { tenantScope, type TenantContext } from '../../lib/tenant.ts';
-import { appendTenantAudit, auditChanges } from '../../lib/audit.ts';
+import { recordAuditor } from '../../lib/audit.ts';
 import { keysetRows } from '../../lib/csv-export.ts';
 import {
   apiRecordSelection,
@@ -251,27 +251,12 @@ export const workerSalaryRepository: TenantRepository<
 type StoredSalary = typeof workerSalaries.$inferSelect;
 
 /** Who entered or last changed an entry is the entry's author, which the trail already names. */
-function salaryAuditView(row: StoredSalary | undefined) {
-  if (!row) return undefined;
+function salaryAuditView(row: StoredSalary) {
   const { createdBy: _createdBy, updatedBy: _updatedBy, ...rest } = row;
   return toApiRecord<Record<string, unknown>>(rest);
 }
 
-function appendSalaryAudit(
-  tx: Database,
-  tenant: TenantContext,
-  id: string,
-  action: 'create' | 'update' | 'delete',
-  before: StoredSalary | undefined,
-  after: StoredSalary | undefined,
-) {
-  return appendTenantAudit(tx, tenant, {
-    action,
-    entity: 'workerSalary',
-    entityId: id,
-    changes: auditChanges(salaryAuditView(before), salaryAuditView(after)),
-  });
-}
+const appendSalaryAudit = recordAuditor<StoredSalary>('workerSalary', salaryAuditView);
 
 interface SummaryRow {
   total_amount: string | number;
