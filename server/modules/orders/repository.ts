@@ -26,7 +26,7 @@ import { tenantScope, type TenantContext } from '../../lib/tenant.ts';
 import { auditChanges } from '../../lib/audit.ts';
 import { mapDatabaseError } from '../../lib/db-errors.ts';
 import { makeCardsForOrder, openCardCount, orderHasCards } from '../production/job-cards.ts';
-import { keysetRows } from '../../lib/csv-export.ts';
+import { keysetRecords } from '../../lib/csv-export.ts';
 import {
   expectedVersionOf,
   inTransaction,
@@ -112,15 +112,18 @@ export const orderRepository = {
     tenant: TenantContext,
     query: Omit<OrderListParams, 'page' | 'limit'>,
   ): AsyncGenerator<Order> {
-    const rows = keysetRows<{ record: unknown }>(db, {
-      select: sql`${orderRecord} as record`,
-      from: withMerchant,
-      where: tenantScope(orders, tenant, ...buildFilterConditions(filters, query)),
-      sort: query.sort ?? '-createdAt',
-      sortable,
-      idColumn: orders.id,
-    });
-    for await (const row of rows) yield normalizeRecord(row.record);
+    yield* keysetRecords(
+      db,
+      orderRecord,
+      {
+        from: withMerchant,
+        where: tenantScope(orders, tenant, ...buildFilterConditions(filters, query)),
+        sort: query.sort ?? '-createdAt',
+        sortable,
+        idColumn: orders.id,
+      },
+      normalizeRecord,
+    );
   },
 
   async create(db: Database, tenant: TenantContext, values: OrderCreate): Promise<Order> {
