@@ -21,7 +21,7 @@ export interface Schema {
   $ref?: string;
 }
 
-export interface Parameter {
+interface Parameter {
   name: string;
   in: string;
   required?: boolean;
