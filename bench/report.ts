@@ -1,6 +1,5 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import prettier from 'prettier';
 import type { BackendResult } from './api-bench.ts';
+import { writeDocsSection } from './docs-section.ts';
 import type { ClientResult } from './client-bench.ts';
 import { lighthouseMedians, warmStartMedians } from './client-summary.ts';
 import type { BenchOptions } from './config.ts';
@@ -184,17 +183,10 @@ export function renderMarkdown(results: BenchResults): string {
  */
 export async function writeDocs(docsPath: string, results: BenchResults, markdown: string) {
   const sizeKey = results.size.name.replace(/[^a-z+]/g, '');
-  const start = `<!-- bench:${sizeKey}:start -->`;
-  const end = `<!-- bench:${sizeKey}:end -->`;
-  const block = `${start}\n### Latest \`${results.size.name}\` run\n\n${markdown}\n${end}`;
-  const current = existsSync(docsPath) ? readFileSync(docsPath, 'utf8') : '# Performance\n';
-  const startIndex = current.indexOf(start);
-  const endIndex = current.indexOf(end);
-  const next =
-    startIndex >= 0 && endIndex > startIndex
-      ? `${current.slice(0, startIndex)}${block}${current.slice(endIndex + end.length)}`
-      : `${current.trimEnd()}\n\n${block}\n`;
-  // Formatted like the rest of the repository, so `prettier --check` stays clean after a run.
-  const config = (await prettier.resolveConfig(docsPath)) ?? {};
-  writeFileSync(docsPath, await prettier.format(next, { ...config, filepath: docsPath }));
+  await writeDocsSection(docsPath, {
+    start: `<!-- bench:${sizeKey}:start -->`,
+    end: `<!-- bench:${sizeKey}:end -->`,
+    body: `### Latest \`${results.size.name}\` run\n\n${markdown}`,
+    newDocument: '# Performance\n',
+  });
 }

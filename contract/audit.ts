@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id, listQuery, queryDate, queryId, startNotAfterEnd, timestamp } from './common.ts';
+import { datedListQuery, id, queryId, timestamp } from './common.ts';
 
 /** What kind of record an entry is about; the SPA translates these as area names. */
 /**
@@ -67,11 +67,9 @@ export const auditEntry = z.object({
 });
 export type AuditEntry = z.infer<typeof auditEntry>;
 
-export const auditListQuery = listQuery(['at'], {
+export const auditListQuery = datedListQuery(['at'], {
   entity: z.preprocess((value) => (value === '' ? undefined : value), auditEntity.optional()),
   entityId: queryId,
   userId: queryId,
-  startDate: queryDate,
-  endDate: queryDate,
-}).refine(startNotAfterEnd, { error: 'dateRange', path: ['startDate'] });
+});
 export type AuditListParams = z.output<typeof auditListQuery>;

@@ -4,16 +4,14 @@ import { billMerchant, billNextNumber, billSeller, type BillType } from './bills
 import {
   LIMITS,
   calendarDate,
+  datedListQuery,
   id,
-  listQuery,
   optionalText,
   positiveMoney,
-  queryDate,
   queryId,
   recordBase,
   recordVersion,
   requiredText,
-  startNotAfterEnd,
   timestamp,
 } from './common.ts';
 
@@ -101,16 +99,17 @@ export const billNote = z.object({
 });
 export type BillNote = z.infer<typeof billNote>;
 
-export const billNoteListQuery = listQuery(['noteDate', 'createdAt'] as const, {
+export const billNoteListQuery = datedListQuery(['noteDate', 'createdAt'] as const, {
   billId: queryId,
   merchantId: queryId,
   kind: z.preprocess((value) => (value === '' ? undefined : value), billNoteKind.optional()),
-  startDate: queryDate,
-  endDate: queryDate,
-}).refine(startNotAfterEnd, { error: 'dateRange', path: ['startDate'] });
+});
 export type BillNoteListParams = z.output<typeof billNoteListQuery>;
 
-export const billNoteNextNumberQuery = z.strictObject({ kind: billNoteKind, noteDate: calendarDate });
+export const billNoteNextNumberQuery = z.strictObject({
+  kind: billNoteKind,
+  noteDate: calendarDate,
+});
 export type BillNoteNextNumberQuery = z.output<typeof billNoteNextNumberQuery>;
 
 /** Only a forecast, like a bill's: the number is taken when the note is issued. */

@@ -16,7 +16,7 @@ import {
   timestamp,
 } from './common.ts';
 import { SAC_PATTERN } from './gst.ts';
-import { gstRate, stateCode } from './organization.ts';
+import { gstRate, organizationIdentity, stateCode } from './organization.ts';
 
 export const BILL_TYPES = ['tax_invoice', 'bill_of_supply'] as const;
 const billType = z.enum(BILL_TYPES, { error: 'oneOf' });
@@ -78,18 +78,7 @@ export type BillLine = z.infer<typeof billLine>;
 
 /** The seller as it was when the bill was made: a later profile change leaves issued bills alone. */
 export const billSeller = z.object({
-  name: z.string(),
-  legalName: z.string().nullable(),
-  address: z.string().nullable(),
-  city: z.string().nullable(),
-  state: z.string().nullable(),
-  pincode: z.string().nullable(),
-  phone: z.string().nullable(),
-  email: z.string().nullable(),
-  gstin: z.string().nullable(),
-  pan: z.string().nullable(),
-  udyamNumber: z.string().nullable(),
-  upiId: z.string().nullable(),
+  ...organizationIdentity,
   billTerms: z.string().nullable(),
   bank: z
     .object({

@@ -290,6 +290,22 @@ export const startNotAfterEnd = <
   value: T,
 ) => !(value.startDate && value.endDate && value.startDate > value.endDate);
 
+/** A list query whose filters end with a date range, `startDate` not after `endDate`. */
+export function datedListQuery<
+  const F extends readonly [string, ...string[]],
+  Filters extends z.ZodRawShape,
+>(sortable: F, filters: Filters) {
+  const query = listQuery(sortable, { ...filters, startDate: queryDate, endDate: queryDate });
+  // Over a generic shape TypeScript sees every output field as unknown; these two are dates.
+  return query.refine(
+    (value) => startNotAfterEnd(value as { startDate?: string; endDate?: string }),
+    {
+      error: 'dateRange',
+      path: ['startDate'],
+    },
+  );
+}
+
 // ---------------------------------------------------------------------------------------------
 // Responses
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { billMerchant } from './bills.ts';
 import { calendarDate, id, queryDate, startNotAfterEnd } from './common.ts';
 
 /**
@@ -70,15 +71,8 @@ export const statementEntry = z.object({
 export type StatementEntry = z.infer<typeof statementEntry>;
 
 export const statement = z.object({
-  merchant: z.object({
-    _id: id,
-    name: z.string(),
-    address: z.string().nullable(),
-    city: z.string().nullable(),
-    gstin: z.string().nullable(),
-    state: z.string().nullable(),
-    phone: z.string().nullable(),
-  }),
+  /** The merchant as the statement addresses it, like a bill. */
+  merchant: billMerchant,
   startDate: z.string(),
   endDate: z.string(),
   openingBalance: z.number(),

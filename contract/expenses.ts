@@ -1,16 +1,15 @@
 import { z } from 'zod';
 import {
   LIMITS,
-  listQuery,
+  calendarDate,
+  datedListQuery,
   optionalText,
   pickList,
   positiveMoney,
-  calendarDate,
   queryDate,
   queryText,
   recordBase,
   requiredText,
-  startNotAfterEnd,
   writeSchemas,
 } from './common.ts';
 
@@ -46,12 +45,10 @@ export type Expense = z.infer<typeof expense>;
 
 export const EXPENSE_SORTABLE = ['expenseDate', 'amount', 'category', 'createdAt'] as const;
 
-export const expenseListQuery = listQuery(EXPENSE_SORTABLE, {
+export const expenseListQuery = datedListQuery(EXPENSE_SORTABLE, {
   category: queryText(CATEGORY_MAX_LENGTH),
   expenseDate: queryDate,
-  startDate: queryDate,
-  endDate: queryDate,
-}).refine(startNotAfterEnd, { error: 'dateRange', path: ['startDate'] });
+});
 export type ExpenseListQuery = z.input<typeof expenseListQuery>;
 export type ExpenseListParams = z.output<typeof expenseListQuery>;
 

@@ -74,6 +74,16 @@ const note = {
   itms: fullItems,
 };
 
+/** The rate and the tax figures of the tables reported net of credit notes (B2CS, HSN). */
+const netTaxFigures = {
+  rt: rate,
+  txval: netAmount,
+  iamt: netAmount,
+  camt: netAmount,
+  samt: netAmount,
+  csamt: netAmount,
+};
+
 const hsnRow = closed(
   {
     num: { type: 'integer', minimum: 1 },
@@ -82,12 +92,7 @@ const hsnRow = closed(
     user_desc: { type: 'string', maxLength: 30 },
     uqc: { type: 'string', pattern: '^[A-Z]{2,3}$' },
     qty: { type: 'number', minimum: 0 },
-    rt: rate,
-    txval: netAmount,
-    iamt: netAmount,
-    camt: netAmount,
-    samt: netAmount,
-    csamt: netAmount,
+    ...netTaxFigures,
   },
   ['num', 'hsn_sc', 'uqc', 'qty', 'rt', 'txval', 'iamt', 'camt', 'samt', 'csamt'],
 );
@@ -121,12 +126,7 @@ export const gstr1JsonSchema = {
             pos: { type: 'string', pattern: STATE_CODE },
             typ: { enum: ['OE', 'E'] },
             etin: { type: 'string', pattern: GSTIN },
-            rt: rate,
-            txval: netAmount,
-            iamt: netAmount,
-            camt: netAmount,
-            samt: netAmount,
-            csamt: netAmount,
+            ...netTaxFigures,
           },
           ['sply_ty', 'pos', 'typ', 'rt', 'txval'],
         ),

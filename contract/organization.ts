@@ -91,8 +91,8 @@ export const organizationUpdate = update.refine(
 );
 export type OrganizationUpdate = z.output<typeof organizationUpdate>;
 
-export const organizationProfile = z.object({
-  ...recordBase,
+/** Who the organization is, as its profile shows it and as each bill keeps a copy of it. */
+export const organizationIdentity = {
   name: z.string(),
   legalName: z.string().nullable(),
   address: z.string().nullable(),
@@ -105,6 +105,11 @@ export const organizationProfile = z.object({
   pan: z.string().nullable(),
   udyamNumber: z.string().nullable(),
   upiId: z.string().nullable(),
+};
+
+export const organizationProfile = z.object({
+  ...recordBase,
+  ...organizationIdentity,
   billPrefix: z.string(),
   creditNotePrefix: z.string(),
   debitNotePrefix: z.string(),

@@ -2,16 +2,14 @@ import { z } from 'zod';
 import {
   LIMITS,
   calendarDate,
+  datedListQuery,
   id,
-  listQuery,
   money,
   optionalText,
   positiveMoney,
-  queryDate,
   queryId,
   recordBase,
   recordVersion,
-  startNotAfterEnd,
 } from './common.ts';
 
 export const PAYMENT_METHODS = ['cash', 'bank_transfer', 'upi', 'cheque'] as const;
@@ -142,14 +140,12 @@ export type Payment = z.infer<typeof payment>;
 
 export const PAYMENT_SORTABLE = ['paymentDate', 'amount', 'createdAt'] as const;
 
-export const paymentListQuery = listQuery(PAYMENT_SORTABLE, {
+export const paymentListQuery = datedListQuery(PAYMENT_SORTABLE, {
   merchantId: queryId,
   /** Payments with an allocation to this bill (the bill's page lists what settled it). */
   billId: queryId,
   method: z.preprocess((value) => (value === '' ? undefined : value), paymentMethod.optional()),
-  startDate: queryDate,
-  endDate: queryDate,
-}).refine(startNotAfterEnd, { error: 'dateRange', path: ['startDate'] });
+});
 export type PaymentListQuery = z.input<typeof paymentListQuery>;
 export type PaymentListParams = z.output<typeof paymentListQuery>;
 

@@ -64,6 +64,15 @@ export async function run(context: ScenarioContext): Promise<ScenarioResult> {
           }
         )?.data?.totalCount ?? 0,
       );
+    /** A create with a fresh idempotency key each time, so each one stores a record. */
+    const create = (resource: 'merchants' | 'expenses'): LoadRequest => ({
+      method: 'POST',
+      path: `/api/${resource}`,
+      headers,
+      body: JSON.stringify(validBody(resource, ids, 'load')),
+      setupRequest: freshKey,
+      onResponse: countCreate,
+    });
     const merchantsBefore = await countBefore('merchants');
     const expensesBefore = await countBefore('expenses');
     result = await autocannon({
@@ -73,23 +82,9 @@ export async function run(context: ScenarioContext): Promise<ScenarioResult> {
       timeout: 30,
       requests: [
         { method: 'GET', path: '/api/merchants?limit=20', headers },
-        {
-          method: 'POST',
-          path: '/api/merchants',
-          headers,
-          body: JSON.stringify(validBody('merchants', ids, 'load')),
-          setupRequest: freshKey,
-          onResponse: countCreate,
-        },
+        create('merchants'),
         { method: 'GET', path: '/api/orders?limit=20', headers },
-        {
-          method: 'POST',
-          path: '/api/expenses',
-          headers,
-          body: JSON.stringify(validBody('expenses', ids, 'load')),
-          setupRequest: freshKey,
-          onResponse: countCreate,
-        },
+        create('expenses'),
         { method: 'GET', path: '/api/expenses?limit=20&sort=-expenseDate', headers },
       ],
     });

@@ -1,9 +1,8 @@
 // `npm run reliability [-- --smoke] [--no-docs|--docs=PATH] [--only=fuzz,load,...]`: runs every
 // scenario against real server processes, prints one result line per scenario, writes the figures
 // table into docs/reliability.md on a full run, and exits non-zero when any expectation failed.
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
-import prettier from 'prettier';
+import { writeDocsSection } from '../bench/docs-section.ts';
 import * as concurrentEdits from './concurrent-edits.ts';
 import * as crossOrganization from './cross-organization.ts';
 import * as diskFull from './disk-full.ts';
@@ -76,19 +75,13 @@ function renderMarkdown(results: ScenarioResult[], startedAt: Date, seconds: num
   return lines.join('\n');
 }
 
-async function writeDocs(docsPath: string, markdown: string) {
-  const start = '<!-- reliability:start -->';
-  const end = '<!-- reliability:end -->';
-  const block = `${start}\n## Latest full run\n\n${markdown}\n${end}`;
-  const current = existsSync(docsPath) ? readFileSync(docsPath, 'utf8') : '# Reliability\n';
-  const startIndex = current.indexOf(start);
-  const endIndex = current.indexOf(end);
-  const next =
-    startIndex >= 0 && endIndex > startIndex
-      ? `${current.slice(0, startIndex)}${block}${current.slice(endIndex + end.length)}`
-      : `${current.trimEnd()}\n\n${block}\n`;
-  const config = (await prettier.resolveConfig(docsPath)) ?? {};
-  writeFileSync(docsPath, await prettier.format(next, { ...config, filepath: docsPath }));
+function writeDocs(docsPath: string, markdown: string) {
+  return writeDocsSection(docsPath, {
+    start: '<!-- reliability:start -->',
+    end: '<!-- reliability:end -->',
+    body: `## Latest full run\n\n${markdown}`,
+    newDocument: '# Reliability\n',
+  });
 }
 
 async function main() {

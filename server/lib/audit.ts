@@ -3,6 +3,7 @@ import { v7 as uuidv7 } from 'uuid';
 import type { AuditAction, AuditEntity } from '../../contract/audit.ts';
 import type { Database } from '../db/database.ts';
 import { auditLog, users } from '../db/platform-tables.ts';
+import type { TenantContext } from './tenant.ts';
 
 /** Keys that never reach the trail: they are secrets or say nothing a reader needs. */
 const UNAUDITED_KEYS = new Set([
@@ -68,4 +69,41 @@ export async function appendAudit(db: Database, entry: AuditEntryInput): Promise
     entityId: entry.entityId,
     changes: entry.changes ?? {},
   });
+}
+
+/** An entry of a signed-in user's write: the tenant's organization, the tenant's user as actor. */
+export function appendTenantAudit(
+  db: Database,
+  tenant: TenantContext,
+  entry: Omit<AuditEntryInput, 'organizationId' | 'userId'>,
+): Promise<void> {
+  return appendAudit(db, {
+    organizationId: tenant.organizationId,
+    userId: tenant.userId,
+    ...entry,
+  });
+}
+
+/**
+ * The audit writer of one kind of record: each entry holds what changed between the record's
+ * views before and after the write (none before a create, none after a delete).
+ */
+export function recordAuditor<T>(
+  entity: AuditEntity,
+  view: (record: T) => Record<string, unknown>,
+) {
+  return (
+    db: Database,
+    tenant: TenantContext,
+    id: string,
+    action: AuditAction,
+    before: T | undefined,
+    after: T | undefined,
+  ) =>
+    appendTenantAudit(db, tenant, {
+      action,
+      entity,
+      entityId: id,
+      changes: auditChanges(before ? view(before) : undefined, after ? view(after) : undefined),
+    });
 }

@@ -295,3 +295,17 @@ export async function* keysetRows<Row extends Record<string, unknown>>(
     position = { key: last['#key'], keyType: last['#keyType'], id: last['#id'] };
   }
 }
+
+/**
+ * `keysetRows` of records the database builds as one JSON value each (`record`), handed on as
+ * `toRecord` makes them.
+ */
+export async function* keysetRecords<T>(
+  db: Database,
+  record: SQL,
+  query: Omit<KeysetQuery, 'select'>,
+  toRecord: (value: unknown) => T,
+): AsyncGenerator<T> {
+  const rows = keysetRows<{ record: unknown }>(db, { ...query, select: sql`${record} as record` });
+  for await (const row of rows) yield toRecord(row.record);
+}

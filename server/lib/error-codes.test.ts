@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorEnvelope } from '../../contract/common.ts';
 import { FAILURE_CODES, FIELD_ERROR_CODES } from '../../contract/errors.ts';
 import { fieldMessagesEn } from '../../contract/validation.ts';
+import { DUPLICATE_DESIGN_CODE_FAILURE } from '../modules/designs/test-support.ts';
+import { januarySalary } from '../modules/worker-salaries/test-support.ts';
 import { createTestApp, type TestApp, type TestUser } from '../test/test-app.ts';
 
 interface Failure {
@@ -169,18 +171,7 @@ describe('field error codes', () => {
       designCode: 'dup-1',
     });
     expect(status).toBe(409);
-    expect(body).toEqual({
-      success: false,
-      code: 'duplicate',
-      message: 'A design with this code already exists',
-      errors: [
-        {
-          path: 'designCode',
-          code: 'duplicate',
-          message: 'A design with this code already exists',
-        },
-      ],
-    });
+    expect(body).toEqual(DUPLICATE_DESIGN_CODE_FAILURE);
   });
 
   it('not_found names a referenced record of another organization', async () => {
@@ -188,15 +179,12 @@ describe('field error codes', () => {
       name: 'Not yours',
       joiningDate: '2024-01-01',
     });
-    const { status, body } = await send(owner, 'POST', '/api/worker-salaries', {
-      workerId: theirs.json<{ data: { _id: string } }>().data._id,
-      paymentType: 'salary',
-      paymentMethod: 'cash',
-      month: 1,
-      year: 2025,
-      paymentDate: '2025-02-01',
-      amount: 100,
-    });
+    const { status, body } = await send(
+      owner,
+      'POST',
+      '/api/worker-salaries',
+      januarySalary(theirs.json<{ data: { _id: string } }>().data._id),
+    );
     expect(status).toBe(400);
     expect(body).toEqual({
       success: false,

@@ -11,3 +11,7 @@ export const uuidArray = (ids: readonly string[]) =>
     ids.map((value) => sql`${value}`),
     sql`, `,
   )}]::uuid[]`;
+
+/** A json column's value, which a driver may hand back parsed or as text. */
+export const jsonColumn = <T>(value: T | string): T =>
+  typeof value === 'string' ? (JSON.parse(value) as T) : value;

@@ -312,6 +312,17 @@ function expectFieldError(
   if (code) expect(error?.code, `${path}: ${response.body}`).toBe(code);
 }
 
+/** Sends `payload` and expects the field at `path` refused (with `code`, unless undefined). */
+async function expectRefused(
+  method: 'POST' | 'PUT',
+  url: string,
+  payload: unknown,
+  user: TestUser | null,
+  refusal: { path: string; code: string | undefined },
+) {
+  expectFieldError(await sendJson(method, url, payload, user), refusal.path, refusal.code);
+}
+
 beforeAll(async () => {
   t = await createTestApp();
   owner = await t.registerUser();
@@ -359,31 +370,20 @@ describe.each(Object.entries(resources))('%s', (_name, resource) => {
     async (path, field) => {
       for (const { value, code } of Object.values(HOSTILE)) {
         const expected = field.format ? undefined : code;
-        const create = await sendJson(
-          'POST',
-          resource.path,
-          withValueAt(body, field.path, value),
-          owner,
-        );
-        expectFieldError(create, path, expected);
-        const update = await sendJson('PUT', recordUrl, partialAt(body, field.path, value), owner);
-        expectFieldError(update, path, expected);
+        await expectRefused('POST', resource.path, withValueAt(body, field.path, value), owner, {
+          path,
+          code: expected,
+        });
+        await expectRefused('PUT', recordUrl, partialAt(body, field.path, value), owner, {
+          path,
+          code: expected,
+        });
       }
       if (field.required && !field.format) {
-        const blank = await sendJson(
-          'POST',
-          resource.path,
-          withValueAt(body, field.path, INVISIBLE_ONLY),
-          owner,
-        );
-        expectFieldError(blank, path, 'required');
-        const blankUpdate = await sendJson(
-          'PUT',
-          recordUrl,
-          partialAt(body, field.path, INVISIBLE_ONLY),
-          owner,
-        );
-        expectFieldError(blankUpdate, path, 'required');
+        const blank = withValueAt(body, field.path, INVISIBLE_ONLY);
+        await expectRefused('POST', resource.path, blank, owner, { path, code: 'required' });
+        const blankUpdate = partialAt(body, field.path, INVISIBLE_ONLY);
+        await expectRefused('PUT', recordUrl, blankUpdate, owner, { path, code: 'required' });
       }
     },
   );
@@ -420,17 +420,14 @@ describe.each([
         Object.entries(valid).filter(([key]) => fields.some((entry) => entry.path[0] === key)),
       );
       for (const { value, code } of Object.values(HOSTILE)) {
-        const response = await sendJson('POST', url, withValueAt(base, field.path, value), null);
-        expectFieldError(response, path, code);
+        await expectRefused('POST', url, withValueAt(base, field.path, value), null, {
+          path,
+          code,
+        });
       }
       if (field.required && path !== 'password' && path !== 'email') {
-        const response = await sendJson(
-          'POST',
-          url,
-          withValueAt(base, field.path, INVISIBLE_ONLY),
-          null,
-        );
-        expectFieldError(response, path, 'required');
+        const blank = withValueAt(base, field.path, INVISIBLE_ONLY);
+        await expectRefused('POST', url, blank, null, { path, code: 'required' });
       }
     },
   );

@@ -5,6 +5,7 @@ import { envelope, paged } from '../../../contract/common.ts';
 import { queryRows } from '../../db/database.ts';
 import { findPostgresError } from '../../lib/db-errors.ts';
 import { createTestApp, type TestApp, type TestUser } from '../../test/test-app.ts';
+import { januarySalary } from '../worker-salaries/test-support.ts';
 
 const auditPage = envelope(paged(auditEntry));
 const stringMatching = (pattern: RegExp): unknown => expect.stringMatching(pattern);
@@ -30,6 +31,25 @@ async function created(user: TestUser, path: string, payload: Record<string, unk
   return response.json<{ data: { _id: string; version: number } }>().data;
 }
 
+/** The owner's order of one line, for a merchant and a design made for it. */
+async function orderOfOneDesign(
+  merchantName: string,
+  poNumber: string,
+  line: { name: string; designCode: string; rate: number; quantity: number },
+) {
+  const merchant = await created(owner, '/api/merchants', { name: merchantName });
+  const { quantity, ...designFields } = line;
+  const design = await created(owner, '/api/designs', designFields);
+  const lines = [{ designId: design._id, quantity, rate: line.rate }];
+  const order = await created(owner, '/api/orders', {
+    merchantId: merchant._id,
+    poNumber,
+    orderDate: '2025-05-01',
+    designs: lines,
+  });
+  return { design, order, lines };
+}
+
 async function trail(user: TestUser, query = '') {
   const response = await t.send(user, 'GET', `/api/audit-log${query}`);
   expect(response.statusCode, response.body).toBe(200);
@@ -38,17 +58,11 @@ async function trail(user: TestUser, query = '') {
 
 describe('custom write paths', () => {
   it('records a status move as statusChange with the two statuses', async () => {
-    const merchant = await created(owner, '/api/merchants', { name: 'Status Silk' });
-    const design = await created(owner, '/api/designs', {
+    const { design, order } = await orderOfOneDesign('Status Silk', 'PO-STATUS', {
       name: 'Bandhani',
       designCode: 'ST-1',
       rate: 40,
-    });
-    const order = await created(owner, '/api/orders', {
-      merchantId: merchant._id,
-      poNumber: 'PO-STATUS',
-      orderDate: '2025-05-01',
-      designs: [{ designId: design._id, quantity: 3, rate: 40 }],
+      quantity: 3,
     });
     const moved = await t.send(owner, 'PUT', `/api/orders/${order._id}/status`, {
       status: 'in_progress',
@@ -83,18 +97,11 @@ describe('custom write paths', () => {
   });
 
   it('records changed order lines as one designs change, and unchanged lines as none', async () => {
-    const merchant = await created(owner, '/api/merchants', { name: 'Lines Silk' });
-    const design = await created(owner, '/api/designs', {
+    const { order, lines } = await orderOfOneDesign('Lines Silk', 'PO-LINES', {
       name: 'Leheriya',
       designCode: 'LN-1',
       rate: 10,
-    });
-    const lines = [{ designId: design._id, quantity: 2, rate: 10 }];
-    const order = await created(owner, '/api/orders', {
-      merchantId: merchant._id,
-      poNumber: 'PO-LINES',
-      orderDate: '2025-05-01',
-      designs: lines,
+      quantity: 2,
     });
     const same = await t.send(owner, 'PUT', `/api/orders/${order._id}`, {
       designs: lines,
@@ -176,25 +183,14 @@ describe('refusals inside a write', () => {
       designs: [{ designId: '01890a5d-ac96-774b-bcce-b302099a8057', quantity: 1, rate: 1 }],
     });
     expect(order.statusCode).toBe(400);
-    const salary = await t.send(writer, 'POST', '/api/worker-salaries', {
-      workerId: '01890a5d-ac96-774b-bcce-b302099a8057',
-      paymentType: 'salary',
-      paymentMethod: 'cash',
-      month: 1,
-      year: 2025,
-      paymentDate: '2025-02-01',
-      amount: 100,
-    });
+    const salary = await t.send(
+      writer,
+      'POST',
+      '/api/worker-salaries',
+      januarySalary('01890a5d-ac96-774b-bcce-b302099a8057'),
+    );
     expect(salary.statusCode).toBe(400);
-    const stillPaid = await created(writer, '/api/worker-salaries', {
-      workerId: worker._id,
-      paymentType: 'salary',
-      paymentMethod: 'cash',
-      month: 1,
-      year: 2025,
-      paymentDate: '2025-02-01',
-      amount: 100,
-    });
+    const stillPaid = await created(writer, '/api/worker-salaries', januarySalary(worker._id));
     const referenced = await t.send(writer, 'DELETE', `/api/workers/${worker._id}`);
     expect(referenced.statusCode).toBe(409);
 

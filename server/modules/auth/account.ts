@@ -6,9 +6,10 @@ import type { Database } from '../../db/database.ts';
 import { sessions, users } from '../../db/platform-tables.ts';
 import { appendAudit, auditChanges } from '../../lib/audit.ts';
 import { badRequest } from '../../lib/http-errors.ts';
+import { passwordWrite } from './password-write.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { sessionUserColumns, toSessionUser } from './repository.ts';
-import { SESSION_MAX_LIFETIME_MS, revokeUserSessions } from './sessions.ts';
+import { SESSION_MAX_LIFETIME_MS, auditSignOut, revokeUserSessions } from './sessions.ts';
 
 export type UpdateMe = z.output<typeof updateMeBody>;
 
@@ -116,12 +117,7 @@ export async function changeOwnPassword(
     const before = await readSessionUser(tx, owner);
     await tx
       .update(users)
-      .set({
-        passwordHash,
-        mustChangePassword: false,
-        version: sql`${users.version} + 1`,
-        updatedAt: new Date(),
-      })
+      .set(passwordWrite(passwordHash, false))
       .where(and(eq(users.id, owner.userId), eq(users.organizationId, owner.organizationId)));
     await revokeUserSessions(tx, owner.userId, owner.tokenHash);
     await appendAudit(tx, {
@@ -201,12 +197,6 @@ export async function revokeOwnSession(
 export async function revokeAllOwnSessions(db: Database, owner: AccountOwner): Promise<void> {
   await db.transaction(async (tx) => {
     await revokeUserSessions(tx, owner.userId);
-    await appendAudit(tx, {
-      organizationId: owner.organizationId,
-      userId: owner.userId,
-      action: 'signOut',
-      entity: 'session',
-      entityId: owner.userId,
-    });
+    await auditSignOut(tx, owner);
   });
 }

@@ -16,6 +16,7 @@ import {
 } from '../../db/platform-tables.ts';
 import { appendAudit, auditChanges } from '../../lib/audit.ts';
 import { escapeHtml, type MailMessage } from '../../lib/mailer.ts';
+import { passwordWrite } from './password-write.ts';
 
 const MINUTE_MS = 60 * 1000;
 const RESET_CODE_TTL_MS = RESET_CODE_TTL_MINUTES * MINUTE_MS;
@@ -196,12 +197,7 @@ export async function resetPasswordWithToken(
     if (!before) return false;
     await tx
       .update(users)
-      .set({
-        passwordHash,
-        mustChangePassword: false,
-        version: sql`${users.version} + 1`,
-        updatedAt: now,
-      })
+      .set(passwordWrite(passwordHash, false, now))
       .where(eq(users.id, claimed.userId));
     await tx.delete(sessions).where(eq(sessions.userId, claimed.userId));
     await tx

@@ -46,7 +46,7 @@ import {
   type UserWithOrganization,
 } from './repository.ts';
 import { registerAccountRoutes } from './account-routes.ts';
-import { createSession, revokeSession } from './sessions.ts';
+import { auditSignOut, createSession, revokeSession } from './sessions.ts';
 import {
   confirmationMail,
   existingAccountMail,
@@ -265,13 +265,7 @@ export function authRoutes(cookies: CookieSettings, mailer: Mailer | null): Fast
           const { user } = auth.session;
           await app.db.transaction(async (tx) => {
             await revokeSession(tx, auth.accessToken);
-            await appendAudit(tx, {
-              organizationId: user.organizationId,
-              userId: user._id,
-              action: 'signOut',
-              entity: 'session',
-              entityId: user._id,
-            });
+            await auditSignOut(tx, { organizationId: user.organizationId, userId: user._id });
           });
         }
         // A tab signed in by its bearer token alone (a sample workshop's) ends only its own

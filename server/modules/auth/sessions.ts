@@ -3,6 +3,7 @@ import { and, eq, gt, lt, ne, or } from 'drizzle-orm';
 import type { SessionOrganization, SessionUser } from '../../../contract/auth.ts';
 import type { Database } from '../../db/database.ts';
 import { organizations, sessions, users } from '../../db/platform-tables.ts';
+import { appendAudit } from '../../lib/audit.ts';
 import { sessionUserColumns, toSessionUser } from './repository.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -159,4 +160,15 @@ export async function purgeExpiredSessions(db: Database, now = new Date()): Prom
         lt(sessions.createdAt, new Date(now.getTime() - SESSION_MAX_LIFETIME_MS)),
       ),
     );
+}
+
+/** The audit entry of a sign-out, of one session or of all the user's. */
+export function auditSignOut(db: Database, user: { organizationId: string; userId: string }) {
+  return appendAudit(db, {
+    organizationId: user.organizationId,
+    userId: user.userId,
+    action: 'signOut',
+    entity: 'session',
+    entityId: user.userId,
+  });
 }

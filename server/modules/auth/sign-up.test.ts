@@ -1,6 +1,4 @@
-import type { AddressInfo } from 'node:net';
 import { asc, eq } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { authData, signUpPending } from '../../../contract/auth.ts';
 import { envelope } from '../../../contract/common.ts';
@@ -8,49 +6,27 @@ import { DEFAULT_PRODUCTION_STAGE_NAMES } from '../../../contract/production.ts'
 import { pendingSignups, users } from '../../db/platform-tables.ts';
 import { productionStages } from '../production/schema.ts';
 import { hashPassword } from '../../lib/passwords.ts';
+import {
+  startSmtpInbox,
+  type ReceivedMail,
+  type SmtpInbox,
+} from '../../test/smtp-inbox.ts';
 import { TEST_PASSWORD, createTestApp, type TestApp } from '../../test/test-app.ts';
 import { createOrganizationWithOwner } from './repository.ts';
 import { purgeExpiredSignUps } from './sign-up.ts';
 
-interface ReceivedMail {
-  to: string[];
-  raw: string;
-}
-
-let smtp: SMTPServer;
-let port: number;
-let inbox: ReceivedMail[] = [];
+let smtp: SmtpInbox;
 let t: TestApp;
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, session, callback) {
-      let raw = '';
-      stream.setEncoding('utf8');
-      stream.on('data', (chunk: string) => (raw += chunk));
-      stream.on('end', () => {
-        inbox.push({ to: session.envelope.rcptTo.map((rcpt) => rcpt.address), raw });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  port = (smtp.server.address() as AddressInfo).port;
-  t = await createTestApp({
-    smtpUrl: `smtp://127.0.0.1:${port}`,
-    mailFrom: 'Karkhana <no-reply@karkhana.test>',
-  });
+  smtp = await startSmtpInbox();
+  t = await createTestApp({ smtpUrl: smtp.url, mailFrom: 'Karkhana <no-reply@karkhana.test>' });
 });
 afterAll(async () => {
   await t.close();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp.close();
 });
-beforeEach(() => {
-  inbox = [];
-});
+beforeEach(() => smtp.clear());
 
 const signUp = (email: string, password = TEST_PASSWORD) =>
   t.app.inject({
@@ -91,10 +67,13 @@ describe('with mail configured', () => {
     expect(Object.keys(taken.headers).sort()).toEqual(Object.keys(fresh.headers).sort());
     expect(taken.cookies.map((c) => c.name)).toEqual(fresh.cookies.map((c) => c.name));
 
-    expect(inbox.map((mail) => mail.to)).toEqual([['fresh@example.com'], ['taken@example.com']]);
-    expect(codeIn(inbox[0])).toBeDefined();
-    expect(inbox[1]?.raw).toContain('Someone tried to sign up with your email address');
-    expect(codeIn(inbox[1])).toBeUndefined();
+    expect(smtp.messages.map((mail) => mail.to)).toEqual([
+      ['fresh@example.com'],
+      ['taken@example.com'],
+    ]);
+    expect(codeIn(smtp.messages[0])).toBeDefined();
+    expect(smtp.messages[1]?.raw).toContain('Someone tried to sign up with your email address');
+    expect(codeIn(smtp.messages[1])).toBeUndefined();
 
     // The taken account is untouched: its own password still signs in.
     const login = await t.app.inject({
@@ -108,7 +87,7 @@ describe('with mail configured', () => {
   it('creates the account only when the mailed code comes back', async () => {
     const email = 'code-check@example.com';
     expect((await signUp(email)).statusCode).toBe(202);
-    const code = codeIn(inbox[0]);
+    const code = codeIn(smtp.messages[0]);
     expect(code).toBeDefined();
     const db = t.database.handle.db;
     expect((await db.select().from(users)).some((user) => user.email === email)).toBe(false);
@@ -139,7 +118,7 @@ describe('with mail configured', () => {
   it('names the stages in the language of the page that finishes the sign-up', async () => {
     const email = 'hindi-owner@example.com';
     expect((await signUp(email)).statusCode).toBe(202);
-    const code = codeIn(inbox[0]);
+    const code = codeIn(smtp.messages[0]);
     const right = await t.app.inject({
       method: 'POST',
       url: '/api/auth/register/confirm',
@@ -161,10 +140,12 @@ describe('with mail configured', () => {
     await signUp(email);
     // A stranger starts a sign-up for the same address; the owner now holds the newer code.
     await signUp(email, 'stranger password');
-    const newest = codeIn(inbox[1]);
+    const newest = codeIn(smtp.messages[1]);
     expect(newest).toBeDefined();
     expect((await confirm(email, newest!, TEST_PASSWORD)).statusCode).toBe(400);
-    expect((await confirm(email, codeIn(inbox[0])!, 'stranger password')).statusCode).toBe(400);
+    expect((await confirm(email, codeIn(smtp.messages[0])!, 'stranger password')).statusCode).toBe(
+      400,
+    );
     const db = t.database.handle.db;
     expect((await db.select().from(users)).some((user) => user.email === email)).toBe(false);
   });
@@ -172,7 +153,7 @@ describe('with mail configured', () => {
   it('refuses an expired code', async () => {
     const email = 'late@example.com';
     await signUp(email);
-    const code = codeIn(inbox[0])!;
+    const code = codeIn(smtp.messages[0])!;
     await t.database.handle.db
       .update(pendingSignups)
       .set({ expiresAt: new Date(Date.now() - 1000) });

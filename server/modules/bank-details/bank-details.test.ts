@@ -332,27 +332,19 @@ describe('list', () => {
   let lister: TestUser;
   beforeAll(async () => {
     lister = await t.registerUser();
-    await createAccount(lister, {
-      bankName: 'State Bank of India',
-      accountNumber: '32145678901',
-      ifscCode: 'SBIN0001043',
-    });
-    await createAccount(lister, {
-      bankName: 'hdfc bank',
-      accountNumber: '50200012345678',
-      ifscCode: 'HDFC0000123',
-      isActive: true,
-    });
-    await createAccount(lister, {
-      bankName: 'Bank of Baroda',
-      accountNumber: '04560200001234',
-      ifscCode: 'BARB0SURATX',
-    });
-    await createAccount(lister, {
-      bankName: 'Axis Bank',
-      accountNumber: '912010045678',
-      ifscCode: 'UTIB0000567',
-    });
+    const accounts: [string, string, string, boolean?][] = [
+      ['State Bank of India', '32145678901', 'SBIN0001043'],
+      ['hdfc bank', '50200012345678', 'HDFC0000123', true],
+      ['Bank of Baroda', '04560200001234', 'BARB0SURATX'],
+      ['Axis Bank', '912010045678', 'UTIB0000567'],
+    ];
+    for (const [bankName, accountNumber, ifscCode, isActive] of accounts)
+      await createAccount(lister, {
+        bankName,
+        accountNumber,
+        ifscCode,
+        ...(isActive === undefined ? {} : { isActive }),
+      });
   });
 
   const list = async (query: string) =>

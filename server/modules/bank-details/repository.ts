@@ -7,7 +7,7 @@ import type {
 } from '../../../contract/bank-details.ts';
 import type { Database } from '../../db/database.ts';
 import { bankDetails } from './schema.ts';
-import { appendAudit, auditChanges } from '../../lib/audit.ts';
+import { appendTenantAudit, auditChanges } from '../../lib/audit.ts';
 import { containsText, equalsValue } from '../../lib/list-page.ts';
 import { tenantScope, type TenantContext } from '../../lib/tenant.ts';
 import {
@@ -70,9 +70,7 @@ async function withSoleActivation<T>(
       .returning({ id: bankDetails.id });
     // The account that stopped being the active one keeps that in its own history.
     for (const { id } of deactivated) {
-      await appendAudit(tx, {
-        organizationId: tenant.organizationId,
-        userId: tenant.userId,
+      await appendTenantAudit(tx, tenant, {
         action: 'update',
         entity: 'bankDetail',
         entityId: id,
@@ -160,9 +158,7 @@ export const bankDetailRepository: BankDetailRepository = {
         .returning();
       if (!row) return missingOrStale(() => baseRepository.findById(tx, tenant, id));
       const record = toApiRecord<BankDetail>(row);
-      await appendAudit(tx, {
-        organizationId: tenant.organizationId,
-        userId: tenant.userId,
+      await appendTenantAudit(tx, tenant, {
         action: 'setActive',
         entity: 'bankDetail',
         entityId: id,

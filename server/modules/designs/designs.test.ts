@@ -11,6 +11,7 @@ import {
   type TestApp,
   type TestUser,
 } from '../../test/test-app.ts';
+import { DUPLICATE_DESIGN_CODE_FAILURE } from './test-support.ts';
 
 let t: TestApp;
 let owner: TestUser;
@@ -119,18 +120,7 @@ describe('design code uniqueness', () => {
       designCode: 'lot-500',
     });
     expect(response.statusCode).toBe(409);
-    expect(response.json<TestBody>()).toEqual({
-      success: false,
-      code: 'duplicate',
-      message: 'A design with this code already exists',
-      errors: [
-        {
-          path: 'designCode',
-          code: 'duplicate',
-          message: 'A design with this code already exists',
-        },
-      ],
-    });
+    expect(response.json<TestBody>()).toEqual(DUPLICATE_DESIGN_CODE_FAILURE);
   });
 
   it('answers 409 when an update takes another design’s code', async () => {

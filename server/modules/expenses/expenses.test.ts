@@ -1,7 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { envelope, paged } from '../../../contract/common.ts';
-import { expense, expenseCategories, expenseSummary } from '../../../contract/expenses.ts';
+import {
+  MONTH_NAMES,
+  expense,
+  expenseCategories,
+  expenseSummary,
+} from '../../../contract/expenses.ts';
 import { expenses } from './schema.ts';
 import { createTestApp, type TestBody, type TestApp, type TestUser } from '../../test/test-app.ts';
 
@@ -32,20 +37,7 @@ async function summary(user: TestUser, year: number) {
   return envelope(expenseSummary).parse(response.json<TestBody>());
 }
 
-const zeroMonths = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-].map((month, index) => ({ month, monthNumber: index + 1, total: 0 }));
+const zeroMonths = MONTH_NAMES.map((month, index) => ({ month, monthNumber: index + 1, total: 0 }));
 
 beforeAll(async () => {
   t = await createTestApp();

@@ -12,6 +12,7 @@ import { expenses } from './schema.ts';
 import { containsText, equalsValue } from '../../lib/list-page.ts';
 import { createTenantRepository } from '../../lib/tenant-repository.ts';
 import type { TenantContext } from '../../lib/tenant.ts';
+import { jsonColumn } from '../../lib/sql-values.ts';
 
 const lowerCategory = sql`lower(${expenses.category})`;
 const CATEGORY_LIST_LIMIT = 1000;
@@ -62,10 +63,6 @@ interface SummaryRow {
   months: { monthNumber: number; total: string }[] | string;
 }
 
-/** Drivers differ in whether json columns arrive parsed. */
-const parsedJson = <T>(value: T | string): T =>
-  typeof value === 'string' ? (JSON.parse(value) as T) : value;
-
 /**
  * One round trip: the year's expenses are scanned once through the (organization, date) index and
  * aggregated three ways. Sums travel as text so that no figure passes through a float in SQL.
@@ -108,11 +105,11 @@ export async function expenseMonthlySummary(
   return {
     year,
     yearlyTotal: Number(row.yearly_total),
-    categorySummary: parsedJson(row.categories).map((entry) => ({
+    categorySummary: jsonColumn(row.categories).map((entry) => ({
       _id: entry._id,
       total: Number(entry.total),
     })),
-    monthlySummary: parsedJson(row.months).map((entry) => ({
+    monthlySummary: jsonColumn(row.months).map((entry) => ({
       month: MONTH_NAMES[entry.monthNumber - 1] ?? String(entry.monthNumber),
       monthNumber: entry.monthNumber,
       total: Number(entry.total),

@@ -52,6 +52,13 @@ async function write(
   return { status: response.statusCode, note: json.data, failure: json };
 }
 
+/** The owner's write is refused with 400 and this one field error alone. */
+async function expectOneFieldError(body: Record<string, unknown>, error: Record<string, unknown>) {
+  const refused = await write(owner, body);
+  expect(refused.status).toBe(400);
+  expect(refused.failure.errors).toEqual([expect.objectContaining(error)]);
+}
+
 async function readInbox(user: TestUser, query = ''): Promise<Inbox> {
   const response = await t.send(user, 'GET', `/api/notes/inbox${query}`);
   expect(response.statusCode).toBe(200);
@@ -121,15 +128,10 @@ describe('writing notes', () => {
   });
 
   it('refuses a subject of another organization, an unknown one and a malformed one', async () => {
-    const foreign = await write(owner, {
-      subjectType: 'order',
-      subjectId: strangerOrderId,
-      body: 'hi',
-    });
-    expect(foreign.status).toBe(400);
-    expect(foreign.failure.errors).toEqual([
-      expect.objectContaining({ path: 'subjectId', code: 'not_found' }),
-    ]);
+    await expectOneFieldError(
+      { subjectType: 'order', subjectId: strangerOrderId, body: 'hi' },
+      { path: 'subjectId', code: 'not_found' },
+    );
     // A merchant's id is not an order's.
     const wrongType = await write(owner, {
       subjectType: 'order',
@@ -153,33 +155,17 @@ describe('writing notes', () => {
       .update(users)
       .set({ isActive: false })
       .where(eq(users.id, leaver.auth.user._id));
-    const inactive = await write(owner, {
-      subjectType: 'order',
-      subjectId: orderId,
-      body: 'ask @leaver',
-      mentions: [staff.auth.user._id, leaver.auth.user._id],
-    });
-    expect(inactive.status).toBe(400);
-    expect(inactive.failure.errors).toEqual([
-      expect.objectContaining({
-        path: 'mentions.1',
-        code: 'invalid_value',
-        params: { rule: 'mention_inactive' },
-      }),
-    ]);
-    const foreign = await write(owner, {
-      subjectType: 'order',
-      subjectId: orderId,
-      body: 'ask the stranger',
-      mentions: [stranger.auth.user._id],
-    });
-    expect(foreign.status).toBe(400);
-    expect(foreign.failure.errors).toEqual([
-      expect.objectContaining({ path: 'mentions.0', code: 'not_found' }),
-    ]);
+    const onOrder = { subjectType: 'order', subjectId: orderId };
+    await expectOneFieldError(
+      { ...onOrder, body: 'ask @leaver', mentions: [staff.auth.user._id, leaver.auth.user._id] },
+      { path: 'mentions.1', code: 'invalid_value', params: { rule: 'mention_inactive' } },
+    );
+    await expectOneFieldError(
+      { ...onOrder, body: 'ask the stranger', mentions: [stranger.auth.user._id] },
+      { path: 'mentions.0', code: 'not_found' },
+    );
     const twice = await write(owner, {
-      subjectType: 'order',
-      subjectId: orderId,
+      ...onOrder,
       body: 'twice',
       mentions: [staff.auth.user._id, staff.auth.user._id],
     });

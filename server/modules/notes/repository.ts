@@ -14,7 +14,7 @@ import type {
 } from '../../../contract/notes.ts';
 import type { Role } from '../../../contract/permissions.ts';
 import { queryRows, type Database } from '../../db/database.ts';
-import { appendAudit } from '../../lib/audit.ts';
+import { appendTenantAudit } from '../../lib/audit.ts';
 import { badRequest, fieldError, forbidden, type FieldError } from '../../lib/http-errors.ts';
 import { isoTimestamp } from '../../lib/sql-values.ts';
 import type { TenantContext } from '../../lib/tenant.ts';
@@ -232,9 +232,7 @@ export async function createNote(
     // What one wrote oneself is read: the author's position follows their own note. The inbox
     // relies on it: a thread is unread exactly when its newest note is past the reader's position.
     await advanceRead(tx, tenant, subject, seq);
-    await appendAudit(tx, {
-      organizationId: tenant.organizationId,
-      userId: tenant.userId,
+    await appendTenantAudit(tx, tenant, {
       action: 'create',
       entity: 'note',
       entityId: id,
@@ -294,9 +292,7 @@ export async function deleteNote(
       subjectType: found.record.subjectType,
       subjectId: found.record.subjectId,
     });
-    await appendAudit(tx, {
-      organizationId: tenant.organizationId,
-      userId: tenant.userId,
+    await appendTenantAudit(tx, tenant, {
       action: 'delete',
       entity: 'note',
       entityId: id,

@@ -4,7 +4,7 @@ import { queryRows, type Database } from '../../db/database.ts';
 import { orders } from './schema.ts';
 import { isoTimestamp } from '../../lib/sql-values.ts';
 import { tenantScope, type TenantContext } from '../../lib/tenant.ts';
-import { appendAudit, type AuditChanges } from '../../lib/audit.ts';
+import { appendTenantAudit, auditChanges, recordAuditor } from '../../lib/audit.ts';
 
 /**
  * The API record of the `orders` row in scope, built by the database as JSON: the merchant and
@@ -95,8 +95,7 @@ export async function readOrder(db: Database, tenant: TenantContext, id: string)
  * An order as the trail keeps it: the merchant by name, and the lines as one `designs` value
  * without their ids, which are new on every save, so unchanged lines show as no change.
  */
-export function orderAuditView(record: Order | undefined): Record<string, unknown> | undefined {
-  if (!record) return undefined;
+function orderAuditView(record: Order): Record<string, unknown> {
   const {
     merchant,
     designs: lines,
@@ -119,19 +118,21 @@ export function orderAuditView(record: Order | undefined): Record<string, unknow
   };
 }
 
-export function appendOrderAudit(
+/** The audit writer of an order's create, update and delete. */
+export const orderAudit = recordAuditor<Order>('order', orderAuditView);
+
+/** A status move, which records the two statuses alone. */
+export function appendOrderStatusAudit(
   tx: Database,
   tenant: TenantContext,
   id: string,
-  action: 'create' | 'update' | 'delete' | 'statusChange',
-  changes: AuditChanges,
+  from: Order['status'],
+  to: Order['status'],
 ) {
-  return appendAudit(tx, {
-    organizationId: tenant.organizationId,
-    userId: tenant.userId,
-    action,
+  return appendTenantAudit(tx, tenant, {
+    action: 'statusChange',
     entity: 'order',
     entityId: id,
-    changes,
+    changes: auditChanges({ status: from }, { status: to }),
   });
 }

@@ -23,10 +23,9 @@ import {
   type FilterDefinitions,
 } from '../../lib/list-page.ts';
 import { tenantScope, type TenantContext } from '../../lib/tenant.ts';
-import { auditChanges } from '../../lib/audit.ts';
 import { mapDatabaseError } from '../../lib/db-errors.ts';
 import { makeCardsForOrder, openCardCount, orderHasCards } from '../production/job-cards.ts';
-import { keysetRows } from '../../lib/csv-export.ts';
+import { keysetRecords } from '../../lib/csv-export.ts';
 import {
   expectedVersionOf,
   inTransaction,
@@ -35,9 +34,9 @@ import {
   versionMatches,
 } from '../../lib/tenant-repository.ts';
 import {
-  appendOrderAudit,
+  appendOrderStatusAudit,
   normalizeRecord,
-  orderAuditView,
+  orderAudit,
   orderRecord,
   readOrder,
   withMerchant,
@@ -112,15 +111,18 @@ export const orderRepository = {
     tenant: TenantContext,
     query: Omit<OrderListParams, 'page' | 'limit'>,
   ): AsyncGenerator<Order> {
-    const rows = keysetRows<{ record: unknown }>(db, {
-      select: sql`${orderRecord} as record`,
-      from: withMerchant,
-      where: tenantScope(orders, tenant, ...buildFilterConditions(filters, query)),
-      sort: query.sort ?? '-createdAt',
-      sortable,
-      idColumn: orders.id,
-    });
-    for await (const row of rows) yield normalizeRecord(row.record);
+    yield* keysetRecords(
+      db,
+      orderRecord,
+      {
+        from: withMerchant,
+        where: tenantScope(orders, tenant, ...buildFilterConditions(filters, query)),
+        sort: query.sort ?? '-createdAt',
+        sortable,
+        idColumn: orders.id,
+      },
+      normalizeRecord,
+    );
   },
 
   async create(db: Database, tenant: TenantContext, values: OrderCreate): Promise<Order> {
@@ -149,13 +151,7 @@ export const orderRepository = {
       // held for two more statements (read, audit) instead of five.
       await tx.execute(sql`with placed as (${placeOrder.getSQL()}) ${placeLines.getSQL()}`);
       const created = (await readOrder(tx, tenant, id)) as Order;
-      await appendOrderAudit(
-        tx,
-        tenant,
-        id,
-        'create',
-        auditChanges(undefined, orderAuditView(created)),
-      );
+      await orderAudit(tx, tenant, id, 'create', undefined, created);
       return created;
     });
   },
@@ -218,13 +214,7 @@ export const orderRepository = {
       if (updated.length === 0) return missingOrStale(() => readOrder(tx, tenant, id));
       if (values.designs) await replaceLines(tx, tenant, id, values.designs);
       const after = (await readOrder(tx, tenant, id)) as Order;
-      await appendOrderAudit(
-        tx,
-        tenant,
-        id,
-        'update',
-        auditChanges(orderAuditView(before), orderAuditView(after)),
-      );
+      await orderAudit(tx, tenant, id, 'update', before, after);
       return after;
     });
   },
@@ -271,13 +261,7 @@ export const orderRepository = {
         .update(orders)
         .set({ status, updatedAt: new Date(), version: nextVersion(orders) })
         .where(tenantScope(orders, tenant, eq(orders.id, id), versionMatches(orders, expected)));
-      await appendOrderAudit(
-        tx,
-        tenant,
-        id,
-        'statusChange',
-        auditChanges({ status: current.status }, { status }),
-      );
+      await appendOrderStatusAudit(tx, tenant, id, current.status, status);
       // Work starts on the floor with the status change, or neither happens.
       if (status === 'in_progress') await makeCardsForOrder(tx, tenant, id);
       return readOrder(tx, tenant, id);
@@ -308,13 +292,7 @@ export const orderRepository = {
           );
         });
       if (rows.length === 0) return undefined;
-      await appendOrderAudit(
-        tx,
-        tenant,
-        id,
-        'delete',
-        auditChanges(orderAuditView(before), undefined),
-      );
+      await orderAudit(tx, tenant, id, 'delete', before, undefined);
       return id;
     });
   },

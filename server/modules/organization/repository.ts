@@ -2,7 +2,7 @@ import { eq, getTableColumns, sql } from 'drizzle-orm';
 import type { OrganizationProfile, OrganizationUpdate } from '../../../contract/organization.ts';
 import type { Database } from '../../db/database.ts';
 import { organizations } from '../../db/platform-tables.ts';
-import { appendAudit, auditChanges } from '../../lib/audit.ts';
+import { appendTenantAudit, auditChanges } from '../../lib/audit.ts';
 import { stateWithGstin } from '../../lib/gst-state.ts';
 import { staleVersion } from '../../lib/http-errors.ts';
 import type { TenantContext } from '../../lib/tenant.ts';
@@ -76,9 +76,7 @@ export async function updateOrganizationProfile(
     if (!row) return undefined;
     const before = toProfile(current);
     const after = toProfile(row);
-    await appendAudit(txDb, {
-      organizationId: tenant.organizationId,
-      userId: tenant.userId,
+    await appendTenantAudit(txDb, tenant, {
       action: 'update',
       entity: 'organization',
       entityId: tenant.organizationId,

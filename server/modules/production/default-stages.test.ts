@@ -17,6 +17,20 @@ afterAll(async () => {
   await t.close();
 });
 
+/** A sign-up whose own answer the test reads (`registerUser` hands back the signed-in user). */
+const signUp = (email: string, language: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/auth/register',
+    payload: {
+      organizationName: 'Shree Embroidery',
+      name: 'Meena',
+      email,
+      password: 'correct horse battery',
+      language,
+    },
+  });
+
 async function stageNames(user: TestUser) {
   const response = await t.send(user, 'GET', '/api/production/stages');
   expect(response.statusCode, response.body).toBe(200);
@@ -44,33 +58,13 @@ describe('default stages at sign-up', () => {
   it('names them in English without a language, and answers the owner’s language', async () => {
     const owner = await t.registerUser();
     expect(await stageNames(owner)).toEqual([...DEFAULT_PRODUCTION_STAGE_NAMES.en]);
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/register',
-      payload: {
-        organizationName: 'Shree Embroidery',
-        name: 'Meena',
-        email: 'meena-gu@example.com',
-        password: 'correct horse battery',
-        language: 'gu',
-      },
-    });
+    const response = await signUp('meena-gu@example.com', 'gu');
     expect(response.statusCode, response.body).toBe(201);
     expect(envelope(authData).parse(response.json()).data.user.language).toBe('gu');
   });
 
   it('refuses a language the app has no texts for', async () => {
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/register',
-      payload: {
-        organizationName: 'Shree Embroidery',
-        name: 'Meena',
-        email: 'meena-fr@example.com',
-        password: 'correct horse battery',
-        language: 'fr',
-      },
-    });
+    const response = await signUp('meena-fr@example.com', 'fr');
     expect(response.statusCode).toBe(400);
   });
 });

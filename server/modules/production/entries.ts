@@ -12,7 +12,7 @@ import {
 } from '../../../contract/production.ts';
 import type { SalaryType } from '../../../contract/workers.ts';
 import { queryRows, type Database } from '../../db/client.ts';
-import { appendAudit, auditChanges } from '../../lib/audit.ts';
+import { recordAuditor } from '../../lib/audit.ts';
 import { findPostgresError } from '../../lib/db-errors.ts';
 import { badRequest, staleVersion, type FieldError } from '../../lib/http-errors.ts';
 import { pageInfo, parseSort } from '../../lib/list-page.ts';
@@ -258,26 +258,7 @@ const entryAuditView = (entry: ProductionEntry) => ({
   notes: entry.notes,
 });
 
-function entryAudit(
-  tx: Database,
-  tenant: TenantContext,
-  id: string,
-  action: 'create' | 'update' | 'delete',
-  before: ProductionEntry | undefined,
-  after: ProductionEntry | undefined,
-) {
-  return appendAudit(tx, {
-    organizationId: tenant.organizationId,
-    userId: tenant.userId,
-    action,
-    entity: 'productionEntry',
-    entityId: id,
-    changes: auditChanges(
-      before ? entryAuditView(before) : undefined,
-      after ? entryAuditView(after) : undefined,
-    ),
-  });
-}
+const entryAudit = recordAuditor<ProductionEntry>('productionEntry', entryAuditView);
 
 interface NewEntry {
   workerId: string;

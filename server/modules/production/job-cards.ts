@@ -8,7 +8,7 @@ import type {
   JobCardUpdate,
 } from '../../../contract/production.ts';
 import { queryRows, type Database } from '../../db/client.ts';
-import { appendAudit, auditChanges } from '../../lib/audit.ts';
+import { appendTenantAudit, auditChanges } from '../../lib/audit.ts';
 import { endOfWeek } from '../../lib/calendar-day.ts';
 import { badRequest, conflict, staleVersion } from '../../lib/http-errors.ts';
 import { escapeLikePattern, pageInfo, parseSort } from '../../lib/list-page.ts';
@@ -249,9 +249,7 @@ function cardAudit(
   action: 'create' | 'update' | 'delete' | 'statusChange',
   changes: Record<string, [unknown, unknown]>,
 ) {
-  return appendAudit(tx, {
-    organizationId: tenant.organizationId,
-    userId: tenant.userId,
+  return appendTenantAudit(tx, tenant, {
     action,
     entity: 'jobCard',
     entityId: id,

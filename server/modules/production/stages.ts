@@ -8,7 +8,7 @@ import {
 } from '../../../contract/production.ts';
 import type { Database } from '../../db/client.ts';
 import { jobCards, productionStages } from './schema.ts';
-import { appendAudit, auditChanges } from '../../lib/audit.ts';
+import { appendTenantAudit, auditChanges } from '../../lib/audit.ts';
 import { findPostgresError } from '../../lib/db-errors.ts';
 import { badRequest, conflict, staleVersion } from '../../lib/http-errors.ts';
 import { tenantScope, type TenantContext } from '../../lib/tenant.ts';
@@ -138,9 +138,7 @@ export async function replaceStages(
         throw error;
       }
       for (const stage of removed) {
-        await appendAudit(tx, {
-          organizationId: tenant.organizationId,
-          userId: tenant.userId,
+        await appendTenantAudit(tx, tenant, {
           action: 'delete',
           entity: 'productionStage',
           entityId: stage.id,
@@ -182,9 +180,7 @@ export async function replaceStages(
           createdAt: now,
           updatedAt: now,
         });
-        await appendAudit(tx, {
-          organizationId: tenant.organizationId,
-          userId: tenant.userId,
+        await appendTenantAudit(tx, tenant, {
           action: 'create',
           entity: 'productionStage',
           entityId: id,
@@ -203,9 +199,7 @@ export async function replaceStages(
         })
         .where(tenantScope(productionStages, tenant, eq(productionStages.id, stage._id)));
       if (changed) {
-        await appendAudit(tx, {
-          organizationId: tenant.organizationId,
-          userId: tenant.userId,
+        await appendTenantAudit(tx, tenant, {
           action: 'update',
           entity: 'productionStage',
           entityId: stage._id,

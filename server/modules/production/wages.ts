@@ -2,14 +2,12 @@ import { sql } from 'drizzle-orm';
 import type { WorkerWages, WorkerWagesParams } from '../../../contract/production.ts';
 import { queryRows, type Database } from '../../db/client.ts';
 import type { TenantContext } from '../../lib/tenant.ts';
+import { jsonColumn } from '../../lib/sql-values.ts';
 
 interface WagesRow {
   rows: WorkerWages['rows'] | string;
   totals: WorkerWages['totals'] | string;
 }
-
-const parsed = <T>(value: T | string): T =>
-  typeof value === 'string' ? (JSON.parse(value) as T) : value;
 
 /**
  * A month's wages per worker, as the contract's `workerWageRow` defines them, in one statement:
@@ -107,5 +105,5 @@ export async function workerWages(
           ) from rows r) as totals`,
   );
   if (!row) throw new Error('The wages query returned no row');
-  return { month: params.month, rows: parsed(row.rows), totals: parsed(row.totals) };
+  return { month: params.month, rows: jsonColumn(row.rows), totals: jsonColumn(row.totals) };
 }

@@ -1,11 +1,12 @@
 import { randomInt } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import { users } from '../../db/platform-tables.ts';
 import { appendAudit } from '../../lib/audit.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { findUserByEmail } from '../auth/repository.ts';
 import { revokeUserSessions } from '../auth/sessions.ts';
+import { passwordWrite } from '../auth/password-write.ts';
 
 /** Lower-case letters and digits without the look-alikes (i, l, o, 0, 1): read out or typed. */
 const TEMPORARY_PASSWORD_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
@@ -48,15 +49,7 @@ export async function resetPasswordByEmail(
   const password = temporaryPassword();
   const passwordHash = await hashPassword(password);
   const sessionsEnded = await db.transaction(async (tx) => {
-    await tx
-      .update(users)
-      .set({
-        passwordHash,
-        mustChangePassword: true,
-        version: sql`${users.version} + 1`,
-        updatedAt: new Date(),
-      })
-      .where(eq(users.id, user.id));
+    await tx.update(users).set(passwordWrite(passwordHash, true)).where(eq(users.id, user.id));
     const ended = await revokeUserSessions(tx, user.id);
     await appendAudit(tx, {
       organizationId: user.organizationId,

@@ -5,7 +5,7 @@ import { can, type Role } from '../../../contract/permissions.ts';
 import type { User, UserCreate, UserListParams, UserUpdate } from '../../../contract/users.ts';
 import type { Database } from '../../db/database.ts';
 import { users } from '../../db/platform-tables.ts';
-import { appendAudit, auditChanges } from '../../lib/audit.ts';
+import { appendTenantAudit, auditChanges, type AuditEntryInput } from '../../lib/audit.ts';
 import { mapDatabaseError } from '../../lib/db-errors.ts';
 import { conflict, forbidden, staleVersion } from '../../lib/http-errors.ts';
 import { containsTextInAny, equalsValue, orderByFor, pageInfo } from '../../lib/list-page.ts';
@@ -93,11 +93,7 @@ export interface Actor {
   role: Role;
 }
 
-export async function listUsers(
-  db: Database,
-  tenant: TenantContext,
-  query: UserListParams,
-): Promise<Paged<User>> {
+function listConditions(query: Pick<UserListParams, 'search' | 'role' | 'isActive'>): SQL[] {
   const conditions: SQL[] = [];
   if (query.search) {
     const condition = filters.search(query.search);
@@ -105,7 +101,15 @@ export async function listUsers(
   }
   if (query.role) conditions.push(filters.role(query.role));
   if (query.isActive !== undefined) conditions.push(filters.isActive(query.isActive));
-  const where = tenantScope(users, tenant, ...conditions);
+  return conditions;
+}
+
+export async function listUsers(
+  db: Database,
+  tenant: TenantContext,
+  query: UserListParams,
+): Promise<Paged<User>> {
+  const where = tenantScope(users, tenant, ...listConditions(query));
   const [counted] = await db.select({ total: count() }).from(users).where(where);
   const totalCount = counted?.total ?? 0;
   const rows = await db
@@ -124,18 +128,11 @@ export async function* exportUsers(
   tenant: TenantContext,
   query: Omit<UserListParams, 'page' | 'limit'>,
 ): AsyncGenerator<User> {
-  const conditions: SQL[] = [];
-  if (query.search) {
-    const condition = filters.search(query.search);
-    if (condition) conditions.push(condition);
-  }
-  if (query.role) conditions.push(filters.role(query.role));
-  if (query.isActive !== undefined) conditions.push(filters.isActive(query.isActive));
   const { passwordHash: _hash, digestSentOn: _digest, ...shown } = getTableColumns(users);
   yield* keysetRows<Record<string, unknown>>(db, {
     select: apiRecordSelection(shown),
     from: sql`${users}`,
-    where: tenantScope(users, tenant, ...conditions),
+    where: tenantScope(users, tenant, ...listConditions(query)),
     sort: query.sort ?? '-createdAt',
     sortable,
     idColumn: users.id,
@@ -190,6 +187,42 @@ async function lockActiveOwners(db: Database, tenant: TenantContext): Promise<st
   return rows.map((row) => row.id);
 }
 
+/** What every write to a user row sets besides its changes. */
+const nextUserVersion = () => ({
+  version: sql`${users.version} + 1`,
+  updatedAt: new Date(),
+});
+
+/** Writes `values` to the organization's user, as a new version. */
+async function writeUser(
+  tx: Database,
+  tenant: TenantContext,
+  id: string,
+  values: Partial<typeof users.$inferInsert>,
+): Promise<User> {
+  const [row] = await tx
+    .update(users)
+    .set({ ...values, ...nextUserVersion() })
+    .where(tenantScope(users, tenant, eq(users.id, id)))
+    .returning(userColumns);
+  return toUser(row!);
+}
+
+function auditUser(
+  tx: Database,
+  tenant: TenantContext,
+  action: AuditEntryInput['action'],
+  id: string,
+  changes: ReturnType<typeof auditChanges>,
+) {
+  return appendTenantAudit(tx, tenant, {
+    action,
+    entity: 'user',
+    entityId: id,
+    changes,
+  });
+}
+
 export async function createUser(
   db: Database,
   actor: Actor,
@@ -215,14 +248,7 @@ export async function createUser(
         })
         .returning(userColumns);
       const created = toUser(row!);
-      await appendAudit(tx, {
-        organizationId: actor.tenant.organizationId,
-        userId: actor.tenant.userId,
-        action: 'create',
-        entity: 'user',
-        entityId: id,
-        changes: auditChanges(undefined, created),
-      });
+      await auditUser(tx, actor.tenant, 'create', id, auditChanges(undefined, created));
       return created;
     });
   } catch (error) {
@@ -268,21 +294,9 @@ export async function updateUser(
         throw conflict(LAST_OWNER_MESSAGE, { code: 'last_owner' });
       }
 
-      const [row] = await tx
-        .update(users)
-        .set({ ...changing, version: sql`${users.version} + 1`, updatedAt: new Date() })
-        .where(tenantScope(users, actor.tenant, eq(users.id, id)))
-        .returning(userColumns);
-      const after = toUser(row!);
+      const after = await writeUser(tx, actor.tenant, id, changing);
       if (deactivates) await revokeUserSessions(tx, id);
-      await appendAudit(tx, {
-        organizationId: actor.tenant.organizationId,
-        userId: actor.tenant.userId,
-        action: 'update',
-        entity: 'user',
-        entityId: id,
-        changes: auditChanges(before, after),
-      });
+      await auditUser(tx, actor.tenant, 'update', id, auditChanges(before, after));
       return after;
     });
   } catch (error) {
@@ -304,28 +318,18 @@ export async function resetUserPassword(
     const before = await lockUser(tx, actor.tenant, id);
     if (!before) return undefined;
     assertMayManage(actor.role, before.role);
-    const [row] = await tx
-      .update(users)
-      .set({
-        passwordHash,
-        mustChangePassword: true,
-        version: sql`${users.version} + 1`,
-        updatedAt: new Date(),
-      })
-      .where(tenantScope(users, actor.tenant, eq(users.id, id)))
-      .returning(userColumns);
-    await revokeUserSessions(tx, id);
-    await appendAudit(tx, {
-      organizationId: actor.tenant.organizationId,
-      userId: actor.tenant.userId,
-      action: 'passwordReset',
-      entity: 'user',
-      entityId: id,
-      changes: auditChanges(
-        { mustChangePassword: before.mustChangePassword },
-        { mustChangePassword: true },
-      ),
+    const after = await writeUser(tx, actor.tenant, id, {
+      passwordHash,
+      mustChangePassword: true,
     });
-    return toUser(row!);
+    await revokeUserSessions(tx, id);
+    await auditUser(
+      tx,
+      actor.tenant,
+      'passwordReset',
+      id,
+      auditChanges({ mustChangePassword: before.mustChangePassword }, { mustChangePassword: true }),
+    );
+    return after;
   });
 }

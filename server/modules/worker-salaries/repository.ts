@@ -21,7 +21,7 @@ import {
   type FilterDefinitions,
 } from '../../lib/list-page.ts';
 import { tenantScope, type TenantContext } from '../../lib/tenant.ts';
-import { appendAudit, auditChanges } from '../../lib/audit.ts';
+import { recordAuditor } from '../../lib/audit.ts';
 import { keysetRows } from '../../lib/csv-export.ts';
 import {
   apiRecordSelection,
@@ -35,6 +35,7 @@ import {
   type TenantRepository,
 } from '../../lib/tenant-repository.ts';
 import { v7 as uuidv7 } from 'uuid';
+import { jsonColumn } from '../../lib/sql-values.ts';
 
 type Filters = Omit<WorkerSalaryListParams, keyof ListParams>;
 
@@ -250,29 +251,12 @@ export const workerSalaryRepository: TenantRepository<
 type StoredSalary = typeof workerSalaries.$inferSelect;
 
 /** Who entered or last changed an entry is the entry's author, which the trail already names. */
-function salaryAuditView(row: StoredSalary | undefined) {
-  if (!row) return undefined;
+function salaryAuditView(row: StoredSalary) {
   const { createdBy: _createdBy, updatedBy: _updatedBy, ...rest } = row;
   return toApiRecord<Record<string, unknown>>(rest);
 }
 
-function appendSalaryAudit(
-  tx: Database,
-  tenant: TenantContext,
-  id: string,
-  action: 'create' | 'update' | 'delete',
-  before: StoredSalary | undefined,
-  after: StoredSalary | undefined,
-) {
-  return appendAudit(tx, {
-    organizationId: tenant.organizationId,
-    userId: tenant.userId,
-    action,
-    entity: 'workerSalary',
-    entityId: id,
-    changes: auditChanges(salaryAuditView(before), salaryAuditView(after)),
-  });
-}
+const appendSalaryAudit = recordAuditor<StoredSalary>('workerSalary', salaryAuditView);
 
 interface SummaryRow {
   total_amount: string | number;
@@ -280,11 +264,6 @@ interface SummaryRow {
   by_payment_type: { paymentType: string; total: number; count: number }[];
   by_month: { year: number; month: number; total: number }[];
   by_worker: { workerId: string; workerName: string; total: number; count: number }[];
-}
-
-/** Parses a JSON column the drivers may hand back as text. */
-function jsonValue<T>(value: T | string): T {
-  return typeof value === 'string' ? (JSON.parse(value) as T) : value;
 }
 
 /**
@@ -334,9 +313,9 @@ export async function salarySummary(
     `,
   );
   if (!row) throw new Error('Salary summary returned no row');
-  const byPaymentType = jsonValue(row.by_payment_type);
-  const byMonth = jsonValue(row.by_month);
-  const byWorker = jsonValue(row.by_worker);
+  const byPaymentType = jsonColumn(row.by_payment_type);
+  const byMonth = jsonColumn(row.by_month);
+  const byWorker = jsonColumn(row.by_worker);
   return {
     totalAmount: Number(row.total_amount),
     paymentCount: Number(row.payment_count),

@@ -76,72 +76,20 @@ beforeAll(async () => {
   sita = await createWorker(owner, 'Sita Rathod');
   strangerWorker = await createWorker(stranger, 'Stranger Worker');
 
-  const ledger = [
-    {
-      workerId: ramesh,
-      paymentType: 'salary',
-      paymentMethod: 'cash',
-      month: 1,
-      year: 2024,
-      paymentDate: '2024-02-01',
-      amount: 12000,
-    },
-    {
-      workerId: ramesh,
-      paymentType: 'advance',
-      paymentMethod: 'upi',
-      month: 2,
-      year: 2024,
-      paymentDate: '2024-02-10',
-      amount: 3000,
-    },
-    {
-      workerId: sita,
-      paymentType: 'salary',
-      paymentMethod: 'bank_transfer',
-      month: 1,
-      year: 2024,
-      paymentDate: '2024-02-01',
-      amount: 15000.5,
-    },
-    {
-      workerId: sita,
-      paymentType: 'bonus',
-      paymentMethod: 'cash',
-      month: 10,
-      year: 2024,
-      paymentDate: '2024-10-28',
-      amount: 5000,
-    },
-    {
-      workerId: ramesh,
-      paymentType: 'salary',
-      paymentMethod: 'cheque',
-      month: 1,
-      year: 2025,
-      paymentDate: '2025-02-01',
-      amount: 12500,
-    },
-    {
-      workerId: sita,
-      paymentType: 'overtime',
-      paymentMethod: 'upi',
-      month: 1,
-      year: 2025,
-      paymentDate: '2025-01-31',
-      amount: 800.25,
-    },
+  // Worker, type, method, pay period (month, year), paid on, amount.
+  const ledger: [string, string, string, number, number, string, number][] = [
+    [ramesh, 'salary', 'cash', 1, 2024, '2024-02-01', 12000],
+    [ramesh, 'advance', 'upi', 2, 2024, '2024-02-10', 3000],
+    [sita, 'salary', 'bank_transfer', 1, 2024, '2024-02-01', 15000.5],
+    [sita, 'bonus', 'cash', 10, 2024, '2024-10-28', 5000],
+    [ramesh, 'salary', 'cheque', 1, 2025, '2025-02-01', 12500],
+    [sita, 'overtime', 'upi', 1, 2025, '2025-01-31', 800.25],
   ];
-  for (const entry of ledger) await createSalary(owner, entry);
-  await createSalary(stranger, {
-    workerId: strangerWorker,
-    paymentType: 'salary',
-    paymentMethod: 'cash',
-    month: 1,
-    year: 2024,
-    paymentDate: '2024-02-01',
-    amount: 99999,
-  });
+  for (const [workerId, paymentType, paymentMethod, month, year, paymentDate, amount] of ledger) {
+    const entry = { workerId, paymentType, paymentMethod, month, year, paymentDate, amount };
+    await createSalary(owner, entry);
+  }
+  await createSalary(stranger, salaryPayload({ workerId: strangerWorker, amount: 99999 }));
 });
 afterAll(() => t.close());
 
