@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { BillNoteKind } from '../../../contract/bill-notes.ts';
-import { queryRows, type Database } from '../../db/client.ts';
+import { queryRows, type Database } from '../../db/database.ts';
 import type { TenantContext } from '../../lib/tenant.ts';
 
 /** A numbering series per financial year: bills count per prefix, notes per kind. */

@@ -1,5 +1,5 @@
 import type { AuditAction, AuditEntity } from '../../../contract/audit.ts';
-import type { Database } from '../../db/client.ts';
+import type { Database } from '../../db/database.ts';
 import { appendAudit, auditChanges, type AuditChanges } from '../../lib/audit.ts';
 import type { TenantContext } from '../../lib/tenant.ts';
 

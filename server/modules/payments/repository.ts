@@ -11,7 +11,7 @@ import type {
 } from '../../../contract/payments.ts';
 import { queryRows, type Database } from '../../db/database.ts';
 import { payments } from './schema.ts';
-import { appendAudit, auditChanges } from '../../lib/audit.ts';
+import { auditChanges } from '../../lib/audit.ts';
 import { keysetRows } from '../../lib/csv-export.ts';
 import { badRequest, fieldError, staleVersion } from '../../lib/http-errors.ts';
 import { isoTimestamp } from '../../lib/sql-values.ts';
@@ -32,6 +32,7 @@ import {
   removeAllocations,
   translateAllocationErrors,
 } from './allocations.ts';
+import { tenantAudit } from '../bills/tenant-audit.ts';
 
 /** The API record of the `payments` row in scope, merchant and allocations included. */
 const paymentRecord = sql`json_build_object(
@@ -148,6 +149,29 @@ function paymentAuditView(record: Payment | undefined): Record<string, unknown> 
     merchant: merchant.name,
     allocations: allocations.map((row) => ({ billNumber: row.billNumber, amount: row.amount })),
   };
+}
+
+const auditPayment = tenantAudit('payment');
+
+/**
+ * Writes the payment between locking the documents it settles and allocating to them: `write`
+ * puts the row in place, then the allocations follow and each settled document's change goes on
+ * the trail. Returns the payment as written.
+ */
+async function settling(
+  tx: Database,
+  tenant: TenantContext,
+  id: string,
+  values: PaymentCreate | PaymentUpdate,
+  write: () => Promise<void>,
+): Promise<Payment> {
+  const named = values.allocations ? values.allocations.map((row) => row.billId) : null;
+  const locked = await lockDocuments(tx, tenant, id, values.merchantId, named);
+  const settlements = await readSettlements(tx, tenant, locked);
+  await write();
+  await allocate(tx, tenant, id, values.merchantId, values.allocations, locked);
+  await auditSettlements(tx, tenant, locked, settlements);
+  return (await readPayment(tx, tenant, id)) as Payment;
 }
 
 async function lockPayment(db: Database, tenant: TenantContext, id: string) {
@@ -278,26 +302,21 @@ export const paymentRepository = {
       inTransaction(db, async (tx) => {
         await assertMerchant(tx, tenant, values.merchantId);
         const id = uuidv7();
-        const named = values.allocations ? values.allocations.map((row) => row.billId) : null;
-        const locked = await lockDocuments(tx, tenant, id, values.merchantId, named);
-        const settlements = await readSettlements(tx, tenant, locked);
-        await tx.execute(sql`
-          insert into payments (organization_id, id, merchant_id, payment_date, amount, method,
-            reference, tds_amount, notes)
-          values (${tenant.organizationId}, ${id}, ${values.merchantId}, ${values.paymentDate}::date,
-            ${String(values.amount)}::numeric, ${values.method}, ${values.reference ?? null},
-            ${String(values.tdsAmount ?? 0)}::numeric, ${values.notes ?? null})`);
-        await allocate(tx, tenant, id, values.merchantId, values.allocations, locked);
-        await auditSettlements(tx, tenant, locked, settlements);
-        const created = (await readPayment(tx, tenant, id)) as Payment;
-        await appendAudit(tx, {
-          organizationId: tenant.organizationId,
-          userId: tenant.userId,
-          action: 'create',
-          entity: 'payment',
-          entityId: id,
-          changes: auditChanges(undefined, paymentAuditView(created)),
+        const created = await settling(tx, tenant, id, values, async () => {
+          await tx.execute(sql`
+            insert into payments (organization_id, id, merchant_id, payment_date, amount, method,
+              reference, tds_amount, notes)
+            values (${tenant.organizationId}, ${id}, ${values.merchantId}, ${values.paymentDate}::date,
+              ${String(values.amount)}::numeric, ${values.method}, ${values.reference ?? null},
+              ${String(values.tdsAmount ?? 0)}::numeric, ${values.notes ?? null})`);
         });
+        await auditPayment(
+          tx,
+          tenant,
+          'create',
+          id,
+          auditChanges(undefined, paymentAuditView(created)),
+        );
         return created;
       }),
     );
@@ -318,33 +337,23 @@ export const paymentRepository = {
           throw staleVersion(await readPayment(tx, tenant, id));
         await assertMerchant(tx, tenant, values.merchantId);
         const before = (await readPayment(tx, tenant, id)) as Payment;
-        const named = values.allocations ? values.allocations.map((row) => row.billId) : null;
-        const locked = await lockDocuments(tx, tenant, id, values.merchantId, named);
-        const settlements = await readSettlements(tx, tenant, locked);
-        await removeAllocations(tx, tenant, id);
-        await tx.execute(sql`
-          update payments set
-            merchant_id = ${values.merchantId},
-            payment_date = ${values.paymentDate}::date,
-            amount = ${String(values.amount)}::numeric,
-            method = ${values.method},
-            reference = ${values.reference ?? null},
-            tds_amount = ${String(values.tdsAmount ?? 0)}::numeric,
-            notes = ${values.notes ?? null},
-            version = version + 1,
-            updated_at = now()
-          where organization_id = ${tenant.organizationId} and id = ${id}`);
-        await allocate(tx, tenant, id, values.merchantId, values.allocations, locked);
-        await auditSettlements(tx, tenant, locked, settlements);
-        const after = (await readPayment(tx, tenant, id)) as Payment;
-        await appendAudit(tx, {
-          organizationId: tenant.organizationId,
-          userId: tenant.userId,
-          action: 'update',
-          entity: 'payment',
-          entityId: id,
-          changes: auditChanges(paymentAuditView(before), paymentAuditView(after)),
+        const after = await settling(tx, tenant, id, values, async () => {
+          await removeAllocations(tx, tenant, id);
+          await tx.execute(sql`
+            update payments set
+              merchant_id = ${values.merchantId},
+              payment_date = ${values.paymentDate}::date,
+              amount = ${String(values.amount)}::numeric,
+              method = ${values.method},
+              reference = ${values.reference ?? null},
+              tds_amount = ${String(values.tdsAmount ?? 0)}::numeric,
+              notes = ${values.notes ?? null},
+              version = version + 1,
+              updated_at = now()
+            where organization_id = ${tenant.organizationId} and id = ${id}`);
         });
+        const changes = auditChanges(paymentAuditView(before), paymentAuditView(after));
+        await auditPayment(tx, tenant, 'update', id, changes);
         return after;
       }),
     );
@@ -362,14 +371,13 @@ export const paymentRepository = {
       await tx.execute(sql`
         delete from payments where organization_id = ${tenant.organizationId} and id = ${id}`);
       await auditSettlements(tx, tenant, locked, settlements);
-      await appendAudit(tx, {
-        organizationId: tenant.organizationId,
-        userId: tenant.userId,
-        action: 'delete',
-        entity: 'payment',
-        entityId: id,
-        changes: auditChanges(paymentAuditView(before), undefined),
-      });
+      await auditPayment(
+        tx,
+        tenant,
+        'delete',
+        id,
+        auditChanges(paymentAuditView(before), undefined),
+      );
       return id;
     });
   },
