@@ -7,8 +7,14 @@ import { bill, type Bill } from '../../../contract/bills.ts';
 import { envelope, paged } from '../../../contract/common.ts';
 import { duesReport, statement } from '../../../contract/dues.ts';
 import { auditLog, organizations } from '../../db/platform-tables.ts';
+import {
+  createStateMerchant,
+  GUJARAT,
+  MAHARASHTRA,
+  moveOrder,
+  signUpRoles,
+} from '../bills/bill-test-fixture.ts';
 import { designs } from '../designs/schema.ts';
-import { merchants } from '../merchants/schema.ts';
 import { createTestApp, type TestApp, type TestBody, type TestUser } from '../../test/test-app.ts';
 
 let t: TestApp;
@@ -17,26 +23,14 @@ let admin: TestUser;
 let staff: TestUser;
 let stranger: TestUser;
 
-const GUJARAT = '24';
-const MAHARASHTRA = '27';
-
 interface Fixture {
   localMerchant: string;
   outOfStateMerchant: string;
   design: string;
 }
 
-async function createMerchant(user: TestUser, name: string, state: string) {
-  const id = uuidv7();
-  await t.database.handle.db.insert(merchants).values({
-    organizationId: user.auth.organization._id,
-    id,
-    name,
-    state,
-    gstin: state === MAHARASHTRA ? '27AAPFU0939F1ZV' : null,
-  });
-  return id;
-}
+const createMerchant = (user: TestUser, name: string, state: string) =>
+  createStateMerchant(t, user, { name, state });
 
 let sequence = 0;
 async function fixture(user: TestUser): Promise<Fixture> {
@@ -71,13 +65,7 @@ async function billOf(user: TestUser, merchantId: string, fx: Fixture): Promise<
   });
   expect(created.statusCode, created.body).toBe(201);
   const orderId = created.json<TestBody>().data._id;
-  for (const status of ['in_progress', 'completed']) {
-    const moved = await t.send(user, 'PUT', `/api/orders/${orderId}/status`, {
-      status,
-      ...(status === 'completed' ? { force: true } : {}),
-    });
-    expect(moved.statusCode, moved.body).toBe(200);
-  }
+  await moveOrder(t, user, orderId, 'completed');
   const response = await t.send(user, 'POST', '/api/bills', {
     merchantId,
     orderIds: [orderId],
@@ -132,10 +120,7 @@ let theirs: Fixture;
 
 beforeAll(async () => {
   t = await createTestApp();
-  owner = await t.registerUser();
-  admin = await t.addUser(owner, 'admin');
-  staff = await t.addUser(owner, 'staff');
-  stranger = await t.registerUser();
+  ({ owner, admin, staff, stranger } = await signUpRoles(t));
   mine = await fixture(owner);
   theirs = await fixture(stranger);
 });

@@ -11,11 +11,18 @@ import { order, type Order } from '../../../contract/orders.ts';
 import { auditLog, organizations } from '../../db/platform-tables.ts';
 import { bankDetails } from '../bank-details/schema.ts';
 import { designs } from '../designs/schema.ts';
-import { merchants } from '../merchants/schema.ts';
 import { createTestApp, type TestApp, type TestBody, type TestUser } from '../../test/test-app.ts';
 import { openDatabase, queryRows, type DatabaseHandle } from '../../db/client.ts';
 import { createTenantContext } from '../../lib/tenant.ts';
 import { financialYearOf } from './bill-numbers.ts';
+import {
+  createStateMerchant,
+  GUJARAT,
+  MAHARASHTRA,
+  moveOrder,
+  signUpRoles,
+  type OrderTarget,
+} from './bill-test-fixture.ts';
 import { billRepository } from './repository.ts';
 
 /** The labels the history and activity views give a bill's fields (`bills:fields.*`). */
@@ -30,9 +37,6 @@ let admin: TestUser;
 let staff: TestUser;
 let stranger: TestUser;
 
-const GUJARAT = '24';
-const MAHARASHTRA = '27';
-
 interface Fixture {
   localMerchant: string;
   outOfStateMerchant: string;
@@ -40,18 +44,8 @@ interface Fixture {
   design: string;
 }
 
-async function createMerchant(user: TestUser, name: string, state: string | null) {
-  const id = uuidv7();
-  await t.database.handle.db.insert(merchants).values({
-    organizationId: user.auth.organization._id,
-    id,
-    name,
-    state,
-    gstin: state === MAHARASHTRA ? '27AAPFU0939F1ZV' : null,
-    address: 'Ring Road',
-  });
-  return id;
-}
+const createMerchant = (user: TestUser, name: string, state: string | null) =>
+  createStateMerchant(t, user, { name, state, address: 'Ring Road' });
 
 let designSequence = 0;
 async function createDesign(user: TestUser) {
@@ -88,7 +82,7 @@ async function finishedOrder(
   designId: string,
   options: {
     lines?: { quantity: number; rate: number }[];
-    status?: 'pending' | 'in_progress' | 'completed' | 'delivered';
+    status?: OrderTarget;
   } = {},
 ): Promise<Order> {
   poSequence += 1;
@@ -101,15 +95,7 @@ async function finishedOrder(
   });
   expect(created.statusCode, created.body).toBe(201);
   const id = created.json<TestBody>().data._id;
-  const path = ['in_progress', 'completed', 'delivered'];
-  const target = options.status ?? 'completed';
-  for (const status of path.slice(0, path.indexOf(target) + 1)) {
-    const moved = await t.send(user, 'PUT', `/api/orders/${id}/status`, {
-      status,
-      ...(status === 'completed' ? { force: true } : {}),
-    });
-    expect(moved.statusCode, moved.body).toBe(200);
-  }
+  await moveOrder(t, user, id, options.status ?? 'completed');
   return readOrder(user, id);
 }
 
@@ -144,10 +130,7 @@ let theirs: Fixture;
 
 beforeAll(async () => {
   t = await createTestApp();
-  owner = await t.registerUser();
-  admin = await t.addUser(owner, 'admin');
-  staff = await t.addUser(owner, 'staff');
-  stranger = await t.registerUser();
+  ({ owner, admin, staff, stranger } = await signUpRoles(t));
   mine = await fixture(owner);
   theirs = await fixture(stranger);
 });

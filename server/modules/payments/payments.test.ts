@@ -16,6 +16,7 @@ import {
 } from '../../../contract/payments.ts';
 import { queryRows } from '../../db/database.ts';
 import { auditLog, organizations } from '../../db/platform-tables.ts';
+import { signUpRoles } from '../bills/bill-test-fixture.ts';
 import { bills } from '../bills/schema.ts';
 import { designs } from '../designs/schema.ts';
 import { createTestApp, type TestApp, type TestUser } from '../../test/test-app.ts';
@@ -67,10 +68,7 @@ async function readPayment(user: TestUser, id: string) {
 
 beforeAll(async () => {
   t = await createTestApp();
-  owner = await t.registerUser();
-  admin = await t.addUser(owner, 'admin');
-  staff = await t.addUser(owner, 'staff');
-  stranger = await t.registerUser();
+  ({ owner, admin, staff, stranger } = await signUpRoles(t));
 });
 afterAll(() => t.close());
 

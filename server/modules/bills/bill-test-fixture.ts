@@ -1,0 +1,49 @@
+import { v7 as uuidv7 } from 'uuid';
+import { expect } from 'vitest';
+import type { TestApp, TestUser } from '../../test/test-app.ts';
+import { merchants } from '../merchants/schema.ts';
+
+/* What the tests of bills, their notes, payments and dues set up the same way. */
+
+export const GUJARAT = '24';
+export const MAHARASHTRA = '27';
+
+/** An owner, an admin and a staff member of one organization, and the owner of another. */
+export async function signUpRoles(t: TestApp) {
+  const owner = await t.registerUser();
+  const admin = await t.addUser(owner, 'admin');
+  const staff = await t.addUser(owner, 'staff');
+  const stranger = await t.registerUser();
+  return { owner, admin, staff, stranger };
+}
+
+/** A merchant of the state; one in Maharashtra is registered for GST there. */
+export async function createStateMerchant(
+  t: TestApp,
+  user: TestUser,
+  merchant: { name: string; state: string | null; address?: string },
+) {
+  const id = uuidv7();
+  await t.database.handle.db.insert(merchants).values({
+    organizationId: user.auth.organization._id,
+    id,
+    ...merchant,
+    gstin: merchant.state === MAHARASHTRA ? '27AAPFU0939F1ZV' : null,
+  });
+  return id;
+}
+
+const ORDER_PATH = ['in_progress', 'completed', 'delivered'] as const;
+export type OrderTarget = 'pending' | (typeof ORDER_PATH)[number];
+
+/** Moves a new order through the API up to `target`, forcing the completion. */
+export async function moveOrder(t: TestApp, user: TestUser, orderId: string, target: OrderTarget) {
+  const steps = target === 'pending' ? [] : ORDER_PATH.slice(0, ORDER_PATH.indexOf(target) + 1);
+  for (const status of steps) {
+    const moved = await t.send(user, 'PUT', `/api/orders/${orderId}/status`, {
+      status,
+      ...(status === 'completed' ? { force: true } : {}),
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+  }
+}
