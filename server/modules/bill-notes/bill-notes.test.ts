@@ -12,7 +12,8 @@ import {
   GUJARAT,
   MAHARASHTRA,
   moveOrder,
-  signUpRoles,
+  signUpRolesWith,
+  type ErrorBody,
 } from '../bills/bill-test-fixture.ts';
 import { designs } from '../designs/schema.ts';
 import { createTestApp, type TestApp, type TestBody, type TestUser } from '../../test/test-app.ts';
@@ -110,19 +111,11 @@ async function duesOf(user: TestUser, merchantId: string, asOf = '2026-06-30') {
     .data.rows.find((row) => row.merchantId === merchantId);
 }
 
-interface ErrorBody {
-  code: string;
-  errors?: { path: string; code: string; params?: Record<string, unknown> }[];
-}
-
-let mine: Fixture;
-let theirs: Fixture;
+let mine: Fixture, theirs: Fixture;
 
 beforeAll(async () => {
   t = await createTestApp();
-  ({ owner, admin, staff, stranger } = await signUpRoles(t));
-  mine = await fixture(owner);
-  theirs = await fixture(stranger);
+  ({ owner, admin, staff, stranger, mine, theirs } = await signUpRolesWith(t, fixture));
 });
 afterAll(() => t.close());
 

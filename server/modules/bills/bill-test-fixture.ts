@@ -8,6 +8,14 @@ import { merchants } from '../merchants/schema.ts';
 export const GUJARAT = '24';
 export const MAHARASHTRA = '27';
 
+/** A refusal as the money routes send it. */
+export interface ErrorBody {
+  success: false;
+  code: string;
+  message: string;
+  errors?: { path: string; code: string; params?: Record<string, unknown> }[];
+}
+
 /** An owner, an admin and a staff member of one organization, and the owner of another. */
 export async function signUpRoles(t: TestApp) {
   const owner = await t.registerUser();
@@ -15,6 +23,15 @@ export async function signUpRoles(t: TestApp) {
   const staff = await t.addUser(owner, 'staff');
   const stranger = await t.registerUser();
   return { owner, admin, staff, stranger };
+}
+
+/** `signUpRoles`, then the test's own setup for the owner's organization and the stranger's. */
+export async function signUpRolesWith<Setup>(
+  t: TestApp,
+  setUp: (user: TestUser) => Promise<Setup>,
+) {
+  const roles = await signUpRoles(t);
+  return { ...roles, mine: await setUp(roles.owner), theirs: await setUp(roles.stranger) };
 }
 
 /** A merchant of the state; one in Maharashtra is registered for GST there. */

@@ -20,7 +20,8 @@ import {
   GUJARAT,
   MAHARASHTRA,
   moveOrder,
-  signUpRoles,
+  signUpRolesWith,
+  type ErrorBody,
   type OrderTarget,
 } from './bill-test-fixture.ts';
 import { billRepository } from './repository.ts';
@@ -118,21 +119,11 @@ async function listBills(user: TestUser, query = '') {
   return pagedBills.parse(response.json()).data;
 }
 
-interface ErrorBody {
-  success: false;
-  code: string;
-  message: string;
-  errors?: { path: string; code: string; params?: Record<string, unknown> }[];
-}
-
-let mine: Fixture;
-let theirs: Fixture;
+let mine: Fixture, theirs: Fixture;
 
 beforeAll(async () => {
   t = await createTestApp();
-  ({ owner, admin, staff, stranger } = await signUpRoles(t));
-  mine = await fixture(owner);
-  theirs = await fixture(stranger);
+  ({ owner, admin, staff, stranger, mine, theirs } = await signUpRolesWith(t, fixture));
 });
 afterAll(() => t.close());
 

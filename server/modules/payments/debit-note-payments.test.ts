@@ -5,6 +5,7 @@ import { envelope, paged } from '../../../contract/common.ts';
 import { duesReport } from '../../../contract/dues.ts';
 import { openBill, payment, type Payment, type PaymentInput } from '../../../contract/payments.ts';
 import { billNotes } from '../bill-notes/schema.ts';
+import type { ErrorBody } from '../bills/bill-test-fixture.ts';
 import { bills } from '../bills/schema.ts';
 import { createTestApp, type TestApp, type TestUser } from '../../test/test-app.ts';
 import {
@@ -14,17 +15,11 @@ import {
   insertNote as insertNoteRow,
   orgOf,
   paymentOf,
-  postPayment,
-  sentWhileLocked,
+  racingPayments,
 } from './payment-test-rows.ts';
 
 let t: TestApp;
 let owner: TestUser;
-
-interface ErrorBody {
-  code: string;
-  errors?: { path: string; code: string; params?: Record<string, unknown> }[];
-}
 
 const createMerchant = (name: string) => createMerchantRow(t, owner, name);
 
@@ -213,15 +208,11 @@ describe('payments settling debit notes', () => {
 });
 
 describe('debit note payments at the same moment', () => {
-  let baseUrl: string;
-  beforeAll(async () => {
-    baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
-  });
-
-  const post = (body: PaymentInput) => postPayment(baseUrl, owner, body);
-  /** As for bills: the requests queue behind a held lock on the note and then contend at once. */
-  const sentWhileNoteLocked = (id: string, requests: () => Promise<Response>[]) =>
-    sentWhileLocked(t, owner, { table: 'bill_notes', id }, requests);
+  // As for bills: the requests queue behind a held lock on the note and then contend at once.
+  const race = racingPayments(
+    () => t,
+    () => owner,
+  );
 
   it.each([2, 10])(
     '%i payments naming the same debit note never take it past its total',
@@ -229,9 +220,9 @@ describe('debit note payments at the same moment', () => {
       const merchant = await createMerchant(`Note race ${count}`);
       const bill = await insertBill(merchant, '2026-04-01', '2026-04-30', 300);
       const debit = await insertNote(bill, merchant, 'debit', '2026-04-05', '2026-04-20', 1000);
-      const responses = await sentWhileNoteLocked(debit, () =>
+      const responses = await race.whileLocked('bill_notes', debit, () =>
         Array.from({ length: count }, () =>
-          post(paymentOf(merchant, 600, { allocations: [{ billId: debit, amount: 600 }] })),
+          race.post(paymentOf(merchant, 600, { allocations: [{ billId: debit, amount: 600 }] })),
         ),
       );
       await expectOneAllocationWins(responses, 400);
@@ -246,8 +237,8 @@ describe('debit note payments at the same moment', () => {
       update bills set paid_amount = 300, status = 'paid'
       where organization_id = ${orgOf(owner)} and id = ${bill}`);
     const debit = await insertNote(bill, merchant, 'debit', '2026-04-05', '2026-04-20', 1000);
-    const responses = await sentWhileNoteLocked(debit, () =>
-      Array.from({ length: 5 }, () => post(paymentOf(merchant, 300))),
+    const responses = await race.whileLocked('bill_notes', debit, () =>
+      Array.from({ length: 5 }, () => race.post(paymentOf(merchant, 300))),
     );
     expect(responses.map((response) => response.status)).toEqual([201, 201, 201, 201, 201]);
     const made = (await Promise.all(responses.map((r) => r.json()))) as { data: Payment }[];

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { v7 as uuidv7 } from 'uuid';
-import { expect } from 'vitest';
+import { beforeAll, expect } from 'vitest';
 import type { PaymentInput } from '../../../contract/payments.ts';
 import type { TestApp, TestUser } from '../../test/test-app.ts';
 import { merchants } from '../merchants/schema.ts';
@@ -97,7 +97,7 @@ export const paymentOf = (merchantId: string, amount: number, extra: Partial<Pay
  * they have had time to reach the database: they then all contend at once, whatever the
  * machine's speed, rather than one finishing before the next starts.
  */
-export async function sentWhileLocked(
+async function sentWhileLocked(
   t: TestApp,
   user: TestUser,
   row: { table: 'bills' | 'bill_notes'; id: string },
@@ -120,12 +120,27 @@ export async function sentWhileLocked(
   }
 }
 
-export const postPayment = (baseUrl: string, user: TestUser, body: PaymentInput) =>
-  fetch(`${baseUrl}/api/payments`, {
-    method: 'POST',
-    headers: { ...user.bearer, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
+/**
+ * Payments sent over a real socket, for races: inject runs requests one at a time. Call inside a
+ * describe; the app listens once its beforeAll has run.
+ */
+export function racingPayments(app: () => TestApp, user: () => TestUser) {
+  let baseUrl = '';
+  beforeAll(async () => {
+    baseUrl = await app().app.listen({ port: 0, host: '127.0.0.1' });
   });
+  return {
+    url: () => baseUrl,
+    post: (body: PaymentInput) =>
+      fetch(`${baseUrl}/api/payments`, {
+        method: 'POST',
+        headers: { ...user().bearer, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      }),
+    whileLocked: (table: 'bills' | 'bill_notes', id: string, requests: () => Promise<Response>[]) =>
+      sentWhileLocked(app(), user(), { table, id }, requests),
+  };
+}
 
 /**
  * Of payments that each name more than half of what a document owes, exactly one is made; the

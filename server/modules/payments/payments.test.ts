@@ -16,7 +16,7 @@ import {
 } from '../../../contract/payments.ts';
 import { queryRows } from '../../db/database.ts';
 import { auditLog, organizations } from '../../db/platform-tables.ts';
-import { signUpRoles } from '../bills/bill-test-fixture.ts';
+import { signUpRoles, type ErrorBody } from '../bills/bill-test-fixture.ts';
 import { bills } from '../bills/schema.ts';
 import { designs } from '../designs/schema.ts';
 import { createTestApp, type TestApp, type TestUser } from '../../test/test-app.ts';
@@ -27,8 +27,7 @@ import {
   insertBill,
   orgOf,
   paymentOf,
-  postPayment,
-  sentWhileLocked,
+  racingPayments,
 } from './payment-test-rows.ts';
 
 let t: TestApp;
@@ -36,13 +35,6 @@ let owner: TestUser;
 let admin: TestUser;
 let staff: TestUser;
 let stranger: TestUser;
-
-interface ErrorBody {
-  success: false;
-  code: string;
-  message: string;
-  errors?: { path: string; code: string; params?: Record<string, unknown> }[];
-}
 
 async function readBillRow(user: TestUser, id: string) {
   const [row] = await t.database.handle.db
@@ -742,23 +734,21 @@ describe('access', () => {
 });
 
 describe('payments at the same moment', () => {
-  let baseUrl: string;
-  beforeAll(async () => {
-    baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
-  });
-
-  const post = (body: PaymentInput) => postPayment(baseUrl, owner, body);
-  const sentWhileBillLocked = (id: string, requests: () => Promise<Response>[]) =>
-    sentWhileLocked(t, owner, { table: 'bills', id }, requests);
+  const race = racingPayments(
+    () => t,
+    () => owner,
+  );
 
   it.each([2, 10])(
     '%i payments naming the same bill never take it past its total',
     async (count) => {
       const merchant = await createMerchant(t, owner, `Race ${count}`);
       const target = await insertBill(t, owner, merchant, { billDate: '2026-04-01', total: 1000 });
-      const responses = await sentWhileBillLocked(target.id, () =>
+      const responses = await race.whileLocked('bills', target.id, () =>
         Array.from({ length: count }, () =>
-          post(paymentOf(merchant, 600, { allocations: [{ billId: target.id, amount: 600 }] })),
+          race.post(
+            paymentOf(merchant, 600, { allocations: [{ billId: target.id, amount: 600 }] }),
+          ),
         ),
       );
       await expectOneAllocationWins(responses, 400);
@@ -774,7 +764,7 @@ describe('payments at the same moment', () => {
     const target = await insertBill(t, owner, merchant, { billDate: '2026-04-01', total: 1000 });
     const made = await pay(owner, paymentOf(merchant, 100));
     const edits = [300, 700].map((amount) =>
-      fetch(`${baseUrl}/api/payments/${made._id}`, {
+      fetch(`${race.url()}/api/payments/${made._id}`, {
         method: 'PUT',
         headers: { ...owner.bearer, 'content-type': 'application/json' },
         body: JSON.stringify({ ...made, amount, allocations: undefined }),
@@ -796,8 +786,8 @@ describe('payments at the same moment', () => {
       const merchant = await createMerchant(t, owner, `Auto race ${count}`);
       const first = await insertBill(t, owner, merchant, { billDate: '2026-04-01', total: 700 });
       const second = await insertBill(t, owner, merchant, { billDate: '2026-04-02', total: 300 });
-      const responses = await sentWhileBillLocked(first.id, () =>
-        Array.from({ length: count }, () => post(paymentOf(merchant, 450))),
+      const responses = await race.whileLocked('bills', first.id, () =>
+        Array.from({ length: count }, () => race.post(paymentOf(merchant, 450))),
       );
       expect(responses.map((response) => response.status)).toEqual(
         Array.from({ length: count }, () => 201),
