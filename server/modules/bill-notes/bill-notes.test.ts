@@ -8,14 +8,14 @@ import { envelope, paged } from '../../../contract/common.ts';
 import { duesReport, statement } from '../../../contract/dues.ts';
 import { auditLog, organizations } from '../../db/platform-tables.ts';
 import {
-  createStateMerchant,
+  billingFixture,
+  type BillingFixture,
+  type ErrorBody,
   GUJARAT,
   MAHARASHTRA,
   moveOrder,
   signUpRolesWith,
-  type ErrorBody,
 } from '../bills/bill-test-fixture.ts';
-import { designs } from '../designs/schema.ts';
 import { createTestApp, type TestApp, type TestBody, type TestUser } from '../../test/test-app.ts';
 
 let t: TestApp;
@@ -24,37 +24,16 @@ let admin: TestUser;
 let staff: TestUser;
 let stranger: TestUser;
 
-interface Fixture {
-  localMerchant: string;
-  outOfStateMerchant: string;
-  design: string;
-}
+type Fixture = BillingFixture;
 
-const createMerchant = (user: TestUser, name: string, state: string) =>
-  createStateMerchant(t, user, { name, state });
+const fixture = (user: TestUser) =>
+  billingFixture(t, user, {
+    settings: { paymentTermsDays: 15 },
+    localName: 'Surat Silk',
+    design: { name: 'Buta', code: 'BUT' },
+  });
 
 let sequence = 0;
-async function fixture(user: TestUser): Promise<Fixture> {
-  await t.database.handle.db
-    .update(organizations)
-    .set({ state: GUJARAT, defaultSac: '998821', defaultGstRate: 5, paymentTermsDays: 15 })
-    .where(eq(organizations.id, user.auth.organization._id));
-  sequence += 1;
-  const design = uuidv7();
-  await t.database.handle.db.insert(designs).values({
-    organizationId: user.auth.organization._id,
-    id: design,
-    name: `Buta ${sequence}`,
-    designCode: `BUT-${sequence}`,
-    rate: 10,
-  });
-  return {
-    localMerchant: await createMerchant(user, 'Surat Silk', GUJARAT),
-    outOfStateMerchant: await createMerchant(user, 'Mumbai Mills', MAHARASHTRA),
-    design,
-  };
-}
-
 /** A bill of one completed order of 10 × 100 (taxable 1,000.00), dated 10 June 2026. */
 async function billOf(user: TestUser, merchantId: string, fx: Fixture): Promise<Bill> {
   sequence += 1;

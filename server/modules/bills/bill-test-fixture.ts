@@ -1,6 +1,9 @@
+import { eq } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { expect } from 'vitest';
+import { organizations } from '../../db/platform-tables.ts';
 import type { TestApp, TestUser } from '../../test/test-app.ts';
+import { designs } from '../designs/schema.ts';
 import { merchants } from '../merchants/schema.ts';
 
 /* What the tests of bills, their notes, payments and dues set up the same way. */
@@ -48,6 +51,58 @@ export async function createStateMerchant(
     gstin: merchant.state === MAHARASHTRA ? '27AAPFU0939F1ZV' : null,
   });
   return id;
+}
+
+let designSequence = 0;
+/** A design at 10 a piece, its name and code numbered apart from every other. */
+export async function createDesign(
+  t: TestApp,
+  user: TestUser,
+  label: { name: string; code: string },
+) {
+  designSequence += 1;
+  const id = uuidv7();
+  await t.database.handle.db.insert(designs).values({
+    organizationId: user.auth.organization._id,
+    id,
+    name: `${label.name} ${designSequence}`,
+    designCode: `${label.code}-${designSequence}`,
+    rate: 10,
+  });
+  return id;
+}
+
+export interface BillingFixture {
+  localMerchant: string;
+  outOfStateMerchant: string;
+  design: string;
+}
+
+/**
+ * The organization made a Gujarat seller taxing at 5 % under SAC 998821 (with the test's own
+ * `settings` on top), with a merchant in Gujarat, one in Maharashtra and a design.
+ */
+export async function billingFixture(
+  t: TestApp,
+  user: TestUser,
+  options: {
+    settings: Partial<typeof organizations.$inferInsert>;
+    localName: string;
+    address?: string;
+    design: { name: string; code: string };
+  },
+): Promise<BillingFixture> {
+  await t.database.handle.db
+    .update(organizations)
+    .set({ state: GUJARAT, defaultSac: '998821', defaultGstRate: 5, ...options.settings })
+    .where(eq(organizations.id, user.auth.organization._id));
+  const merchant = (name: string, state: string) =>
+    createStateMerchant(t, user, { name, state, address: options.address });
+  return {
+    localMerchant: await merchant(options.localName, GUJARAT),
+    outOfStateMerchant: await merchant('Mumbai Mills', MAHARASHTRA),
+    design: await createDesign(t, user, options.design),
+  };
 }
 
 const ORDER_PATH = ['in_progress', 'completed', 'delivered'] as const;

@@ -10,17 +10,19 @@ import { envelope, paged } from '../../../contract/common.ts';
 import { order, type Order } from '../../../contract/orders.ts';
 import { auditLog, organizations } from '../../db/platform-tables.ts';
 import { bankDetails } from '../bank-details/schema.ts';
-import { designs } from '../designs/schema.ts';
 import { createTestApp, type TestApp, type TestBody, type TestUser } from '../../test/test-app.ts';
 import { openDatabase, queryRows, type DatabaseHandle } from '../../db/client.ts';
 import { createTenantContext } from '../../lib/tenant.ts';
 import { financialYearOf } from './bill-numbers.ts';
 import {
+  billingFixture,
+  createDesign as createBillDesign,
   createStateMerchant,
   GUJARAT,
   MAHARASHTRA,
   moveOrder,
   signUpRolesWith,
+  type BillingFixture,
   type ErrorBody,
   type OrderTarget,
 } from './bill-test-fixture.ts';
@@ -38,41 +40,24 @@ let admin: TestUser;
 let staff: TestUser;
 let stranger: TestUser;
 
-interface Fixture {
-  localMerchant: string;
-  outOfStateMerchant: string;
+interface Fixture extends BillingFixture {
   statelessMerchant: string;
-  design: string;
 }
 
 const createMerchant = (user: TestUser, name: string, state: string | null) =>
   createStateMerchant(t, user, { name, state, address: 'Ring Road' });
 
-let designSequence = 0;
-async function createDesign(user: TestUser) {
-  designSequence += 1;
-  const id = uuidv7();
-  await t.database.handle.db.insert(designs).values({
-    organizationId: user.auth.organization._id,
-    id,
-    name: `Paisley ${designSequence}`,
-    designCode: `PAI-${designSequence}`,
-    rate: 10,
-  });
-  return id;
-}
+const PAISLEY = { name: 'Paisley', code: 'PAI' };
+const createDesign = (user: TestUser) => createBillDesign(t, user, PAISLEY);
 
 async function fixture(user: TestUser): Promise<Fixture> {
-  await t.database.handle.db
-    .update(organizations)
-    .set({ state: GUJARAT, billPrefix: 'INV', defaultSac: '998821', defaultGstRate: 5 })
-    .where(eq(organizations.id, user.auth.organization._id));
-  return {
-    localMerchant: await createMerchant(user, 'સુરત સિલ્ક', GUJARAT),
-    outOfStateMerchant: await createMerchant(user, 'Mumbai Mills', MAHARASHTRA),
-    statelessMerchant: await createMerchant(user, 'Walk-in', null),
-    design: await createDesign(user),
-  };
+  const billing = await billingFixture(t, user, {
+    settings: { billPrefix: 'INV' },
+    localName: 'સુરત સિલ્ક',
+    address: 'Ring Road',
+    design: PAISLEY,
+  });
+  return { ...billing, statelessMerchant: await createMerchant(user, 'Walk-in', null) };
 }
 
 let poSequence = 0;
