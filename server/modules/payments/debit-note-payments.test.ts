@@ -209,10 +209,7 @@ describe('payments settling debit notes', () => {
 
 describe('debit note payments at the same moment', () => {
   // As for bills: the requests queue behind a held lock on the note and then contend at once.
-  const race = racingPayments(
-    () => t,
-    () => owner,
-  );
+  const race = racingPayments(() => ({ app: t, user: owner }));
 
   it.each([2, 10])(
     '%i payments naming the same debit note never take it past its total',

@@ -124,21 +124,21 @@ async function sentWhileLocked(
  * Payments sent over a real socket, for races: inject runs requests one at a time. Call inside a
  * describe; the app listens once its beforeAll has run.
  */
-export function racingPayments(app: () => TestApp, user: () => TestUser) {
+export function racingPayments(of: () => { app: TestApp; user: TestUser }) {
   let baseUrl = '';
   beforeAll(async () => {
-    baseUrl = await app().app.listen({ port: 0, host: '127.0.0.1' });
+    baseUrl = await of().app.app.listen({ port: 0, host: '127.0.0.1' });
   });
   return {
     url: () => baseUrl,
     post: (body: PaymentInput) =>
       fetch(`${baseUrl}/api/payments`, {
         method: 'POST',
-        headers: { ...user().bearer, 'content-type': 'application/json' },
+        headers: { ...of().user.bearer, 'content-type': 'application/json' },
         body: JSON.stringify(body),
       }),
     whileLocked: (table: 'bills' | 'bill_notes', id: string, requests: () => Promise<Response>[]) =>
-      sentWhileLocked(app(), user(), { table, id }, requests),
+      sentWhileLocked(of().app, of().user, { table, id }, requests),
   };
 }
 

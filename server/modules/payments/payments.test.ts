@@ -734,10 +734,7 @@ describe('access', () => {
 });
 
 describe('payments at the same moment', () => {
-  const race = racingPayments(
-    () => t,
-    () => owner,
-  );
+  const race = racingPayments(() => ({ app: t, user: owner }));
 
   it.each([2, 10])(
     '%i payments naming the same bill never take it past its total',

@@ -34,6 +34,22 @@ import {
 } from './allocations.ts';
 import { tenantAudit } from '../bills/tenant-audit.ts';
 
+/** The payment in scope's allocations in one allocation table, joined to what they settle. */
+function allocatedTo(
+  allocationTable: 'payment_allocations' | 'payment_note_allocations',
+  documentTable: 'bills' | 'bill_notes',
+  documentColumn: 'bill_id' | 'bill_note_id',
+) {
+  const allocations = sql.identifier(allocationTable);
+  const documents = sql.identifier(documentTable);
+  return sql`from ${allocations}
+      join ${documents}
+        on ${documents}.organization_id = ${allocations}.organization_id
+       and ${documents}.id = ${allocations}.${sql.identifier(documentColumn)}
+      where ${allocations}.organization_id = payments.organization_id
+        and ${allocations}.payment_id = payments.id`;
+}
+
 /** The API record of the `payments` row in scope, merchant and allocations included. */
 const paymentRecord = sql`json_build_object(
   '_id', payments.id,
@@ -56,21 +72,11 @@ const paymentRecord = sql`json_build_object(
     from (
       select bills.id, bills.number, 'bill' as kind, bills.bill_date as document_date,
         payment_allocations.amount
-      from payment_allocations
-      join bills
-        on bills.organization_id = payment_allocations.organization_id
-       and bills.id = payment_allocations.bill_id
-      where payment_allocations.organization_id = payments.organization_id
-        and payment_allocations.payment_id = payments.id
+      ${allocatedTo('payment_allocations', 'bills', 'bill_id')}
       union all
       select bill_notes.id, bill_notes.number, 'debit_note', bill_notes.note_date,
         payment_note_allocations.amount
-      from payment_note_allocations
-      join bill_notes
-        on bill_notes.organization_id = payment_note_allocations.organization_id
-       and bill_notes.id = payment_note_allocations.bill_note_id
-      where payment_note_allocations.organization_id = payments.organization_id
-        and payment_note_allocations.payment_id = payments.id
+      ${allocatedTo('payment_note_allocations', 'bill_notes', 'bill_note_id')}
     ) as settled
   ), '[]'::json),
   'allocatedAmount', payments.allocated_amount,
@@ -310,13 +316,8 @@ export const paymentRepository = {
               ${String(values.amount)}::numeric, ${values.method}, ${values.reference ?? null},
               ${String(values.tdsAmount ?? 0)}::numeric, ${values.notes ?? null})`);
         });
-        await auditPayment(
-          tx,
-          tenant,
-          'create',
-          id,
-          auditChanges(undefined, paymentAuditView(created)),
-        );
+        const changes = auditChanges(undefined, paymentAuditView(created));
+        await auditPayment(tx, tenant, 'create', id, changes);
         return created;
       }),
     );
