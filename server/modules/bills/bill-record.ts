@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Bill } from '../../../contract/bills.ts';
 import { queryRows, type Database } from '../../db/client.ts';
+import { auditChanges } from '../../lib/audit.ts';
 import type { TenantContext } from '../../lib/tenant.ts';
 import {
   documentTailRecord,
@@ -92,7 +93,7 @@ export const auditBill = tenantAudit('bill');
  * Bills as the trail keeps them: the fields a reader compares, without the copied lines. The
  * merchant goes in by name, as orders do; its id would only show a reader a code.
  */
-export function billAuditView(record: Bill | undefined): Record<string, unknown> | undefined {
+function billAuditView(record: Bill | undefined): Record<string, unknown> | undefined {
   if (!record) return undefined;
   const {
     lines,
@@ -105,3 +106,7 @@ export function billAuditView(record: Bill | undefined): Record<string, unknown>
   } = record;
   return { ...rest, merchant: merchant.name, orders: [...new Set(lines.map((l) => l.poNumber))] };
 }
+
+/** What a write changed on a bill, as the trail keeps bills; undefined before a create. */
+export const billChanges = (before: Bill | undefined, after: Bill) =>
+  auditChanges(billAuditView(before), billAuditView(after));

@@ -3,12 +3,11 @@ import { v7 as uuidv7 } from 'uuid';
 import { computeBillFigures } from '../../../contract/bill-figures.ts';
 import type { Bill, BillCreate } from '../../../contract/bills.ts';
 import { queryRows, type Database } from '../../db/client.ts';
-import { auditChanges } from '../../lib/audit.ts';
 import { badRequest, conflict, fieldError, type FieldError } from '../../lib/http-errors.ts';
 import type { TenantContext } from '../../lib/tenant.ts';
 import { inTransaction } from '../../lib/tenant-repository.ts';
 import { uuidArray } from '../../lib/sql-values.ts';
-import { auditBill, billAuditView, readBill } from './bill-record.ts';
+import { auditBill, billChanges, readBill } from './bill-record.ts';
 import { financialYearOf, formatBillNumber } from './bill-numbers.ts';
 import { billSeries, takeNumber } from './number-series.ts';
 
@@ -299,7 +298,7 @@ export async function createBill(
           and id = any(${uuidArray(values.orderIds)})`);
 
     const created = (await readBill(tx, tenant, id)) as Bill;
-    await auditBill(tx, tenant, 'create', id, auditChanges(undefined, billAuditView(created)));
+    await auditBill(tx, tenant, 'create', id, billChanges(undefined, created));
     return created;
   });
 }

@@ -12,7 +12,6 @@ import { MONEY_MAX, type Paged } from '../../../contract/common.ts';
 import type { Order } from '../../../contract/orders.ts';
 import { queryRows, type Database } from '../../db/client.ts';
 import { bills } from './schema.ts';
-import { auditChanges } from '../../lib/audit.ts';
 import { refusingNumericOverflow } from '../../lib/db-errors.ts';
 import { badRequest, conflict, staleVersion } from '../../lib/http-errors.ts';
 import {
@@ -28,7 +27,7 @@ import { inTransaction } from '../../lib/tenant-repository.ts';
 import { orderRecordsWhere } from '../orders/order-record.ts';
 import {
   auditBill,
-  billAuditView,
+  billChanges,
   billRecord,
   isOverdue,
   normalizeBill,
@@ -161,8 +160,7 @@ export const billRepository = {
             where organization_id = ${tenant.organizationId} and id = ${id}`,
       );
       const after = (await readBill(tx, tenant, id)) as Bill;
-      const changes = auditChanges(billAuditView(before), billAuditView(after));
-      await auditBill(tx, tenant, 'update', id, changes);
+      await auditBill(tx, tenant, 'update', id, billChanges(before, after));
       return after;
     });
   },

@@ -18,8 +18,7 @@ import {
   racingPayments,
 } from './payment-test-rows.ts';
 
-let t: TestApp;
-let owner: TestUser;
+let t: TestApp, owner: TestUser;
 
 const createMerchant = (name: string) => createMerchantRow(t, owner, name);
 

@@ -158,6 +158,8 @@ function paymentAuditView(record: Payment | undefined): Record<string, unknown> 
 }
 
 const auditPayment = tenantAudit('payment');
+const paymentChanges = (before: Payment | undefined, after: Payment | undefined) =>
+  auditChanges(paymentAuditView(before), paymentAuditView(after));
 
 /**
  * Writes the payment between locking the documents it settles and allocating to them: `write`
@@ -316,8 +318,7 @@ export const paymentRepository = {
               ${String(values.amount)}::numeric, ${values.method}, ${values.reference ?? null},
               ${String(values.tdsAmount ?? 0)}::numeric, ${values.notes ?? null})`);
         });
-        const changes = auditChanges(undefined, paymentAuditView(created));
-        await auditPayment(tx, tenant, 'create', id, changes);
+        await auditPayment(tx, tenant, 'create', id, paymentChanges(undefined, created));
         return created;
       }),
     );
@@ -353,8 +354,7 @@ export const paymentRepository = {
               updated_at = now()
             where organization_id = ${tenant.organizationId} and id = ${id}`);
         });
-        const changes = auditChanges(paymentAuditView(before), paymentAuditView(after));
-        await auditPayment(tx, tenant, 'update', id, changes);
+        await auditPayment(tx, tenant, 'update', id, paymentChanges(before, after));
         return after;
       }),
     );
@@ -372,13 +372,7 @@ export const paymentRepository = {
       await tx.execute(sql`
         delete from payments where organization_id = ${tenant.organizationId} and id = ${id}`);
       await auditSettlements(tx, tenant, locked, settlements);
-      await auditPayment(
-        tx,
-        tenant,
-        'delete',
-        id,
-        auditChanges(paymentAuditView(before), undefined),
-      );
+      await auditPayment(tx, tenant, 'delete', id, paymentChanges(before, undefined));
       return id;
     });
   },
