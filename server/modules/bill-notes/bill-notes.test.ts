@@ -7,8 +7,15 @@ import { bill, type Bill } from '../../../contract/bills.ts';
 import { envelope, paged } from '../../../contract/common.ts';
 import { duesReport, statement } from '../../../contract/dues.ts';
 import { auditLog, organizations } from '../../db/platform-tables.ts';
-import { designs } from '../designs/schema.ts';
-import { merchants } from '../merchants/schema.ts';
+import {
+  billingFixture,
+  type BillingFixture,
+  type ErrorBody,
+  GUJARAT,
+  MAHARASHTRA,
+  moveOrder,
+  signUpRolesWith,
+} from '../bills/bill-test-fixture.ts';
 import { createTestApp, type TestApp, type TestBody, type TestUser } from '../../test/test-app.ts';
 
 let t: TestApp;
@@ -17,49 +24,16 @@ let admin: TestUser;
 let staff: TestUser;
 let stranger: TestUser;
 
-const GUJARAT = '24';
-const MAHARASHTRA = '27';
+type Fixture = BillingFixture;
 
-interface Fixture {
-  localMerchant: string;
-  outOfStateMerchant: string;
-  design: string;
-}
-
-async function createMerchant(user: TestUser, name: string, state: string) {
-  const id = uuidv7();
-  await t.database.handle.db.insert(merchants).values({
-    organizationId: user.auth.organization._id,
-    id,
-    name,
-    state,
-    gstin: state === MAHARASHTRA ? '27AAPFU0939F1ZV' : null,
+const fixture = (user: TestUser) =>
+  billingFixture(t, user, {
+    settings: { paymentTermsDays: 15 },
+    localName: 'Surat Silk',
+    design: { name: 'Buta', code: 'BUT' },
   });
-  return id;
-}
 
 let sequence = 0;
-async function fixture(user: TestUser): Promise<Fixture> {
-  await t.database.handle.db
-    .update(organizations)
-    .set({ state: GUJARAT, defaultSac: '998821', defaultGstRate: 5, paymentTermsDays: 15 })
-    .where(eq(organizations.id, user.auth.organization._id));
-  sequence += 1;
-  const design = uuidv7();
-  await t.database.handle.db.insert(designs).values({
-    organizationId: user.auth.organization._id,
-    id: design,
-    name: `Buta ${sequence}`,
-    designCode: `BUT-${sequence}`,
-    rate: 10,
-  });
-  return {
-    localMerchant: await createMerchant(user, 'Surat Silk', GUJARAT),
-    outOfStateMerchant: await createMerchant(user, 'Mumbai Mills', MAHARASHTRA),
-    design,
-  };
-}
-
 /** A bill of one completed order of 10 × 100 (taxable 1,000.00), dated 10 June 2026. */
 async function billOf(user: TestUser, merchantId: string, fx: Fixture): Promise<Bill> {
   sequence += 1;
@@ -71,13 +45,7 @@ async function billOf(user: TestUser, merchantId: string, fx: Fixture): Promise<
   });
   expect(created.statusCode, created.body).toBe(201);
   const orderId = created.json<TestBody>().data._id;
-  for (const status of ['in_progress', 'completed']) {
-    const moved = await t.send(user, 'PUT', `/api/orders/${orderId}/status`, {
-      status,
-      ...(status === 'completed' ? { force: true } : {}),
-    });
-    expect(moved.statusCode, moved.body).toBe(200);
-  }
+  await moveOrder(t, user, orderId, 'completed');
   const response = await t.send(user, 'POST', '/api/bills', {
     merchantId,
     orderIds: [orderId],
@@ -122,22 +90,11 @@ async function duesOf(user: TestUser, merchantId: string, asOf = '2026-06-30') {
     .data.rows.find((row) => row.merchantId === merchantId);
 }
 
-interface ErrorBody {
-  code: string;
-  errors?: { path: string; code: string; params?: Record<string, unknown> }[];
-}
-
-let mine: Fixture;
-let theirs: Fixture;
+let mine: Fixture, theirs: Fixture;
 
 beforeAll(async () => {
   t = await createTestApp();
-  owner = await t.registerUser();
-  admin = await t.addUser(owner, 'admin');
-  staff = await t.addUser(owner, 'staff');
-  stranger = await t.registerUser();
-  mine = await fixture(owner);
-  theirs = await fixture(stranger);
+  ({ owner, admin, staff, stranger, mine, theirs } = await signUpRolesWith(t, fixture));
 });
 afterAll(() => t.close());
 

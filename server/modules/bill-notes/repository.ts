@@ -14,7 +14,7 @@ import type { BillNextNumber, BillStatus, BillType } from '../../../contract/bil
 import { MONEY_MAX, type Paged } from '../../../contract/common.ts';
 import { queryRows, type Database } from '../../db/client.ts';
 import { billNotes } from './schema.ts';
-import { appendAudit, auditChanges } from '../../lib/audit.ts';
+import { auditChanges } from '../../lib/audit.ts';
 import { refusingNumericOverflow } from '../../lib/db-errors.ts';
 import { badRequest, conflict, staleVersion } from '../../lib/http-errors.ts';
 import {
@@ -24,10 +24,17 @@ import {
   type FilterDefinitions,
 } from '../../lib/list-page.ts';
 import { pagedRecords } from '../../lib/paged-records.ts';
-import { isoTimestamp } from '../../lib/sql-values.ts';
 import { tenantScope, type TenantContext } from '../../lib/tenant.ts';
 import { inTransaction } from '../../lib/tenant-repository.ts';
 import { financialYearOf, formatBillNumber } from '../bills/bill-numbers.ts';
+import {
+  documentTailRecord,
+  recordWithNumbers,
+  TAX_FIGURE_FIELDS,
+  taxFiguresRecord,
+} from '../bills/document-record.ts';
+import { noteSeries, peekNumber, takeNumber } from '../bills/number-series.ts';
+import { cancelChanges, tenantAudit } from '../bills/tenant-audit.ts';
 
 const balanceOf = sql`case when bill_notes.kind = 'debit' and bill_notes.status <> 'cancelled'
   then bill_notes.total_amount - bill_notes.paid_amount else 0 end`;
@@ -49,44 +56,18 @@ const noteRecord = sql`json_build_object(
   'gstRate', bill_notes.gst_rate,
   'sac', bill_notes.sac,
   'placeOfSupply', bill_notes.place_of_supply,
-  'taxableAmount', bill_notes.taxable_amount,
-  'cgstAmount', bill_notes.cgst_amount,
-  'sgstAmount', bill_notes.sgst_amount,
-  'igstAmount', bill_notes.igst_amount,
-  'roundOff', bill_notes.round_off,
-  'totalAmount', bill_notes.total_amount,
+  ${taxFiguresRecord('bill_notes')},
   'appliedAmount', bill_notes.applied_amount,
   'paidAmount', bill_notes.paid_amount,
   'balance', ${balanceOf},
   'status', bill_notes.status,
   'isOverdue', (${balanceOf} > 0 and bill_notes.due_date < current_date),
-  'seller', bill_notes.seller,
-  'notes', bill_notes.notes,
-  'cancelledAt', case when bill_notes.cancelled_at is null then null
-    else ${isoTimestamp(sql`bill_notes.cancelled_at`)} end,
-  'cancelReason', bill_notes.cancel_reason,
-  'version', bill_notes.version,
-  'createdAt', ${isoTimestamp(sql`bill_notes.created_at`)},
-  'updatedAt', ${isoTimestamp(sql`bill_notes.updated_at`)}
+  ${documentTailRecord('bill_notes')}
 )`;
 
-const MONEY_FIELDS = [
-  'taxableAmount',
-  'cgstAmount',
-  'sgstAmount',
-  'igstAmount',
-  'roundOff',
-  'totalAmount',
-  'appliedAmount',
-  'paidAmount',
-  'balance',
-] as const;
+const MONEY_FIELDS = [...TAX_FIGURE_FIELDS, 'appliedAmount', 'paidAmount', 'balance'] as const;
 
-function normalizeNote(raw: unknown): BillNote {
-  const record = (typeof raw === 'string' ? JSON.parse(raw) : raw) as BillNote;
-  for (const field of MONEY_FIELDS) record[field] = Number(record[field]);
-  return record;
-}
+const normalizeNote = (raw: unknown) => recordWithNumbers<BillNote>(raw, MONEY_FIELDS);
 
 const fromNotes = (org: string) => sql`from bill_notes
   join bills on bills.organization_id = ${org} and bills.id = bill_notes.bill_id`;
@@ -169,27 +150,9 @@ async function readProfile(db: Database, tenant: TenantContext) {
   return row;
 }
 
-/**
- * The next number of the kind's series in the financial year. As with bills, the upserted
- * counter row stays locked until the note commits: a note made at the same time waits and takes
- * the following number, and a note that fails gives its number back.
- */
-async function takeNumber(
-  db: Database,
-  tenant: TenantContext,
-  kind: BillNoteKind,
-  financialYear: string,
-): Promise<number> {
-  const [row] = await queryRows<{ last_number: number }>(
-    db,
-    sql`insert into bill_note_counters (organization_id, kind, financial_year, last_number)
-        values (${tenant.organizationId}, ${kind}, ${financialYear}, 1)
-        on conflict (organization_id, kind, financial_year)
-        do update set last_number = bill_note_counters.last_number + 1
-        returning last_number`,
-  );
-  return Number(row?.last_number);
-}
+const notePrefix = (profile: Awaited<ReturnType<typeof readProfile>>, kind: BillNoteKind) =>
+  (kind === 'credit' ? profile.creditNotePrefix : profile.debitNotePrefix) ??
+  DEFAULT_NOTE_PREFIXES[kind];
 
 /** A bill's status from what settled it, as the payment allocation trigger works it out. */
 const billStatusAfter = (paid: SQL) => sql`case
@@ -197,6 +160,8 @@ const billStatusAfter = (paid: SQL) => sql`case
   when ${paid} >= bills.total_amount then 'paid'
   when ${paid} > 0 then 'partly_paid'
   else 'unpaid' end`;
+
+const auditNote = tenantAudit('billNote');
 
 function noteAuditView(record: BillNote): Record<string, unknown> {
   const {
@@ -265,11 +230,9 @@ async function createNote(
       placeOfSupply: bill.placeOfSupply,
     });
     const profile = await readProfile(tx, tenant);
-    const prefix =
-      (values.kind === 'credit' ? profile.creditNotePrefix : profile.debitNotePrefix) ??
-      DEFAULT_NOTE_PREFIXES[values.kind];
+    const prefix = notePrefix(profile, values.kind);
     const financialYear = financialYearOf(values.noteDate);
-    const sequence = await takeNumber(tx, tenant, values.kind, financialYear);
+    const sequence = await takeNumber(tx, tenant, noteSeries(values.kind), financialYear);
     const id = uuidv7();
     const money = (rupees: number) => sql`${rupees.toFixed(2)}::numeric`;
     const total = money(figures.total);
@@ -309,14 +272,7 @@ async function createNote(
     }
 
     const created = (await readNote(tx, tenant, id)) as BillNote;
-    await appendAudit(tx, {
-      organizationId: org,
-      userId: tenant.userId,
-      action: 'create',
-      entity: 'billNote',
-      entityId: id,
-      changes: auditChanges(undefined, noteAuditView(created)),
-    });
+    await auditNote(tx, tenant, 'create', id, auditChanges(undefined, noteAuditView(created)));
     return created;
   });
 }
@@ -329,17 +285,9 @@ export const billNoteRepository = {
     query: BillNoteNextNumberQuery,
   ): Promise<BillNextNumber> {
     const profile = await readProfile(db, tenant);
-    const prefix =
-      (query.kind === 'credit' ? profile.creditNotePrefix : profile.debitNotePrefix) ??
-      DEFAULT_NOTE_PREFIXES[query.kind];
+    const prefix = notePrefix(profile, query.kind);
     const financialYear = financialYearOf(query.noteDate);
-    const [row] = await queryRows<{ last_number: number }>(
-      db,
-      sql`select last_number from bill_note_counters
-          where organization_id = ${tenant.organizationId} and kind = ${query.kind}
-            and financial_year = ${financialYear}`,
-    );
-    const sequence = Number(row?.last_number ?? 0) + 1;
+    const sequence = await peekNumber(db, tenant, noteSeries(query.kind), financialYear);
     return { number: formatBillNumber(prefix, financialYear, sequence), financialYear, sequence };
   },
 
@@ -431,17 +379,7 @@ export const billNoteRepository = {
           cancel_reason = ${values.reason}, version = version + 1, updated_at = now()
         where organization_id = ${org} and id = ${id}`);
       const after = (await readNote(tx, tenant, id)) as BillNote;
-      await appendAudit(tx, {
-        organizationId: org,
-        userId: tenant.userId,
-        action: 'cancel',
-        entity: 'billNote',
-        entityId: id,
-        changes: auditChanges(
-          { status: before.status, cancelReason: null },
-          { status: after.status, cancelReason: after.cancelReason },
-        ),
-      });
+      await auditNote(tx, tenant, 'cancel', id, cancelChanges(before, after));
       return after;
     });
   },

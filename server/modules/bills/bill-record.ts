@@ -1,8 +1,15 @@
 import { sql } from 'drizzle-orm';
 import type { Bill } from '../../../contract/bills.ts';
 import { queryRows, type Database } from '../../db/client.ts';
-import { isoTimestamp } from '../../lib/sql-values.ts';
+import { auditChanges } from '../../lib/audit.ts';
 import type { TenantContext } from '../../lib/tenant.ts';
+import {
+  documentTailRecord,
+  recordWithNumbers,
+  TAX_FIGURE_FIELDS,
+  taxFiguresRecord,
+} from './document-record.ts';
+import { tenantAudit } from './tenant-audit.ts';
 
 export const balanceOf = sql`case when bills.status = 'cancelled' then 0
   else bills.total_amount - bills.paid_amount end`;
@@ -44,45 +51,26 @@ export const billRecord = sql`json_build_object(
     from bill_lines
     where bill_lines.organization_id = bills.organization_id and bill_lines.bill_id = bills.id
   ), '[]'::json),
-  'taxableAmount', bills.taxable_amount,
-  'cgstAmount', bills.cgst_amount,
-  'sgstAmount', bills.sgst_amount,
-  'igstAmount', bills.igst_amount,
-  'roundOff', bills.round_off,
-  'totalAmount', bills.total_amount,
+  ${taxFiguresRecord('bills')},
   'paidAmount', bills.paid_amount - ${liveNotesSum('credit', 'applied_amount')},
   'creditedAmount', ${liveNotesSum('credit', 'total_amount')},
   'debitedAmount', ${liveNotesSum('debit', 'total_amount')},
   'balance', ${balanceOf},
   'status', bills.status,
   'isOverdue', ${isOverdue},
-  'seller', bills.seller,
-  'notes', bills.notes,
-  'cancelledAt', case when bills.cancelled_at is null then null
-    else ${isoTimestamp(sql`bills.cancelled_at`)} end,
-  'cancelReason', bills.cancel_reason,
-  'version', bills.version,
-  'createdAt', ${isoTimestamp(sql`bills.created_at`)},
-  'updatedAt', ${isoTimestamp(sql`bills.updated_at`)}
+  ${documentTailRecord('bills')}
 )`;
 
 const MONEY_FIELDS = [
-  'taxableAmount',
-  'cgstAmount',
-  'sgstAmount',
-  'igstAmount',
-  'roundOff',
-  'totalAmount',
+  ...TAX_FIGURE_FIELDS,
   'paidAmount',
   'creditedAmount',
   'debitedAmount',
   'balance',
 ] as const;
 
-/** JSON arrives parsed from both drivers; a numeric string would only come from a driver quirk. */
 export function normalizeBill(raw: unknown): Bill {
-  const record = (typeof raw === 'string' ? JSON.parse(raw) : raw) as Bill;
-  for (const field of MONEY_FIELDS) record[field] = Number(record[field]);
+  const record = recordWithNumbers<Bill>(raw, MONEY_FIELDS);
   for (const line of record.lines) {
     line.rate = Number(line.rate);
     line.amount = Number(line.amount);
@@ -99,11 +87,13 @@ export async function readBill(db: Database, tenant: TenantContext, id: string) 
   return rows[0] ? normalizeBill(rows[0].record) : undefined;
 }
 
+export const auditBill = tenantAudit('bill');
+
 /**
  * Bills as the trail keeps them: the fields a reader compares, without the copied lines. The
  * merchant goes in by name, as orders do; its id would only show a reader a code.
  */
-export function billAuditView(record: Bill | undefined): Record<string, unknown> | undefined {
+function billAuditView(record: Bill | undefined): Record<string, unknown> | undefined {
   if (!record) return undefined;
   const {
     lines,
@@ -116,3 +106,7 @@ export function billAuditView(record: Bill | undefined): Record<string, unknown>
   } = record;
   return { ...rest, merchant: merchant.name, orders: [...new Set(lines.map((l) => l.poNumber))] };
 }
+
+/** What a write changed on a bill, as the trail keeps bills; undefined before a create. */
+export const billChanges = (before: Bill | undefined, after: Bill) =>
+  auditChanges(billAuditView(before), billAuditView(after));

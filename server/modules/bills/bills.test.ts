@@ -10,12 +10,22 @@ import { envelope, paged } from '../../../contract/common.ts';
 import { order, type Order } from '../../../contract/orders.ts';
 import { auditLog, organizations } from '../../db/platform-tables.ts';
 import { bankDetails } from '../bank-details/schema.ts';
-import { designs } from '../designs/schema.ts';
-import { merchants } from '../merchants/schema.ts';
 import { createTestApp, type TestApp, type TestBody, type TestUser } from '../../test/test-app.ts';
 import { openDatabase, queryRows, type DatabaseHandle } from '../../db/client.ts';
 import { createTenantContext } from '../../lib/tenant.ts';
 import { financialYearOf } from './bill-numbers.ts';
+import {
+  billingFixture,
+  createDesign as createBillDesign,
+  createStateMerchant,
+  GUJARAT,
+  MAHARASHTRA,
+  moveOrder,
+  signUpRolesWith,
+  type BillingFixture,
+  type ErrorBody,
+  type OrderTarget,
+} from './bill-test-fixture.ts';
 import { billRepository } from './repository.ts';
 
 /** The labels the history and activity views give a bill's fields (`bills:fields.*`). */
@@ -30,54 +40,24 @@ let admin: TestUser;
 let staff: TestUser;
 let stranger: TestUser;
 
-const GUJARAT = '24';
-const MAHARASHTRA = '27';
-
-interface Fixture {
-  localMerchant: string;
-  outOfStateMerchant: string;
+interface Fixture extends BillingFixture {
   statelessMerchant: string;
-  design: string;
 }
 
-async function createMerchant(user: TestUser, name: string, state: string | null) {
-  const id = uuidv7();
-  await t.database.handle.db.insert(merchants).values({
-    organizationId: user.auth.organization._id,
-    id,
-    name,
-    state,
-    gstin: state === MAHARASHTRA ? '27AAPFU0939F1ZV' : null,
-    address: 'Ring Road',
-  });
-  return id;
-}
+const createMerchant = (user: TestUser, name: string, state: string | null) =>
+  createStateMerchant(t, user, { name, state, address: 'Ring Road' });
 
-let designSequence = 0;
-async function createDesign(user: TestUser) {
-  designSequence += 1;
-  const id = uuidv7();
-  await t.database.handle.db.insert(designs).values({
-    organizationId: user.auth.organization._id,
-    id,
-    name: `Paisley ${designSequence}`,
-    designCode: `PAI-${designSequence}`,
-    rate: 10,
-  });
-  return id;
-}
+const PAISLEY = { name: 'Paisley', code: 'PAI' };
+const createDesign = (user: TestUser) => createBillDesign(t, user, PAISLEY);
 
 async function fixture(user: TestUser): Promise<Fixture> {
-  await t.database.handle.db
-    .update(organizations)
-    .set({ state: GUJARAT, billPrefix: 'INV', defaultSac: '998821', defaultGstRate: 5 })
-    .where(eq(organizations.id, user.auth.organization._id));
-  return {
-    localMerchant: await createMerchant(user, 'સુરત સિલ્ક', GUJARAT),
-    outOfStateMerchant: await createMerchant(user, 'Mumbai Mills', MAHARASHTRA),
-    statelessMerchant: await createMerchant(user, 'Walk-in', null),
-    design: await createDesign(user),
-  };
+  const billing = await billingFixture(t, user, {
+    settings: { billPrefix: 'INV' },
+    localName: 'સુરત સિલ્ક',
+    address: 'Ring Road',
+    design: PAISLEY,
+  });
+  return { ...billing, statelessMerchant: await createMerchant(user, 'Walk-in', null) };
 }
 
 let poSequence = 0;
@@ -88,7 +68,7 @@ async function finishedOrder(
   designId: string,
   options: {
     lines?: { quantity: number; rate: number }[];
-    status?: 'pending' | 'in_progress' | 'completed' | 'delivered';
+    status?: OrderTarget;
   } = {},
 ): Promise<Order> {
   poSequence += 1;
@@ -101,15 +81,7 @@ async function finishedOrder(
   });
   expect(created.statusCode, created.body).toBe(201);
   const id = created.json<TestBody>().data._id;
-  const path = ['in_progress', 'completed', 'delivered'];
-  const target = options.status ?? 'completed';
-  for (const status of path.slice(0, path.indexOf(target) + 1)) {
-    const moved = await t.send(user, 'PUT', `/api/orders/${id}/status`, {
-      status,
-      ...(status === 'completed' ? { force: true } : {}),
-    });
-    expect(moved.statusCode, moved.body).toBe(200);
-  }
+  await moveOrder(t, user, id, options.status ?? 'completed');
   return readOrder(user, id);
 }
 
@@ -132,24 +104,11 @@ async function listBills(user: TestUser, query = '') {
   return pagedBills.parse(response.json()).data;
 }
 
-interface ErrorBody {
-  success: false;
-  code: string;
-  message: string;
-  errors?: { path: string; code: string; params?: Record<string, unknown> }[];
-}
-
-let mine: Fixture;
-let theirs: Fixture;
+let mine: Fixture, theirs: Fixture;
 
 beforeAll(async () => {
   t = await createTestApp();
-  owner = await t.registerUser();
-  admin = await t.addUser(owner, 'admin');
-  staff = await t.addUser(owner, 'staff');
-  stranger = await t.registerUser();
-  mine = await fixture(owner);
-  theirs = await fixture(stranger);
+  ({ owner, admin, staff, stranger, mine, theirs } = await signUpRolesWith(t, fixture));
 });
 afterAll(() => t.close());
 

@@ -3,13 +3,13 @@ import { v7 as uuidv7 } from 'uuid';
 import { computeBillFigures } from '../../../contract/bill-figures.ts';
 import type { Bill, BillCreate } from '../../../contract/bills.ts';
 import { queryRows, type Database } from '../../db/client.ts';
-import { appendAudit, auditChanges } from '../../lib/audit.ts';
 import { badRequest, conflict, fieldError, type FieldError } from '../../lib/http-errors.ts';
 import type { TenantContext } from '../../lib/tenant.ts';
 import { inTransaction } from '../../lib/tenant-repository.ts';
 import { uuidArray } from '../../lib/sql-values.ts';
-import { billAuditView, readBill } from './bill-record.ts';
+import { auditBill, billChanges, readBill } from './bill-record.ts';
 import { financialYearOf, formatBillNumber } from './bill-numbers.ts';
+import { billSeries, takeNumber } from './number-series.ts';
 
 /** Orders in these states are finished work that can be billed. */
 const BILLABLE_ORDER_STATUSES = ['completed', 'delivered'] as const;
@@ -160,28 +160,6 @@ async function readMerchant(db: Database, tenant: TenantContext, merchantId: str
   return row;
 }
 
-/**
- * The next number of the series, from the counter row. The upsert keeps the row locked until the
- * bill commits: a concurrent bill waits and takes the following number, and a bill that fails
- * rolls its increment back, so the series has neither gaps nor duplicates.
- */
-async function takeNumber(
-  db: Database,
-  tenant: TenantContext,
-  prefix: string,
-  financialYear: string,
-): Promise<number> {
-  const [row] = await queryRows<{ last_number: number }>(
-    db,
-    sql`insert into bill_counters (organization_id, prefix, financial_year, last_number)
-        values (${tenant.organizationId}, ${prefix}, ${financialYear}, 1)
-        on conflict (organization_id, prefix, financial_year)
-        do update set last_number = bill_counters.last_number + 1
-        returning last_number`,
-  );
-  return Number(row?.last_number);
-}
-
 export function assertDueNotBeforeBill(billDate: string, dueDate: string | undefined) {
   if (dueDate === undefined || dueDate >= billDate) return;
   throw badRequest('Validation failed', [
@@ -221,7 +199,7 @@ export async function createBill(
     const gstRate = values.gstRate ?? profile.defaultGstRate;
     const sac = values.sac ?? profile.defaultSac;
     const financialYear = financialYearOf(values.billDate);
-    const sequence = await takeNumber(tx, tenant, profile.billPrefix, financialYear);
+    const sequence = await takeNumber(tx, tenant, billSeries(profile.billPrefix), financialYear);
     const number = formatBillNumber(profile.billPrefix, financialYear, sequence);
     const id = uuidv7();
     const dueDate = values.dueDate
@@ -320,14 +298,7 @@ export async function createBill(
           and id = any(${uuidArray(values.orderIds)})`);
 
     const created = (await readBill(tx, tenant, id)) as Bill;
-    await appendAudit(tx, {
-      organizationId: tenant.organizationId,
-      userId: tenant.userId,
-      action: 'create',
-      entity: 'bill',
-      entityId: id,
-      changes: auditChanges(undefined, billAuditView(created)),
-    });
+    await auditBill(tx, tenant, 'create', id, billChanges(undefined, created));
     return created;
   });
 }

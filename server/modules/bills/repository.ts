@@ -12,7 +12,6 @@ import { MONEY_MAX, type Paged } from '../../../contract/common.ts';
 import type { Order } from '../../../contract/orders.ts';
 import { queryRows, type Database } from '../../db/client.ts';
 import { bills } from './schema.ts';
-import { appendAudit, auditChanges } from '../../lib/audit.ts';
 import { refusingNumericOverflow } from '../../lib/db-errors.ts';
 import { badRequest, conflict, staleVersion } from '../../lib/http-errors.ts';
 import {
@@ -26,9 +25,18 @@ import { pagedRecords } from '../../lib/paged-records.ts';
 import { tenantScope, type TenantContext } from '../../lib/tenant.ts';
 import { inTransaction } from '../../lib/tenant-repository.ts';
 import { orderRecordsWhere } from '../orders/order-record.ts';
-import { billAuditView, billRecord, isOverdue, normalizeBill, readBill } from './bill-record.ts';
+import {
+  auditBill,
+  billChanges,
+  billRecord,
+  isOverdue,
+  normalizeBill,
+  readBill,
+} from './bill-record.ts';
 import { financialYearOf, formatBillNumber } from './bill-numbers.ts';
 import { assertDueNotBeforeBill, createBill, readProfile } from './create-bill.ts';
+import { billSeries, peekNumber } from './number-series.ts';
+import { cancelChanges } from './tenant-audit.ts';
 
 type BillFilters = Omit<BillListParams, 'page' | 'limit' | 'sort'>;
 
@@ -90,13 +98,7 @@ export const billRepository = {
   async nextNumber(db: Database, tenant: TenantContext, billDate: string): Promise<BillNextNumber> {
     const profile = await readProfile(db, tenant);
     const financialYear = financialYearOf(billDate);
-    const [row] = await queryRows<{ last_number: number }>(
-      db,
-      sql`select last_number from bill_counters
-          where organization_id = ${tenant.organizationId} and prefix = ${profile.billPrefix}
-            and financial_year = ${financialYear}`,
-    );
-    const sequence = Number(row?.last_number ?? 0) + 1;
+    const sequence = await peekNumber(db, tenant, billSeries(profile.billPrefix), financialYear);
     return {
       number: formatBillNumber(profile.billPrefix, financialYear, sequence),
       financialYear,
@@ -158,14 +160,7 @@ export const billRepository = {
             where organization_id = ${tenant.organizationId} and id = ${id}`,
       );
       const after = (await readBill(tx, tenant, id)) as Bill;
-      await appendAudit(tx, {
-        organizationId: tenant.organizationId,
-        userId: tenant.userId,
-        action: 'update',
-        entity: 'bill',
-        entityId: id,
-        changes: auditChanges(billAuditView(before), billAuditView(after)),
-      });
+      await auditBill(tx, tenant, 'update', id, billChanges(before, after));
       return after;
     });
   },
@@ -214,17 +209,7 @@ export const billRepository = {
         update orders set bill_id = null, version = version + 1, updated_at = now()
         where organization_id = ${tenant.organizationId} and bill_id = ${id}`);
       const after = (await readBill(tx, tenant, id)) as Bill;
-      await appendAudit(tx, {
-        organizationId: tenant.organizationId,
-        userId: tenant.userId,
-        action: 'cancel',
-        entity: 'bill',
-        entityId: id,
-        changes: auditChanges(
-          { status: before.status, cancelReason: null },
-          { status: after.status, cancelReason: after.cancelReason },
-        ),
-      });
+      await auditBill(tx, tenant, 'cancel', id, cancelChanges(before, after));
       return after;
     });
   },

@@ -5,39 +5,12 @@ import { envelope } from '../../../contract/common.ts';
 import { duesReport, statement, type DuesReport } from '../../../contract/dues.ts';
 import { payment, type PaymentInput } from '../../../contract/payments.ts';
 import { queryRows } from '../../db/database.ts';
-import { merchants } from '../merchants/schema.ts';
 import { createTestApp, type TestApp, type TestUser } from '../../test/test-app.ts';
+import { createMerchant, insertBill, orgOf } from '../payments/payment-test-rows.ts';
 
 let t: TestApp;
 let owner: TestUser;
 let stranger: TestUser;
-
-const orgOf = (user: TestUser) => user.auth.organization._id;
-
-async function createMerchant(user: TestUser, name: string) {
-  const id = uuidv7();
-  await t.database.handle.db.insert(merchants).values({ organizationId: orgOf(user), id, name });
-  return id;
-}
-
-let billSequence = 0;
-async function insertBill(
-  user: TestUser,
-  merchantId: string,
-  spec: { billDate: string; dueDate: string; total: string; status?: 'unpaid' | 'cancelled' },
-) {
-  billSequence += 1;
-  const id = uuidv7();
-  const number = `D/${String(billSequence).padStart(5, '0')}`;
-  await t.database.handle.db.execute(sql`
-    insert into bills (organization_id, id, number, merchant_id, bill_date, due_date, bill_type,
-      gst_rate, place_of_supply, taxable_amount, cgst_amount, sgst_amount, igst_amount, round_off,
-      total_amount, status, seller, merchant)
-    values (${orgOf(user)}, ${id}, ${number}, ${merchantId}, ${spec.billDate}::date,
-      ${spec.dueDate}::date, 'bill_of_supply', 0, '24', ${spec.total}::numeric, 0, 0, 0, 0,
-      ${spec.total}::numeric, ${spec.status ?? 'unpaid'}, '{}'::jsonb, '{}'::jsonb)`);
-  return { id, number };
-}
 
 async function pay(user: TestUser, body: PaymentInput) {
   const response = await t.send(user, 'POST', '/api/payments', body);
@@ -77,11 +50,11 @@ describe('dues report', () => {
     const start = dayNumber('2026-01-01');
     const merchantIds: string[] = [];
     for (const name of ['Alpha Looms', 'Beta Prints', 'Gamma Silk', 'Delta Weaves', 'Epsilon']) {
-      merchantIds.push(await createMerchant(owner, name));
+      merchantIds.push(await createMerchant(t, owner, name));
     }
     // A merchant with a bill in another organization only: never a row here.
-    const foreign = await createMerchant(stranger, 'Foreign');
-    await insertBill(stranger, foreign, {
+    const foreign = await createMerchant(t, stranger, 'Foreign');
+    await insertBill(t, stranger, foreign, {
       billDate: '2026-02-01',
       dueDate: '2026-02-10',
       total: '500.00',
@@ -90,7 +63,7 @@ describe('dues report', () => {
     for (const merchantId of merchantIds.slice(0, 3)) {
       for (let index = 0; index < 7; index += 1) {
         const billDay = start + Math.floor(next() * 200);
-        await insertBill(owner, merchantId, {
+        await insertBill(t, owner, merchantId, {
           billDate: dateOf(billDay),
           dueDate: dateOf(billDay + Math.floor(next() * 40)),
           total: (100 + Math.floor(next() * 5_000_000) / 100).toFixed(2),
@@ -340,13 +313,13 @@ describe('dues report', () => {
 
 describe('merchant statement', () => {
   it('runs the balance from the opening balance, bills before payments on a day', async () => {
-    const merchantId = await createMerchant(owner, 'Statement Traders');
-    const before = await insertBill(owner, merchantId, {
+    const merchantId = await createMerchant(t, owner, 'Statement Traders');
+    const before = await insertBill(t, owner, merchantId, {
       billDate: '2026-03-10',
       dueDate: '2026-03-25',
       total: '1000.00',
     });
-    await insertBill(owner, merchantId, {
+    await insertBill(t, owner, merchantId, {
       billDate: '2026-04-05',
       dueDate: '2026-04-20',
       total: '777.00',
@@ -359,7 +332,7 @@ describe('merchant statement', () => {
       tdsAmount: 10.5,
       method: 'cash',
     });
-    const sameDay = await insertBill(owner, merchantId, {
+    const sameDay = await insertBill(t, owner, merchantId, {
       billDate: '2026-04-10',
       dueDate: '2026-04-25',
       total: '500.25',
@@ -371,7 +344,7 @@ describe('merchant statement', () => {
       method: 'upi',
       reference: 'UTR998877',
     });
-    const laterBill = await insertBill(owner, merchantId, {
+    const laterBill = await insertBill(t, owner, merchantId, {
       billDate: '2026-04-30',
       dueDate: '2026-05-15',
       total: '99.99',
@@ -458,7 +431,7 @@ describe('merchant statement', () => {
   });
 
   it('is 404 for an unknown or foreign merchant and 400 for a reversed range', async () => {
-    const foreign = await createMerchant(stranger, 'Foreign Statement');
+    const foreign = await createMerchant(t, stranger, 'Foreign Statement');
     const query = '?startDate=2026-01-01&endDate=2026-12-31';
     for (const id of [uuidv7(), foreign]) {
       const response = await t.send(owner, 'GET', `/api/merchants/${id}/statement${query}`);

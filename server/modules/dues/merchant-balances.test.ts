@@ -6,6 +6,7 @@ import { envelope } from '../../../contract/common.ts';
 import { payment, type Payment, type PaymentInput } from '../../../contract/payments.ts';
 import { queryRows } from '../../db/database.ts';
 import { organizations } from '../../db/platform-tables.ts';
+import { moveOrder } from '../bills/bill-test-fixture.ts';
 import { designs } from '../designs/schema.ts';
 import { merchants } from '../merchants/schema.ts';
 import { createTestApp, type TestApp, type TestBody, type TestUser } from '../../test/test-app.ts';
@@ -60,13 +61,7 @@ async function completedOrder(user: TestUser, merchantId: string, designId: stri
   });
   expect(created.statusCode, created.body).toBe(201);
   const id = created.json<TestBody>().data._id;
-  for (const status of ['in_progress', 'completed']) {
-    const moved = await t.send(user, 'PUT', `/api/orders/${id}/status`, {
-      status,
-      ...(status === 'completed' ? { force: true } : {}),
-    });
-    expect(moved.statusCode, moved.body).toBe(200);
-  }
+  await moveOrder(t, user, id, 'completed');
   return id;
 }
 

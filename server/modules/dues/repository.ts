@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { DuesReport, Statement, StatementEntry } from '../../../contract/dues.ts';
 import { queryRows, type Database } from '../../db/database.ts';
 import type { TenantContext } from '../../lib/tenant.ts';
@@ -44,6 +44,54 @@ const parsed = <T>(value: unknown): T =>
 /** Payments of one day in the order they were recorded. */
 const paymentCreatedKey = sql`to_char(payments.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US')`;
 
+/** The organization and the report's day, written out where each condition uses it. */
+interface LaterThan {
+  org: string;
+  asOfDay: SQL;
+}
+
+/** What payments dated after the day allocated, from one of the allocation tables. */
+function allocatedLater(
+  { org, asOfDay }: LaterThan,
+  allocations: 'payment_allocations' | 'payment_note_allocations',
+  document: 'bill_id' | 'bill_note_id',
+) {
+  const table = sql.identifier(allocations);
+  return sql`select ${table}.${sql.identifier(document)}, ${table}.amount
+    from ${table}
+    where ${table}.organization_id = ${org}
+      and ${table}.payment_id in (
+        select payments.id from payments
+        where payments.organization_id = ${org} and payments.payment_date > ${asOfDay}
+      )`;
+}
+
+/**
+ * Per merchant, the count and sum of the documents dated after the day together with the live
+ * notes of the kind that are kept with them (debit notes with the bills, credit notes with the
+ * payments). The kind is a literal, like the statement's other fixed conditions.
+ */
+function withNotesLater(
+  { org, asOfDay }: LaterThan,
+  kind: 'debit' | 'credit',
+  figures: { count: string; sum: string; documents: SQL },
+) {
+  const count = sql.identifier(figures.count);
+  const sum = sql.identifier(figures.sum);
+  return sql`select merchant_id, sum(${count}) as ${count}, sum(${sum}) as ${sum}
+    from (
+      ${figures.documents}
+      union all
+      select merchant_id, count(*), sum(total_amount)
+      from bill_notes
+      where organization_id = ${org}
+        and kind = ${sql.raw(`'${kind}'`)} and status <> 'cancelled'
+        and note_date > ${asOfDay}
+      group by merchant_id
+    ) as later
+    group by merchant_id`;
+}
+
 export const duesRepository = {
   /**
    * The dues book as it stood at the end of `asOf` (today when absent): live bills dated by then,
@@ -56,6 +104,7 @@ export const duesRepository = {
     const asOfDay = sql`coalesce(${asOf ?? null}::date, current_date)`;
     // The same day as one value of the statement, for the ages worked out per owing bill.
     const asOfValue = sql`(select as_of from params)`;
+    const later = { org, asOfDay };
     const rows = await queryRows<DuesResultRow>(
       db,
       sql`with params as (
@@ -66,13 +115,7 @@ export const duesRepository = {
           -- (a few hundred for today, found through the payments' date index). Summing every
           -- allocation instead was most of this report's time.
           late as (
-            select payment_allocations.bill_id, payment_allocations.amount
-            from payment_allocations
-            where payment_allocations.organization_id = ${org}
-              and payment_allocations.payment_id in (
-                select payments.id from payments
-                where payments.organization_id = ${org} and payments.payment_date > ${asOfDay}
-              )
+            ${allocatedLater(later, 'payment_allocations', 'bill_id')}
             -- A credit note keeps what it settled in its bill's paid amount, like an allocation.
             union all
             select bill_notes.bill_id, bill_notes.applied_amount
@@ -84,52 +127,33 @@ export const duesRepository = {
           ),
           -- The same for debit notes, which payments settle like bills.
           late_notes as (
-            select payment_note_allocations.bill_note_id, payment_note_allocations.amount
-            from payment_note_allocations
-            where payment_note_allocations.organization_id = ${org}
-              and payment_note_allocations.payment_id in (
-                select payments.id from payments
-                where payments.organization_id = ${org} and payments.payment_date > ${asOfDay}
-              )
+            ${allocatedLater(later, 'payment_note_allocations', 'bill_note_id')}
           ),
           -- The kept all-time figures less what is dated after as_of (nothing, usually, for today),
           -- read through the live bills' and the payments' date indexes.
           -- Live debit notes are kept with the bills, live credit notes with the payments.
           later_bills as (
-            select merchant_id, sum(bill_count) as bill_count, sum(billed) as billed
-            from (
-              select merchant_id, count(*) as bill_count, sum(total_amount) as billed
-              from bills
-              where organization_id = ${org}
-                and status <> 'cancelled'
-                and bill_date > ${asOfDay}
-              group by merchant_id
-              union all
-              select merchant_id, count(*), sum(total_amount)
-              from bill_notes
-              where organization_id = ${org}
-                and kind = 'debit' and status <> 'cancelled'
-                and note_date > ${asOfDay}
-              group by merchant_id
-            ) as later
-            group by merchant_id
+            ${withNotesLater(later, 'debit', {
+              count: 'bill_count',
+              sum: 'billed',
+              documents: sql`select merchant_id, count(*) as bill_count, sum(total_amount) as billed
+                from bills
+                where organization_id = ${org}
+                  and status <> 'cancelled'
+                  and bill_date > ${asOfDay}
+                group by merchant_id`,
+            })}
           ),
           later_payments as (
-            select merchant_id, sum(payment_count) as payment_count, sum(received) as received
-            from (
-              select merchant_id, count(*) as payment_count, sum(amount + tds_amount) as received
-              from payments
-              where organization_id = ${org} and payment_date > ${asOfDay}
-              group by merchant_id
-              union all
-              select merchant_id, count(*), sum(total_amount)
-              from bill_notes
-              where organization_id = ${org}
-                and kind = 'credit' and status <> 'cancelled'
-                and note_date > ${asOfDay}
-              group by merchant_id
-            ) as later
-            group by merchant_id
+            ${withNotesLater(later, 'credit', {
+              count: 'payment_count',
+              sum: 'received',
+              documents: sql`select merchant_id, count(*) as payment_count,
+                  sum(amount + tds_amount) as received
+                from payments
+                where organization_id = ${org} and payment_date > ${asOfDay}
+                group by merchant_id`,
+            })}
           ),
           balances as (
             select merchant_balances.merchant_id,

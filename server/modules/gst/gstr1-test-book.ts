@@ -14,20 +14,24 @@ export interface BookMerchant {
   state: string;
 }
 
-export interface BookBill {
+/** What a bill and a note both carry: the buyer, where the supply went and the tax on it. */
+interface BookDocument {
   number: string;
-  billDate: string;
   merchant: BookMerchant;
   placeOfSupply: string;
-  billType?: 'tax_invoice' | 'bill_of_supply';
   gstRate: number;
   sac: string | null;
   taxable: Money;
   cgst: Money;
   sgst: Money;
   igst: Money;
-  roundOff: Money;
   total: Money;
+}
+
+export interface BookBill extends BookDocument {
+  billDate: string;
+  billType?: 'tax_invoice' | 'bill_of_supply';
+  roundOff: Money;
   status?: 'unpaid' | 'cancelled';
 }
 
@@ -52,21 +56,24 @@ export async function addMerchant(
   return { id, name, gstin, state };
 }
 
+/** The buyer as a document keeps a copy of it. */
+const merchantSnapshot = (merchant: BookMerchant) => ({
+  _id: merchant.id,
+  name: merchant.name,
+  gstin: merchant.gstin,
+  state: merchant.state,
+  address: null,
+  city: null,
+  phone: null,
+});
+
 /**
  * A bill written as issued, figures and snapshots included: the return reads only what a bill
  * stores, so the book is exactly what the test says it is.
  */
 export async function insertBill(t: TestApp, user: TestUser, bill: BookBill, sellerState: string) {
   const id = uuidv7();
-  const merchant = {
-    _id: bill.merchant.id,
-    name: bill.merchant.name,
-    gstin: bill.merchant.gstin,
-    state: bill.merchant.state,
-    address: null,
-    city: null,
-    phone: null,
-  };
+  const merchant = merchantSnapshot(bill.merchant);
   await t.database.handle.db.execute(sql`
     insert into bills (organization_id, id, number, merchant_id, bill_date, due_date, bill_type,
       gst_rate, sac, place_of_supply, taxable_amount, cgst_amount, sgst_amount, igst_amount,
@@ -80,34 +87,16 @@ export async function insertBill(t: TestApp, user: TestUser, bill: BookBill, sel
   return id;
 }
 
-export interface BookNote {
-  number: string;
+export interface BookNote extends BookDocument {
   kind: 'credit' | 'debit';
   billId: string;
   noteDate: string;
-  merchant: BookMerchant;
-  placeOfSupply: string;
-  gstRate: number;
-  sac: string | null;
-  taxable: Money;
-  cgst: Money;
-  sgst: Money;
-  igst: Money;
-  total: Money;
   cancelled?: boolean;
 }
 
 /** A credit or debit note written as issued against `billId`, like `insertBill`. */
 export async function insertNote(t: TestApp, user: TestUser, note: BookNote, sellerState: string) {
-  const merchant = {
-    _id: note.merchant.id,
-    name: note.merchant.name,
-    gstin: note.merchant.gstin,
-    state: note.merchant.state,
-    address: null,
-    city: null,
-    phone: null,
-  };
+  const merchant = merchantSnapshot(note.merchant);
   const status = note.cancelled ? 'cancelled' : note.kind === 'credit' ? 'issued' : 'unpaid';
   await t.database.handle.db.execute(sql`
     insert into bill_notes (organization_id, id, number, kind, bill_id, merchant_id, note_date,

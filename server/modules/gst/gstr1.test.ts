@@ -116,7 +116,10 @@ async function fixedBook() {
     number: string,
     noteDate: string,
     onBill: number,
-    rest: Pick<BookNote, 'kind' | 'taxable' | 'cgst' | 'sgst' | 'igst' | 'total' | 'cancelled'>,
+    kind: BookNote['kind'],
+    figures: ReturnType<typeof intra>,
+    total: string,
+    cancelled?: true,
   ): BookNote => {
     const original = book[onBill - 1] as BookBill;
     return {
@@ -125,36 +128,36 @@ async function fixedBook() {
       billId: billId(onBill),
       merchant: original.merchant,
       placeOfSupply: original.placeOfSupply,
-      gstRate: original.gstRate,
       sac: original.sac,
-      ...rest,
+      kind,
+      ...figures,
+      total,
+      ...(cancelled ? { cancelled } : {}),
     };
   };
   const notes: BookNote[] = [
     // A registered buyer's note: CDNR.
-    note('CN/2026-27/0001', '2026-04-18', 1, {
-      kind: 'credit',
-      ...intra('1000.00', 5, '25.00'),
-      total: '1050.00',
-    }),
+    note('CN/2026-27/0001', '2026-04-18', 1, 'credit', intra('1000.00', 5, '25.00'), '1050.00'),
     // On a small B2C bill: B2CS, net.
-    note('DN/2026-27/0001', '2026-04-19', 3, {
-      kind: 'debit',
-      ...intra('200.00', 5, '5.00'),
-      total: '210.00',
-    }),
+    note('DN/2026-27/0001', '2026-04-19', 3, 'debit', intra('200.00', 5, '5.00'), '210.00'),
     // On a B2CL invoice: CDNUR.
-    note('CN/2026-27/0002', '2026-04-21', 4, {
-      kind: 'credit',
-      ...inter('10000.00', 18, '1800.00'),
-      total: '11800.00',
-    }),
-    note('CN/2026-27/0003', '2026-04-23', 2, {
-      kind: 'credit',
-      ...inter('500.00', 12, '60.00'),
-      total: '560.00',
-      cancelled: true,
-    }),
+    note(
+      'CN/2026-27/0002',
+      '2026-04-21',
+      4,
+      'credit',
+      inter('10000.00', 18, '1800.00'),
+      '11800.00',
+    ),
+    note(
+      'CN/2026-27/0003',
+      '2026-04-23',
+      2,
+      'credit',
+      inter('500.00', 12, '60.00'),
+      '560.00',
+      true,
+    ),
   ];
   for (const entry of notes) await insertNote(t, owner, entry, '24');
 

@@ -1,70 +1,38 @@
 import { and, eq, sql } from 'drizzle-orm';
-import pg from 'pg';
-import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { envelope, paged } from '../../../contract/common.ts';
 import { duesReport } from '../../../contract/dues.ts';
 import { openBill, payment, type Payment, type PaymentInput } from '../../../contract/payments.ts';
 import { billNotes } from '../bill-notes/schema.ts';
+import type { ErrorBody } from '../bills/bill-test-fixture.ts';
 import { bills } from '../bills/schema.ts';
-import { merchants } from '../merchants/schema.ts';
 import { createTestApp, type TestApp, type TestUser } from '../../test/test-app.ts';
+import {
+  createMerchant as createMerchantRow,
+  expectOneAllocationWins,
+  insertBill as insertBillRow,
+  insertNote as insertNoteRow,
+  orgOf,
+  paymentOf,
+  racingPayments,
+} from './payment-test-rows.ts';
 
-let t: TestApp;
-let owner: TestUser;
+let t: TestApp, owner: TestUser;
 
-interface ErrorBody {
-  code: string;
-  errors?: { path: string; code: string; params?: Record<string, unknown> }[];
-}
+const createMerchant = (name: string) => createMerchantRow(t, owner, name);
 
-const orgOf = (user: TestUser) => user.auth.organization._id;
+const insertBill = async (merchantId: string, billDate: string, dueDate: string, total: number) =>
+  (await insertBillRow(t, owner, merchantId, { billDate, dueDate, total })).id;
 
-async function createMerchant(name: string) {
-  const id = uuidv7();
-  await t.database.handle.db.insert(merchants).values({ organizationId: orgOf(owner), id, name });
-  return id;
-}
-
-let sequence = 0;
-const nextNumber = (prefix: string) => {
-  sequence += 1;
-  return `${prefix}/2026-27/${String(sequence).padStart(5, '0')}`;
-};
-
-/** Rows written straight to the tables: payments care only for dates, totals and status. */
-async function insertBill(merchantId: string, billDate: string, dueDate: string, total: number) {
-  const id = uuidv7();
-  await t.database.handle.db.execute(sql`
-    insert into bills (organization_id, id, number, merchant_id, bill_date, due_date, bill_type,
-      gst_rate, place_of_supply, taxable_amount, cgst_amount, sgst_amount, igst_amount, round_off,
-      total_amount, status, seller, merchant)
-    values (${orgOf(owner)}, ${id}, ${nextNumber('T')}, ${merchantId}, ${billDate}::date,
-      ${dueDate}::date, 'bill_of_supply', 0, '24', ${String(total)}::numeric, 0, 0, 0, 0,
-      ${String(total)}::numeric, 'unpaid', '{}'::jsonb, '{}'::jsonb)`);
-  return id;
-}
-
-async function insertNote(
+const insertNote = (
   billId: string,
   merchantId: string,
   kind: 'credit' | 'debit',
   noteDate: string,
   dueDate: string | null,
   total: number,
-) {
-  const id = uuidv7();
-  await t.database.handle.db.execute(sql`
-    insert into bill_notes (organization_id, id, number, kind, bill_id, merchant_id, note_date,
-      due_date, reason, gst_rate, place_of_supply, taxable_amount, cgst_amount, sgst_amount,
-      igst_amount, round_off, total_amount, status, seller, merchant)
-    values (${orgOf(owner)}, ${id}, ${nextNumber(kind === 'credit' ? 'TC' : 'TD')}, ${kind},
-      ${billId}, ${merchantId}, ${noteDate}::date, ${dueDate}::date, 'others', 0, '24',
-      ${String(total)}::numeric, 0, 0, 0, 0, ${String(total)}::numeric,
-      ${kind === 'credit' ? 'issued' : 'unpaid'}, '{}'::jsonb, '{}'::jsonb)`);
-  return id;
-}
+) => insertNoteRow(t, owner, { billId, merchantId }, { kind, noteDate, dueDate, total });
 
 async function noteRow(id: string) {
   const [row] = await t.database.handle.db
@@ -81,12 +49,6 @@ async function billRow(id: string) {
     .where(and(eq(bills.organizationId, orgOf(owner)), eq(bills.id, id)));
   return row;
 }
-
-const base = (
-  merchantId: string,
-  amount: number,
-  extra: Partial<PaymentInput> = {},
-): PaymentInput => ({ merchantId, paymentDate: '2026-06-20', amount, method: 'upi', ...extra });
 
 const settled = (made: Payment) =>
   made.allocations.map((row) => [row.billId, row.kind, row.amount]);
@@ -110,7 +72,7 @@ describe('payments settling debit notes', () => {
     const note = await insertNote(first, merchant, 'debit', '2026-04-05', '2026-04-20', 100);
     const second = await insertBill(merchant, '2026-04-10', '2026-05-10', 500);
 
-    const made = await pay(base(merchant, 350));
+    const made = await pay(paymentOf(merchant, 350));
 
     // The note falls due before the first bill but was issued after it: dates decide, not due dates.
     expect(settled(made)).toEqual([
@@ -133,7 +95,7 @@ describe('payments settling debit notes', () => {
     const debit = await insertNote(bill, merchant, 'debit', '2026-04-05', '2026-04-20', 100);
     await insertNote(bill, merchant, 'credit', '2026-04-06', null, 50);
     const paidNote = await insertNote(bill, merchant, 'debit', '2026-04-07', '2026-04-22', 40);
-    await pay(base(merchant, 40, { allocations: [{ billId: paidNote, amount: 40 }] }));
+    await pay(paymentOf(merchant, 40, { allocations: [{ billId: paidNote, amount: 40 }] }));
 
     const response = await t.send(owner, 'GET', `/api/payments/open-bills?merchantId=${merchant}`);
     expect(response.statusCode, response.body).toBe(200);
@@ -154,7 +116,7 @@ describe('payments settling debit notes', () => {
       owner,
       'POST',
       '/api/payments',
-      base(merchant, 500, {
+      paymentOf(merchant, 500, {
         allocations: [
           { billId: debit, amount: 150 },
           { billId: credit, amount: 10 },
@@ -170,7 +132,9 @@ describe('payments settling debit notes', () => {
       expect.objectContaining({ path: 'allocations.1.billId', params: { rule: 'bill_not_open' } }),
     ]);
 
-    const made = await pay(base(merchant, 60, { allocations: [{ billId: debit, amount: 60 }] }));
+    const made = await pay(
+      paymentOf(merchant, 60, { allocations: [{ billId: debit, amount: 60 }] }),
+    );
     expect(settled(made)).toEqual([[debit, 'debit_note', 60]]);
     expect(await noteRow(debit)).toEqual({ paidAmount: 60, status: 'partly_paid' });
     const listed = await t.send(owner, 'GET', `/api/payments?billId=${debit}`);
@@ -182,7 +146,9 @@ describe('payments settling debit notes', () => {
     const merchant = await createMerchant('Cancel Note Mills');
     const bill = await insertBill(merchant, '2026-04-01', '2026-04-30', 300);
     const debit = await insertNote(bill, merchant, 'debit', '2026-04-05', '2026-04-20', 100);
-    const made = await pay(base(merchant, 30, { allocations: [{ billId: debit, amount: 30 }] }));
+    const made = await pay(
+      paymentOf(merchant, 30, { allocations: [{ billId: debit, amount: 30 }] }),
+    );
 
     const refused = await t.send(owner, 'POST', `/api/bill-notes/${debit}/cancel`, {
       reason: 'Wrong',
@@ -199,7 +165,7 @@ describe('payments settling debit notes', () => {
       owner,
       'POST',
       '/api/payments',
-      base(merchant, 30, { allocations: [{ billId: debit, amount: 30 }] }),
+      paymentOf(merchant, 30, { allocations: [{ billId: debit, amount: 30 }] }),
     );
     expect(again.json<ErrorBody>().errors?.[0]).toMatchObject({
       path: 'allocations.0.billId',
@@ -210,12 +176,12 @@ describe('payments settling debit notes', () => {
   it("counts debit notes in dues' oldest bill and in what was owed before a later payment", async () => {
     const merchant = await createMerchant('Oldest Note Mills');
     const settled = await insertBill(merchant, '2026-04-01', '2026-04-16', 200);
-    await pay(base(merchant, 200, { paymentDate: '2026-04-02' }));
+    await pay(paymentOf(merchant, 200, { paymentDate: '2026-04-02' }));
     const debit = await insertNote(settled, merchant, 'debit', '2026-04-10', '2026-04-25', 100);
     await insertBill(merchant, '2026-05-01', '2026-05-16', 500);
     // Settles the note after the day the report is asked for.
     await pay(
-      base(merchant, 100, {
+      paymentOf(merchant, 100, {
         paymentDate: '2026-06-01',
         allocations: [{ billId: debit, amount: 100 }],
       }),
@@ -241,36 +207,8 @@ describe('payments settling debit notes', () => {
 });
 
 describe('debit note payments at the same moment', () => {
-  let baseUrl: string;
-  beforeAll(async () => {
-    baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
-  });
-
-  const post = (body: PaymentInput) =>
-    fetch(`${baseUrl}/api/payments`, {
-      method: 'POST',
-      headers: { ...owner.bearer, 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-
-  /** As for bills: the requests queue behind a held lock on the note and then contend at once. */
-  async function sentWhileNoteLocked(noteId: string, requests: () => Promise<Response>[]) {
-    const blocker = new pg.Client({ connectionString: t.database.url });
-    await blocker.connect();
-    try {
-      await blocker.query('begin');
-      await blocker.query(
-        'select id from bill_notes where organization_id = $1 and id = $2 for update',
-        [orgOf(owner), noteId],
-      );
-      const pending = requests();
-      await new Promise((resolve) => setTimeout(resolve, 500));
-      await blocker.query('commit');
-      return await Promise.all(pending);
-    } finally {
-      await blocker.end();
-    }
-  }
+  // As for bills: the requests queue behind a held lock on the note and then contend at once.
+  const race = racingPayments(() => ({ app: t, user: owner }));
 
   it.each([2, 10])(
     '%i payments naming the same debit note never take it past its total',
@@ -278,19 +216,12 @@ describe('debit note payments at the same moment', () => {
       const merchant = await createMerchant(`Note race ${count}`);
       const bill = await insertBill(merchant, '2026-04-01', '2026-04-30', 300);
       const debit = await insertNote(bill, merchant, 'debit', '2026-04-05', '2026-04-20', 1000);
-      const responses = await sentWhileNoteLocked(debit, () =>
+      const responses = await race.whileLocked('bill_notes', debit, () =>
         Array.from({ length: count }, () =>
-          post(base(merchant, 600, { allocations: [{ billId: debit, amount: 600 }] })),
+          race.post(paymentOf(merchant, 600, { allocations: [{ billId: debit, amount: 600 }] })),
         ),
       );
-      const statuses = responses.map((response) => response.status);
-      expect(statuses.filter((status) => status === 201)).toHaveLength(1);
-      expect(statuses.every((status) => status === 201 || status === 400)).toBe(true);
-      const refusal = (await responses.find((r) => r.status === 400)?.json()) as ErrorBody;
-      expect(refusal.errors?.[0]).toMatchObject({
-        path: 'allocations.0.amount',
-        params: { rule: 'allocation_above_balance', balance: 400 },
-      });
+      await expectOneAllocationWins(responses, 400);
       expect(await noteRow(debit)).toEqual({ paidAmount: 600, status: 'partly_paid' });
     },
   );
@@ -302,8 +233,8 @@ describe('debit note payments at the same moment', () => {
       update bills set paid_amount = 300, status = 'paid'
       where organization_id = ${orgOf(owner)} and id = ${bill}`);
     const debit = await insertNote(bill, merchant, 'debit', '2026-04-05', '2026-04-20', 1000);
-    const responses = await sentWhileNoteLocked(debit, () =>
-      Array.from({ length: 5 }, () => post(base(merchant, 300))),
+    const responses = await race.whileLocked('bill_notes', debit, () =>
+      Array.from({ length: 5 }, () => race.post(paymentOf(merchant, 300))),
     );
     expect(responses.map((response) => response.status)).toEqual([201, 201, 201, 201, 201]);
     const made = (await Promise.all(responses.map((r) => r.json()))) as { data: Payment }[];

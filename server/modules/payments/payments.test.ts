@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { and, eq, sql } from 'drizzle-orm';
 import Papa from 'papaparse';
-import pg from 'pg';
 import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -17,59 +16,25 @@ import {
 } from '../../../contract/payments.ts';
 import { queryRows } from '../../db/database.ts';
 import { auditLog, organizations } from '../../db/platform-tables.ts';
+import { signUpRoles, type ErrorBody } from '../bills/bill-test-fixture.ts';
 import { bills } from '../bills/schema.ts';
 import { designs } from '../designs/schema.ts';
-import { merchants } from '../merchants/schema.ts';
 import { createTestApp, type TestApp, type TestUser } from '../../test/test-app.ts';
 import { allocationViolation } from './allocations.ts';
+import {
+  createMerchant,
+  expectOneAllocationWins,
+  insertBill,
+  orgOf,
+  paymentOf,
+  racingPayments,
+} from './payment-test-rows.ts';
 
 let t: TestApp;
 let owner: TestUser;
 let admin: TestUser;
 let staff: TestUser;
 let stranger: TestUser;
-
-interface ErrorBody {
-  success: false;
-  code: string;
-  message: string;
-  errors?: { path: string; code: string; params?: Record<string, unknown> }[];
-}
-
-const orgOf = (user: TestUser) => user.auth.organization._id;
-
-async function createMerchant(user: TestUser, name: string) {
-  const id = uuidv7();
-  await t.database.handle.db.insert(merchants).values({ organizationId: orgOf(user), id, name });
-  return id;
-}
-
-let billSequence = 0;
-interface BillSpec {
-  billDate: string;
-  dueDate?: string;
-  total: number | string;
-  status?: 'unpaid' | 'cancelled';
-}
-
-/**
- * A bill written straight to the table: payments only care about its merchant, dates, total and
- * status, and the bills tests cover how a real one is made.
- */
-async function insertBill(user: TestUser, merchantId: string, spec: BillSpec) {
-  billSequence += 1;
-  const id = uuidv7();
-  const number = `T/2026-27/${String(billSequence).padStart(5, '0')}`;
-  await t.database.handle.db.execute(sql`
-    insert into bills (organization_id, id, number, merchant_id, bill_date, due_date, bill_type,
-      gst_rate, place_of_supply, taxable_amount, cgst_amount, sgst_amount, igst_amount, round_off,
-      total_amount, status, seller, merchant)
-    values (${orgOf(user)}, ${id}, ${number}, ${merchantId}, ${spec.billDate}::date,
-      ${spec.dueDate ?? spec.billDate}::date, 'bill_of_supply', 0, '24',
-      ${String(spec.total)}::numeric, 0, 0, 0, 0, ${String(spec.total)}::numeric,
-      ${spec.status ?? 'unpaid'}, '{}'::jsonb, '{}'::jsonb)`);
-  return { id, number };
-}
 
 async function readBillRow(user: TestUser, id: string) {
   const [row] = await t.database.handle.db
@@ -93,39 +58,26 @@ async function readPayment(user: TestUser, id: string) {
   return paymentEnvelope.parse(response.json()).data;
 }
 
-const base = (merchantId: string, amount: number, extra: Partial<PaymentInput> = {}) =>
-  ({
-    merchantId,
-    paymentDate: '2026-06-20',
-    amount,
-    method: 'upi',
-    reference: 'UTR123456789012',
-    ...extra,
-  }) as PaymentInput;
-
 beforeAll(async () => {
   t = await createTestApp();
-  owner = await t.registerUser();
-  admin = await t.addUser(owner, 'admin');
-  staff = await t.addUser(owner, 'staff');
-  stranger = await t.registerUser();
+  ({ owner, admin, staff, stranger } = await signUpRoles(t));
 });
 afterAll(() => t.close());
 
 describe('automatic allocation', () => {
   it('settles the oldest bills first and keeps the rest as an advance', async () => {
-    const merchant = await createMerchant(owner, 'Oldest First Mills');
+    const merchant = await createMerchant(t, owner, 'Oldest First Mills');
     // Inserted out of order: same date, so the number decides between the first two.
-    const later = await insertBill(owner, merchant, { billDate: '2026-05-10', total: 500 });
-    const sameDayA = await insertBill(owner, merchant, { billDate: '2026-04-01', total: 300 });
-    const sameDayB = await insertBill(owner, merchant, { billDate: '2026-04-01', total: 200 });
-    const cancelled = await insertBill(owner, merchant, {
+    const later = await insertBill(t, owner, merchant, { billDate: '2026-05-10', total: 500 });
+    const sameDayA = await insertBill(t, owner, merchant, { billDate: '2026-04-01', total: 300 });
+    const sameDayB = await insertBill(t, owner, merchant, { billDate: '2026-04-01', total: 200 });
+    const cancelled = await insertBill(t, owner, merchant, {
       billDate: '2026-03-01',
       total: 999,
       status: 'cancelled',
     });
 
-    const first = await pay(owner, base(merchant, 400));
+    const first = await pay(owner, paymentOf(merchant, 400));
     expect(first.allocations).toEqual([
       { billId: sameDayA.id, billNumber: sameDayA.number, kind: 'bill', amount: 300 },
       { billId: sameDayB.id, billNumber: sameDayB.number, kind: 'bill', amount: 100 },
@@ -143,7 +95,10 @@ describe('automatic allocation', () => {
     });
 
     // 700.50 + 20.25 TDS: 100 to the second bill, 500 to the last, 120.75 left over.
-    const second = await pay(owner, base(merchant, 700.5, { tdsAmount: 20.25, method: 'cash' }));
+    const second = await pay(
+      owner,
+      paymentOf(merchant, 700.5, { tdsAmount: 20.25, method: 'cash' }),
+    );
     expect(second.allocations.map((row) => [row.billId, row.amount])).toEqual([
       [sameDayB.id, 100],
       [later.id, 500],
@@ -155,7 +110,7 @@ describe('automatic allocation', () => {
     expect(await readBillRow(owner, cancelled.id)).toMatchObject({ paidAmount: 0 });
 
     // Nothing open: all of it is an advance.
-    const third = await pay(owner, base(merchant, 50));
+    const third = await pay(owner, paymentOf(merchant, 50));
     expect(third.allocations).toEqual([]);
     expect(third.unallocatedAmount).toBe(50);
   });
@@ -165,7 +120,7 @@ describe('automatic allocation', () => {
       .update(organizations)
       .set({ state: '24', billPrefix: 'INV', defaultSac: '998821', defaultGstRate: 5 })
       .where(eq(organizations.id, orgOf(owner)));
-    const merchant = await createMerchant(owner, 'Order Flag Silk');
+    const merchant = await createMerchant(t, owner, 'Order Flag Silk');
     const designId = uuidv7();
     await t.database.handle.db.insert(designs).values({
       organizationId: orgOf(owner),
@@ -199,9 +154,9 @@ describe('automatic allocation', () => {
     const readOrder = async () =>
       envelope(order).parse((await t.send(owner, 'GET', `/api/orders/${orderId}`)).json()).data;
 
-    const part = await pay(owner, base(merchant, 100));
+    const part = await pay(owner, paymentOf(merchant, 100));
     expect((await readOrder()).isPaid).toBe(false);
-    const rest = await pay(owner, base(merchant, madeBill.totalAmount - 100));
+    const rest = await pay(owner, paymentOf(merchant, madeBill.totalAmount - 100));
     expect(rest.unallocatedAmount).toBe(0);
     expect((await readOrder()).isPaid).toBe(true);
     const billNow = envelope(bill).parse(
@@ -222,25 +177,25 @@ describe('automatic allocation', () => {
 
 describe('named allocations', () => {
   it('stores them as given and refuses what breaks a rule, per allocation', async () => {
-    const merchant = await createMerchant(owner, 'Named Allocations');
-    const other = await createMerchant(owner, 'Someone Else');
-    const a = await insertBill(owner, merchant, { billDate: '2026-04-01', total: 1000 });
-    const b = await insertBill(owner, merchant, { billDate: '2026-04-05', total: 250.5 });
-    const cancelled = await insertBill(owner, merchant, {
+    const merchant = await createMerchant(t, owner, 'Named Allocations');
+    const other = await createMerchant(t, owner, 'Someone Else');
+    const a = await insertBill(t, owner, merchant, { billDate: '2026-04-01', total: 1000 });
+    const b = await insertBill(t, owner, merchant, { billDate: '2026-04-05', total: 250.5 });
+    const cancelled = await insertBill(t, owner, merchant, {
       billDate: '2026-04-06',
       total: 10,
       status: 'cancelled',
     });
-    const theirs = await insertBill(owner, other, { billDate: '2026-04-02', total: 100 });
-    const strangerMerchant = await createMerchant(stranger, 'Foreign');
-    const foreign = await insertBill(stranger, strangerMerchant, {
+    const theirs = await insertBill(t, owner, other, { billDate: '2026-04-02', total: 100 });
+    const strangerMerchant = await createMerchant(t, stranger, 'Foreign');
+    const foreign = await insertBill(t, stranger, strangerMerchant, {
       billDate: '2026-04-02',
       total: 100,
     });
 
     const stored = await pay(
       owner,
-      base(merchant, 300, {
+      paymentOf(merchant, 300, {
         allocations: [
           { billId: b.id, amount: 50.5 },
           { billId: a.id, amount: 200 },
@@ -258,7 +213,7 @@ describe('named allocations', () => {
       owner,
       'POST',
       '/api/payments',
-      base(merchant, 5000, {
+      paymentOf(merchant, 5000, {
         allocations: [
           { billId: a.id, amount: 800.01 },
           { billId: theirs.id, amount: 10 },
@@ -296,7 +251,7 @@ describe('named allocations', () => {
       owner,
       'POST',
       '/api/payments',
-      base(merchant, 100, { tdsAmount: 10, allocations: [{ billId: a.id, amount: 110.01 }] }),
+      paymentOf(merchant, 100, { tdsAmount: 10, allocations: [{ billId: a.id, amount: 110.01 }] }),
     );
     expect(tooMuch.statusCode).toBe(400);
     expect(tooMuch.json<ErrorBody>().errors).toEqual([
@@ -307,15 +262,15 @@ describe('named allocations', () => {
     ]);
 
     // An empty list is "settle nothing", unlike an absent one.
-    const advance = await pay(owner, base(merchant, 75, { allocations: [] }));
+    const advance = await pay(owner, paymentOf(merchant, 75, { allocations: [] }));
     expect(advance.allocations).toEqual([]);
     expect(advance.unallocatedAmount).toBe(75);
   });
 
   it('refuses an unknown merchant and another organization’s merchant', async () => {
-    const foreign = await createMerchant(stranger, 'Not Yours');
+    const foreign = await createMerchant(t, stranger, 'Not Yours');
     for (const merchantId of [uuidv7(), foreign]) {
-      const response = await t.send(owner, 'POST', '/api/payments', base(merchantId, 10));
+      const response = await t.send(owner, 'POST', '/api/payments', paymentOf(merchantId, 10));
       expect(response.statusCode).toBe(400);
       expect(response.json<ErrorBody>().errors?.[0]).toMatchObject({
         path: 'merchantId',
@@ -327,10 +282,10 @@ describe('named allocations', () => {
 
 describe('update and delete', () => {
   it('replaces the allocations, checks the version and gives the money back on delete', async () => {
-    const merchant = await createMerchant(owner, 'Edited Payments');
-    const a = await insertBill(owner, merchant, { billDate: '2026-04-01', total: 100 });
-    const b = await insertBill(owner, merchant, { billDate: '2026-04-02', total: 100 });
-    const created = await pay(owner, base(merchant, 150));
+    const merchant = await createMerchant(t, owner, 'Edited Payments');
+    const a = await insertBill(t, owner, merchant, { billDate: '2026-04-01', total: 100 });
+    const b = await insertBill(t, owner, merchant, { billDate: '2026-04-02', total: 100 });
+    const created = await pay(owner, paymentOf(merchant, 150));
     expect(await readBillRow(owner, a.id)).toMatchObject({ paidAmount: 100, status: 'paid' });
 
     const moved = await t.send(owner, 'PUT', `/api/payments/${created._id}`, {
@@ -380,9 +335,9 @@ describe('update and delete', () => {
   });
 
   it('keeps a bill with payments from being cancelled, and its merchant from being deleted', async () => {
-    const merchant = await createMerchant(owner, 'Held By Payments');
-    const held = await insertBill(owner, merchant, { billDate: '2026-04-01', total: 100 });
-    const created = await pay(owner, base(merchant, 10));
+    const merchant = await createMerchant(t, owner, 'Held By Payments');
+    const held = await insertBill(t, owner, merchant, { billDate: '2026-04-01', total: 100 });
+    const created = await pay(owner, paymentOf(merchant, 10));
     const cancel = await t.send(owner, 'POST', `/api/bills/${held.id}/cancel`, {
       reason: 'Wrong rate',
     });
@@ -390,8 +345,8 @@ describe('update and delete', () => {
     expect(cancel.json<ErrorBody>().code).toBe('bill_has_payments');
 
     // Even a payment that settles nothing keeps its merchant.
-    const onlyAdvance = await createMerchant(owner, 'Advance Only');
-    await pay(owner, base(onlyAdvance, 10));
+    const onlyAdvance = await createMerchant(t, owner, 'Advance Only');
+    await pay(owner, paymentOf(onlyAdvance, 10));
     const deleteMerchant = await t.send(owner, 'DELETE', `/api/merchants/${onlyAdvance}`);
     expect(deleteMerchant.statusCode).toBe(409);
     expect(deleteMerchant.json<ErrorBody>().code).toBe('still_referenced');
@@ -404,9 +359,9 @@ describe('update and delete', () => {
   });
 
   it('writes create, update and delete to the audit trail in words a reader knows', async () => {
-    const merchant = await createMerchant(owner, 'Audited Traders');
-    const a = await insertBill(owner, merchant, { billDate: '2026-04-01', total: 100 });
-    const created = await pay(owner, base(merchant, 60));
+    const merchant = await createMerchant(t, owner, 'Audited Traders');
+    const a = await insertBill(t, owner, merchant, { billDate: '2026-04-01', total: 100 });
+    const created = await pay(owner, paymentOf(merchant, 60));
     const updated = await t.send(owner, 'PUT', `/api/payments/${created._id}`, {
       ...created,
       amount: 80,
@@ -434,10 +389,10 @@ describe('update and delete', () => {
   });
 
   it("records in each bill's own history what a payment did to it, and leaves untouched bills out", async () => {
-    const merchant = await createMerchant(owner, 'Settled Traders');
-    const older = await insertBill(owner, merchant, { billDate: '2026-04-01', total: 100 });
-    const newer = await insertBill(owner, merchant, { billDate: '2026-04-02', total: 50 });
-    const created = await pay(owner, base(merchant, 120));
+    const merchant = await createMerchant(t, owner, 'Settled Traders');
+    const older = await insertBill(t, owner, merchant, { billDate: '2026-04-01', total: 100 });
+    const newer = await insertBill(t, owner, merchant, { billDate: '2026-04-02', total: 50 });
+    const created = await pay(owner, paymentOf(merchant, 120));
     const updated = await t.send(owner, 'PUT', `/api/payments/${created._id}`, {
       ...created,
       amount: 100,
@@ -471,26 +426,36 @@ describe('update and delete', () => {
 describe('reading', () => {
   it('filters, sorts, pages and totals the list, and lists open bills oldest first', async () => {
     // Dates years in the past, so "overdue" holds whichever day the suite runs (due 2099 never is).
-    const merchant = await createMerchant(owner, 'Listed Payments');
-    const other = await createMerchant(owner, 'Listed Others');
-    const a = await insertBill(owner, merchant, {
+    const merchant = await createMerchant(t, owner, 'Listed Payments');
+    const other = await createMerchant(t, owner, 'Listed Others');
+    const a = await insertBill(t, owner, merchant, {
       billDate: '2023-05-01',
       dueDate: '2099-12-31',
       total: 500,
     });
-    const b = await insertBill(owner, merchant, {
+    const b = await insertBill(t, owner, merchant, {
       billDate: '2023-04-01',
       dueDate: '2023-04-15',
       total: 300,
     });
-    const paid = await insertBill(owner, merchant, { billDate: '2023-03-01', total: 10 });
-    await insertBill(owner, merchant, { billDate: '2023-03-01', total: 10, status: 'cancelled' });
-    const p1 = await pay(owner, base(merchant, 110, { paymentDate: '2023-05-02', method: 'cash' }));
+    const paid = await insertBill(t, owner, merchant, { billDate: '2023-03-01', total: 10 });
+    await insertBill(t, owner, merchant, {
+      billDate: '2023-03-01',
+      total: 10,
+      status: 'cancelled',
+    });
+    const p1 = await pay(
+      owner,
+      paymentOf(merchant, 110, { paymentDate: '2023-05-02', method: 'cash' }),
+    );
     const p2 = await pay(
       owner,
-      base(merchant, 40, { paymentDate: '2023-05-20', tdsAmount: 4, allocations: [] }),
+      paymentOf(merchant, 40, { paymentDate: '2023-05-20', tdsAmount: 4, allocations: [] }),
     );
-    const p3 = await pay(owner, base(other, 25, { paymentDate: '2023-06-01', method: 'cheque' }));
+    const p3 = await pay(
+      owner,
+      paymentOf(other, 25, { paymentDate: '2023-06-01', method: 'cheque' }),
+    );
 
     const list = async (query: string) => {
       const response = await t.send(owner, 'GET', `/api/payments?${query}`);
@@ -576,13 +541,13 @@ function parseCsv(body: string) {
 
 describe('GET /api/payments/export.csv', () => {
   it('holds the filtered list, every page, with translated headers and plain cells', async () => {
-    const merchant = await createMerchant(owner, 'Exported Payments');
-    const other = await createMerchant(owner, 'Not Exported');
-    const first = await insertBill(owner, merchant, { billDate: '2026-02-01', total: 1000 });
-    const second = await insertBill(owner, merchant, { billDate: '2026-02-05', total: 250.5 });
+    const merchant = await createMerchant(t, owner, 'Exported Payments');
+    const other = await createMerchant(t, owner, 'Not Exported');
+    const first = await insertBill(t, owner, merchant, { billDate: '2026-02-01', total: 1000 });
+    const second = await insertBill(t, owner, merchant, { billDate: '2026-02-05', total: 250.5 });
     const settling = await pay(
       owner,
-      base(merchant, 1200.5, {
+      paymentOf(merchant, 1200.5, {
         paymentDate: '2026-03-03',
         method: 'bank_transfer',
         reference: 'UTR, "quoted"',
@@ -591,7 +556,7 @@ describe('GET /api/payments/export.csv', () => {
       }),
     );
     expect(settling.allocations.map((allocation) => allocation.amount)).toEqual([1000, 250.5]);
-    await pay(owner, base(other, 75, { paymentDate: '2026-03-04', method: 'cash' }));
+    await pay(owner, paymentOf(other, 75, { paymentDate: '2026-03-04', method: 'cash' }));
     // More than one page of the list, so the file is shown to hold every page.
     await t.database.handle.db.execute(sql`insert into payments
         (organization_id, id, merchant_id, payment_date, amount, method, tds_amount)
@@ -702,8 +667,8 @@ describe('GET /api/payments/export.csv', () => {
 
 describe('access', () => {
   it('lets owner and admin in and keeps staff out', async () => {
-    const merchant = await createMerchant(owner, 'Access Check');
-    const made = await pay(admin, base(merchant, 5));
+    const merchant = await createMerchant(t, owner, 'Access Check');
+    const made = await pay(admin, paymentOf(merchant, 5));
     expect((await t.send(owner, 'GET', `/api/payments/${made._id}`)).statusCode).toBe(200);
     for (const [method, url] of [
       ['GET', '/api/payments'],
@@ -719,8 +684,8 @@ describe('access', () => {
   });
 
   it('keeps each organization to its own payments', async () => {
-    const merchant = await createMerchant(owner, 'Private Payments');
-    const mine = await pay(owner, base(merchant, 5));
+    const merchant = await createMerchant(t, owner, 'Private Payments');
+    const mine = await pay(owner, paymentOf(merchant, 5));
     expect((await t.send(stranger, 'GET', `/api/payments/${mine._id}`)).statusCode).toBe(404);
     expect(
       (
@@ -748,14 +713,14 @@ describe('access', () => {
   });
 
   it('replays a POST with the same idempotency key instead of paying twice', async () => {
-    const merchant = await createMerchant(owner, 'Replayed');
-    const held = await insertBill(owner, merchant, { billDate: '2026-04-01', total: 100 });
+    const merchant = await createMerchant(t, owner, 'Replayed');
+    const held = await insertBill(t, owner, merchant, { billDate: '2026-04-01', total: 100 });
     const send = () =>
       t.app.inject({
         method: 'POST',
         url: '/api/payments',
         headers: { ...owner.bearer, 'idempotency-key': `payment-${held.id}` },
-        payload: base(merchant, 30),
+        payload: paymentOf(merchant, 30),
       });
     const first = await send();
     const second = await send();
@@ -769,59 +734,21 @@ describe('access', () => {
 });
 
 describe('payments at the same moment', () => {
-  let baseUrl: string;
-  beforeAll(async () => {
-    baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
-  });
-
-  const post = (body: PaymentInput) =>
-    fetch(`${baseUrl}/api/payments`, {
-      method: 'POST',
-      headers: { ...owner.bearer, 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-
-  /**
-   * Sends the requests while another connection holds the bill's row lock, and lets it go once
-   * they have had time to reach the database: they then all contend at once, whatever the
-   * machine's speed, rather than one finishing before the next starts.
-   */
-  async function sentWhileBillLocked(billId: string, requests: () => Promise<Response>[]) {
-    const blocker = new pg.Client({ connectionString: t.database.url });
-    await blocker.connect();
-    try {
-      await blocker.query('begin');
-      await blocker.query(
-        'select id from bills where organization_id = $1 and id = $2 for update',
-        [orgOf(owner), billId],
-      );
-      const pending = requests();
-      await new Promise((resolve) => setTimeout(resolve, 500));
-      await blocker.query('commit');
-      return await Promise.all(pending);
-    } finally {
-      await blocker.end();
-    }
-  }
+  const race = racingPayments(() => ({ app: t, user: owner }));
 
   it.each([2, 10])(
     '%i payments naming the same bill never take it past its total',
     async (count) => {
-      const merchant = await createMerchant(owner, `Race ${count}`);
-      const target = await insertBill(owner, merchant, { billDate: '2026-04-01', total: 1000 });
-      const responses = await sentWhileBillLocked(target.id, () =>
+      const merchant = await createMerchant(t, owner, `Race ${count}`);
+      const target = await insertBill(t, owner, merchant, { billDate: '2026-04-01', total: 1000 });
+      const responses = await race.whileLocked('bills', target.id, () =>
         Array.from({ length: count }, () =>
-          post(base(merchant, 600, { allocations: [{ billId: target.id, amount: 600 }] })),
+          race.post(
+            paymentOf(merchant, 600, { allocations: [{ billId: target.id, amount: 600 }] }),
+          ),
         ),
       );
-      const statuses = responses.map((response) => response.status);
-      expect(statuses.filter((status) => status === 201)).toHaveLength(1);
-      expect(statuses.every((status) => status === 201 || status === 400)).toBe(true);
-      const refusal = (await responses.find((r) => r.status === 400)?.json()) as ErrorBody;
-      expect(refusal.errors?.[0]).toMatchObject({
-        path: 'allocations.0.amount',
-        params: { rule: 'allocation_above_balance', balance: 400 },
-      });
+      await expectOneAllocationWins(responses, 400);
       expect(await readBillRow(owner, target.id)).toMatchObject({
         paidAmount: 600,
         status: 'partly_paid',
@@ -830,11 +757,11 @@ describe('payments at the same moment', () => {
   );
 
   it('lets exactly one of two edits from the same read win', async () => {
-    const merchant = await createMerchant(owner, 'Edit race');
-    const target = await insertBill(owner, merchant, { billDate: '2026-04-01', total: 1000 });
-    const made = await pay(owner, base(merchant, 100));
+    const merchant = await createMerchant(t, owner, 'Edit race');
+    const target = await insertBill(t, owner, merchant, { billDate: '2026-04-01', total: 1000 });
+    const made = await pay(owner, paymentOf(merchant, 100));
     const edits = [300, 700].map((amount) =>
-      fetch(`${baseUrl}/api/payments/${made._id}`, {
+      fetch(`${race.url()}/api/payments/${made._id}`, {
         method: 'PUT',
         headers: { ...owner.bearer, 'content-type': 'application/json' },
         body: JSON.stringify({ ...made, amount, allocations: undefined }),
@@ -853,11 +780,11 @@ describe('payments at the same moment', () => {
   it.each([2, 10])(
     '%i automatic payments share the open bills without over-paying any',
     async (count) => {
-      const merchant = await createMerchant(owner, `Auto race ${count}`);
-      const first = await insertBill(owner, merchant, { billDate: '2026-04-01', total: 700 });
-      const second = await insertBill(owner, merchant, { billDate: '2026-04-02', total: 300 });
-      const responses = await sentWhileBillLocked(first.id, () =>
-        Array.from({ length: count }, () => post(base(merchant, 450))),
+      const merchant = await createMerchant(t, owner, `Auto race ${count}`);
+      const first = await insertBill(t, owner, merchant, { billDate: '2026-04-01', total: 700 });
+      const second = await insertBill(t, owner, merchant, { billDate: '2026-04-02', total: 300 });
+      const responses = await race.whileLocked('bills', first.id, () =>
+        Array.from({ length: count }, () => race.post(paymentOf(merchant, 450))),
       );
       expect(responses.map((response) => response.status)).toEqual(
         Array.from({ length: count }, () => 201),

@@ -11,7 +11,7 @@ import type {
 } from '../../../contract/payments.ts';
 import { queryRows, type Database } from '../../db/database.ts';
 import { payments } from './schema.ts';
-import { appendAudit, auditChanges } from '../../lib/audit.ts';
+import { auditChanges } from '../../lib/audit.ts';
 import { keysetRows } from '../../lib/csv-export.ts';
 import { badRequest, fieldError, staleVersion } from '../../lib/http-errors.ts';
 import { isoTimestamp } from '../../lib/sql-values.ts';
@@ -32,6 +32,23 @@ import {
   removeAllocations,
   translateAllocationErrors,
 } from './allocations.ts';
+import { tenantAudit } from '../bills/tenant-audit.ts';
+
+/** The payment in scope's allocations in one allocation table, joined to what they settle. */
+function allocatedTo(
+  allocationTable: 'payment_allocations' | 'payment_note_allocations',
+  documentTable: 'bills' | 'bill_notes',
+  documentColumn: 'bill_id' | 'bill_note_id',
+) {
+  const allocations = sql.identifier(allocationTable);
+  const documents = sql.identifier(documentTable);
+  return sql`from ${allocations}
+      join ${documents}
+        on ${documents}.organization_id = ${allocations}.organization_id
+       and ${documents}.id = ${allocations}.${sql.identifier(documentColumn)}
+      where ${allocations}.organization_id = payments.organization_id
+        and ${allocations}.payment_id = payments.id`;
+}
 
 /** The API record of the `payments` row in scope, merchant and allocations included. */
 const paymentRecord = sql`json_build_object(
@@ -55,21 +72,11 @@ const paymentRecord = sql`json_build_object(
     from (
       select bills.id, bills.number, 'bill' as kind, bills.bill_date as document_date,
         payment_allocations.amount
-      from payment_allocations
-      join bills
-        on bills.organization_id = payment_allocations.organization_id
-       and bills.id = payment_allocations.bill_id
-      where payment_allocations.organization_id = payments.organization_id
-        and payment_allocations.payment_id = payments.id
+      ${allocatedTo('payment_allocations', 'bills', 'bill_id')}
       union all
       select bill_notes.id, bill_notes.number, 'debit_note', bill_notes.note_date,
         payment_note_allocations.amount
-      from payment_note_allocations
-      join bill_notes
-        on bill_notes.organization_id = payment_note_allocations.organization_id
-       and bill_notes.id = payment_note_allocations.bill_note_id
-      where payment_note_allocations.organization_id = payments.organization_id
-        and payment_note_allocations.payment_id = payments.id
+      ${allocatedTo('payment_note_allocations', 'bill_notes', 'bill_note_id')}
     ) as settled
   ), '[]'::json),
   'allocatedAmount', payments.allocated_amount,
@@ -148,6 +155,31 @@ function paymentAuditView(record: Payment | undefined): Record<string, unknown> 
     merchant: merchant.name,
     allocations: allocations.map((row) => ({ billNumber: row.billNumber, amount: row.amount })),
   };
+}
+
+const auditPayment = tenantAudit('payment');
+const paymentChanges = (before: Payment | undefined, after: Payment | undefined) =>
+  auditChanges(paymentAuditView(before), paymentAuditView(after));
+
+/**
+ * Writes the payment between locking the documents it settles and allocating to them: `write`
+ * puts the row in place, then the allocations follow and each settled document's change goes on
+ * the trail. Returns the payment as written.
+ */
+async function settling(
+  tx: Database,
+  tenant: TenantContext,
+  id: string,
+  values: PaymentCreate | PaymentUpdate,
+  write: () => Promise<void>,
+): Promise<Payment> {
+  const named = values.allocations ? values.allocations.map((row) => row.billId) : null;
+  const locked = await lockDocuments(tx, tenant, id, values.merchantId, named);
+  const settlements = await readSettlements(tx, tenant, locked);
+  await write();
+  await allocate(tx, tenant, id, values.merchantId, values.allocations, locked);
+  await auditSettlements(tx, tenant, locked, settlements);
+  return (await readPayment(tx, tenant, id)) as Payment;
 }
 
 async function lockPayment(db: Database, tenant: TenantContext, id: string) {
@@ -278,26 +310,15 @@ export const paymentRepository = {
       inTransaction(db, async (tx) => {
         await assertMerchant(tx, tenant, values.merchantId);
         const id = uuidv7();
-        const named = values.allocations ? values.allocations.map((row) => row.billId) : null;
-        const locked = await lockDocuments(tx, tenant, id, values.merchantId, named);
-        const settlements = await readSettlements(tx, tenant, locked);
-        await tx.execute(sql`
-          insert into payments (organization_id, id, merchant_id, payment_date, amount, method,
-            reference, tds_amount, notes)
-          values (${tenant.organizationId}, ${id}, ${values.merchantId}, ${values.paymentDate}::date,
-            ${String(values.amount)}::numeric, ${values.method}, ${values.reference ?? null},
-            ${String(values.tdsAmount ?? 0)}::numeric, ${values.notes ?? null})`);
-        await allocate(tx, tenant, id, values.merchantId, values.allocations, locked);
-        await auditSettlements(tx, tenant, locked, settlements);
-        const created = (await readPayment(tx, tenant, id)) as Payment;
-        await appendAudit(tx, {
-          organizationId: tenant.organizationId,
-          userId: tenant.userId,
-          action: 'create',
-          entity: 'payment',
-          entityId: id,
-          changes: auditChanges(undefined, paymentAuditView(created)),
+        const created = await settling(tx, tenant, id, values, async () => {
+          await tx.execute(sql`
+            insert into payments (organization_id, id, merchant_id, payment_date, amount, method,
+              reference, tds_amount, notes)
+            values (${tenant.organizationId}, ${id}, ${values.merchantId}, ${values.paymentDate}::date,
+              ${String(values.amount)}::numeric, ${values.method}, ${values.reference ?? null},
+              ${String(values.tdsAmount ?? 0)}::numeric, ${values.notes ?? null})`);
         });
+        await auditPayment(tx, tenant, 'create', id, paymentChanges(undefined, created));
         return created;
       }),
     );
@@ -318,33 +339,22 @@ export const paymentRepository = {
           throw staleVersion(await readPayment(tx, tenant, id));
         await assertMerchant(tx, tenant, values.merchantId);
         const before = (await readPayment(tx, tenant, id)) as Payment;
-        const named = values.allocations ? values.allocations.map((row) => row.billId) : null;
-        const locked = await lockDocuments(tx, tenant, id, values.merchantId, named);
-        const settlements = await readSettlements(tx, tenant, locked);
-        await removeAllocations(tx, tenant, id);
-        await tx.execute(sql`
-          update payments set
-            merchant_id = ${values.merchantId},
-            payment_date = ${values.paymentDate}::date,
-            amount = ${String(values.amount)}::numeric,
-            method = ${values.method},
-            reference = ${values.reference ?? null},
-            tds_amount = ${String(values.tdsAmount ?? 0)}::numeric,
-            notes = ${values.notes ?? null},
-            version = version + 1,
-            updated_at = now()
-          where organization_id = ${tenant.organizationId} and id = ${id}`);
-        await allocate(tx, tenant, id, values.merchantId, values.allocations, locked);
-        await auditSettlements(tx, tenant, locked, settlements);
-        const after = (await readPayment(tx, tenant, id)) as Payment;
-        await appendAudit(tx, {
-          organizationId: tenant.organizationId,
-          userId: tenant.userId,
-          action: 'update',
-          entity: 'payment',
-          entityId: id,
-          changes: auditChanges(paymentAuditView(before), paymentAuditView(after)),
+        const after = await settling(tx, tenant, id, values, async () => {
+          await removeAllocations(tx, tenant, id);
+          await tx.execute(sql`
+            update payments set
+              merchant_id = ${values.merchantId},
+              payment_date = ${values.paymentDate}::date,
+              amount = ${String(values.amount)}::numeric,
+              method = ${values.method},
+              reference = ${values.reference ?? null},
+              tds_amount = ${String(values.tdsAmount ?? 0)}::numeric,
+              notes = ${values.notes ?? null},
+              version = version + 1,
+              updated_at = now()
+            where organization_id = ${tenant.organizationId} and id = ${id}`);
         });
+        await auditPayment(tx, tenant, 'update', id, paymentChanges(before, after));
         return after;
       }),
     );
@@ -362,14 +372,7 @@ export const paymentRepository = {
       await tx.execute(sql`
         delete from payments where organization_id = ${tenant.organizationId} and id = ${id}`);
       await auditSettlements(tx, tenant, locked, settlements);
-      await appendAudit(tx, {
-        organizationId: tenant.organizationId,
-        userId: tenant.userId,
-        action: 'delete',
-        entity: 'payment',
-        entityId: id,
-        changes: auditChanges(paymentAuditView(before), undefined),
-      });
+      await auditPayment(tx, tenant, 'delete', id, paymentChanges(before, undefined));
       return id;
     });
   },
