@@ -1,6 +1,6 @@
 import type { AuditAction, AuditEntity } from '../../../contract/audit.ts';
 import type { Database } from '../../db/database.ts';
-import { appendAudit, auditChanges, type AuditChanges } from '../../lib/audit.ts';
+import { appendTenantAudit, auditChanges, type AuditChanges } from '../../lib/audit.ts';
 import type { TenantContext } from '../../lib/tenant.ts';
 
 /**
@@ -16,14 +16,7 @@ export const tenantAudit =
     entityId: string,
     changes: AuditChanges,
   ) =>
-    appendAudit(db, {
-      organizationId: tenant.organizationId,
-      userId: tenant.userId,
-      action,
-      entity,
-      entityId,
-      changes,
-    });
+    appendTenantAudit(db, tenant, { action, entity, entityId, changes });
 
 /** A cancel changes the status and gives its reason; the rest of the document stays as it was. */
 export const cancelChanges = (
