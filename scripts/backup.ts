@@ -4,14 +4,9 @@
 import { createWriteStream } from 'node:fs';
 import { rename, rm } from 'node:fs/promises';
 import { finished } from 'node:stream/promises';
-import { ConfigError, loadConfig } from '../server/config.ts';
 import { dumpDatabase } from '../server/db/database-dump.ts';
 import { connectToDatabase } from './database-connection.ts';
-
-function fail(message: string): never {
-  console.error(message);
-  process.exit(1);
-}
+import { fail, loadOperatorConfig, runOperatorCommand } from './operator-database.ts';
 
 async function main() {
   const args = process.argv.slice(2);
@@ -19,13 +14,7 @@ async function main() {
   const out = outIndex >= 0 ? args[outIndex + 1] : undefined;
   if (!out) fail('Usage: npm run backup -- --out FILE');
 
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) fail(error.message);
-    throw error;
-  }
+  const config = loadOperatorConfig();
 
   const connection = await connectToDatabase(config, { whileServerRuns: 'join' });
   // Written beside the target and renamed at the end: a failed copy never looks like a backup.
@@ -48,4 +37,4 @@ async function main() {
   }
 }
 
-await main();
+await runOperatorCommand(main);

@@ -25,6 +25,16 @@ export async function runOperatorCommand(main: () => Promise<void>): Promise<voi
   }
 }
 
+/** The server's settings, as the command's environment gives them; a bad one stops the command. */
+export function loadOperatorConfig(): Config {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) fail(error.message);
+    throw error;
+  }
+}
+
 /**
  * Runs `work` on the database the server uses (DATABASE_URL, or the embedded one in DATA_DIR),
  * migrated first. The embedded database belongs to one process at a time, so with a server
@@ -33,13 +43,7 @@ export async function runOperatorCommand(main: () => Promise<void>): Promise<voi
 export async function withOperatorDatabase<T>(
   work: (db: Database, config: Config) => Promise<T>,
 ): Promise<T> {
-  let config: Config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) fail(error.message);
-    throw error;
-  }
+  const config = loadOperatorConfig();
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,

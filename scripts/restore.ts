@@ -3,15 +3,10 @@
 // database on that server. Refuses a database that holds data, and a backup of a newer release.
 import { createReadStream, existsSync } from 'node:fs';
 import { createInterface } from 'node:readline';
-import { ConfigError, loadConfig } from '../server/config.ts';
 import { DumpError, restoreDatabase } from '../server/db/database-dump.ts';
 import { loggableError } from '../server/lib/db-errors.ts';
 import { connectToDatabase } from './database-connection.ts';
-
-function fail(message: string): never {
-  console.error(message);
-  process.exit(1);
-}
+import { fail, loadOperatorConfig, runOperatorCommand } from './operator-database.ts';
 
 /**
  * Opened on the first read: readline drops lines read before anyone iterates, and the restore
@@ -26,13 +21,7 @@ async function main() {
   if (!file || file.startsWith('--')) fail('Usage: npm run restore -- FILE');
   if (!existsSync(file)) fail(`No such file: ${file}`);
 
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) fail(error.message);
-    throw error;
-  }
+  const config = loadOperatorConfig();
 
   const connection = await connectToDatabase(config, { whileServerRuns: 'refuse', migrate: true });
   try {
@@ -49,4 +38,4 @@ async function main() {
   }
 }
 
-await main();
+await runOperatorCommand(main);

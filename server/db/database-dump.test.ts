@@ -51,6 +51,24 @@ async function dumpText(client: pg.Client) {
 
 const linesOf = (text: string) => Readable.from(text.split('\n')) as AsyncIterable<string>;
 
+/** Runs `check` on a database of its own with the schema and no rows, dropped afterwards. */
+async function withEmptyDatabase(check: (client: pg.Client) => Promise<void>) {
+  const empty = await createTestDatabase();
+  const client = new pg.Client({ connectionString: empty.url });
+  await client.connect();
+  try {
+    await check(client);
+  } finally {
+    await client.end();
+    await empty.drop();
+  }
+}
+
+async function expectNoOrganizations(client: pg.Client) {
+  const { rows } = await client.query('select count(*)::int as count from organizations');
+  expect(rows[0]).toEqual({ count: 0 });
+}
+
 beforeAll(async () => {
   [source, target] = await Promise.all([createTestDatabase(), createTestDatabase()]);
   await seedDemoData(source.handle.db, new Date('2026-11-20T10:00:00Z'));
@@ -99,18 +117,12 @@ describe('dumpDatabase and restoreDatabase', () => {
     }
     expect(withoutBalances.length).toBeLessThan(rest.length);
 
-    const empty = await createTestDatabase();
-    const client = new pg.Client({ connectionString: empty.url });
-    await client.connect();
-    try {
+    await withEmptyDatabase(async (client) => {
       await restoreDatabase(client, linesOf([older, ...withoutBalances].join('\n')));
       const balances = (await fingerprint(from)).merchant_balances;
       expect(balances).not.toMatch(/^0:/);
       expect((await fingerprint(client)).merchant_balances).toBe(balances);
-    } finally {
-      await client.end();
-      await empty.drop();
-    }
+    });
   }, 60_000);
 
   it('refuse a database that holds data, and a backup of a newer release', async () => {
@@ -118,10 +130,7 @@ describe('dumpDatabase and restoreDatabase', () => {
     const text = await dumpText(from);
     await expect(restoreDatabase(await connect(target), linesOf(text))).rejects.toThrow(DumpError);
 
-    const empty = await createTestDatabase();
-    const client = new pg.Client({ connectionString: empty.url });
-    await client.connect();
-    try {
+    await withEmptyDatabase(async (client) => {
       const [headerLine, ...rest] = text.split('\n');
       const header = JSON.parse(headerLine!) as { migrations: string[] };
       const newer = JSON.stringify({
@@ -131,12 +140,8 @@ describe('dumpDatabase and restoreDatabase', () => {
       await expect(restoreDatabase(client, linesOf([newer, ...rest].join('\n')))).rejects.toThrow(
         /newer version/,
       );
-      const { rows } = await client.query('select count(*)::int as count from organizations');
-      expect(rows[0]).toEqual({ count: 0 });
-    } finally {
-      await client.end();
-      await empty.drop();
-    }
+      await expectNoOrganizations(client);
+    });
   }, 60_000);
 
   it('refuse a damaged row before loading it, naming table, row and field', async () => {
@@ -146,10 +151,7 @@ describe('dumpDatabase and restoreDatabase', () => {
     const second = JSON.parse(lines[merchantsAt + 2]!) as Record<string, unknown>;
     lines[merchantsAt + 2] = JSON.stringify({ ...second, name: 'Zanzibar\u0000House' });
 
-    const empty = await createTestDatabase();
-    const client = new pg.Client({ connectionString: empty.url });
-    await client.connect();
-    try {
+    await withEmptyDatabase(async (client) => {
       const failure = await restoreDatabase(client, linesOf(lines.join('\n'))).catch(
         (error: unknown) => error,
       );
@@ -158,11 +160,7 @@ describe('dumpDatabase and restoreDatabase', () => {
         'The backup is damaged: row 2 of merchants, field name: ' +
           'Remove control characters (such as NUL) from this text',
       );
-      const { rows } = await client.query('select count(*)::int as count from organizations');
-      expect(rows[0]).toEqual({ count: 0 });
-    } finally {
-      await client.end();
-      await empty.drop();
-    }
+      await expectNoOrganizations(client);
+    });
   }, 60_000);
 });

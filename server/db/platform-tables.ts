@@ -10,11 +10,10 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { recordVersion, timestamps } from './columns.ts';
+import { instant, recordVersion, timestamps } from './columns.ts';
 
 // Organizations, users, sessions and login attempts are looked up before a tenant is known
 // (sign-in by email, session by token), so they are keyed globally. On a sharded deployment they
@@ -56,13 +55,17 @@ export const organizations = pgTable(
   ],
 );
 
+/** The organization a row belongs to; the row goes when its organization is deleted. */
+export const tenantReference = () =>
+  uuid('organization_id')
+    .notNull()
+    .references(() => organizations.id, { onDelete: 'cascade' });
+
 export const users = pgTable(
   'users',
   {
     id: uuid('id').primaryKey(),
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    organizationId: tenantReference(),
     name: text('name').notNull(),
     email: text('email').notNull(),
     passwordHash: text('password_hash').notNull(),
@@ -83,7 +86,7 @@ export const users = pgTable(
     /** The local day the last digest went out, so a restart never sends one twice. */
     digestSentOn: date('digest_sent_on', { mode: 'string' }),
     /** Last use of any session (kept at the sessions' hourly precision). */
-    lastSeenAt: timestamp('last_seen_at', { withTimezone: true, mode: 'date' }),
+    lastSeenAt: instant('last_seen_at'),
     ...recordVersion,
     ...timestamps,
   },
@@ -111,12 +114,10 @@ export const sessions = pgTable(
     /** What the user sees and revokes in their sessions list; the token hash never leaves. */
     id: uuid('id').notNull().defaultRandom(),
     userAgent: text('user_agent'),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    createdAt: instant('created_at').notNull().defaultNow(),
     /** Updated with the sliding expiry, so at most once an hour. */
-    lastUsedAt: timestamp('last_used_at', { withTimezone: true, mode: 'date' })
-      .notNull()
-      .defaultNow(),
-    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    lastUsedAt: instant('last_used_at').notNull().defaultNow(),
+    expiresAt: instant('expires_at').notNull(),
   },
   (t) => [
     index('sessions_user_idx').on(t.userId),
@@ -139,10 +140,10 @@ export const passwordResetCodes = pgTable(
     /** SHA-256 of the code (hex); the code itself is never stored. */
     codeHash: text('code_hash').notNull(),
     failedTries: integer('failed_tries').notNull().default(0),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    createdAt: instant('created_at').notNull().defaultNow(),
+    expiresAt: instant('expires_at').notNull(),
     /** Set when the code was exchanged for a reset token; it cannot be used again. */
-    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+    usedAt: instant('used_at'),
   },
   (t) => [index('password_reset_codes_user_idx').on(t.userId, t.createdAt)],
 );
@@ -156,8 +157,8 @@ export const passwordResetTokens = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+    expiresAt: instant('expires_at').notNull(),
+    usedAt: instant('used_at'),
   },
   (t) => [index('password_reset_tokens_user_idx').on(t.userId)],
 );
@@ -172,7 +173,7 @@ export const auditLog = pgTable(
   {
     id: uuid('id').primaryKey(),
     organizationId: uuid('organization_id').notNull(),
-    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    at: instant('at').notNull().defaultNow(),
     userId: uuid('user_id'),
     userName: text('user_name').notNull(),
     action: text('action').notNull(),
@@ -198,9 +199,7 @@ export const loginAttempts = pgTable(
     action: text('action', { enum: ['signIn', 'codeCheck', 'recoveryRequest'] }).notNull(),
     email: text('email').notNull(),
     ip: text('ip').notNull(),
-    attemptedAt: timestamp('attempted_at', { withTimezone: true, mode: 'date' })
-      .notNull()
-      .defaultNow(),
+    attemptedAt: instant('attempted_at').notNull().defaultNow(),
   },
   (t) => [
     index('login_attempts_email_idx').on(t.email, t.attemptedAt),
@@ -222,8 +221,8 @@ export const pendingSignups = pgTable(
     passwordHash: text('password_hash').notNull(),
     /** SHA-256 of the mailed code (hex); the code itself is never stored. */
     codeHash: text('code_hash').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    createdAt: instant('created_at').notNull().defaultNow(),
+    expiresAt: instant('expires_at').notNull(),
   },
   (t) => [index('pending_signups_expires_idx').on(t.expiresAt)],
 );
@@ -231,9 +230,7 @@ export const pendingSignups = pgTable(
 export const idempotencyKeys = pgTable(
   'idempotency_keys',
   {
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    organizationId: tenantReference(),
     key: text('key').notNull(),
     method: text('method').notNull(),
     path: text('path').notNull(),
@@ -241,23 +238,10 @@ export const idempotencyKeys = pgTable(
     /** null while the first request is still running. */
     statusCode: integer('status_code'),
     responseBody: text('response_body'),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    createdAt: instant('created_at').notNull().defaultNow(),
   },
   (t) => [
     primaryKey({ columns: [t.organizationId, t.key] }),
     index('idempotency_keys_created_idx').on(t.createdAt),
   ],
 );
-
-/**
- * A referencing tenant table points at (organization_id, id), so a row can never reference another
- * organization's record, e.g.
- * foreignKey({ columns: [t.organizationId, t.merchantId], foreignColumns: [merchants.organizationId, merchants.id] }).
- */
-/** Columns every tenant table starts with; the primary key is (organization_id, id). */
-export const tenantColumns = () => ({
-  organizationId: uuid('organization_id')
-    .notNull()
-    .references(() => organizations.id, { onDelete: 'cascade' }),
-  id: uuid('id').notNull(),
-});

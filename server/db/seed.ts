@@ -5,7 +5,7 @@ import { v7 as uuidv7 } from 'uuid';
 import { hashPassword } from '../lib/passwords.ts';
 import { createTenantContext } from '../lib/tenant.ts';
 import { isDatabaseEmpty, type Database } from './database.ts';
-import type { DemoSeeder, SeedContext } from './demo-seeder.ts';
+import { demoRecordStamp, type DemoSeeder, type SeedContext } from './demo-seeder.ts';
 import { merchants } from '../modules/merchants/schema.ts';
 import { organizations, users } from './platform-tables.ts';
 import { seedBankDetails } from '../modules/bank-details/seed.ts';
@@ -363,8 +363,7 @@ const seedMerchants: DemoSeeder = async (db, { tenant, now }) => {
       now.getTime() - (DEMO_MERCHANTS.length - index) * 6 * DAY_MS - index * 3_600_000,
     );
     return {
-      organizationId: tenant.organizationId,
-      id: uuidv7({ msecs: createdAt.getTime() }),
+      ...demoRecordStamp(tenant, createdAt),
       name: merchant.name,
       contactPerson: merchant.contactPerson,
       phone: merchant.phone,
@@ -374,8 +373,6 @@ const seedMerchants: DemoSeeder = async (db, { tenant, now }) => {
       gstin: gstinFor(merchant.stateCode, merchant.pan),
       state: merchant.stateCode,
       notes: merchant.notes ?? null,
-      createdAt,
-      updatedAt: createdAt,
     };
   });
   await db.insert(merchants).values(rows);

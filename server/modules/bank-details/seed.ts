@@ -1,5 +1,4 @@
-import { v7 as uuidv7 } from 'uuid';
-import type { DemoSeeder } from '../../db/demo-seeder.ts';
+import { demoRecordStamp, type DemoSeeder } from '../../db/demo-seeder.ts';
 import { bankDetails } from './schema.ts';
 
 const DEMO_ACCOUNT_HOLDER = 'Shree Ganesh Textiles';
@@ -34,12 +33,9 @@ export const seedBankDetails: DemoSeeder = async (db, { tenant, now }) => {
   const rows = DEMO_BANK_DETAILS.map((account, index) => {
     const createdAt = new Date(now.getTime() - (DEMO_BANK_DETAILS.length - index) * 40 * DAY_MS);
     return {
-      organizationId: tenant.organizationId,
-      id: uuidv7({ msecs: createdAt.getTime() }),
+      ...demoRecordStamp(tenant, createdAt),
       accountHolderName: DEMO_ACCOUNT_HOLDER,
       ...account,
-      createdAt,
-      updatedAt: createdAt,
     };
   });
   await db.insert(bankDetails).values(rows);

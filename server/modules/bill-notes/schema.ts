@@ -1,25 +1,13 @@
 import { sql } from 'drizzle-orm';
-import {
-  check,
-  foreignKey,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { check, index, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import {
   BILL_NOTE_KINDS,
   BILL_NOTE_REASONS,
   BILL_NOTE_STATUSES,
 } from '../../../contract/bill-notes.ts';
-import { calendarDate, money, recordVersion, timestamps } from '../../db/columns.ts';
-import { organizations, tenantColumns } from '../../db/platform-tables.ts';
-import { bills } from '../bills/schema.ts';
+import { calendarDate, money, tenantForeignKey } from '../../db/columns.ts';
+import { documentCounterTable, recordTable } from '../../db/tenant-tables.ts';
+import { bills, gstCharges, issuedDocument } from '../bills/schema.ts';
 import { merchants } from '../merchants/schema.ts';
 
 /**
@@ -28,10 +16,9 @@ import { merchants } from '../merchants/schema.ts';
  * note prints as the bill did. A credit note adds `applied_amount` to its bill's `paid_amount`
  * (what exceeded the bill's balance is the merchant's advance); a debit note is owed like a bill.
  */
-export const billNotes = pgTable(
+export const billNotes = recordTable(
   'bill_notes',
   {
-    ...tenantColumns(),
     /** `{prefix}/{financial year}/{sequence}`, from `bill_note_counters`. */
     number: text('number').notNull(),
     kind: text('kind', { enum: BILL_NOTE_KINDS }).notNull(),
@@ -41,40 +28,17 @@ export const billNotes = pgTable(
     /** A debit note's; a credit note is never owed. */
     dueDate: calendarDate('due_date'),
     reason: text('reason', { enum: BILL_NOTE_REASONS }).notNull(),
-    gstRate: integer('gst_rate').notNull(),
-    sac: text('sac'),
-    placeOfSupply: text('place_of_supply').notNull(),
-    taxableAmount: money('taxable_amount').notNull(),
-    cgstAmount: money('cgst_amount').notNull(),
-    sgstAmount: money('sgst_amount').notNull(),
-    igstAmount: money('igst_amount').notNull(),
-    roundOff: money('round_off').notNull(),
-    totalAmount: money('total_amount').notNull(),
+    ...gstCharges,
     /** Credit note: the part of its total that settled the bill. */
     appliedAmount: money('applied_amount').notNull().default(0),
     /** Debit note: what payments settled of it. */
     paidAmount: money('paid_amount').notNull().default(0),
     status: text('status', { enum: BILL_NOTE_STATUSES }).notNull(),
-    seller: jsonb('seller').notNull(),
-    merchant: jsonb('merchant').notNull(),
-    notes: text('notes'),
-    cancelledAt: timestamp('cancelled_at', { withTimezone: true, mode: 'date' }),
-    cancelReason: text('cancel_reason'),
-    ...recordVersion,
-    ...timestamps,
+    ...issuedDocument,
   },
   (t) => [
-    primaryKey({ name: 'bill_notes_pkey', columns: [t.organizationId, t.id] }),
-    foreignKey({
-      name: 'bill_notes_bill_fk',
-      columns: [t.organizationId, t.billId],
-      foreignColumns: [bills.organizationId, bills.id],
-    }).onDelete('restrict'),
-    foreignKey({
-      name: 'bill_notes_merchant_fk',
-      columns: [t.organizationId, t.merchantId],
-      foreignColumns: [merchants.organizationId, merchants.id],
-    }).onDelete('restrict'),
+    tenantForeignKey('bill_notes_bill_fk', t, t.billId, bills, 'restrict'),
+    tenantForeignKey('bill_notes_merchant_fk', t, t.merchantId, merchants, 'restrict'),
     uniqueIndex('bill_notes_org_number_unique').on(t.organizationId, t.number),
     index('bill_notes_org_date_idx').on(t.organizationId, t.noteDate, t.id),
     index('bill_notes_org_bill_idx').on(t.organizationId, t.billId),
@@ -110,26 +74,11 @@ export const billNotes = pgTable(
 );
 
 /**
- * The last note number per organization, kind and financial year, taken like `bill_counters`:
- * the upserted row stays locked until the note commits, so the series has no gap and no duplicate.
+ * The note numbers given, per kind, taken like `bill_counters` (see `documentCounterTable`).
  * Keyed by kind, not prefix, so a renamed prefix carries on its kind's sequence.
  */
-export const billNoteCounters = pgTable(
+export const billNoteCounters = documentCounterTable(
   'bill_note_counters',
-  {
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: BILL_NOTE_KINDS }).notNull(),
-    /** e.g. `2026-27`. */
-    financialYear: text('financial_year').notNull(),
-    lastNumber: integer('last_number').notNull(),
-  },
-  (t) => [
-    primaryKey({
-      name: 'bill_note_counters_pkey',
-      columns: [t.organizationId, t.kind, t.financialYear],
-    }),
-    check('bill_note_counters_kind_check', sql`${t.kind} in ('credit', 'debit')`),
-  ],
+  { kind: text('kind', { enum: BILL_NOTE_KINDS }).notNull() },
+  (kind) => [check('bill_note_counters_kind_check', sql`${kind} in ('credit', 'debit')`)],
 );

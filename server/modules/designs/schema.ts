@@ -1,21 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { check, index, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { money, recordVersion, timestamps } from '../../db/columns.ts';
-import { tenantColumns } from '../../db/platform-tables.ts';
+import { check, index, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { money } from '../../db/columns.ts';
+import { recordTable } from '../../db/tenant-tables.ts';
 
-export const designs = pgTable(
+export const designs = recordTable(
   'designs',
   {
-    ...tenantColumns(),
     name: text('name').notNull(),
     designCode: text('design_code').notNull(),
     description: text('description'),
     rate: money('rate'),
-    ...recordVersion,
-    ...timestamps,
   },
   (t) => [
-    primaryKey({ name: 'designs_pkey', columns: [t.organizationId, t.id] }),
     uniqueIndex('designs_org_code_unique').on(t.organizationId, sql`lower(${t.designCode})`),
     index('designs_org_created_idx').on(t.organizationId, t.createdAt, t.id),
     index('designs_org_name_idx').on(t.organizationId, sql`lower(${t.name})`, t.id),

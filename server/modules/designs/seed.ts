@@ -1,5 +1,4 @@
-import { v7 as uuidv7 } from 'uuid';
-import type { DemoSeeder } from '../../db/demo-seeder.ts';
+import { demoRecordStamp, type DemoSeeder } from '../../db/demo-seeder.ts';
 import { designs } from './schema.ts';
 
 interface DemoDesign {
@@ -85,14 +84,11 @@ export const seedDesigns: DemoSeeder = async (db, { tenant, now }) => {
   const rows = DEMO_DESIGNS.map((design, index) => {
     const createdAt = new Date(now.getTime() - (DEMO_DESIGNS.length - index) * 9 * DAY_MS);
     return {
-      organizationId: tenant.organizationId,
-      id: uuidv7({ msecs: createdAt.getTime() }),
+      ...demoRecordStamp(tenant, createdAt),
       name: design.name,
       designCode: design.designCode,
       description: design.description ?? null,
       rate: design.rate,
-      createdAt,
-      updatedAt: createdAt,
     };
   });
   await db.insert(designs).values(rows);

@@ -1,5 +1,6 @@
-import { foreignKey, integer, numeric, pgTable, primaryKey, uuid } from 'drizzle-orm/pg-core';
-import { organizations } from '../../db/platform-tables.ts';
+import { integer, numeric, uuid } from 'drizzle-orm/pg-core';
+import { tenantForeignKey } from '../../db/columns.ts';
+import { tenantKeyedTable } from '../../db/tenant-tables.ts';
 import { merchants } from '../merchants/schema.ts';
 
 /**
@@ -9,12 +10,9 @@ import { merchants } from '../merchants/schema.ts';
  * it. Kept exact by triggers on `bills` and `payments` (migration 0012); a merchant whose last
  * bill or payment goes away keeps a row of zeros.
  */
-export const merchantBalances = pgTable(
+export const merchantBalances = tenantKeyedTable(
   'merchant_balances',
   {
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
     merchantId: uuid('merchant_id').notNull(),
     billCount: integer('bill_count').notNull().default(0),
     // Wider than a bill's numeric(14,2): a merchant's sum of many bills must not overflow.
@@ -26,12 +24,6 @@ export const merchantBalances = pgTable(
       .notNull()
       .default('0'),
   },
-  (t) => [
-    primaryKey({ name: 'merchant_balances_pkey', columns: [t.organizationId, t.merchantId] }),
-    foreignKey({
-      name: 'merchant_balances_merchant_fk',
-      columns: [t.organizationId, t.merchantId],
-      foreignColumns: [merchants.organizationId, merchants.id],
-    }).onDelete('cascade'),
-  ],
+  (t) => [t.merchantId],
+  (t) => [tenantForeignKey('merchant_balances_merchant_fk', t, t.merchantId, merchants, 'cascade')],
 );

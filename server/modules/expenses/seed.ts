@@ -1,7 +1,6 @@
-import { v7 as uuidv7 } from 'uuid';
 import type { ExpensePaymentMethod } from '../../../contract/expenses.ts';
 import { expenses } from './schema.ts';
-import type { DemoSeeder } from '../../db/demo-seeder.ts';
+import { demoRecordStamp, type DemoSeeder } from '../../db/demo-seeder.ts';
 
 interface DemoExpense {
   category: string;
@@ -135,15 +134,12 @@ export const seedExpenses: DemoSeeder = async (db, { tenant, now }) => {
         if (expenseDate > today) continue;
         const createdAt = new Date(`${expenseDate}T10:30:00.000Z`);
         rows.push({
-          organizationId: tenant.organizationId,
-          id: uuidv7({ msecs: createdAt.getTime() }),
+          ...demoRecordStamp(tenant, createdAt),
           category: item.category,
           amount: Math.round(item.amount * 100) / 100,
           expenseDate,
           description: item.description,
           paymentMethod: item.paymentMethod,
-          createdAt,
-          updatedAt: createdAt,
         });
       }
     }

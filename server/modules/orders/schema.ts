@@ -3,27 +3,24 @@ import {
   bigint,
   boolean,
   check,
-  foreignKey,
   index,
   integer,
   numeric,
-  pgTable,
-  primaryKey,
   text,
   uniqueIndex,
   uuid,
+  type PgColumnBuilderBase,
 } from 'drizzle-orm/pg-core';
 import { ORDER_STATUSES } from '../../../contract/orders.ts';
-import { calendarDate, money, recordVersion, timestamps } from '../../db/columns.ts';
-import { organizations, tenantColumns } from '../../db/platform-tables.ts';
+import { calendarDate, money, tenantForeignKey } from '../../db/columns.ts';
+import { recordTable, tenantKeyedTable, tenantTable } from '../../db/tenant-tables.ts';
 import { bills } from '../bills/schema.ts';
 import { designs } from '../designs/schema.ts';
 import { merchants } from '../merchants/schema.ts';
 
-export const orders = pgTable(
+export const orders = recordTable(
   'orders',
   {
-    ...tenantColumns(),
     merchantId: uuid('merchant_id').notNull(),
     poNumber: text('po_number').notNull(),
     orderDate: calendarDate('order_date').notNull(),
@@ -36,22 +33,11 @@ export const orders = pgTable(
     totalAmount: money('total_amount').notNull().default(0),
     /** The live bill the order is on; cleared when that bill is cancelled. */
     billId: uuid('bill_id'),
-    ...recordVersion,
-    ...timestamps,
   },
   (t) => [
-    primaryKey({ name: 'orders_pkey', columns: [t.organizationId, t.id] }),
-    foreignKey({
-      name: 'orders_merchant_fk',
-      columns: [t.organizationId, t.merchantId],
-      foreignColumns: [merchants.organizationId, merchants.id],
-    }).onDelete('restrict'),
+    tenantForeignKey('orders_merchant_fk', t, t.merchantId, merchants, 'restrict'),
     // MATCH SIMPLE: an order on no bill (null bill_id) is not checked.
-    foreignKey({
-      name: 'orders_bill_fk',
-      columns: [t.organizationId, t.billId],
-      foreignColumns: [bills.organizationId, bills.id],
-    }).onDelete('restrict'),
+    tenantForeignKey('orders_bill_fk', t, t.billId, bills, 'restrict'),
     index('orders_org_bill_idx').on(t.organizationId, t.billId),
     index('orders_org_created_idx').on(t.organizationId, t.createdAt, t.id),
     // Carries every column the order reports read, so a report over a period (or all time)
@@ -94,62 +80,42 @@ export const orders = pgTable(
 );
 
 /**
- * Orders summed per organization, day, status and payment, so reports over long periods read a
- * few rows per day instead of every order. Kept exact by statement-level triggers on `orders`
- * (migration 0003); a key whose last order goes away loses its row, so every row has orders.
+ * Orders summed per organization, `key`, status and payment, kept exact by statement-level
+ * triggers on `orders`; a key whose last order goes away loses its row, so every row has orders.
+ * The amount is wider than an order's numeric(14,2): a sum of many orders must not overflow.
  */
-export const orderDailyTotals = pgTable(
-  'order_daily_totals',
-  {
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
-    orderDate: calendarDate('order_date').notNull(),
-    status: text('status', { enum: ORDER_STATUSES }).notNull(),
-    isPaid: boolean('is_paid').notNull(),
-    orderCount: integer('order_count').notNull(),
-    totalQuantity: bigint('total_quantity', { mode: 'number' }).notNull(),
-    // Wider than an order's numeric(14,2): a day's sum of many orders must not overflow.
-    totalAmount: numeric('total_amount', { precision: 18, scale: 2, mode: 'string' }).notNull(),
-  },
-  (t) => [
-    primaryKey({
-      name: 'order_daily_totals_pkey',
-      columns: [t.organizationId, t.orderDate, t.status, t.isPaid],
-    }),
-  ],
-);
+function orderTotalsTable<TName extends string, TKey extends Record<string, PgColumnBuilderBase>>(
+  name: TName,
+  key: TKey,
+) {
+  const [keyName] = Object.keys(key) as [keyof TKey & string];
+  return tenantKeyedTable(
+    name,
+    {
+      ...key,
+      status: text('status', { enum: ORDER_STATUSES }).notNull(),
+      isPaid: boolean('is_paid').notNull(),
+      orderCount: integer('order_count').notNull(),
+      totalQuantity: bigint('total_quantity', { mode: 'number' }).notNull(),
+      totalAmount: numeric('total_amount', { precision: 18, scale: 2, mode: 'string' }).notNull(),
+    },
+    (t) => [t[keyName], t.status, t.isPaid],
+  );
+}
 
-/**
- * All-time order figures per merchant, status and paid flag, kept exact by triggers on orders the
- * same way as the per-day totals: a report grouped by merchant over all time sums a few rows per
- * merchant instead of every order (migration 0015).
- */
-export const orderMerchantTotals = pgTable(
-  'order_merchant_totals',
-  {
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
-    merchantId: uuid('merchant_id').notNull(),
-    status: text('status', { enum: ORDER_STATUSES }).notNull(),
-    isPaid: boolean('is_paid').notNull(),
-    orderCount: integer('order_count').notNull(),
-    totalQuantity: bigint('total_quantity', { mode: 'number' }).notNull(),
-    totalAmount: numeric('total_amount', { precision: 18, scale: 2, mode: 'string' }).notNull(),
-  },
-  (t) => [
-    primaryKey({
-      name: 'order_merchant_totals_pkey',
-      columns: [t.organizationId, t.merchantId, t.status, t.isPaid],
-    }),
-  ],
-);
+/** Per day, so reports over long periods read a few rows per day instead of every order (0003). */
+export const orderDailyTotals = orderTotalsTable('order_daily_totals', {
+  orderDate: calendarDate('order_date').notNull(),
+});
 
-export const orderLines = pgTable(
+/** All time per merchant, so a report grouped by merchant sums a few rows per merchant (0015). */
+export const orderMerchantTotals = orderTotalsTable('order_merchant_totals', {
+  merchantId: uuid('merchant_id').notNull(),
+});
+
+export const orderLines = tenantTable(
   'order_lines',
   {
-    ...tenantColumns(),
     orderId: uuid('order_id').notNull(),
     /** Keeps the lines in the order the user entered them. */
     position: integer('position').notNull(),
@@ -159,17 +125,8 @@ export const orderLines = pgTable(
     amount: money('amount').notNull(),
   },
   (t) => [
-    primaryKey({ name: 'order_lines_pkey', columns: [t.organizationId, t.id] }),
-    foreignKey({
-      name: 'order_lines_order_fk',
-      columns: [t.organizationId, t.orderId],
-      foreignColumns: [orders.organizationId, orders.id],
-    }).onDelete('cascade'),
-    foreignKey({
-      name: 'order_lines_design_fk',
-      columns: [t.organizationId, t.designId],
-      foreignColumns: [designs.organizationId, designs.id],
-    }).onDelete('restrict'),
+    tenantForeignKey('order_lines_order_fk', t, t.orderId, orders, 'cascade'),
+    tenantForeignKey('order_lines_design_fk', t, t.designId, designs, 'restrict'),
     index('order_lines_org_order_idx').on(t.organizationId, t.orderId, t.position),
     index('order_lines_org_design_idx').on(t.organizationId, t.designId),
     check('order_lines_quantity_check', sql`${t.quantity} between 1 and 1000000`),
@@ -181,29 +138,18 @@ export const orderLines = pgTable(
  * Which orders a bill was made from. `is_live` is cleared when the bill is cancelled; the partial
  * unique index is the database's guarantee that an order is on at most one live bill.
  */
-export const billOrders = pgTable(
+export const billOrders = tenantKeyedTable(
   'bill_orders',
   {
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
     billId: uuid('bill_id').notNull(),
     orderId: uuid('order_id').notNull(),
     isLive: boolean('is_live').notNull().default(true),
   },
+  (t) => [t.billId, t.orderId],
   (t) => [
-    primaryKey({ name: 'bill_orders_pkey', columns: [t.organizationId, t.billId, t.orderId] }),
-    foreignKey({
-      name: 'bill_orders_bill_fk',
-      columns: [t.organizationId, t.billId],
-      foreignColumns: [bills.organizationId, bills.id],
-    }).onDelete('restrict'),
+    tenantForeignKey('bill_orders_bill_fk', t, t.billId, bills, 'restrict'),
     // An order of a cancelled bill may be deleted; the bill keeps its copied lines.
-    foreignKey({
-      name: 'bill_orders_order_fk',
-      columns: [t.organizationId, t.orderId],
-      foreignColumns: [orders.organizationId, orders.id],
-    }).onDelete('cascade'),
+    tenantForeignKey('bill_orders_order_fk', t, t.orderId, orders, 'cascade'),
     uniqueIndex('bill_orders_one_live_bill')
       .on(t.organizationId, t.orderId)
       .where(sql`${t.isLive}`),

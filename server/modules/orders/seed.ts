@@ -6,6 +6,7 @@ import { designs } from '../designs/schema.ts';
 import { merchants } from '../merchants/schema.ts';
 import { orderLines, orders } from './schema.ts';
 import type { DemoSeeder } from '../../db/demo-seeder.ts';
+import { randomSource, type Random } from '../../db/seed-random.ts';
 import { tenantScope, type TenantContext } from '../../lib/tenant.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -28,26 +29,6 @@ const ORDER_NOTES = [
   'Send photos before dispatch',
   'Half quantity first, rest after approval',
 ];
-
-/** Small deterministic generator (mulberry32) so every demo install looks the same. */
-function randomSource(seed: number) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let value = state;
-    value = Math.imul(value ^ (value >>> 15), value | 1);
-    value ^= value + Math.imul(value ^ (value >>> 7), value | 61);
-    return ((value ^ (value >>> 14)) >>> 0) / 4_294_967_296;
-  };
-  return {
-    next,
-    int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)),
-    pick: <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T,
-    chance: (probability: number) => next() < probability,
-  };
-}
-
-type Random = ReturnType<typeof randomSource>;
 
 function toDateString(date: Date) {
   return date.toISOString().slice(0, 10);

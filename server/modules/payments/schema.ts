@@ -1,13 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { check, foreignKey, index, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
-import {
-  PAYMENT_METHODS,
-  calendarDate,
-  money,
-  recordVersion,
-  timestamps,
-} from '../../db/columns.ts';
-import { organizations, tenantColumns } from '../../db/platform-tables.ts';
+import { check, index, text, uuid, type PgColumnBuilderBase } from 'drizzle-orm/pg-core';
+import { calendarDate, money, paymentMethod, tenantForeignKey } from '../../db/columns.ts';
+import { recordTable, tenantKeyedTable } from '../../db/tenant-tables.ts';
 import { billNotes } from '../bill-notes/schema.ts';
 import { bills } from '../bills/schema.ts';
 import { merchants } from '../merchants/schema.ts';
@@ -16,36 +10,28 @@ import { merchants } from '../merchants/schema.ts';
  * Money received from a merchant. `amount + tds_amount` settles bills through
  * `payment_allocations`; what no bill took is the merchant's advance.
  */
-export const payments = pgTable(
+export const payments = recordTable(
   'payments',
   {
-    ...tenantColumns(),
     merchantId: uuid('merchant_id').notNull(),
     paymentDate: calendarDate('payment_date').notNull(),
     amount: money('amount').notNull(),
-    method: text('method', { enum: ['cash', 'bank_transfer', 'upi', 'cheque'] }).notNull(),
+    method: paymentMethod.column('method').notNull(),
     reference: text('reference'),
     tdsAmount: money('tds_amount').notNull().default(0),
     notes: text('notes'),
     /** Sum of the payment's allocations, kept by the allocation trigger. */
     allocatedAmount: money('allocated_amount').notNull().default(0),
-    ...recordVersion,
-    ...timestamps,
   },
   (t) => [
-    primaryKey({ name: 'payments_pkey', columns: [t.organizationId, t.id] }),
-    foreignKey({
-      name: 'payments_merchant_fk',
-      columns: [t.organizationId, t.merchantId],
-      foreignColumns: [merchants.organizationId, merchants.id],
-    }).onDelete('restrict'),
+    tenantForeignKey('payments_merchant_fk', t, t.merchantId, merchants, 'restrict'),
     index('payments_org_created_idx').on(t.organizationId, t.createdAt, t.id),
     index('payments_org_date_idx').on(t.organizationId, t.paymentDate, t.id),
     index('payments_org_amount_idx').on(t.organizationId, t.amount, t.id),
     index('payments_org_merchant_date_idx').on(t.organizationId, t.merchantId, t.paymentDate),
     check('payments_amount_check', sql`${t.amount} > 0`),
     check('payments_tds_amount_check', sql`${t.tdsAmount} >= 0`),
-    check('payments_method_check', sql`${t.method} in ${PAYMENT_METHODS}`),
+    paymentMethod.check('payments_method_check', t.method),
     check(
       'payments_allocated_amount_check',
       sql`${t.allocatedAmount} >= 0 and ${t.allocatedAmount} <= ${t.amount} + ${t.tdsAmount}`,
@@ -54,71 +40,52 @@ export const payments = pgTable(
 );
 
 /**
- * How much of a payment settled which bill. A trigger adds each change to the bill's
- * `paid_amount` (whose check keeps it within the bill's total) and the payment's
- * `allocated_amount`, so two payments at once can never take a bill past its total.
+ * How much of a payment settled which document, a bill or a debit note (owed like a bill). The
+ * document's trigger adds each change to its `paid_amount` (whose check keeps it within its
+ * total) and to the payment's `allocated_amount`, so two payments at once can never take a
+ * document past its total. `documentId` is the document's column; `shortName` names the
+ * document in the key and index names.
  */
-export const paymentAllocations = pgTable(
+function allocationTable<
+  TName extends string,
+  TDocumentId extends Record<string, PgColumnBuilderBase>,
+>(
+  name: TName,
+  documentId: TDocumentId,
+  document: { table: typeof bills | typeof billNotes; shortName: string },
+) {
+  const [documentKey] = Object.keys(documentId) as [keyof TDocumentId & string];
+  return tenantKeyedTable(
+    name,
+    {
+      paymentId: uuid('payment_id').notNull(),
+      ...documentId,
+      amount: money('amount').notNull(),
+    },
+    (t) => [t.paymentId, t[documentKey]],
+    (t) => [
+      tenantForeignKey(`${name}_payment_fk`, t, t.paymentId, payments, 'cascade'),
+      tenantForeignKey(
+        `${name}_${document.shortName}_fk`,
+        t,
+        t[documentKey],
+        document.table,
+        'restrict',
+      ),
+      index(`${name}_org_${document.shortName}_idx`).on(t.organizationId, t[documentKey]),
+      check(`${name}_amount_check`, sql`${t.amount} > 0`),
+    ],
+  );
+}
+
+export const paymentAllocations = allocationTable(
   'payment_allocations',
-  {
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
-    paymentId: uuid('payment_id').notNull(),
-    billId: uuid('bill_id').notNull(),
-    amount: money('amount').notNull(),
-  },
-  (t) => [
-    primaryKey({
-      name: 'payment_allocations_pkey',
-      columns: [t.organizationId, t.paymentId, t.billId],
-    }),
-    foreignKey({
-      name: 'payment_allocations_payment_fk',
-      columns: [t.organizationId, t.paymentId],
-      foreignColumns: [payments.organizationId, payments.id],
-    }).onDelete('cascade'),
-    foreignKey({
-      name: 'payment_allocations_bill_fk',
-      columns: [t.organizationId, t.billId],
-      foreignColumns: [bills.organizationId, bills.id],
-    }).onDelete('restrict'),
-    index('payment_allocations_org_bill_idx').on(t.organizationId, t.billId),
-    check('payment_allocations_amount_check', sql`${t.amount} > 0`),
-  ],
+  { billId: uuid('bill_id').notNull() },
+  { table: bills, shortName: 'bill' },
 );
 
-/**
- * How much of a payment settled which debit note: a debit note is owed like a bill. Its trigger
- * moves the note's `paid_amount` and status and the payment's `allocated_amount` as
- * `payment_allocations` does for bills, and the note's check keeps it within its total.
- */
-export const paymentNoteAllocations = pgTable(
+export const paymentNoteAllocations = allocationTable(
   'payment_note_allocations',
-  {
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
-    paymentId: uuid('payment_id').notNull(),
-    billNoteId: uuid('bill_note_id').notNull(),
-    amount: money('amount').notNull(),
-  },
-  (t) => [
-    primaryKey({
-      name: 'payment_note_allocations_pkey',
-      columns: [t.organizationId, t.paymentId, t.billNoteId],
-    }),
-    foreignKey({
-      name: 'payment_note_allocations_payment_fk',
-      columns: [t.organizationId, t.paymentId],
-      foreignColumns: [payments.organizationId, payments.id],
-    }).onDelete('cascade'),
-    foreignKey({
-      name: 'payment_note_allocations_note_fk',
-      columns: [t.organizationId, t.billNoteId],
-      foreignColumns: [billNotes.organizationId, billNotes.id],
-    }).onDelete('restrict'),
-    index('payment_note_allocations_org_note_idx').on(t.organizationId, t.billNoteId),
-    check('payment_note_allocations_amount_check', sql`${t.amount} > 0`),
-  ],
+  { billNoteId: uuid('bill_note_id').notNull() },
+  { table: billNotes, shortName: 'note' },
 );

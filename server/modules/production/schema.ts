@@ -1,17 +1,8 @@
 import { sql } from 'drizzle-orm';
-import {
-  check,
-  foreignKey,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  text,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
-import { calendarDate, money, recordVersion, timestamps } from '../../db/columns.ts';
-import { organizations, tenantColumns, users } from '../../db/platform-tables.ts';
+import { check, index, integer, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { calendarDate, money, tenantForeignKey } from '../../db/columns.ts';
+import { users } from '../../db/platform-tables.ts';
+import { recordTable, tenantKeyedTable } from '../../db/tenant-tables.ts';
 import { designs } from '../designs/schema.ts';
 import { orderLines, orders } from '../orders/schema.ts';
 import { workers } from '../workers/schema.ts';
@@ -20,17 +11,13 @@ import { workers } from '../workers/schema.ts';
  * The organization's production stages in order (position 0 first); the last one is where a job
  * card finishes. Every organization gets the embroidery defaults when it is made.
  */
-export const productionStages = pgTable(
+export const productionStages = recordTable(
   'production_stages',
   {
-    ...tenantColumns(),
     name: text('name').notNull(),
     position: integer('position').notNull(),
-    ...recordVersion,
-    ...timestamps,
   },
   (t) => [
-    primaryKey({ name: 'production_stages_pkey', columns: [t.organizationId, t.id] }),
     uniqueIndex('production_stages_org_name_unique').on(t.organizationId, sql`lower(${t.name})`),
     uniqueIndex('production_stages_org_position_unique').on(t.organizationId, t.position),
   ],
@@ -42,10 +29,9 @@ export const productionStages = pgTable(
  * production entries, kept by the entries' trigger; the check keeps them within the quantity
  * even when entries arrive at once.
  */
-export const jobCards = pgTable(
+export const jobCards = recordTable(
   'job_cards',
   {
-    ...tenantColumns(),
     orderId: uuid('order_id').notNull(),
     orderLineId: uuid('order_line_id').notNull(),
     designId: uuid('design_id').notNull(),
@@ -59,31 +45,12 @@ export const jobCards = pgTable(
     notes: text('notes'),
     piecesDone: integer('pieces_done').notNull().default(0),
     piecesRejected: integer('pieces_rejected').notNull().default(0),
-    ...recordVersion,
-    ...timestamps,
   },
   (t) => [
-    primaryKey({ name: 'job_cards_pkey', columns: [t.organizationId, t.id] }),
-    foreignKey({
-      name: 'job_cards_order_fk',
-      columns: [t.organizationId, t.orderId],
-      foreignColumns: [orders.organizationId, orders.id],
-    }).onDelete('cascade'),
-    foreignKey({
-      name: 'job_cards_order_line_fk',
-      columns: [t.organizationId, t.orderLineId],
-      foreignColumns: [orderLines.organizationId, orderLines.id],
-    }).onDelete('cascade'),
-    foreignKey({
-      name: 'job_cards_design_fk',
-      columns: [t.organizationId, t.designId],
-      foreignColumns: [designs.organizationId, designs.id],
-    }).onDelete('restrict'),
-    foreignKey({
-      name: 'job_cards_stage_fk',
-      columns: [t.organizationId, t.stageId],
-      foreignColumns: [productionStages.organizationId, productionStages.id],
-    }).onDelete('restrict'),
+    tenantForeignKey('job_cards_order_fk', t, t.orderId, orders, 'cascade'),
+    tenantForeignKey('job_cards_order_line_fk', t, t.orderLineId, orderLines, 'cascade'),
+    tenantForeignKey('job_cards_design_fk', t, t.designId, designs, 'restrict'),
+    tenantForeignKey('job_cards_stage_fk', t, t.stageId, productionStages, 'restrict'),
     uniqueIndex('job_cards_org_line_unique').on(t.organizationId, t.orderLineId),
     index('job_cards_org_order_idx').on(t.organizationId, t.orderId),
     index('job_cards_org_stage_idx').on(t.organizationId, t.stageId, t.createdAt, t.id),
@@ -98,31 +65,17 @@ export const jobCards = pgTable(
 );
 
 /** Who works on a card. */
-export const jobCardWorkers = pgTable(
+export const jobCardWorkers = tenantKeyedTable(
   'job_card_workers',
   {
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
     jobCardId: uuid('job_card_id').notNull(),
     workerId: uuid('worker_id').notNull(),
   },
+  (t) => [t.jobCardId, t.workerId],
   (t) => [
-    primaryKey({
-      name: 'job_card_workers_pkey',
-      columns: [t.organizationId, t.jobCardId, t.workerId],
-    }),
-    foreignKey({
-      name: 'job_card_workers_card_fk',
-      columns: [t.organizationId, t.jobCardId],
-      foreignColumns: [jobCards.organizationId, jobCards.id],
-    }).onDelete('cascade'),
+    tenantForeignKey('job_card_workers_card_fk', t, t.jobCardId, jobCards, 'cascade'),
     // An assignment is not a record to keep: deleting a worker (one with no wages) drops it.
-    foreignKey({
-      name: 'job_card_workers_worker_fk',
-      columns: [t.organizationId, t.workerId],
-      foreignColumns: [workers.organizationId, workers.id],
-    }).onDelete('cascade'),
+    tenantForeignKey('job_card_workers_worker_fk', t, t.workerId, workers, 'cascade'),
     index('job_card_workers_org_worker_idx').on(t.organizationId, t.workerId),
   ],
 );
@@ -131,10 +84,9 @@ export const jobCardWorkers = pgTable(
  * Work logged against a card: pieces done and rejected by one worker on one day. `amount` is
  * computed by the database; a trigger adds every change to the card's piece counts.
  */
-export const productionEntries = pgTable(
+export const productionEntries = recordTable(
   'production_entries',
   {
-    ...tenantColumns(),
     workerId: uuid('worker_id').notNull(),
     jobCardId: uuid('job_card_id').notNull(),
     workDate: calendarDate('work_date').notNull(),
@@ -147,22 +99,11 @@ export const productionEntries = pgTable(
     notes: text('notes'),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
-    ...recordVersion,
-    ...timestamps,
   },
   (t) => [
-    primaryKey({ name: 'production_entries_pkey', columns: [t.organizationId, t.id] }),
     // Wages are paid from entries: a worker or card with entries is kept.
-    foreignKey({
-      name: 'production_entries_worker_fk',
-      columns: [t.organizationId, t.workerId],
-      foreignColumns: [workers.organizationId, workers.id],
-    }).onDelete('restrict'),
-    foreignKey({
-      name: 'production_entries_card_fk',
-      columns: [t.organizationId, t.jobCardId],
-      foreignColumns: [jobCards.organizationId, jobCards.id],
-    }).onDelete('restrict'),
+    tenantForeignKey('production_entries_worker_fk', t, t.workerId, workers, 'restrict'),
+    tenantForeignKey('production_entries_card_fk', t, t.jobCardId, jobCards, 'restrict'),
     index('production_entries_org_date_idx').on(t.organizationId, t.workDate, t.id),
     index('production_entries_org_worker_date_idx').on(t.organizationId, t.workerId, t.workDate),
     index('production_entries_org_card_idx').on(t.organizationId, t.jobCardId),

@@ -5,28 +5,12 @@ import type { SalaryType } from '../../../contract/workers.ts';
 import { queryRows } from '../../db/client.ts';
 import { jobCardWorkers, jobCards, productionEntries } from './schema.ts';
 import type { DemoSeeder } from '../../db/demo-seeder.ts';
+import { randomSource } from '../../db/seed-random.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** How far back the demo floor has logged work. */
 const ENTRY_DAYS = 21;
 const INSERT_CHUNK = 500;
-
-/** Deterministic (mulberry32), so every demo install shows the same floor. */
-function randomSource(seed: number) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let value = state;
-    value = Math.imul(value ^ (value >>> 15), value | 1);
-    value ^= value + Math.imul(value ^ (value >>> 7), value | 61);
-    return ((value ^ (value >>> 14)) >>> 0) / 4_294_967_296;
-  };
-  return {
-    next,
-    int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)),
-    pick: <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T,
-  };
-}
 
 const isoDay = (time: number) => new Date(time).toISOString().slice(0, 10);
 

@@ -1,4 +1,5 @@
-import { pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { instant } from '../../db/columns.ts';
 import { organizations } from '../../db/platform-tables.ts';
 
 /**
@@ -16,9 +17,9 @@ export const sampleWorkshops = pgTable(
     realOrganizationId: uuid('real_organization_id')
       .notNull()
       .references(() => organizations.id, { onDelete: 'cascade' }),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+    createdAt: instant('created_at').notNull(),
     openingTokenHash: text('opening_token_hash'),
-    openingExpiresAt: timestamp('opening_expires_at', { withTimezone: true, mode: 'date' }),
+    openingExpiresAt: instant('opening_expires_at'),
   },
   (t) => [
     uniqueIndex('sample_workshops_real_unique').on(t.realOrganizationId),

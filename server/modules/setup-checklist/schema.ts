@@ -1,4 +1,5 @@
-import { pgTable, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { pgTable, uuid } from 'drizzle-orm/pg-core';
+import { instant } from '../../db/columns.ts';
 import { organizations, users } from '../../db/platform-tables.ts';
 
 /**
@@ -10,5 +11,5 @@ export const setupChecklistDismissals = pgTable('setup_checklist_dismissals', {
     .primaryKey()
     .references(() => organizations.id, { onDelete: 'cascade' }),
   dismissedBy: uuid('dismissed_by').references(() => users.id, { onDelete: 'set null' }),
-  dismissedAt: timestamp('dismissed_at', { withTimezone: true, mode: 'date' }).notNull(),
+  dismissedAt: instant('dismissed_at').notNull(),
 });

@@ -1,12 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
-import { calendarDate, money, recordVersion, timestamps } from '../../db/columns.ts';
-import { tenantColumns } from '../../db/platform-tables.ts';
+import { boolean, check, index, text } from 'drizzle-orm/pg-core';
+import { calendarDate, money } from '../../db/columns.ts';
+import { recordTable } from '../../db/tenant-tables.ts';
 
-export const workers = pgTable(
+export const workers = recordTable(
   'workers',
   {
-    ...tenantColumns(),
     name: text('name').notNull(),
     phone: text('phone'),
     address: text('address'),
@@ -15,11 +14,8 @@ export const workers = pgTable(
     isActive: boolean('is_active').notNull().default(true),
     salaryType: text('salary_type', { enum: ['monthly', 'daily', 'piece_rate'] }),
     baseSalary: money('base_salary'),
-    ...recordVersion,
-    ...timestamps,
   },
   (t) => [
-    primaryKey({ name: 'workers_pkey', columns: [t.organizationId, t.id] }),
     index('workers_org_created_idx').on(t.organizationId, t.createdAt, t.id),
     index('workers_org_name_idx').on(t.organizationId, sql`lower(${t.name})`, t.id),
     index('workers_org_joining_idx').on(t.organizationId, t.joiningDate, t.id),

@@ -1,7 +1,6 @@
-import { v7 as uuidv7 } from 'uuid';
 import type { PaymentMethod, PaymentType } from '../../../contract/worker-salaries.ts';
 import type { SalaryType } from '../../../contract/workers.ts';
-import type { DemoSeeder } from '../../db/demo-seeder.ts';
+import { demoRecordStamp, type DemoSeeder } from '../../db/demo-seeder.ts';
 import { workerSalaries } from '../worker-salaries/schema.ts';
 import { workers } from './schema.ts';
 
@@ -190,8 +189,7 @@ export const seedWorkers: DemoSeeder = async (db, { tenant, now }) => {
     const joiningDate = isoDate(joined.year, joined.month, 1 + ((index * 7) % 27));
     const createdAt = new Date(now.getTime() - (DEMO_WORKERS.length - index) * 86_400_000 * 9);
     return {
-      organizationId: tenant.organizationId,
-      id: uuidv7({ msecs: createdAt.getTime() }),
+      ...demoRecordStamp(tenant, createdAt),
       name: demo.name,
       phone: demo.phone,
       address: demo.address,
@@ -200,8 +198,6 @@ export const seedWorkers: DemoSeeder = async (db, { tenant, now }) => {
       isActive: demo.leftMonthsAgo === undefined,
       salaryType: demo.salaryType,
       baseSalary: demo.baseSalary,
-      createdAt,
-      updatedAt: createdAt,
     };
   });
   await db.insert(workers).values(workerRows);
@@ -224,8 +220,7 @@ export const seedWorkers: DemoSeeder = async (db, { tenant, now }) => {
     if (!worker) return;
     const createdAt = new Date(`${paymentDate}T11:30:00.000Z`);
     salaries.push({
-      organizationId: tenant.organizationId,
-      id: uuidv7({ msecs: createdAt.getTime() }),
+      ...demoRecordStamp(tenant, createdAt),
       workerId: worker.id,
       paymentType,
       paymentMethod,
@@ -236,8 +231,6 @@ export const seedWorkers: DemoSeeder = async (db, { tenant, now }) => {
       notes,
       createdBy: tenant.userId,
       updatedBy: null,
-      createdAt,
-      updatedAt: createdAt,
     });
   };
 
