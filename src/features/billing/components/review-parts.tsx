@@ -5,7 +5,7 @@ import { ConfirmDialog } from '@/components/confirm-dialog';
 import { BillFigureRows } from './bill-figure-rows';
 
 /** One setting of a document under review: its label, then its value in bold. */
-export function ReviewSetting({ label, value }: { label: string; value: string }) {
+function ReviewSetting({ label, value }: { label: string; value: string }) {
   return (
     <Text size="sm">
       <Text span c="dimmed" size="sm">
