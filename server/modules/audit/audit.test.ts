@@ -1,6 +1,8 @@
+import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
+import type { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditEntry } from '../../../contract/audit.ts';
+import { AUDIT_ENTITY_NAMESPACES, auditEntry } from '../../../contract/audit.ts';
 import { envelope, paged } from '../../../contract/common.ts';
 import { queryRows } from '../../db/database.ts';
 import { findPostgresError } from '../../lib/db-errors.ts';
@@ -321,5 +323,65 @@ describe('the audit_log table', () => {
     );
     expect(Number(after?.count)).toBe(Number(before?.count));
     expect(Number(after?.renamed)).toBe(0);
+  });
+});
+
+describe('the names of what changed', () => {
+  const LANGUAGES = ['en', 'gu', 'hi'] as const;
+  const texts = (language: string, namespace: string) =>
+    JSON.parse(
+      readFileSync(
+        new URL(`../../../public/locales/${language}/${namespace}.json`, import.meta.url),
+        'utf8',
+      ),
+    ) as Record<string, Record<string, string> | undefined>;
+
+  /** The label the trail shows for a field, looked up as the activity page does, or null. */
+  function fieldLabel(
+    language: string,
+    entity: keyof typeof AUDIT_ENTITY_NAMESPACES,
+    field: string,
+  ) {
+    const namespace = AUDIT_ENTITY_NAMESPACES[entity];
+    const area = namespace ? texts(language, namespace) : {};
+    return (
+      area.fields?.[field] ??
+      area.columns?.[field] ??
+      texts(language, 'audit').fields?.[field] ??
+      null
+    );
+  }
+
+  it('has a label in every language for each field the entries of every area change', async () => {
+    const merchant = await created(owner, '/api/merchants', { name: 'Label Traders' });
+    await created(owner, '/api/payments', {
+      merchantId: merchant._id,
+      paymentDate: '2025-06-01',
+      amount: 500,
+      method: 'upi',
+      tdsAmount: 10,
+      notes: 'Advance',
+    });
+    const entries: z.infer<typeof auditEntry>[] = [];
+    for (let page = 1; ; page += 1) {
+      const rows = (await trail(owner, `?limit=100&page=${page}`)).data;
+      entries.push(...rows);
+      if (rows.length < 100) break;
+    }
+    const fields = new Set(
+      entries.flatMap((entry) =>
+        Object.keys(entry.changes ?? {}).map((field) => `${entry.entity} ${field}`),
+      ),
+    );
+    expect(fields).toContain('payment allocatedAmount');
+    const unnamed = LANGUAGES.flatMap((language) =>
+      [...fields]
+        .filter((key) => {
+          const [entity, field] = key.split(' ') as [keyof typeof AUDIT_ENTITY_NAMESPACES, string];
+          return fieldLabel(language, entity, field) === null;
+        })
+        .map((key) => `${language}: ${key}`),
+    );
+    expect(unnamed).toEqual([]);
   });
 });
