@@ -1,16 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { bankDetail, bankDetailPage } from '../../../contract/bank-details.ts';
 import { envelope, pickList } from '../../../contract/common.ts';
 import { bankDetails } from './schema.ts';
-import {
-  createTestApp,
-  errorsByPath,
-  type TestBody,
-  type TestApp,
-  type TestUser,
-} from '../../test/test-app.ts';
+import { errorsByPath, type TestBody, type TestApp, type TestUser } from '../../test/test-app.ts';
+import { withOwnerAndStranger } from '../../test/owner-and-stranger.ts';
 
 let t: TestApp;
 let owner: TestUser;
@@ -62,12 +57,7 @@ async function activeIds(user: TestUser) {
   return rows.map((row) => row.id);
 }
 
-beforeAll(async () => {
-  t = await createTestApp();
-  owner = await t.registerUser();
-  stranger = await t.registerUser();
-});
-afterAll(() => t.close());
+withOwnerAndStranger((session) => ({ t, owner, stranger } = session));
 
 describe('create and validate', () => {
   it('creates an inactive account with an upper-cased IFSC and nulls for blanks', async () => {

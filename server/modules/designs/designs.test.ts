@@ -1,16 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { envelope, paged, pickList } from '../../../contract/common.ts';
 import { design } from '../../../contract/designs.ts';
 import { orderLines, orders } from '../orders/schema.ts';
-import {
-  createTestApp,
-  errorsByPath,
-  type TestBody,
-  type TestApp,
-  type TestUser,
-} from '../../test/test-app.ts';
+import { errorsByPath, type TestBody, type TestApp, type TestUser } from '../../test/test-app.ts';
+import { withOwnerAndStranger } from '../../test/owner-and-stranger.ts';
 import { DUPLICATE_DESIGN_CODE_FAILURE } from './test-support.ts';
 
 let t: TestApp;
@@ -34,12 +29,7 @@ async function list(user: TestUser, query: string) {
   return t.send(user, 'GET', `/api/designs${query}`);
 }
 
-beforeAll(async () => {
-  t = await createTestApp();
-  owner = await t.registerUser();
-  stranger = await t.registerUser();
-});
-afterAll(() => t.close());
+withOwnerAndStranger((session) => ({ t, owner, stranger } = session));
 
 describe('create', () => {
   it('creates a design with trimmed text, null for a blank description and the rate as a number', async () => {

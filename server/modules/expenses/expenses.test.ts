@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { envelope, paged } from '../../../contract/common.ts';
 import {
   MONTH_NAMES,
@@ -8,7 +8,8 @@ import {
   expenseSummary,
 } from '../../../contract/expenses.ts';
 import { expenses } from './schema.ts';
-import { createTestApp, type TestBody, type TestApp, type TestUser } from '../../test/test-app.ts';
+import type { TestBody, TestApp, TestUser } from '../../test/test-app.ts';
+import { withOwnerAndStranger } from '../../test/owner-and-stranger.ts';
 
 let t: TestApp;
 let owner: TestUser;
@@ -39,12 +40,7 @@ async function summary(user: TestUser, year: number) {
 
 const zeroMonths = MONTH_NAMES.map((month, index) => ({ month, monthNumber: index + 1, total: 0 }));
 
-beforeAll(async () => {
-  t = await createTestApp();
-  owner = await t.registerUser();
-  stranger = await t.registerUser();
-});
-afterAll(() => t.close());
+withOwnerAndStranger((session) => ({ t, owner, stranger } = session));
 
 describe('create and validate', () => {
   it('creates an expense with a trimmed category, null blanks and the session organization', async () => {
