@@ -1,10 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { errorEnvelope } from '../../contract/common.ts';
 import { FAILURE_CODES, FIELD_ERROR_CODES } from '../../contract/errors.ts';
 import { fieldMessagesEn } from '../../contract/validation.ts';
 import { DUPLICATE_DESIGN_CODE_FAILURE } from '../modules/designs/test-support.ts';
 import { januarySalary } from '../modules/worker-salaries/test-support.ts';
-import { createTestApp, type TestApp, type TestUser } from '../test/test-app.ts';
+import type { TestApp, TestUser } from '../test/test-app.ts';
+import { withOwnerAndStranger } from '../test/owner-and-stranger.ts';
 
 interface Failure {
   success: false;
@@ -17,15 +18,7 @@ let t: TestApp;
 let owner: TestUser;
 let stranger: TestUser;
 
-beforeAll(async () => {
-  t = await createTestApp();
-  owner = await t.registerUser();
-  stranger = await t.registerUser();
-});
-
-afterAll(async () => {
-  await t.close();
-});
+withOwnerAndStranger((session) => ({ t, owner, stranger } = session));
 
 async function send(user: TestUser, method: 'POST' | 'PUT', url: string, payload: unknown) {
   const response = await t.app.inject({
@@ -39,9 +32,26 @@ async function send(user: TestUser, method: 'POST' | 'PUT', url: string, payload
   return { status: response.statusCode, body };
 }
 
+type FieldErrorCase = [string, string, unknown, NonNullable<Failure['errors']>[number]];
+
+/** An expense whose amount alone breaks one rule. */
+function expenseAmountCase(
+  code: string,
+  amount: number,
+  params: Record<string, unknown>,
+  message: string,
+): FieldErrorCase {
+  return [
+    code,
+    '/api/expenses',
+    { category: 'Rent', amount, expenseDate: '2025-01-01' },
+    { path: 'amount', code, params, message },
+  ];
+}
+
 describe('field error codes', () => {
   // One request per field code, each with the exact field error the API promises.
-  const cases: [string, string, unknown, NonNullable<Failure['errors']>[number]][] = [
+  const cases: FieldErrorCase[] = [
     [
       'required',
       '/api/merchants',
@@ -81,39 +91,19 @@ describe('field error codes', () => {
         message: 'Must be at most 120 characters',
       },
     ],
-    [
-      'too_small',
-      '/api/expenses',
-      { category: 'Rent', amount: 0, expenseDate: '2025-01-01' },
-      {
-        path: 'amount',
-        code: 'too_small',
-        params: { minimum: 0, inclusive: false },
-        message: 'Must be greater than 0',
-      },
-    ],
-    [
+    expenseAmountCase('too_small', 0, { minimum: 0, inclusive: false }, 'Must be greater than 0'),
+    expenseAmountCase(
       'too_big',
-      '/api/expenses',
-      { category: 'Rent', amount: 1_000_000_000_000, expenseDate: '2025-01-01' },
-      {
-        path: 'amount',
-        code: 'too_big',
-        params: { maximum: 999_999_999_999.99 },
-        message: 'Must be at most 999999999999.99',
-      },
-    ],
-    [
+      1_000_000_000_000,
+      { maximum: 999_999_999_999.99 },
+      'Must be at most 999999999999.99',
+    ),
+    expenseAmountCase(
       'too_many_decimals',
-      '/api/expenses',
-      { category: 'Rent', amount: 10.555, expenseDate: '2025-01-01' },
-      {
-        path: 'amount',
-        code: 'too_many_decimals',
-        params: { maximum: 2 },
-        message: 'Use at most two decimal places',
-      },
-    ],
+      10.555,
+      { maximum: 2 },
+      'Use at most two decimal places',
+    ),
     [
       'invalid_format',
       '/api/merchants',
