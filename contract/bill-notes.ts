@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { computeBillFigures, type BillFigures } from './bill-figures.ts';
-import { billMerchant, billNextNumber, billSeller, type BillType } from './bills.ts';
+import {
+  billMerchant,
+  billNextNumber,
+  billSeller,
+  cancellationBody,
+  type BillType,
+} from './bills.ts';
 import {
   LIMITS,
   calendarDate,
@@ -10,8 +16,6 @@ import {
   positiveMoney,
   queryId,
   recordBase,
-  recordVersion,
-  requiredText,
   timestamp,
 } from './common.ts';
 
@@ -54,10 +58,7 @@ export const billNoteCreate = z.strictObject({
 });
 export type BillNoteCreate = z.output<typeof billNoteCreate>;
 
-export const billNoteCancel = z.strictObject({
-  reason: requiredText(LIMITS.longText),
-  version: recordVersion.optional(),
-});
+export const billNoteCancel = cancellationBody();
 export type BillNoteCancel = z.output<typeof billNoteCancel>;
 
 export const billNote = z.object({

@@ -59,10 +59,18 @@ export const billUpdate = z.strictObject({
 });
 export type BillUpdate = z.output<typeof billUpdate>;
 
-export const billCancel = z.strictObject({
-  reason: requiredText(LIMITS.longText),
-  version: recordVersion.optional(),
-});
+/**
+ * The body of a cancellation, a bill's or a note's: the reason is kept on the record. A new
+ * object each call, as each body is a component of its own in the OpenAPI document.
+ */
+export function cancellationBody() {
+  return z.strictObject({
+    reason: requiredText(LIMITS.longText),
+    version: recordVersion.optional(),
+  });
+}
+
+export const billCancel = cancellationBody();
 export type BillCancel = z.output<typeof billCancel>;
 
 export const billLine = z.object({
