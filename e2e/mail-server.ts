@@ -1,6 +1,6 @@
 import { mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { SMTPServer } from 'smtp-server';
+import { localSmtpServer } from '../server/test/local-smtp-server.ts';
 
 /**
  * The mailbox of the end-to-end run: a local SMTP server the app sends to, which writes each
@@ -22,30 +22,18 @@ export function mailDirectory(): string {
 export async function startMailServer(port: number, directory: string) {
   mkdirSync(directory, { recursive: true });
   let sequence = 0;
-  const server = new SMTPServer({
-    authOptional: true,
-    // The app talks plain SMTP to this local server; no TLS upgrade, no login.
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, session, callback) {
-      let raw = '';
-      stream.setEncoding('utf8');
-      stream.on('data', (chunk: string) => (raw += chunk));
-      stream.on('end', () => {
-        sequence += 1;
-        const mail: StoredMail = {
-          to: session.envelope.rcptTo.map((recipient) => recipient.address.toLowerCase()),
-          receivedAt: Date.now(),
-          raw,
-        };
-        const name = `${String(mail.receivedAt)}-${String(sequence).padStart(6, '0')}.json`;
-        // Written aside and renamed, so a reader never sees half a message.
-        const partial = path.join(directory, `.${name}`);
-        writeFileSync(partial, JSON.stringify(mail));
-        renameSync(partial, path.join(directory, name));
-        callback();
-      });
-    },
+  const server = localSmtpServer((to, raw) => {
+    sequence += 1;
+    const mail: StoredMail = {
+      to: to.map((address) => address.toLowerCase()),
+      receivedAt: Date.now(),
+      raw,
+    };
+    const name = `${String(mail.receivedAt)}-${String(sequence).padStart(6, '0')}.json`;
+    // Written aside and renamed, so a reader never sees half a message.
+    const partial = path.join(directory, `.${name}`);
+    writeFileSync(partial, JSON.stringify(mail));
+    renameSync(partial, path.join(directory, name));
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
+import { localSmtpServer } from './local-smtp-server.ts';
 
 /** One message as the test SMTP server received it, with its parts decoded. */
 export interface ReceivedMail {
@@ -103,25 +103,7 @@ function parseMail(to: string[], raw: string): ReceivedMail {
 /** A real SMTP server on a free local port that keeps what it receives. */
 export async function startSmtpInbox(): Promise<SmtpInbox> {
   const messages: ReceivedMail[] = [];
-  const smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, session, callback) {
-      let raw = '';
-      stream.setEncoding('utf8');
-      stream.on('data', (chunk: string) => (raw += chunk));
-      stream.on('end', () => {
-        messages.push(
-          parseMail(
-            session.envelope.rcptTo.map((rcpt) => rcpt.address),
-            raw,
-          ),
-        );
-        callback();
-      });
-    },
-  });
+  const smtp = localSmtpServer((to, raw) => messages.push(parseMail(to, raw)));
   await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
   const port = (smtp.server.address() as AddressInfo).port;
   return {
