@@ -8,13 +8,14 @@ import {
   billNoteNextNumber,
   billNoteNextNumberQuery,
 } from '../../../contract/bill-notes.ts';
-import { envelope, paged } from '../../../contract/common.ts';
+import { envelope } from '../../../contract/common.ts';
 import { assertOwnOrganization, idParams, staleVersionResponse } from '../../lib/crud-routes.ts';
 import { ok } from '../../lib/envelope.ts';
 import { notFound } from '../../lib/http-errors.ts';
 import { tenantOf } from '../../plugins/auth.ts';
 import type { ResourceModule } from '../registry.ts';
 import { billNoteRepository } from './repository.ts';
+import { registerListRoute } from '../../lib/list-route.ts';
 
 const NOTE_NOT_FOUND = 'Note not found';
 const tags = ['Credit and debit notes'];
@@ -25,24 +26,16 @@ const write = { permission: 'bills.write' } as const;
 export const billNoteRoutes: FastifyPluginCallback = (scope, _options, done) => {
   const app = scope.withTypeProvider<ZodTypeProvider>();
 
-  app.get(
-    '/',
-    {
-      config: read,
-      schema: {
-        operationId: 'listBillNotes',
-        summary: 'List credit and debit notes, newest first',
-        tags,
-        querystring: billNoteListQuery,
-        response: { 200: envelope(paged(billNote)) },
-      },
-    },
-    async (request) =>
-      ok(
-        await billNoteRepository.list(app.db, tenantOf(request), request.query),
-        'Notes fetched successfully',
-      ),
-  );
+  registerListRoute(scope, {
+    permission: read.permission,
+    operationId: 'listBillNotes',
+    summary: 'List credit and debit notes, newest first',
+    tags,
+    querystring: billNoteListQuery,
+    record: billNote,
+    repository: billNoteRepository,
+    message: 'Notes fetched successfully',
+  });
 
   app.get(
     '/next-number',

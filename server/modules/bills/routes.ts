@@ -11,7 +11,7 @@ import {
   billUpdate,
   unbilledOrdersQuery,
 } from '../../../contract/bills.ts';
-import { envelope, paged } from '../../../contract/common.ts';
+import { envelope } from '../../../contract/common.ts';
 import { GST_STATES } from '../../../contract/gst.ts';
 import { order } from '../../../contract/orders.ts';
 import { assertOwnOrganization, idParams, staleVersionResponse } from '../../lib/crud-routes.ts';
@@ -22,6 +22,7 @@ import { notFound } from '../../lib/http-errors.ts';
 import { tenantOf } from '../../plugins/auth.ts';
 import type { ResourceModule } from '../registry.ts';
 import { billRegisterRows, billRepository } from './repository.ts';
+import { registerListRoute } from '../../lib/list-route.ts';
 
 const BILL_NOT_FOUND = 'Bill not found';
 const tags = ['Bills'];
@@ -79,24 +80,16 @@ const registerCsv: ResolvedCsv = {
 export const billRoutes: FastifyPluginCallback = (scope, _options, done) => {
   const app = scope.withTypeProvider<ZodTypeProvider>();
 
-  app.get(
-    '/',
-    {
-      config: read,
-      schema: {
-        operationId: 'listBills',
-        summary: 'List bills, a page at a time, filtered and sorted',
-        tags,
-        querystring: billListQuery,
-        response: { 200: envelope(paged(bill)) },
-      },
-    },
-    async (request) =>
-      ok(
-        await billRepository.list(app.db, tenantOf(request), request.query),
-        'Bills fetched successfully',
-      ),
-  );
+  registerListRoute(scope, {
+    permission: read.permission,
+    operationId: 'listBills',
+    summary: 'List bills, a page at a time, filtered and sorted',
+    tags,
+    querystring: billListQuery,
+    record: bill,
+    repository: billRepository,
+    message: 'Bills fetched successfully',
+  });
 
   app.get(
     '/unbilled-orders',

@@ -1,7 +1,7 @@
 import type { FastifyPluginCallback } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { deleted, envelope, paged } from '../../../contract/common.ts';
+import { deleted, envelope } from '../../../contract/common.ts';
 import {
   openBill,
   openBillsQuery,
@@ -24,6 +24,7 @@ import { notFound } from '../../lib/http-errors.ts';
 import { tenantOf } from '../../lib/request-auth.ts';
 import type { ResourceModule } from '../registry.ts';
 import { paymentRepository } from './repository.ts';
+import { registerListRoute } from '../../lib/list-route.ts';
 
 const PAYMENT_NOT_FOUND = 'Payment not found';
 const tags = ['Payments'];
@@ -39,24 +40,16 @@ const billsAppliedText = (record: Record<string, unknown>) =>
 export const paymentRoutes: FastifyPluginCallback = (scope, _options, done) => {
   const app = scope.withTypeProvider<ZodTypeProvider>();
 
-  app.get(
-    '/',
-    {
-      config: read,
-      schema: {
-        operationId: 'listPayments',
-        summary: 'List payments, a page at a time, filtered and sorted',
-        tags,
-        querystring: paymentListQuery,
-        response: { 200: envelope(paged(payment)) },
-      },
-    },
-    async (request) =>
-      ok(
-        await paymentRepository.list(app.db, tenantOf(request), request.query),
-        'Payments fetched successfully',
-      ),
-  );
+  registerListRoute(scope, {
+    permission: read.permission,
+    operationId: 'listPayments',
+    summary: 'List payments, a page at a time, filtered and sorted',
+    tags,
+    querystring: paymentListQuery,
+    record: payment,
+    repository: paymentRepository,
+    message: 'Payments fetched successfully',
+  });
 
   registerCsvExport(scope, {
     tag: 'Payments',
