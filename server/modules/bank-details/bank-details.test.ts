@@ -5,6 +5,7 @@ import { bankDetail, bankDetailPage } from '../../../contract/bank-details.ts';
 import { envelope, pickList } from '../../../contract/common.ts';
 import { bankDetails } from './schema.ts';
 import { errorsByPath, type TestBody, type TestApp, type TestUser } from '../../test/test-app.ts';
+import { createdRecord } from '../../test/created-record.ts';
 import { withOwnerAndStranger } from '../../test/owner-and-stranger.ts';
 
 let t: TestApp;
@@ -25,9 +26,7 @@ function account(overrides: Record<string, unknown> = {}) {
 }
 
 async function createAccount(user: TestUser, payload: Record<string, unknown> = {}) {
-  const response = await t.send(user, 'POST', '/api/bank-details', account(payload));
-  expect(response.statusCode, response.body).toBe(201);
-  return envelope(bankDetail).parse(response.json<TestBody>()).data;
+  return createdRecord(t, user, '/api/bank-details', bankDetail, account(payload));
 }
 
 async function request(

@@ -5,6 +5,7 @@ import { envelope, paged, pickList } from '../../../contract/common.ts';
 import { design } from '../../../contract/designs.ts';
 import { orderLines, orders } from '../orders/schema.ts';
 import { errorsByPath, type TestBody, type TestApp, type TestUser } from '../../test/test-app.ts';
+import { createdRecord } from '../../test/created-record.ts';
 import { withOwnerAndStranger } from '../../test/owner-and-stranger.ts';
 import { DUPLICATE_DESIGN_CODE_FAILURE } from './test-support.ts';
 
@@ -15,14 +16,7 @@ let stranger: TestUser;
 const pagedDesigns = envelope(paged(design));
 
 async function createDesign(user: TestUser, payload: Record<string, unknown>) {
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/api/designs',
-    headers: user.bearer,
-    payload,
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  return envelope(design).parse(response.json<TestBody>()).data;
+  return createdRecord(t, user, '/api/designs', design, payload);
 }
 
 async function list(user: TestUser, query: string) {

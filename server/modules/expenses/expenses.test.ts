@@ -9,6 +9,7 @@ import {
 } from '../../../contract/expenses.ts';
 import { expenses } from './schema.ts';
 import type { TestBody, TestApp, TestUser } from '../../test/test-app.ts';
+import { createdRecord } from '../../test/created-record.ts';
 import { withOwnerAndStranger } from '../../test/owner-and-stranger.ts';
 
 let t: TestApp;
@@ -18,14 +19,7 @@ let stranger: TestUser;
 const pagedExpenses = envelope(paged(expense));
 
 async function createExpense(user: TestUser, payload: Record<string, unknown>) {
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/api/expenses',
-    headers: user.bearer,
-    payload,
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  return envelope(expense).parse(response.json<TestBody>()).data;
+  return createdRecord(t, user, '/api/expenses', expense, payload);
 }
 
 async function get(user: TestUser, url: string) {

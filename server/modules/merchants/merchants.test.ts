@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { envelope, paged, pickList } from '../../../contract/common.ts';
 import { merchant } from '../../../contract/merchants.ts';
 import { createTestApp, type TestBody, type TestApp, type TestUser } from '../../test/test-app.ts';
+import { createdRecord } from '../../test/created-record.ts';
 
 let t: TestApp;
 let owner: TestUser;
@@ -10,14 +11,7 @@ let owner: TestUser;
 const pagedMerchants = envelope(paged(merchant));
 
 async function createMerchant(user: TestUser, payload: Record<string, unknown>) {
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/api/merchants',
-    headers: user.bearer,
-    payload,
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  return envelope(merchant).parse(response.json<TestBody>()).data;
+  return createdRecord(t, user, '/api/merchants', merchant, payload);
 }
 
 async function list(user: TestUser, query: string) {

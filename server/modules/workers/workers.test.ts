@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { envelope, paged, pickList } from '../../../contract/common.ts';
 import { worker, type Worker } from '../../../contract/workers.ts';
 import { createTestApp, type TestApp, type TestBody, type TestUser } from '../../test/test-app.ts';
+import { createdRecord } from '../../test/created-record.ts';
 
 let t: TestApp;
 let owner: TestUser;
@@ -9,12 +10,10 @@ let owner: TestUser;
 const pagedWorkers = envelope(paged(worker));
 
 async function createWorker(user: TestUser, payload: Record<string, unknown>): Promise<Worker> {
-  const response = await t.send(user, 'POST', '/api/workers', {
+  return createdRecord(t, user, '/api/workers', worker, {
     joiningDate: '2023-04-01',
     ...payload,
   });
-  expect(response.statusCode, response.body).toBe(201);
-  return envelope(worker).parse(response.json()).data;
 }
 
 async function listNames(user: TestUser, query: string) {
