@@ -5,7 +5,7 @@ import { fieldMessagesEn } from '../../contract/validation.ts';
 import { DUPLICATE_DESIGN_CODE_FAILURE } from '../modules/designs/test-support.ts';
 import { januarySalary } from '../modules/worker-salaries/test-support.ts';
 import type { TestApp, TestUser } from '../test/test-app.ts';
-import { withOwnerAndStranger } from '../test/owner-and-stranger.ts';
+import { withOwnerAndStranger } from '../test/app-per-file.ts';
 
 interface Failure {
   success: false;

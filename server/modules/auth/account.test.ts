@@ -1,25 +1,27 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { authData, meData, sessionList } from '../../../contract/auth.ts';
 import { envelope } from '../../../contract/common.ts';
 import { auditLog, sessions, users } from '../../db/platform-tables.ts';
 import {
   TEST_PASSWORD,
-  createTestApp,
   testUserFromAuth,
   type TestApp,
   type TestUser,
 } from '../../test/test-app.ts';
+import { withTestApp } from '../../test/app-per-file.ts';
 import { SESSION_REFRESH_INTERVAL_MS, USER_AGENT_MAX_LENGTH } from './sessions.ts';
 
 let t: TestApp;
 let now = new Date('2026-03-01T09:00:00Z');
 
-beforeAll(async () => {
-  t = await createTestApp({ clock: () => now });
-});
-afterAll(() => t.close());
+withTestApp(
+  (app) => {
+    t = app;
+  },
+  { clock: () => now },
+);
 
 async function signIn(email: string, password = TEST_PASSWORD, userAgent?: string) {
   const response = await t.app.inject({

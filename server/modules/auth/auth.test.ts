@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { authData, meData } from '../../../contract/auth.ts';
 import { envelope } from '../../../contract/common.ts';
 import { sessions, users } from '../../db/platform-tables.ts';
@@ -10,15 +10,15 @@ import {
   type TestBody,
   type TestApp,
 } from '../../test/test-app.ts';
+import { withTestApp } from '../../test/app-per-file.ts';
 import { xsrfTokenFor } from '../../lib/session-cookies.ts';
 import { hashAccessToken, SESSION_TTL_MS } from './sessions.ts';
 
 let t: TestApp;
 
-beforeAll(async () => {
-  t = await createTestApp();
+withTestApp((app) => {
+  t = app;
 });
-afterAll(() => t.close());
 
 const login = (email: string, password: string, remoteAddress = '10.0.0.1') =>
   t.app.inject({

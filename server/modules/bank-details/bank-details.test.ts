@@ -6,7 +6,7 @@ import { envelope, pickList } from '../../../contract/common.ts';
 import { bankDetails } from './schema.ts';
 import { errorsByPath, type TestBody, type TestApp, type TestUser } from '../../test/test-app.ts';
 import { createdRecord } from '../../test/created-record.ts';
-import { withOwnerAndStranger } from '../../test/owner-and-stranger.ts';
+import { withOwnerAndStranger } from '../../test/app-per-file.ts';
 
 let t: TestApp;
 let owner: TestUser;

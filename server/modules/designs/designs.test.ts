@@ -6,7 +6,7 @@ import { design } from '../../../contract/designs.ts';
 import { orderLines, orders } from '../orders/schema.ts';
 import { errorsByPath, type TestBody, type TestApp, type TestUser } from '../../test/test-app.ts';
 import { createdRecord } from '../../test/created-record.ts';
-import { withOwnerAndStranger } from '../../test/owner-and-stranger.ts';
+import { withOwnerAndStranger } from '../../test/app-per-file.ts';
 import { DUPLICATE_DESIGN_CODE_FAILURE } from './test-support.ts';
 
 let t: TestApp;

@@ -10,7 +10,7 @@ import {
 import { expenses } from './schema.ts';
 import type { TestBody, TestApp, TestUser } from '../../test/test-app.ts';
 import { createdRecord } from '../../test/created-record.ts';
-import { withOwnerAndStranger } from '../../test/owner-and-stranger.ts';
+import { withOwnerAndStranger } from '../../test/app-per-file.ts';
 
 let t: TestApp;
 let owner: TestUser;

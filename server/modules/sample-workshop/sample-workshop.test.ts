@@ -1,23 +1,18 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AuthData } from '../../../contract/auth.ts';
 import type { SampleWorkshopOpening } from '../../../contract/sample-workshop.ts';
 import { queryRows } from '../../db/client.ts';
 import { organizations } from '../../db/platform-tables.ts';
 import { DEMO_ORGANIZATION_NAME } from '../../db/seed.ts';
 import { TENANT_TABLES } from '../../db/tenant-guard.ts';
-import {
-  createTestApp,
-  testUserFromAuth,
-  type TestApp,
-  type TestUser,
-} from '../../test/test-app.ts';
+import { testUserFromAuth, type TestApp, type TestUser } from '../../test/test-app.ts';
+import { withTestApp } from '../../test/app-per-file.ts';
 
 let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
+withTestApp((app) => {
+  t = app;
 });
-afterAll(() => t.close());
 
 const TABLES = [...TENANT_TABLES, 'users', 'sessions', 'audit_log'];
 
