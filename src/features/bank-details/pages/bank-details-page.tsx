@@ -206,7 +206,7 @@ export default function BankDetailsPage() {
       filterFields={filterFields}
       remove={remove}
       renderForm={(account, onClose) => (
-        <BankDetailFormModal key={account?._id ?? 'new'} bankDetail={account} onClose={onClose} />
+        <BankDetailFormModal key={account?._id ?? 'new'} record={account} onClose={onClose} />
       )}
     >
       <Paper withBorder radius="md" p="md" mb="md" role="region" aria-label={t('activeCard.label')}>
