@@ -57,6 +57,23 @@ export function merchantFilterField(
   };
 }
 
+/** The active/inactive filter of a list whose records are deactivated rather than deleted. */
+export function activeFilterField(
+  label: string,
+  activeLabel: string,
+  inactiveLabel: string,
+  width: number,
+): FilterField {
+  return {
+    type: 'boolean',
+    name: 'isActive',
+    label,
+    trueLabel: activeLabel,
+    falseLabel: inactiveLabel,
+    width,
+  };
+}
+
 export type FilterChange = (name: string, value: string | number | boolean | undefined) => void;
 
 export interface FilterBarProps {
