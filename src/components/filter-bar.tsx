@@ -38,6 +38,42 @@ export type FilterField =
   | (FieldBase & { type: 'date'; name: string })
   | (FieldBase & { type: 'dateRange'; from: string; to: string });
 
+/**
+ * The merchant select of a list that belongs to merchants, keyed `merchantId` as every such list
+ * query is; `merchants` are all of them (undefined while they load).
+ */
+export function merchantFilterField(
+  merchants: readonly { _id: string; name: string }[] | undefined,
+  texts: { label: string; placeholder: string },
+  width = 220,
+): FilterField {
+  return {
+    type: 'select',
+    name: 'merchantId',
+    ...texts,
+    searchable: true,
+    width,
+    options: (merchants ?? []).map((merchant) => ({ value: merchant._id, label: merchant.name })),
+  };
+}
+
+/** The active/inactive filter of a list whose records are deactivated rather than deleted. */
+export function activeFilterField(
+  label: string,
+  activeLabel: string,
+  inactiveLabel: string,
+  width: number,
+): FilterField {
+  return {
+    type: 'boolean',
+    name: 'isActive',
+    label,
+    trueLabel: activeLabel,
+    falseLabel: inactiveLabel,
+    width,
+  };
+}
+
 export type FilterChange = (name: string, value: string | number | boolean | undefined) => void;
 
 export interface FilterBarProps {

@@ -28,7 +28,7 @@ afterEach(() => localStorage.clear());
 
 function renderDesignForm(design: Design | null = null) {
   const onClose = vi.fn();
-  const view = renderWithProviders(<DesignFormModal design={design} onClose={onClose} />);
+  const view = renderWithProviders(<DesignFormModal record={design} onClose={onClose} />);
   const dialog = () => screen.getByRole('dialog', { name: design ? 'Edit design' : 'Add design' });
   return { ...view, onClose, dialog };
 }

@@ -135,3 +135,21 @@ export function RecordFormModal<
     </FormModal>
   );
 }
+
+/**
+ * The dialog of an area whose fields never change with the data: only the record being edited
+ * (`null` adds one) and the close differ between uses.
+ */
+export function recordFormModal<TCreate, TUpdate>(
+  form: Pick<RecordFormModalProps<never, TCreate, TUpdate>, 'resource' | 'fields' | 'shape'>,
+) {
+  return function AreaRecordFormModal<TRecord extends { _id: string; version: number }>({
+    record,
+    onClose,
+  }: {
+    record: TRecord | null;
+    onClose: () => void;
+  }) {
+    return <RecordFormModal {...form} record={record} onClose={onClose} />;
+  };
+}

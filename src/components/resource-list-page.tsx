@@ -32,6 +32,7 @@ import { EmptyState } from '@/components/empty-state';
 import { FilterBar, type FilterChange, type FilterField } from '@/components/filter-bar';
 import { PageHeader } from '@/components/page-header';
 import { ListPaginationBar } from '@/components/pagination-bar';
+import { HeaderLinkButton } from '@/components/toolbar-buttons';
 import { describeError } from '@/lib/resource-factory';
 import { isSampleTab } from '@/lib/sample-tab';
 import type { AnyT, TranslationKey } from '@/lib/translation-keys';
@@ -426,15 +427,9 @@ export function ResourceListPage<T extends { _id: string }, Key extends QueryKey
                   <>
                     {addButton}
                     {importable ? (
-                      <Button
-                        component={Link}
-                        to="/apps/import"
-                        variant="default"
-                        size="md"
-                        leftSection={<IconFileImport size={18} aria-hidden />}
-                      >
+                      <HeaderLinkButton to="/apps/import" icon={IconFileImport}>
                         {t('actions.importSheet')}
-                      </Button>
+                      </HeaderLinkButton>
                     ) : null}
                   </>
                 ) : null

@@ -24,7 +24,7 @@ beforeEach(() => {
 /** This user opens the merchant, someone else saves it, then this user saves a new city. */
 async function saveOverSomeoneElse() {
   const onClose = vi.fn();
-  const view = renderWithProviders(<MerchantFormModal merchant={merchant} onClose={onClose} />);
+  const view = renderWithProviders(<MerchantFormModal record={merchant} onClose={onClose} />);
   const form = screen.getByRole('dialog', { name: 'Edit merchant' });
   fake.changeElsewhere(merchant._id, { city: 'Ahmedabad', notes: 'Call before noon' });
 

@@ -5,7 +5,6 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import {
-  PASSWORD_MIN,
   RESET_CODE_LENGTH,
   RESET_CODE_TTL_MINUTES,
   newPassword,
@@ -19,7 +18,7 @@ import type { AnyT } from '@/lib/translation-keys';
 import { useZodForm } from '@/lib/use-zod-form';
 import { forgotPassword, resetPassword, verifyResetCode } from '../api';
 import { AuthCardLayout } from '../components/auth-card-layout';
-import { PasswordField } from '../components/password-field';
+import { NewPasswordField, PasswordField } from '../components/password-field';
 import {
   clearPendingRecovery,
   loadPendingRecovery,
@@ -233,11 +232,8 @@ function NewPasswordStep({
     <form onSubmit={handleSubmit} noValidate>
       <Stack gap="md">
         <SubmitFailure message={failure} />
-        <PasswordField
+        <NewPasswordField
           label={t('fields.newPassword')}
-          description={t('fields.passwordHint', { min: PASSWORD_MIN })}
-          autoComplete="new-password"
-          leftSection={<IconLock size={16} aria-hidden />}
           data-autofocus
           {...form.getInputProps('password')}
         />

@@ -1,10 +1,9 @@
 import { Alert, Anchor, Button, Stack, TextInput } from '@mantine/core';
-import { IconBuildingFactory2, IconKey, IconLock, IconMail, IconUser } from '@tabler/icons-react';
+import { IconBuildingFactory2, IconKey, IconMail, IconUser } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import {
-  PASSWORD_MIN,
   confirmSignUpBody,
   registerBody,
   type ConfirmSignUpBody,
@@ -17,7 +16,7 @@ import { useAuthStore } from '@/stores/auth';
 import { confirmSignUp, register } from '../api';
 import { SubmitFailure, useSessionSubmit } from '../use-session-submit';
 import { AuthCardLayout } from '../components/auth-card-layout';
-import { PasswordField } from '../components/password-field';
+import { NewPasswordField } from '../components/password-field';
 import { EmailField } from '../components/email-field';
 
 /**
@@ -134,12 +133,9 @@ export default function SignUpPage() {
               {...form.getInputProps('name')}
             />
             <EmailField {...form.getInputProps('email')} />
-            <PasswordField
+            <NewPasswordField
               label={t('fields.password')}
               placeholder={t('fields.passwordPlaceholder')}
-              description={t('fields.passwordHint', { min: PASSWORD_MIN })}
-              autoComplete="new-password"
-              leftSection={<IconLock size={16} aria-hidden />}
               {...form.getInputProps('password')}
             />
             <Button type="submit" fullWidth size="md" loading={loading}>

@@ -1,6 +1,6 @@
-import { bankDetailShape, type BankDetail } from '../../../../contract/bank-details.ts';
+import { bankDetailShape } from '../../../../contract/bank-details.ts';
 import type { FieldSpec } from '@/components/form-fields';
-import { RecordFormModal } from '@/components/record-form-modal';
+import { recordFormModal } from '@/components/record-form-modal';
 import { bankDetails } from '@/features/bank-details/resource';
 
 export const BANK_DETAIL_FIELDS: FieldSpec[] = [
@@ -17,20 +17,8 @@ export const BANK_DETAIL_FIELDS: FieldSpec[] = [
   { name: 'isActive', kind: 'switch' },
 ];
 
-export interface BankDetailFormModalProps {
-  /** The account being edited; `null` adds a new one. */
-  bankDetail: BankDetail | null;
-  onClose: () => void;
-}
-
-export function BankDetailFormModal({ bankDetail, onClose }: BankDetailFormModalProps) {
-  return (
-    <RecordFormModal
-      resource={bankDetails}
-      record={bankDetail}
-      fields={BANK_DETAIL_FIELDS}
-      shape={bankDetailShape}
-      onClose={onClose}
-    />
-  );
-}
+export const BankDetailFormModal = recordFormModal({
+  resource: bankDetails,
+  fields: BANK_DETAIL_FIELDS,
+  shape: bankDetailShape,
+});

@@ -16,7 +16,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BANK_DETAIL_SORTABLE, type BankDetail } from '../../../../contract/bank-details.ts';
 import type { DataTableColumn } from '@/components/data-table';
-import type { FilterField } from '@/components/filter-bar';
+import { activeFilterField, type FilterField } from '@/components/filter-bar';
 import { ResourceListPage, namedListTexts } from '@/components/resource-list-page';
 import { useFormatters } from '@/lib/format';
 import { useListParams } from '@/lib/use-list-params';
@@ -174,14 +174,7 @@ export default function BankDetailsPage() {
     { type: 'text', name: 'bankName', label: t('filters.bankName'), width: 220 },
     { type: 'text', name: 'accountNumber', label: t('filters.accountNumber'), width: 200 },
     { type: 'text', name: 'ifscCode', label: t('filters.ifscCode'), width: 160 },
-    {
-      type: 'boolean',
-      name: 'isActive',
-      label: t('filters.isActive'),
-      trueLabel: t('status.active'),
-      falseLabel: t('status.inactive'),
-      width: 160,
-    },
+    activeFilterField(t('filters.isActive'), t('status.active'), t('status.inactive'), 160),
   ];
 
   return (
@@ -206,7 +199,7 @@ export default function BankDetailsPage() {
       filterFields={filterFields}
       remove={remove}
       renderForm={(account, onClose) => (
-        <BankDetailFormModal key={account?._id ?? 'new'} bankDetail={account} onClose={onClose} />
+        <BankDetailFormModal key={account?._id ?? 'new'} record={account} onClose={onClose} />
       )}
     >
       <Paper withBorder radius="md" p="md" mb="md" role="region" aria-label={t('activeCard.label')}>

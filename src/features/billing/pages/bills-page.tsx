@@ -3,7 +3,7 @@ import { IconBan, IconDownload, IconFileInvoice, IconReceiptTax } from '@tabler/
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import {
   BILL_SORTABLE,
   BILL_STATUSES,
@@ -11,6 +11,7 @@ import {
   type BillListParams,
   type BillStatus,
 } from '../../../../contract/bills.ts';
+import { HeaderLinkButton } from '@/components/toolbar-buttons';
 import type { DataTableColumn, RowAction } from '@/components/data-table';
 import type { FilterField } from '@/components/filter-bar';
 import { MoneyText } from '@/components/money-text';
@@ -200,15 +201,9 @@ function BillsRegister() {
         extraRowActions={rowActions}
         headerActions={
           <>
-            <Button
-              component={Link}
-              to="/billing/gstr1"
-              variant="default"
-              size="md"
-              leftSection={<IconReceiptTax size={18} aria-hidden />}
-            >
+            <HeaderLinkButton to="/billing/gstr1" icon={IconReceiptTax}>
               {t('gstr1')}
-            </Button>
+            </HeaderLinkButton>
             {/* A plain link carries the browser's cookie session, not a sample tab's own. */}
             {isSampleTab() ? null : (
               <Button

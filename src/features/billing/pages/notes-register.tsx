@@ -10,7 +10,7 @@ import {
   type BillNoteKind,
 } from '../../../../contract/bill-notes.ts';
 import type { DataTableColumn } from '@/components/data-table';
-import type { FilterField } from '@/components/filter-bar';
+import { merchantFilterField, type FilterField } from '@/components/filter-bar';
 import { MoneyText } from '@/components/money-text';
 import { ResourceListPage } from '@/components/resource-list-page';
 import { useFormatters } from '@/lib/format';
@@ -53,18 +53,10 @@ export function RegisterTabs({ view }: { view: RegisterView }) {
 export function useMerchantFilterField(): FilterField {
   const { t } = useTranslation('bills');
   const merchants = useQuery(merchantsResource.queries.all());
-  return {
-    type: 'select',
-    name: 'merchantId',
+  return merchantFilterField(merchants.data, {
     label: t('filters.merchant'),
     placeholder: t('filters.allMerchants'),
-    searchable: true,
-    width: 220,
-    options: (merchants.data ?? []).map((merchant) => ({
-      value: merchant._id,
-      label: merchant.name,
-    })),
-  };
+  });
 }
 
 const LIST_CONFIG = {

@@ -1,10 +1,11 @@
-import { Alert, Anchor, Button, Group, Loader, Text } from '@mantine/core';
-import { IconBrandWhatsapp, IconClockHour4 } from '@tabler/icons-react';
+import { Alert, Anchor, Group, Loader, Text } from '@mantine/core';
+import { IconClockHour4 } from '@tabler/icons-react';
 import { useMutationState, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import type { Bill } from '../../../../contract/bills.ts';
+import { WhatsAppShareButton } from '@/components/toolbar-buttons';
 import { usePrintDocumentState } from '@/components/print-document-state';
 import { formatDate, formatMoney } from '@/lib/format';
 import { bills } from '@/features/billing/resource';
@@ -113,17 +114,11 @@ function BillPrintPage() {
       }
       actions={
         bill && canShare ? (
-          <Button
-            component="a"
+          <WhatsAppShareButton
             href={whatsappLink(bill.merchant.phone, shareMessage(bill, texts.language, texts.t))}
-            target="_blank"
-            rel="noopener noreferrer"
-            variant="light"
-            color="green"
-            leftSection={<IconBrandWhatsapp size={16} aria-hidden />}
           >
             {uiT('toolbar.share')}
-          </Button>
+          </WhatsAppShareButton>
         ) : null
       }
     >

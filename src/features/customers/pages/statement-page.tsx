@@ -1,12 +1,13 @@
 import { Anchor, Button, Group, Select, Stack } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
-import { IconBrandWhatsapp, IconCalendar, IconPrinter } from '@tabler/icons-react';
+import { IconCalendar, IconPrinter } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { MSME_PAYMENT_DAYS } from '../../../../contract/dues.ts';
+import { WhatsAppShareButton } from '@/components/toolbar-buttons';
 import { printWhenFontsReady, usePrintDocumentState } from '@/components/print-document-state';
 import { PageHeader } from '@/components/page-header';
 import classes from '@/components/print-sheet.module.css';
@@ -129,17 +130,7 @@ export default function StatementPage() {
             {uiT('statement.print')}
           </Button>
           {shareHref ? (
-            <Button
-              component="a"
-              href={shareHref}
-              target="_blank"
-              rel="noopener noreferrer"
-              variant="light"
-              color="green"
-              leftSection={<IconBrandWhatsapp size={16} aria-hidden />}
-            >
-              {uiT('statement.share')}
-            </Button>
+            <WhatsAppShareButton href={shareHref}>{uiT('statement.share')}</WhatsAppShareButton>
           ) : null}
         </Group>
       </div>

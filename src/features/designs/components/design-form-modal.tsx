@@ -1,6 +1,6 @@
-import { designShape, type Design } from '../../../../contract/designs.ts';
+import { designShape } from '../../../../contract/designs.ts';
 import type { FieldSpec } from '@/components/form-fields';
-import { RecordFormModal } from '@/components/record-form-modal';
+import { recordFormModal } from '@/components/record-form-modal';
 import { designs } from '@/features/designs/resource';
 
 export const DESIGN_FIELDS: FieldSpec[] = [
@@ -10,20 +10,8 @@ export const DESIGN_FIELDS: FieldSpec[] = [
   { name: 'description', kind: 'textarea' },
 ];
 
-export interface DesignFormModalProps {
-  /** The design being edited; `null` adds a new one. */
-  design: Design | null;
-  onClose: () => void;
-}
-
-export function DesignFormModal({ design, onClose }: DesignFormModalProps) {
-  return (
-    <RecordFormModal
-      resource={designs}
-      record={design}
-      fields={DESIGN_FIELDS}
-      shape={designShape}
-      onClose={onClose}
-    />
-  );
-}
+export const DesignFormModal = recordFormModal({
+  resource: designs,
+  fields: DESIGN_FIELDS,
+  shape: designShape,
+});

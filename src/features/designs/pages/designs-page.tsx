@@ -104,7 +104,7 @@ export default function DesignsPage() {
       filterFields={filterFields}
       remove={remove}
       renderForm={(design, onClose) => (
-        <DesignFormModal key={design?._id ?? 'new'} design={design} onClose={onClose} />
+        <DesignFormModal key={design?._id ?? 'new'} record={design} onClose={onClose} />
       )}
     />
   );

@@ -1,6 +1,6 @@
-import { merchantShape, type Merchant } from '../../../../contract/merchants.ts';
+import { merchantShape } from '../../../../contract/merchants.ts';
 import type { FieldSpec } from '@/components/form-fields';
-import { RecordFormModal } from '@/components/record-form-modal';
+import { recordFormModal } from '@/components/record-form-modal';
 import { merchants } from '@/features/merchants/resource';
 
 export const MERCHANT_FIELDS: FieldSpec[] = [
@@ -18,20 +18,8 @@ export const MERCHANT_FIELDS: FieldSpec[] = [
   { name: 'notes', kind: 'textarea' },
 ];
 
-export interface MerchantFormModalProps {
-  /** The merchant being edited; `null` adds a new one. */
-  merchant: Merchant | null;
-  onClose: () => void;
-}
-
-export function MerchantFormModal({ merchant, onClose }: MerchantFormModalProps) {
-  return (
-    <RecordFormModal
-      resource={merchants}
-      record={merchant}
-      fields={MERCHANT_FIELDS}
-      shape={merchantShape}
-      onClose={onClose}
-    />
-  );
-}
+export const MerchantFormModal = recordFormModal({
+  resource: merchants,
+  fields: MERCHANT_FIELDS,
+  shape: merchantShape,
+});

@@ -139,7 +139,7 @@ export default function MerchantsPage() {
       remove={remove}
       extraRowActions={notesAction}
       renderForm={(merchant, onClose) => (
-        <MerchantFormModal key={merchant?._id ?? 'new'} merchant={merchant} onClose={onClose} />
+        <MerchantFormModal key={merchant?._id ?? 'new'} record={merchant} onClose={onClose} />
       )}
     >
       <Drawer

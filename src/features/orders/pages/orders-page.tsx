@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ORDER_STATUSES, type Order, type OrderListParams } from '../../../../contract/orders.ts';
 import type { DataTableColumn } from '@/components/data-table';
-import type { FilterField } from '@/components/filter-bar';
+import { merchantFilterField, type FilterField } from '@/components/filter-bar';
 import { MoneyText } from '@/components/money-text';
 import { ResourceListPage, standardListTexts } from '@/components/resource-list-page';
 import { useFormatters } from '@/lib/format';
@@ -140,18 +140,11 @@ export default function OrdersPage() {
   );
 
   const filterFields: FilterField[] = [
-    {
-      type: 'select',
-      name: 'merchantId',
-      label: t('filters.merchant'),
-      placeholder: t('filters.allMerchants'),
-      searchable: true,
-      width: 240,
-      options: (merchants.data ?? []).map((merchant) => ({
-        value: merchant._id,
-        label: merchant.name,
-      })),
-    },
+    merchantFilterField(
+      merchants.data,
+      { label: t('filters.merchant'), placeholder: t('filters.allMerchants') },
+      240,
+    ),
     {
       type: 'select',
       name: 'status',

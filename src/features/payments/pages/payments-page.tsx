@@ -11,7 +11,7 @@ import {
   type PaymentListParams,
 } from '../../../../contract/payments.ts';
 import type { DataTableColumn } from '@/components/data-table';
-import type { FilterField } from '@/components/filter-bar';
+import { merchantFilterField, type FilterField } from '@/components/filter-bar';
 import { MoneyText } from '@/components/money-text';
 import { ResourceListPage, standardListTexts } from '@/components/resource-list-page';
 import { useFormatters } from '@/lib/format';
@@ -193,18 +193,10 @@ export default function PaymentsPage() {
   );
 
   const filterFields: FilterField[] = [
-    {
-      type: 'select',
-      name: 'merchantId',
+    merchantFilterField(merchants.data, {
       label: t('filters.merchant'),
       placeholder: t('filters.allMerchants'),
-      searchable: true,
-      width: 220,
-      options: (merchants.data ?? []).map((merchant) => ({
-        value: merchant._id,
-        label: merchant.name,
-      })),
-    },
+    }),
     {
       type: 'select',
       name: 'method',

@@ -7,7 +7,7 @@ import { ROLES, type Role } from '../../../../contract/permissions.ts';
 import { USER_SORTABLE, type User, type UserListParams } from '../../../../contract/users.ts';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import type { DataTableColumn, RowAction } from '@/components/data-table';
-import type { FilterField } from '@/components/filter-bar';
+import { activeFilterField, type FilterField } from '@/components/filter-bar';
 import { PhoneCell } from '@/components/table-cells';
 import { ResourceListPage, standardListTexts } from '@/components/resource-list-page';
 import { useFormatters } from '@/lib/format';
@@ -170,14 +170,7 @@ export default function UsersPage() {
       options: ROLES.map((role) => ({ value: role, label: t(`roles.${role}`) })),
       width: 160,
     },
-    {
-      type: 'boolean',
-      name: 'isActive',
-      label: t('filters.status'),
-      trueLabel: t('status.active'),
-      falseLabel: t('status.inactive'),
-      width: 160,
-    },
+    activeFilterField(t('filters.status'), t('status.active'), t('status.inactive'), 160),
   ];
 
   return (

@@ -11,7 +11,7 @@ import {
   type Worker,
 } from '../../../../contract/workers.ts';
 import type { DataTableColumn } from '@/components/data-table';
-import type { FilterField } from '@/components/filter-bar';
+import { activeFilterField, type FilterField } from '@/components/filter-bar';
 import { MoneyText } from '@/components/money-text';
 import { nameColumn } from '@/components/list-columns';
 import { Dash, PhoneCell } from '@/components/table-cells';
@@ -100,14 +100,7 @@ export default function WorkersPage() {
 
   const filterFields: FilterField[] = [
     { type: 'text', name: 'search', label: t('filters.search'), width: 300 },
-    {
-      type: 'boolean',
-      name: 'isActive',
-      label: t('filters.status'),
-      trueLabel: t('status.active'),
-      falseLabel: t('status.inactive'),
-      width: 180,
-    },
+    activeFilterField(t('filters.status'), t('status.active'), t('status.inactive'), 180),
   ];
 
   return (
