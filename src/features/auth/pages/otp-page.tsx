@@ -18,7 +18,8 @@ import type { AnyT } from '@/lib/translation-keys';
 import { useZodForm } from '@/lib/use-zod-form';
 import { forgotPassword, resetPassword, verifyResetCode } from '../api';
 import { AuthCardLayout } from '../components/auth-card-layout';
-import { NewPasswordField, PasswordField } from '../components/password-field';
+import { NewPasswordField } from '../components/new-password-field';
+import { PasswordField } from '../components/password-field';
 import {
   clearPendingRecovery,
   loadPendingRecovery,

@@ -16,7 +16,7 @@ import { useAuthStore } from '@/stores/auth';
 import { confirmSignUp, register } from '../api';
 import { SubmitFailure, useSessionSubmit } from '../use-session-submit';
 import { AuthCardLayout } from '../components/auth-card-layout';
-import { NewPasswordField } from '../components/password-field';
+import { NewPasswordField } from '../components/new-password-field';
 import { EmailField } from '../components/email-field';
 
 /**
