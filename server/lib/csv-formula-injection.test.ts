@@ -68,102 +68,75 @@ interface ExportCase {
   numbers?: Record<string, string>;
 }
 
+/** The export's header of a form field, as English names it. */
+const fieldHeader = (path: string, key: string) => english(path, `fields.${key}`);
+
+/**
+ * An area whose own text fields take the payload, each its own column of the export headed by
+ * the field's name: `others` completes the record, `numbers` gives by field the numeric cells.
+ */
+function textFieldsCase(
+  path: string,
+  texts: string[],
+  others: (
+    user: TestUser,
+    index: number,
+  ) => Record<string, unknown> | Promise<Record<string, unknown>> = () => ({}),
+  numbers: Record<string, string> = {},
+): ExportCase {
+  return {
+    path,
+    plant: async (user, payload, index) =>
+      `${path}/${await created(user, path, {
+        ...Object.fromEntries(texts.map((key) => [key, payload])),
+        ...(await others(user, index)),
+      })}`,
+    columns: texts.map((key) => fieldHeader(path, key)),
+    stored: texts,
+    numbers: Object.fromEntries(
+      Object.entries(numbers).map(([key, value]) => [fieldHeader(path, key), value]),
+    ),
+  };
+}
+
 const CASES: ExportCase[] = [
-  {
-    path: 'merchants',
-    plant: async (user, payload) =>
-      `merchants/${await created(user, 'merchants', {
-        name: payload,
-        contactPerson: payload,
-        address: payload,
-        city: payload,
-        notes: payload,
-      })}`,
-    columns: ['name', 'contactPerson', 'address', 'city', 'notes'].map((key) =>
-      english('merchants', `fields.${key}`),
-    ),
-    stored: ['name', 'contactPerson', 'address', 'city', 'notes'],
-  },
-  {
-    path: 'designs',
-    plant: async (user, payload) =>
-      `designs/${await created(user, 'designs', {
-        name: payload,
-        designCode: payload,
-        description: payload,
-        rate: 12.5,
-      })}`,
-    columns: ['name', 'designCode', 'description'].map((key) =>
-      english('designs', `fields.${key}`),
-    ),
-    stored: ['name', 'designCode', 'description'],
-    numbers: { [english('designs', 'fields.rate')]: '12.5' },
-  },
-  {
-    path: 'workers',
-    plant: async (user, payload) =>
-      `workers/${await created(user, 'workers', {
-        name: payload,
-        designation: payload,
-        address: payload,
-        joiningDate: '2024-01-01',
-        salaryType: 'monthly',
-        baseSalary: 500,
-      })}`,
-    columns: ['name', 'designation', 'address'].map((key) => english('workers', `fields.${key}`)),
-    stored: ['name', 'designation', 'address'],
-    numbers: { [english('workers', 'fields.baseSalary')]: '500' },
-  },
-  {
-    path: 'worker-salaries',
-    plant: async (user, payload, index) => {
-      const workerId = await created(user, 'workers', {
+  textFieldsCase('merchants', ['name', 'contactPerson', 'address', 'city', 'notes']),
+  textFieldsCase('designs', ['name', 'designCode', 'description'], () => ({ rate: 12.5 }), {
+    rate: '12.5',
+  }),
+  textFieldsCase(
+    'workers',
+    ['name', 'designation', 'address'],
+    () => ({ joiningDate: '2024-01-01', salaryType: 'monthly', baseSalary: 500 }),
+    { baseSalary: '500' },
+  ),
+  textFieldsCase(
+    'worker-salaries',
+    ['notes'],
+    async (user, index) => ({
+      workerId: await created(user, 'workers', {
         name: `Worker ${index}`,
         joiningDate: '2024-01-01',
-      });
-      return `worker-salaries/${await created(user, 'worker-salaries', {
-        workerId,
-        paymentType: 'salary',
-        paymentMethod: 'cash',
-        month: 5,
-        year: 2026,
-        paymentDate: '2026-05-31',
-        amount: 1000,
-        notes: payload,
-      })}`;
-    },
-    columns: [english('worker-salaries', 'fields.notes')],
-    stored: ['notes'],
-    numbers: { [english('worker-salaries', 'fields.amount')]: '1000' },
-  },
-  {
-    path: 'expenses',
-    plant: async (user, payload) =>
-      `expenses/${await created(user, 'expenses', {
-        category: payload,
-        amount: 250.75,
-        expenseDate: '2026-05-02',
-        description: payload,
-      })}`,
-    columns: ['category', 'description'].map((key) => english('expenses', `fields.${key}`)),
-    stored: ['category', 'description'],
-    numbers: { [english('expenses', 'fields.amount')]: '250.75' },
-  },
-  {
-    path: 'bank-details',
-    plant: async (user, payload, index) =>
-      `bank-details/${await created(user, 'bank-details', {
-        bankName: payload,
-        accountHolderName: payload,
-        accountNumber: `1234567${index}`,
-        ifscCode: 'SBIN0001234',
-        branch: payload,
-      })}`,
-    columns: ['bankName', 'accountHolderName', 'branch'].map((key) =>
-      english('bank-details', `fields.${key}`),
-    ),
-    stored: ['bankName', 'accountHolderName', 'branch'],
-  },
+      }),
+      paymentType: 'salary',
+      paymentMethod: 'cash',
+      month: 5,
+      year: 2026,
+      paymentDate: '2026-05-31',
+      amount: 1000,
+    }),
+    { amount: '1000' },
+  ),
+  textFieldsCase(
+    'expenses',
+    ['category', 'description'],
+    () => ({ amount: 250.75, expenseDate: '2026-05-02' }),
+    { amount: '250.75' },
+  ),
+  textFieldsCase('bank-details', ['bankName', 'accountHolderName', 'branch'], (_user, index) => ({
+    accountNumber: `1234567${index}`,
+    ifscCode: 'SBIN0001234',
+  })),
   {
     path: 'orders',
     plant: async (user, payload, index) => {
@@ -185,33 +158,22 @@ const CASES: ExportCase[] = [
     stored: ['poNumber', 'merchant.name', 'notes'],
     numbers: { [english('orders', 'columns.total')]: '20' },
   },
-  {
-    path: 'payments',
-    plant: async (user, payload) =>
-      `payments/${await created(user, 'payments', {
-        merchantId: await plainMerchant(user),
-        paymentDate: '2026-05-03',
-        amount: 100,
-        method: 'cash',
-        reference: payload,
-        notes: payload,
-      })}`,
-    columns: ['reference', 'notes'].map((key) => english('payments', `fields.${key}`)),
-    stored: ['reference', 'notes'],
-    numbers: { [english('payments', 'fields.amount')]: '100' },
-  },
-  {
-    path: 'users',
-    plant: async (user, payload) =>
-      `users/${await created(user, 'users', {
-        name: payload,
-        email: `user-${randomUUID()}@example.com`,
-        role: 'staff',
-        password: TEST_PASSWORD,
-      })}`,
-    columns: [english('users', 'fields.name')],
-    stored: ['name'],
-  },
+  textFieldsCase(
+    'payments',
+    ['reference', 'notes'],
+    async (user) => ({
+      merchantId: await plainMerchant(user),
+      paymentDate: '2026-05-03',
+      amount: 100,
+      method: 'cash',
+    }),
+    { amount: '100' },
+  ),
+  textFieldsCase('users', ['name'], () => ({
+    email: `user-${randomUUID()}@example.com`,
+    role: 'staff',
+    password: TEST_PASSWORD,
+  })),
   {
     // The GSTR-1 register: the buyer is the merchant's name as the bill recorded it.
     path: 'bills',

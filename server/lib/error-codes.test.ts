@@ -49,6 +49,22 @@ function expenseAmountCase(
   ];
 }
 
+/** A merchant named Navkar whose one field `path`, set to `value`, breaks one rule. */
+function merchantFieldCase(
+  code: string,
+  path: string,
+  value: unknown,
+  params: Record<string, unknown>,
+  message: string,
+): FieldErrorCase {
+  return [
+    code,
+    '/api/merchants',
+    { name: 'Navkar', [path]: value },
+    { path, code, params, message },
+  ];
+}
+
 describe('field error codes', () => {
   // One request per field code, each with the exact field error the API promises.
   const cases: FieldErrorCase[] = [
@@ -80,17 +96,13 @@ describe('field error codes', () => {
         message: 'Must be at least 8 characters',
       },
     ],
-    [
+    merchantFieldCase(
       'too_long',
-      '/api/merchants',
-      { name: 'x'.repeat(121) },
-      {
-        path: 'name',
-        code: 'too_long',
-        params: { maximum: 120 },
-        message: 'Must be at most 120 characters',
-      },
-    ],
+      'name',
+      'x'.repeat(121),
+      { maximum: 120 },
+      'Must be at most 120 characters',
+    ),
     expenseAmountCase('too_small', 0, { minimum: 0, inclusive: false }, 'Must be greater than 0'),
     expenseAmountCase(
       'too_big',
@@ -104,17 +116,13 @@ describe('field error codes', () => {
       { maximum: 2 },
       'Use at most two decimal places',
     ),
-    [
+    merchantFieldCase(
       'invalid_format',
-      '/api/merchants',
-      { name: 'Navkar', gstin: '123' },
-      {
-        path: 'gstin',
-        code: 'invalid_format',
-        params: { format: 'gstin' },
-        message: 'Enter a valid 15-character GSTIN',
-      },
-    ],
+      'gstin',
+      '123',
+      { format: 'gstin' },
+      'Enter a valid 15-character GSTIN',
+    ),
     [
       'invalid_value',
       '/api/expenses',
@@ -126,17 +134,7 @@ describe('field error codes', () => {
         message: 'Must be one of: cash, bank_transfer, upi, cheque',
       },
     ],
-    [
-      'unknown_key',
-      '/api/merchants',
-      { name: 'Navkar', colour: 'red' },
-      {
-        path: 'colour',
-        code: 'unknown_key',
-        params: { keys: 'colour' },
-        message: 'Unknown field: colour',
-      },
-    ],
+    merchantFieldCase('unknown_key', 'colour', 'red', { keys: 'colour' }, 'Unknown field: colour'),
   ];
 
   it.each(cases)('%s', async (_code, url, payload, expected) => {
