@@ -3,8 +3,9 @@ import { computeBillFigures, type BillFigures } from './bill-figures.ts';
 import {
   billMerchant,
   billNextNumber,
-  billSeller,
   cancellationBody,
+  documentAmounts,
+  documentStanding,
   type BillType,
 } from './bills.ts';
 import {
@@ -16,7 +17,6 @@ import {
   positiveMoney,
   queryId,
   recordBase,
-  timestamp,
 } from './common.ts';
 
 export const BILL_NOTE_KINDS = ['credit', 'debit'] as const;
@@ -79,12 +79,7 @@ export const billNote = z.object({
   gstRate: z.number(),
   sac: z.string().nullable(),
   placeOfSupply: z.string(),
-  taxableAmount: z.number(),
-  cgstAmount: z.number(),
-  sgstAmount: z.number(),
-  igstAmount: z.number(),
-  roundOff: z.number(),
-  totalAmount: z.number(),
+  ...documentAmounts,
   /** Credit note: the part that settled its bill (the rest became the merchant's advance). */
   appliedAmount: z.number(),
   /** Debit note: what payments settled of it. */
@@ -92,11 +87,7 @@ export const billNote = z.object({
   /** Debit note: what is still owed; 0 for a credit note. */
   balance: z.number(),
   status: billNoteStatus,
-  isOverdue: z.boolean(),
-  seller: billSeller,
-  notes: z.string().nullable(),
-  cancelledAt: timestamp.nullable(),
-  cancelReason: z.string().nullable(),
+  ...documentStanding,
 });
 export type BillNote = z.infer<typeof billNote>;
 

@@ -16,6 +16,7 @@ import {
   timestamp,
 } from './common.ts';
 import { SAC_PATTERN } from './gst.ts';
+import { lineAmounts } from './orders.ts';
 import { gstRate, organizationIdentity, stateCode } from './organization.ts';
 
 export const BILL_TYPES = ['tax_invoice', 'bill_of_supply'] as const;
@@ -78,9 +79,7 @@ export const billLine = z.object({
   poNumber: z.string(),
   designCode: z.string(),
   designName: z.string(),
-  quantity: z.number().int(),
-  rate: z.number(),
-  amount: z.number(),
+  ...lineAmounts,
 });
 export type BillLine = z.infer<typeof billLine>;
 
@@ -109,6 +108,25 @@ export const billMerchant = z.object({
   phone: z.string().nullable(),
 });
 
+/** A bill's or a note's money, as `computeBillFigures` works it out. */
+export const documentAmounts = {
+  taxableAmount: z.number(),
+  cgstAmount: z.number(),
+  sgstAmount: z.number(),
+  igstAmount: z.number(),
+  roundOff: z.number(),
+  totalAmount: z.number(),
+};
+
+/** Where an issued bill or note stands: overdue or not, who issued it, its notes, its cancellation. */
+export const documentStanding = {
+  isOverdue: z.boolean(),
+  seller: billSeller,
+  notes: z.string().nullable(),
+  cancelledAt: timestamp.nullable(),
+  cancelReason: z.string().nullable(),
+};
+
 export const bill = z.object({
   ...recordBase,
   /** `{billPrefix}/{financial year}/{sequence}`, e.g. `INV/2026-27/0001`. */
@@ -123,12 +141,7 @@ export const bill = z.object({
   sac: z.string().nullable(),
   placeOfSupply: z.string(),
   lines: z.array(billLine),
-  taxableAmount: z.number(),
-  cgstAmount: z.number(),
-  sgstAmount: z.number(),
-  igstAmount: z.number(),
-  roundOff: z.number(),
-  totalAmount: z.number(),
+  ...documentAmounts,
   /** What payments settled; credit notes are `creditedAmount`. */
   paidAmount: z.number(),
   /** Totals of the bill's live credit and debit notes. */
@@ -137,11 +150,7 @@ export const bill = z.object({
   /** What is still owed on the bill itself, after payments and credit notes. */
   balance: z.number(),
   status: billStatus,
-  isOverdue: z.boolean(),
-  seller: billSeller,
-  notes: z.string().nullable(),
-  cancelledAt: timestamp.nullable(),
-  cancelReason: z.string().nullable(),
+  ...documentStanding,
 });
 export type Bill = z.infer<typeof bill>;
 

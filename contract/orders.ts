@@ -195,13 +195,18 @@ export const orderStatusUpdate = z.strictObject({
 });
 export type OrderStatusUpdate = z.infer<typeof orderStatusUpdate>;
 
+/** A line's pieces, its rate and what they come to: an order's, and a bill's that bills it. */
+export const lineAmounts = {
+  quantity: z.number().int(),
+  rate: z.number(),
+  amount: z.number(),
+};
+
 export const orderLine = z.object({
   _id: id,
   designId: id,
   design: z.object({ _id: id, name: z.string(), designCode: z.string() }),
-  quantity: z.number().int(),
-  rate: z.number(),
-  amount: z.number(),
+  ...lineAmounts,
 });
 export type OrderLine = z.infer<typeof orderLine>;
 
