@@ -2,6 +2,7 @@ import { defineConfig, devices } from '@playwright/test';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { CHROME_FLAGS, CHROMIUM } from './bench/browser-session.ts';
 import { APP_SERVER_COMMAND, appServerEnv, freePort } from './e2e/app-server.ts';
 
 // Playwright evaluates this file in the runner and again in every worker. The port and data
@@ -99,15 +100,5 @@ export default defineConfig({
 });
 
 function chromium() {
-  return {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  };
+  return { executablePath: CHROMIUM, args: [...CHROME_FLAGS] };
 }

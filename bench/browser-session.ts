@@ -1,4 +1,7 @@
-/** The Chromium the benchmark drives, and a signed-in session put where the app looks for it. */
+/**
+ * The Chromium the benchmark and the end-to-end run drive, and a signed-in session put where the
+ * app looks for it.
+ */
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const CHROME_FLAGS = [
   '--no-sandbox',
