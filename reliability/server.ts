@@ -7,6 +7,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ownServerEnv } from '../server/test/server-env.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -62,12 +63,7 @@ export function spawnServer(dataDir: string, port: number): ServerHandle {
     cwd: ROOT,
     env: {
       ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      SEED_DEMO: 'false',
-      LOG_LEVEL: 'warn',
+      ...ownServerEnv(port, dataDir),
       STATIC_DIR: '/nonexistent',
       RATE_LIMIT_PER_MINUTE: '0',
     },

@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postgresPaths } from '../server/db/embedded/data-folder.ts';
 import { processAlive, readPostmasterPid } from '../server/db/embedded/ports-and-pids.ts';
+import { ownServerEnv } from '../server/test/server-env.ts';
 
 // `npm start` as a service manager or `docker stop` sees it: a SIGTERM to the npm process alone
 // must stop the whole tree (npm, its shell, with-node.mjs, start.mjs, the server, PostgreSQL),
@@ -129,12 +130,7 @@ function npmStart(binDir: string, dataDir: string, port: number) {
     env: {
       ...userEnvironment(),
       PATH: [binDir, process.env.PATH].join(path.delimiter),
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      SEED_DEMO: 'false',
-      LOG_LEVEL: 'warn',
+      ...ownServerEnv(port, dataDir),
       // Served as it is: start.mjs builds dist/ only when the server is going to serve dist/.
       STATIC_DIR: staticDir,
     },
