@@ -1,13 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
-import {
-  api,
-  horizontalOverflow,
-  makeMerchant,
-  makeOrders,
-  signIn,
-  smallTargets,
-  uniqueSuffix,
-} from './support.ts';
+import { billReview, merchantWithOrders, tickOrdersToBill } from './billing-desk.ts';
+import { api, horizontalOverflow, signIn, smallTargets, uniqueSuffix } from './support.ts';
+import { TABLETS } from './viewports.ts';
 
 /** The merchant's bills as the API counts them; other tests bill other merchants meanwhile. */
 async function billCount(page: Page, merchantId: string): Promise<number> {
@@ -24,17 +18,17 @@ test('"Make bill" only opens the review; "Issue bill" makes the one bill', async
   const suffix = uniqueSuffix();
   const merchantName = `Review E2E ${suffix}`;
   await signIn(page);
-  const { merchantId } = await makeMerchant(page, { name: merchantName });
-  const orders = await makeOrders(page, { merchantId, poPrefix: `REV/${suffix}` });
-  const [first, second] = orders as [(typeof orders)[0], (typeof orders)[0]];
+  const { merchantId, orders } = await merchantWithOrders(page, {
+    name: merchantName,
+    poPrefix: `REV/${suffix}`,
+  });
+  const [first] = orders as [(typeof orders)[0]];
 
-  await page.goto('/export-bill-review');
-  await page.getByRole('checkbox', { name: `Bill ${first.poNumber}` }).check();
-  await page.getByRole('checkbox', { name: `Bill ${second.poNumber}` }).check();
+  await tickOrdersToBill(page, orders);
   expect(await billCount(page, merchantId)).toBe(0);
 
   await page.getByRole('button', { name: 'Make bill' }).click();
-  const review = page.getByRole('dialog', { name: 'Review the bill before issuing' });
+  const review = billReview(page);
   await expect(review).toBeVisible();
   await expect(review).toContainText(merchantName);
   await expect(review.getByRole('table', { name: 'Lines of the bill' })).toContainText(
@@ -73,28 +67,21 @@ test('"Make bill" only opens the review; "Issue bill" makes the one bill', async
 });
 
 test.describe('on a tablet', () => {
-  for (const viewport of [
-    { width: 1024, height: 768 },
-    { width: 800, height: 1280 },
-  ]) {
+  for (const viewport of TABLETS) {
     test.describe(`${viewport.width}x${viewport.height}`, () => {
       test.use({ viewport, hasTouch: true, isMobile: false });
 
       test('the review scrolls to its buttons, finger-sized', async ({ page }) => {
         const suffix = uniqueSuffix();
         await signIn(page);
-        const { merchantId } = await makeMerchant(page, { name: `Tablet review ${suffix}` });
-        const orders = await makeOrders(page, {
-          merchantId,
+        const { merchantId, orders } = await merchantWithOrders(page, {
+          name: `Tablet review ${suffix}`,
           poPrefix: `TREV/${suffix}`,
           quantities: [10, 20, 30, 40, 50],
         });
-        await page.goto('/export-bill-review');
-        for (const order of orders) {
-          await page.getByRole('checkbox', { name: `Bill ${order.poNumber}` }).check();
-        }
+        await tickOrdersToBill(page, orders);
         await page.getByRole('button', { name: 'Make bill' }).click();
-        const review = page.getByRole('dialog', { name: 'Review the bill before issuing' });
+        const review = billReview(page);
         await expect(review.getByText(/^Will be numbered about /)).toBeVisible();
         const issue = review.getByRole('button', { name: 'Issue bill' });
         await issue.scrollIntoViewIfNeeded();

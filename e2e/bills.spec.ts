@@ -1,19 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
-import {
-  horizontalOverflow,
-  makeMerchant,
-  makeOrders,
-  signIn,
-  smallTargets,
-  uniqueSuffix,
-} from './support.ts';
-
-/** A merchant of its own with two finished orders, so the run does not meet the demo's orders. */
-async function finishedOrders(page: Page, merchantName: string, suffix: string) {
-  const { merchantId } = await makeMerchant(page, { name: merchantName });
-  const orders = await makeOrders(page, { merchantId, poPrefix: `BILL/${suffix}` });
-  return { merchantId, orders };
-}
+import { expect, test } from '@playwright/test';
+import { billReview, merchantWithOrders } from './billing-desk.ts';
+import { horizontalOverflow, signIn, smallTargets, uniqueSuffix } from './support.ts';
 
 test('makes one bill from two finished orders and finds it in the register and the CSV', async ({
   page,
@@ -22,7 +9,10 @@ test('makes one bill from two finished orders and finds it in the register and t
   const suffix = uniqueSuffix();
   const merchantName = `Bills E2E ${suffix}`;
   await signIn(page);
-  const { orders } = await finishedOrders(page, merchantName, suffix);
+  const { orders } = await merchantWithOrders(page, {
+    name: merchantName,
+    poPrefix: `BILL/${suffix}`,
+  });
   const [first, second] = orders as [(typeof orders)[0], (typeof orders)[0]];
 
   await page.goto('/export-bill-review');
@@ -33,10 +23,7 @@ test('makes one bill from two finished orders and finds it in the register and t
   await page.getByRole('checkbox', { name: `Bill ${second.poNumber}` }).check();
   await expect(page.getByText(`Selected for ${merchantName}: 2`)).toBeVisible();
   await page.getByRole('button', { name: 'Make bill' }).click();
-  await page
-    .getByRole('dialog', { name: 'Review the bill before issuing' })
-    .getByRole('button', { name: 'Issue bill' })
-    .click();
+  await billReview(page).getByRole('button', { name: 'Issue bill' }).click();
 
   const made = page.getByText(/^Bill .+ is made\.$/);
   await expect(made).toBeVisible();
@@ -85,7 +72,10 @@ test.describe('on a tablet', () => {
   }) => {
     const suffix = uniqueSuffix();
     await signIn(page);
-    const { orders } = await finishedOrders(page, `Tablet bills ${suffix}`, suffix);
+    const { orders } = await merchantWithOrders(page, {
+      name: `Tablet bills ${suffix}`,
+      poPrefix: `BILL/${suffix}`,
+    });
     await page.goto('/export-bill-review');
     const pick = page.getByRole('checkbox', { name: `Bill ${orders[0]?.poNumber}` });
     await pick.check();

@@ -1,21 +1,17 @@
 import { expect, test, type Page } from '@playwright/test';
+import { billReview, merchantWithOrders, tickOrdersToBill } from './billing-desk.ts';
 import {
   LIST_PAGES,
   axeViolations,
   horizontalOverflow,
   localeText,
   makeBill,
-  makeMerchant,
-  makeOrders,
   signIn,
   uniqueSuffix,
 } from './support.ts';
+import { TABLET_LANDSCAPE, TABLET_PORTRAIT } from './viewports.ts';
 
-const WIDTHS = [
-  { width: 800, height: 1280 },
-  { width: 1024, height: 768 },
-  { width: 1280, height: 800 },
-] as const;
+const WIDTHS = [TABLET_PORTRAIT, TABLET_LANDSCAPE, { width: 1280, height: 800 }] as const;
 
 const rupees = (amount: number) =>
   new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' }).format(amount);
@@ -250,16 +246,14 @@ test.describe('axe on a tablet with touch', () => {
       expect(await axeViolations(page), 'payment form').toEqual([]);
 
       const suffix = uniqueSuffix();
-      const { merchantId } = await makeMerchant(page, { name: `Axe Traders ${suffix}` });
-      const [order] = await makeOrders(page, {
-        merchantId,
+      const { orders } = await merchantWithOrders(page, {
+        name: `Axe Traders ${suffix}`,
         poPrefix: `AXE-${suffix}`,
         quantities: [5],
       });
-      await page.goto('/export-bill-review');
-      await page.getByRole('checkbox', { name: `Bill ${order!.poNumber}` }).check();
+      await tickOrdersToBill(page, orders);
       await page.getByRole('button', { name: 'Make bill' }).click();
-      const review = page.getByRole('dialog', { name: 'Review the bill before issuing' });
+      const review = billReview(page);
       await expect(review.getByText(/^Will be numbered about /)).toBeVisible();
       expect(await axeViolations(page), 'bill review').toEqual([]);
     });

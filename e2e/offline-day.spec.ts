@@ -11,6 +11,7 @@ import {
   uniqueSuffix,
   type MadeOrder,
 } from './support.ts';
+import { TABLET_LANDSCAPE } from './viewports.ts';
 
 /*
  * A day on the workshop tablet (1024×768, touch): a supervisor in Gujarati opens only the orders
@@ -22,7 +23,7 @@ import {
 test.use({ serviceWorkers: 'allow' });
 
 const staffAccount = { email: 'staff@karkhana.app', password: demoAccount.password } as const;
-const TABLET = { viewport: { width: 1024, height: 768 }, hasTouch: true } as const;
+const TABLET = { viewport: TABLET_LANDSCAPE, hasTouch: true } as const;
 
 interface StoredOrder extends MadeOrder {
   notes: string | null;

@@ -8,11 +8,7 @@ import {
   signIn,
   smallTargets,
 } from './support.ts';
-
-const TABLETS = [
-  { width: 1024, height: 768 },
-  { width: 800, height: 1280 },
-] as const;
+import { TABLET_LANDSCAPE, TABLETS } from './viewports.ts';
 
 // Matches the card before and after it moved into the page flow.
 const INSTALL_CARD = '[aria-labelledby="install-prompt-title"]';
@@ -144,7 +140,7 @@ for (const viewport of TABLETS) {
 }
 
 test.describe('at 1024 px', () => {
-  test.use({ viewport: { width: 1024, height: 768 }, hasTouch: true, isMobile: false });
+  test.use({ viewport: TABLET_LANDSCAPE, hasTouch: true, isMobile: false });
 
   test('the sidebar hides behind the burger and opens from it', async ({ page }) => {
     await signIn(page);
