@@ -45,103 +45,84 @@ type Cell =
   | { kind: 'yesNo'; key: string }
   | { kind: 'choice'; key: string; values: string };
 
+/** A column's kind; a choice names the locale group of its values. */
+type ColumnKind = Exclude<Cell['kind'], 'choice'> | { choice: string };
+
 interface Area {
   path: string;
   namespace: string;
   /** A filter that leaves some rows out, as the list page would send it. */
   query: string;
-  headers: string[];
-  cells: Cell[];
+  /** The file's columns in order: the record's key (a nested one dotted) and the cell's kind. */
+  columns: Record<string, ColumnKind>;
 }
-
-const field = (key: string) => `fields.${key}`;
 
 const AREAS: Area[] = [
   {
     path: 'workers',
     namespace: 'workers',
     query: 'isActive=true&sort=joiningDate',
-    headers: [
-      'name',
-      'phone',
-      'designation',
-      'address',
-      'joiningDate',
-      'salaryType',
-      'baseSalary',
-      'isActive',
-    ].map(field),
-    cells: [
-      { kind: 'text', key: 'name' },
-      { kind: 'text', key: 'phone' },
-      { kind: 'text', key: 'designation' },
-      { kind: 'text', key: 'address' },
-      { kind: 'day', key: 'joiningDate' },
-      { kind: 'choice', key: 'salaryType', values: 'salaryTypes' },
-      { kind: 'number', key: 'baseSalary' },
-      { kind: 'yesNo', key: 'isActive' },
-    ],
+    columns: {
+      name: 'text',
+      phone: 'text',
+      designation: 'text',
+      address: 'text',
+      joiningDate: 'day',
+      salaryType: { choice: 'salaryTypes' },
+      baseSalary: 'number',
+      isActive: 'yesNo',
+    },
   },
   {
     path: 'worker-salaries',
     namespace: 'worker-salaries',
     query: 'paymentType=salary&sort=-amount',
-    headers: [
-      'paymentDate',
-      'worker',
-      'month',
-      'year',
-      'paymentType',
-      'paymentMethod',
-      'amount',
-      'notes',
-    ].map(field),
-    cells: [
-      { kind: 'day', key: 'paymentDate' },
-      { kind: 'text', key: 'worker.name' },
-      { kind: 'number', key: 'month' },
-      { kind: 'number', key: 'year' },
-      { kind: 'choice', key: 'paymentType', values: 'paymentTypes' },
-      { kind: 'choice', key: 'paymentMethod', values: 'paymentMethods' },
-      { kind: 'number', key: 'amount' },
-      { kind: 'text', key: 'notes' },
-    ],
+    columns: {
+      paymentDate: 'day',
+      'worker.name': 'text',
+      month: 'number',
+      year: 'number',
+      paymentType: { choice: 'paymentTypes' },
+      paymentMethod: { choice: 'paymentMethods' },
+      amount: 'number',
+      notes: 'text',
+    },
   },
   {
     path: 'expenses',
     namespace: 'expenses',
     query: 'startDate=2026-01-01&sort=-expenseDate',
-    headers: ['expenseDate', 'category', 'amount', 'paymentMethod', 'description'].map(field),
-    cells: [
-      { kind: 'day', key: 'expenseDate' },
-      { kind: 'text', key: 'category' },
-      { kind: 'number', key: 'amount' },
-      { kind: 'choice', key: 'paymentMethod', values: 'paymentMethods' },
-      { kind: 'text', key: 'description' },
-    ],
+    columns: {
+      expenseDate: 'day',
+      category: 'text',
+      amount: 'number',
+      paymentMethod: { choice: 'paymentMethods' },
+      description: 'text',
+    },
   },
   {
     path: 'bank-details',
     namespace: 'bank-details',
     query: 'isActive=false&sort=bankName',
-    headers: [
-      'bankName',
-      'accountHolderName',
-      'accountNumber',
-      'ifscCode',
-      'branch',
-      'isActive',
-    ].map(field),
-    cells: [
-      { kind: 'text', key: 'bankName' },
-      { kind: 'text', key: 'accountHolderName' },
-      { kind: 'text', key: 'accountNumber' },
-      { kind: 'text', key: 'ifscCode' },
-      { kind: 'text', key: 'branch' },
-      { kind: 'yesNo', key: 'isActive' },
-    ],
+    columns: {
+      bankName: 'text',
+      accountHolderName: 'text',
+      accountNumber: 'text',
+      ifscCode: 'text',
+      branch: 'text',
+      isActive: 'yesNo',
+    },
   },
 ];
+
+const cellsOf = (area: Area): Cell[] =>
+  Object.entries(area.columns).map(([key, kind]) =>
+    typeof kind === 'string' ? { kind, key } : { kind: 'choice', key, values: kind.choice },
+  );
+
+/** Each column is headed by its form field; a nested value by the field holding it (`worker`). */
+const headersOf = (area: Area) =>
+  Object.keys(area.columns).map((key) => `fields.${key.split('.')[0]!}`);
 
 /** A scalar of the record, a nested one by its dotted path (`worker.name`). */
 function valueAt(record: ApiRecord, key: string): string | number | boolean | null | undefined {
@@ -213,11 +194,13 @@ describe.each(AREAS)('GET /api/$path/export.csv', (area) => {
     expect(response.headers['content-type']).toMatch(/^text\/csv; charset=utf-8/);
     const english = locale('en', area.namespace);
     const { headers, rows } = parseCsv(response.body);
-    expect(headers).toEqual(area.headers.map((key) => text(english, key)));
+    expect(headers).toEqual(headersOf(area).map((key) => text(english, key)));
     expect(rows).toEqual(
-      records.map((record) => area.cells.map((cell) => expectedCell(cell, record, area, english))),
+      records.map((record) =>
+        cellsOf(area).map((cell) => expectedCell(cell, record, area, english)),
+      ),
     );
-    for (const [index, cell] of area.cells.entries()) {
+    for (const [index, cell] of cellsOf(area).entries()) {
       const column = rows.map((row) => row[index] ?? '').filter((value) => value !== '');
       if (cell.kind === 'day') for (const value of column) expect(value).toMatch(DAY);
       if (cell.kind === 'number') for (const value of column) expect(value).toMatch(PLAIN_NUMBER);
@@ -234,11 +217,11 @@ describe.each(AREAS)('GET /api/$path/export.csv', (area) => {
     const gujarati = locale('gu', area.namespace);
     const english = locale('en', area.namespace);
     const { headers, rows } = parseCsv(response.body);
-    expect(headers).toEqual(area.headers.map((key) => text(gujarati, key)));
-    expect(headers[0]).not.toBe(text(english, area.headers[0]!));
+    expect(headers).toEqual(headersOf(area).map((key) => text(gujarati, key)));
+    expect(headers[0]).not.toBe(text(english, headersOf(area)[0]!));
     const { records } = await listed(area);
     expect(rows).toHaveLength(records.length);
-    for (const [index, cell] of area.cells.entries()) {
+    for (const [index, cell] of cellsOf(area).entries()) {
       if (cell.kind !== 'choice' && cell.kind !== 'yesNo') continue;
       expect(
         rows.map((row) => row[index]),
