@@ -1,16 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { authData, meData, sessionList } from '../../../contract/auth.ts';
+import { meData, sessionList } from '../../../contract/auth.ts';
 import { envelope } from '../../../contract/common.ts';
 import { auditLog, sessions, users } from '../../db/platform-tables.ts';
-import {
-  TEST_PASSWORD,
-  testUserFromAuth,
-  type TestApp,
-  type TestUser,
-} from '../../test/test-app.ts';
+import { TEST_PASSWORD, type TestApp, type TestUser } from '../../test/test-app.ts';
 import { withTestApp } from '../../test/app-per-file.ts';
+import { signInThroughApi } from '../../test/sign-in.ts';
 import { SESSION_REFRESH_INTERVAL_MS, USER_AGENT_MAX_LENGTH } from './sessions.ts';
 
 let t: TestApp;
@@ -23,16 +19,8 @@ withTestApp(
   { clock: () => now },
 );
 
-async function signIn(email: string, password = TEST_PASSWORD, userAgent?: string) {
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/api/auth/login',
-    payload: { email, password },
-    headers: userAgent === undefined ? {} : { 'user-agent': userAgent },
-  });
-  expect(response.statusCode, response.body).toBe(200);
-  return testUserFromAuth(envelope(authData).parse(response.json()).data);
-}
+const signIn = (email: string, password?: string, userAgent?: string) =>
+  signInThroughApi(t, email, password, userAgent);
 
 async function newAccount(): Promise<TestUser> {
   return t.registerUser({ email: `account-${randomUUID()}@example.com` });

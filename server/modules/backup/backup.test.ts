@@ -2,20 +2,14 @@ import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AuthData } from '../../../contract/auth.ts';
 import { BACKUP_VERSION, backupFile, type BackupFile } from '../../../contract/data-io.ts';
 import type { Inbox, Note, NoteThread } from '../../../contract/notes.ts';
 import { queryRows } from '../../db/database.ts';
 import { demoSeeders } from '../../db/seed.ts';
 import { createTenantContext } from '../../lib/tenant.ts';
 import { billNoteRepository } from '../bill-notes/repository.ts';
-import {
-  createTestApp,
-  TEST_PASSWORD,
-  testUserFromAuth,
-  type TestApp,
-  type TestUser,
-} from '../../test/test-app.ts';
+import { signInThroughApi } from '../../test/sign-in.ts';
+import { createTestApp, TEST_PASSWORD, type TestApp, type TestUser } from '../../test/test-app.ts';
 
 let t: TestApp;
 let source: TestUser;
@@ -346,16 +340,6 @@ describe('restoring notes', () => {
     return response.json<{ data: Inbox }>().data;
   }
 
-  async function signInAs(email: string) {
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { email, password: TEST_PASSWORD },
-    });
-    expect(response.statusCode, response.body).toBe(200);
-    return testUserFromAuth(response.json<{ data: AuthData }>().data);
-  }
-
   /** What a reader sees of a thread: who wrote what, whom it names, in which order. */
   const readable = (notes: Note[]) =>
     notes.map((note) => ({
@@ -440,9 +424,9 @@ describe('restoring notes', () => {
     expect(restored.statusCode, restored.body).toBe(200);
     expect(restored.json<{ data: { tables: Record<string, number> } }>().data.tables.notes).toBe(4);
 
-    const restoredWriter = await signInAs(renamed(writer.auth.user.email));
-    const restoredOwner = await signInAs(renamed(source.auth.user.email));
-    const restoredReader = await signInAs(renamed(reader.auth.user.email));
+    const restoredWriter = await signInThroughApi(t, renamed(writer.auth.user.email));
+    const restoredOwner = await signInThroughApi(t, renamed(source.auth.user.email));
+    const restoredReader = await signInThroughApi(t, renamed(reader.auth.user.email));
     expect(restoredWriter.auth.organization._id).toBe(target.auth.organization._id);
     // The same ids are taken on this server, so the users got new ones: links follow them.
     expect(restoredWriter.auth.user._id).not.toBe(writer.auth.user._id);
