@@ -34,36 +34,26 @@ async function send(user: TestUser, method: 'POST' | 'PUT', url: string, payload
 
 type FieldErrorCase = [string, string, unknown, NonNullable<Failure['errors']>[number]];
 
-/** An expense whose amount alone breaks one rule. */
-function expenseAmountCase(
-  code: string,
-  amount: number,
-  params: Record<string, unknown>,
-  message: string,
-): FieldErrorCase {
-  return [
-    code,
-    '/api/expenses',
-    { category: 'Rent', amount, expenseDate: '2025-01-01' },
-    { path: 'amount', code, params, message },
-  ];
+/**
+ * Cases that post `body`, valid as it is, to `url` with one field, `path`, set to a value that
+ * breaks one rule: the field error names that field alone.
+ */
+function oneBadField(url: string, body: Record<string, unknown>) {
+  return (
+    code: string,
+    path: string,
+    value: unknown,
+    params: Record<string, unknown>,
+    message: string,
+  ): FieldErrorCase => [code, url, { ...body, [path]: value }, { path, code, params, message }];
 }
 
-/** A merchant named Navkar whose one field `path`, set to `value`, breaks one rule. */
-function merchantFieldCase(
-  code: string,
-  path: string,
-  value: unknown,
-  params: Record<string, unknown>,
-  message: string,
-): FieldErrorCase {
-  return [
-    code,
-    '/api/merchants',
-    { name: 'Navkar', [path]: value },
-    { path, code, params, message },
-  ];
-}
+const merchantCase = oneBadField('/api/merchants', { name: 'Navkar' });
+const expenseCase = oneBadField('/api/expenses', {
+  category: 'Rent',
+  amount: 10,
+  expenseDate: '2025-01-01',
+});
 
 describe('field error codes', () => {
   // One request per field code, each with the exact field error the API promises.
@@ -96,45 +86,49 @@ describe('field error codes', () => {
         message: 'Must be at least 8 characters',
       },
     ],
-    merchantFieldCase(
+    merchantCase(
       'too_long',
       'name',
       'x'.repeat(121),
       { maximum: 120 },
       'Must be at most 120 characters',
     ),
-    expenseAmountCase('too_small', 0, { minimum: 0, inclusive: false }, 'Must be greater than 0'),
-    expenseAmountCase(
+    expenseCase(
+      'too_small',
+      'amount',
+      0,
+      { minimum: 0, inclusive: false },
+      'Must be greater than 0',
+    ),
+    expenseCase(
       'too_big',
+      'amount',
       1_000_000_000_000,
       { maximum: 999_999_999_999.99 },
       'Must be at most 999999999999.99',
     ),
-    expenseAmountCase(
+    expenseCase(
       'too_many_decimals',
+      'amount',
       10.555,
       { maximum: 2 },
       'Use at most two decimal places',
     ),
-    merchantFieldCase(
+    merchantCase(
       'invalid_format',
       'gstin',
       '123',
       { format: 'gstin' },
       'Enter a valid 15-character GSTIN',
     ),
-    [
+    expenseCase(
       'invalid_value',
-      '/api/expenses',
-      { category: 'Rent', amount: 10, expenseDate: '2025-01-01', paymentMethod: 'barter' },
-      {
-        path: 'paymentMethod',
-        code: 'invalid_value',
-        params: { values: 'cash, bank_transfer, upi, cheque' },
-        message: 'Must be one of: cash, bank_transfer, upi, cheque',
-      },
-    ],
-    merchantFieldCase('unknown_key', 'colour', 'red', { keys: 'colour' }, 'Unknown field: colour'),
+      'paymentMethod',
+      'barter',
+      { values: 'cash, bank_transfer, upi, cheque' },
+      'Must be one of: cash, bank_transfer, upi, cheque',
+    ),
+    merchantCase('unknown_key', 'colour', 'red', { keys: 'colour' }, 'Unknown field: colour'),
   ];
 
   it.each(cases)('%s', async (_code, url, payload, expected) => {
