@@ -180,3 +180,9 @@ export type ResetPasswordBody = z.input<typeof resetPasswordBody>;
 /** `GET /auth/options`: what the sign-in pages may offer on this server. */
 export const authOptions = z.object({ emailRecovery: z.boolean() });
 export type AuthOptions = z.infer<typeof authOptions>;
+
+/**
+ * @public The audit trail's entities this file's records are, with the locale namespace that names
+ * them (null: the trail's own texts). scripts/write-audit-entities.ts collects them.
+ */
+export const authAuditEntities = { user: null, session: null } as const;

@@ -131,3 +131,9 @@ export interface NoteBillTerms {
  */
 export const computeNoteFigures = (taxableAmount: number, bill: NoteBillTerms): BillFigures =>
   computeBillFigures({ lineAmounts: [taxableAmount], ...bill });
+
+/**
+ * @public The audit trail's entities this file's records are, with the locale namespace that names
+ * them (null: the trail's own texts). scripts/write-audit-entities.ts collects them.
+ */
+export const billNoteAuditEntities = { billNote: 'bills' } as const;

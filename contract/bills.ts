@@ -173,3 +173,9 @@ export const billNextNumber = z.object({
   sequence: z.number().int().positive(),
 });
 export type BillNextNumber = z.infer<typeof billNextNumber>;
+
+/**
+ * @public The audit trail's entities this file's records are, with the locale namespace that names
+ * them (null: the trail's own texts). scripts/write-audit-entities.ts collects them.
+ */
+export const billAuditEntities = { bill: 'bills' } as const;

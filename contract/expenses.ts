@@ -98,3 +98,9 @@ export const expenseSummary = z.object({
   ),
 });
 export type ExpenseSummary = z.infer<typeof expenseSummary>;
+
+/**
+ * @public The audit trail's entities this file's records are, with the locale namespace that names
+ * them (null: the trail's own texts). scripts/write-audit-entities.ts collects them.
+ */
+export const expenseAuditEntities = { expense: 'expenses' } as const;

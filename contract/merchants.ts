@@ -73,3 +73,9 @@ export const MERCHANT_SORTABLE = ['name', 'createdAt'] as const;
 export const merchantListQuery = listQuery(MERCHANT_SORTABLE, { name: queryText() });
 export type MerchantListQuery = z.input<typeof merchantListQuery>;
 export type MerchantListParams = z.output<typeof merchantListQuery>;
+
+/**
+ * @public The audit trail's entities this file's records are, with the locale namespace that names
+ * them (null: the trail's own texts). scripts/write-audit-entities.ts collects them.
+ */
+export const merchantAuditEntities = { merchant: 'merchants' } as const;

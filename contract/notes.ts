@@ -155,3 +155,9 @@ export type Inbox = z.infer<typeof inbox>;
 /** Who can be mentioned: the organization's active members. */
 export const notePerson = z.object({ _id: id, name: z.string() });
 export type NotePerson = z.infer<typeof notePerson>;
+
+/**
+ * @public The audit trail's entities this file's records are, with the locale namespace that names
+ * them (null: the trail's own texts). scripts/write-audit-entities.ts collects them.
+ */
+export const noteAuditEntities = { note: null } as const;

@@ -239,3 +239,9 @@ export const orderListQuery = listQuery(ORDER_SORTABLE, {
 }).refine(startNotAfterEnd, { error: 'dateRange', path: ['startDate'] });
 export type OrderListQuery = z.input<typeof orderListQuery>;
 export type OrderListParams = z.output<typeof orderListQuery>;
+
+/**
+ * @public The audit trail's entities this file's records are, with the locale namespace that names
+ * them (null: the trail's own texts). scripts/write-audit-entities.ts collects them.
+ */
+export const orderAuditEntities = { order: 'orders' } as const;

@@ -120,3 +120,9 @@ export const organizationProfile = z.object({
   whatsappSharing: z.boolean(),
 });
 export type OrganizationProfile = z.infer<typeof organizationProfile>;
+
+/**
+ * @public The audit trail's entities this file's records are, with the locale namespace that names
+ * them (null: the trail's own texts). scripts/write-audit-entities.ts collects them.
+ */
+export const organizationAuditEntities = { organization: null } as const;

@@ -194,3 +194,9 @@ export function oldestFirst<
       a.number.localeCompare(b.number),
   );
 }
+
+/**
+ * @public The audit trail's entities this file's records are, with the locale namespace that names
+ * them (null: the trail's own texts). scripts/write-audit-entities.ts collects them.
+ */
+export const paymentAuditEntities = { payment: 'payments' } as const;

@@ -112,3 +112,9 @@ export const workerSalarySummary = z.object({
   ),
 });
 export type WorkerSalarySummary = z.infer<typeof workerSalarySummary>;
+
+/**
+ * @public The audit trail's entities this file's records are, with the locale namespace that names
+ * them (null: the trail's own texts). scripts/write-audit-entities.ts collects them.
+ */
+export const workerSalaryAuditEntities = { workerSalary: 'worker-salaries' } as const;
