@@ -181,8 +181,5 @@ export type ResetPasswordBody = z.input<typeof resetPasswordBody>;
 export const authOptions = z.object({ emailRecovery: z.boolean() });
 export type AuthOptions = z.infer<typeof authOptions>;
 
-/**
- * @public The audit trail's entities this file's records are, with the locale namespace that names
- * them (null: the trail's own texts). scripts/write-audit-entities.ts collects them.
- */
+/** @public Read by scripts/write-audit-entities.ts: each entity and the namespace naming it. */
 export const authAuditEntities = { user: null, session: null } as const;

@@ -79,8 +79,5 @@ export type BankDetailPage = Paged<BankDetail> & { hasPreviousPage: boolean };
 
 export const NO_ACTIVE_BANK_DETAIL_MESSAGE = 'No active bank detail found';
 
-/**
- * @public The audit trail's entities this file's records are, with the locale namespace that names
- * them (null: the trail's own texts). scripts/write-audit-entities.ts collects them.
- */
+/** @public Read by scripts/write-audit-entities.ts: each entity and the namespace naming it. */
 export const bankDetailAuditEntities = { bankDetail: 'bank-details' } as const;

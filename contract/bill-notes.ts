@@ -132,8 +132,5 @@ export interface NoteBillTerms {
 export const computeNoteFigures = (taxableAmount: number, bill: NoteBillTerms): BillFigures =>
   computeBillFigures({ lineAmounts: [taxableAmount], ...bill });
 
-/**
- * @public The audit trail's entities this file's records are, with the locale namespace that names
- * them (null: the trail's own texts). scripts/write-audit-entities.ts collects them.
- */
+/** @public Read by scripts/write-audit-entities.ts: each entity and the namespace naming it. */
 export const billNoteAuditEntities = { billNote: 'bills' } as const;

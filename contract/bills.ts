@@ -174,8 +174,5 @@ export const billNextNumber = z.object({
 });
 export type BillNextNumber = z.infer<typeof billNextNumber>;
 
-/**
- * @public The audit trail's entities this file's records are, with the locale namespace that names
- * them (null: the trail's own texts). scripts/write-audit-entities.ts collects them.
- */
+/** @public Read by scripts/write-audit-entities.ts: each entity and the namespace naming it. */
 export const billAuditEntities = { bill: 'bills' } as const;

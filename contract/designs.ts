@@ -45,8 +45,5 @@ export type DesignListParams = z.output<typeof designListQuery>;
 export const DESIGN_CODE_TAKEN_MESSAGE = 'A design with this code already exists';
 export const DESIGN_IN_USE_MESSAGE = 'This design is used in orders and cannot be deleted';
 
-/**
- * @public The audit trail's entities this file's records are, with the locale namespace that names
- * them (null: the trail's own texts). scripts/write-audit-entities.ts collects them.
- */
+/** @public Read by scripts/write-audit-entities.ts: each entity and the namespace naming it. */
 export const designAuditEntities = { design: 'designs' } as const;

@@ -99,8 +99,5 @@ export const expenseSummary = z.object({
 });
 export type ExpenseSummary = z.infer<typeof expenseSummary>;
 
-/**
- * @public The audit trail's entities this file's records are, with the locale namespace that names
- * them (null: the trail's own texts). scripts/write-audit-entities.ts collects them.
- */
+/** @public Read by scripts/write-audit-entities.ts: each entity and the namespace naming it. */
 export const expenseAuditEntities = { expense: 'expenses' } as const;

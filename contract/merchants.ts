@@ -74,8 +74,5 @@ export const merchantListQuery = listQuery(MERCHANT_SORTABLE, { name: queryText(
 export type MerchantListQuery = z.input<typeof merchantListQuery>;
 export type MerchantListParams = z.output<typeof merchantListQuery>;
 
-/**
- * @public The audit trail's entities this file's records are, with the locale namespace that names
- * them (null: the trail's own texts). scripts/write-audit-entities.ts collects them.
- */
+/** @public Read by scripts/write-audit-entities.ts: each entity and the namespace naming it. */
 export const merchantAuditEntities = { merchant: 'merchants' } as const;

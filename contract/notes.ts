@@ -156,8 +156,5 @@ export type Inbox = z.infer<typeof inbox>;
 export const notePerson = z.object({ _id: id, name: z.string() });
 export type NotePerson = z.infer<typeof notePerson>;
 
-/**
- * @public The audit trail's entities this file's records are, with the locale namespace that names
- * them (null: the trail's own texts). scripts/write-audit-entities.ts collects them.
- */
+/** @public Read by scripts/write-audit-entities.ts: each entity and the namespace naming it. */
 export const noteAuditEntities = { note: null } as const;

@@ -195,8 +195,5 @@ export function oldestFirst<
   );
 }
 
-/**
- * @public The audit trail's entities this file's records are, with the locale namespace that names
- * them (null: the trail's own texts). scripts/write-audit-entities.ts collects them.
- */
+/** @public Read by scripts/write-audit-entities.ts: each entity and the namespace naming it. */
 export const paymentAuditEntities = { payment: 'payments' } as const;

@@ -497,13 +497,3 @@ export const workerWages = z.object({
     .extend({ workerCount: z.number().int() }),
 });
 export type WorkerWages = z.infer<typeof workerWages>;
-
-/**
- * @public The audit trail's entities this file's records are, with the locale namespace that names
- * them (null: the trail's own texts). scripts/write-audit-entities.ts collects them.
- */
-export const productionAuditEntities = {
-  jobCard: 'production',
-  productionEntry: 'production',
-  productionStage: 'production',
-} as const;

@@ -113,8 +113,5 @@ export const workerSalarySummary = z.object({
 });
 export type WorkerSalarySummary = z.infer<typeof workerSalarySummary>;
 
-/**
- * @public The audit trail's entities this file's records are, with the locale namespace that names
- * them (null: the trail's own texts). scripts/write-audit-entities.ts collects them.
- */
+/** @public Read by scripts/write-audit-entities.ts: each entity and the namespace naming it. */
 export const workerSalaryAuditEntities = { workerSalary: 'worker-salaries' } as const;

@@ -71,8 +71,5 @@ export const workerListQuery = listQuery(WORKER_SORTABLE, {
 export type WorkerListQuery = z.input<typeof workerListQuery>;
 export type WorkerListParams = z.output<typeof workerListQuery>;
 
-/**
- * @public The audit trail's entities this file's records are, with the locale namespace that names
- * them (null: the trail's own texts). scripts/write-audit-entities.ts collects them.
- */
+/** @public Read by scripts/write-audit-entities.ts: each entity and the namespace naming it. */
 export const workerAuditEntities = { worker: 'workers' } as const;
