@@ -1,31 +1,10 @@
 import { z } from 'zod';
+import { AUDIT_ENTITY_NAMESPACES } from './audit-entities.ts';
 import { datedListQuery, id, queryId, timestamp } from './common.ts';
 
-/** What kind of record an entry is about; the SPA translates these as area names. */
-/**
- * Every kind of record the trail keeps, with the locale namespace of its area: the trail names
- * the entity by that namespace's `auditEntities.<entity>` text and its fields by the area's form
- * labels. `null` keeps to the trail's own texts (audit.json). A new area adds one line here.
- */
-export const AUDIT_ENTITY_NAMESPACES = {
-  order: 'orders',
-  merchant: 'merchants',
-  design: 'designs',
-  worker: 'workers',
-  workerSalary: 'worker-salaries',
-  expense: 'expenses',
-  bankDetail: 'bank-details',
-  user: null,
-  organization: null,
-  session: null,
-  bill: 'bills',
-  payment: 'payments',
-  jobCard: 'production',
-  productionEntry: 'production',
-  productionStage: 'production',
-  note: null,
-  billNote: 'bills',
-} as const;
+// Written from the contract files (scripts/write-audit-entities.ts); read here with the entry schema.
+export { AUDIT_ENTITY_NAMESPACES };
+
 type AuditEntityName = keyof typeof AUDIT_ENTITY_NAMESPACES;
 export const AUDIT_ENTITIES = Object.keys(AUDIT_ENTITY_NAMESPACES) as [
   AuditEntityName,

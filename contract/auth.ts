@@ -180,3 +180,6 @@ export type ResetPasswordBody = z.input<typeof resetPasswordBody>;
 /** `GET /auth/options`: what the sign-in pages may offer on this server. */
 export const authOptions = z.object({ emailRecovery: z.boolean() });
 export type AuthOptions = z.infer<typeof authOptions>;
+
+/** @public Read by scripts/write-audit-entities.ts: each entity and the namespace naming it. */
+export const authAuditEntities = { user: null, session: null } as const;

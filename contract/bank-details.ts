@@ -78,3 +78,6 @@ export const bankDetailPage = paged(bankDetail).extend({ hasPreviousPage: z.bool
 export type BankDetailPage = Paged<BankDetail> & { hasPreviousPage: boolean };
 
 export const NO_ACTIVE_BANK_DETAIL_MESSAGE = 'No active bank detail found';
+
+/** @public Read by scripts/write-audit-entities.ts: each entity and the namespace naming it. */
+export const bankDetailAuditEntities = { bankDetail: 'bank-details' } as const;

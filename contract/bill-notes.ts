@@ -122,3 +122,6 @@ export interface NoteBillTerms {
  */
 export const computeNoteFigures = (taxableAmount: number, bill: NoteBillTerms): BillFigures =>
   computeBillFigures({ lineAmounts: [taxableAmount], ...bill });
+
+/** @public Read by scripts/write-audit-entities.ts: each entity and the namespace naming it. */
+export const billNoteAuditEntities = { billNote: 'bills' } as const;

@@ -182,3 +182,6 @@ export const billNextNumber = z.object({
   sequence: z.number().int().positive(),
 });
 export type BillNextNumber = z.infer<typeof billNextNumber>;
+
+/** @public Read by scripts/write-audit-entities.ts: each entity and the namespace naming it. */
+export const billAuditEntities = { bill: 'bills' } as const;

@@ -44,3 +44,6 @@ export type DesignListParams = z.output<typeof designListQuery>;
 
 export const DESIGN_CODE_TAKEN_MESSAGE = 'A design with this code already exists';
 export const DESIGN_IN_USE_MESSAGE = 'This design is used in orders and cannot be deleted';
+
+/** @public Read by scripts/write-audit-entities.ts: each entity and the namespace naming it. */
+export const designAuditEntities = { design: 'designs' } as const;

@@ -98,3 +98,6 @@ export const expenseSummary = z.object({
   ),
 });
 export type ExpenseSummary = z.infer<typeof expenseSummary>;
+
+/** @public Read by scripts/write-audit-entities.ts: each entity and the namespace naming it. */
+export const expenseAuditEntities = { expense: 'expenses' } as const;

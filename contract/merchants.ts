@@ -73,3 +73,6 @@ export const MERCHANT_SORTABLE = ['name', 'createdAt'] as const;
 export const merchantListQuery = listQuery(MERCHANT_SORTABLE, { name: queryText() });
 export type MerchantListQuery = z.input<typeof merchantListQuery>;
 export type MerchantListParams = z.output<typeof merchantListQuery>;
+
+/** @public Read by scripts/write-audit-entities.ts: each entity and the namespace naming it. */
+export const merchantAuditEntities = { merchant: 'merchants' } as const;

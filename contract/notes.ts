@@ -155,3 +155,6 @@ export type Inbox = z.infer<typeof inbox>;
 /** Who can be mentioned: the organization's active members. */
 export const notePerson = z.object({ _id: id, name: z.string() });
 export type NotePerson = z.infer<typeof notePerson>;
+
+/** @public Read by scripts/write-audit-entities.ts: each entity and the namespace naming it. */
+export const noteAuditEntities = { note: null } as const;

@@ -244,3 +244,6 @@ export const orderListQuery = listQuery(ORDER_SORTABLE, {
 }).refine(startNotAfterEnd, { error: 'dateRange', path: ['startDate'] });
 export type OrderListQuery = z.input<typeof orderListQuery>;
 export type OrderListParams = z.output<typeof orderListQuery>;
+
+/** @public Read by scripts/write-audit-entities.ts: each entity and the namespace naming it. */
+export const orderAuditEntities = { order: 'orders' } as const;

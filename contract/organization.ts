@@ -120,3 +120,6 @@ export const organizationProfile = z.object({
   whatsappSharing: z.boolean(),
 });
 export type OrganizationProfile = z.infer<typeof organizationProfile>;
+
+/** @public Read by scripts/write-audit-entities.ts: each entity and the namespace naming it. */
+export const organizationAuditEntities = { organization: null } as const;

@@ -194,3 +194,6 @@ export function oldestFirst<
       a.number.localeCompare(b.number),
   );
 }
+
+/** @public Read by scripts/write-audit-entities.ts: each entity and the namespace naming it. */
+export const paymentAuditEntities = { payment: 'payments' } as const;

@@ -112,3 +112,6 @@ export const workerSalarySummary = z.object({
   ),
 });
 export type WorkerSalarySummary = z.infer<typeof workerSalarySummary>;
+
+/** @public Read by scripts/write-audit-entities.ts: each entity and the namespace naming it. */
+export const workerSalaryAuditEntities = { workerSalary: 'worker-salaries' } as const;

@@ -70,3 +70,6 @@ export const workerListQuery = listQuery(WORKER_SORTABLE, {
 });
 export type WorkerListQuery = z.input<typeof workerListQuery>;
 export type WorkerListParams = z.output<typeof workerListQuery>;
+
+/** @public Read by scripts/write-audit-entities.ts: each entity and the namespace naming it. */
+export const workerAuditEntities = { worker: 'workers' } as const;

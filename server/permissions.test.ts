@@ -1,3 +1,4 @@
+/// <reference types="vite/client" />
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -10,172 +11,23 @@ import {
 import { eq } from 'drizzle-orm';
 import { users as usersTable } from './db/platform-tables.ts';
 import { FORBIDDEN_MESSAGE } from './lib/http-errors.ts';
+import { casesOf, type AreaTestCases } from './test/area-test-cases.ts';
 import { createTestApp, type TestApp, type TestUser } from './test/test-app.ts';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
- * Every documented API operation with what contract/permissions.ts grants it, written out
- * here rather than read from the routes, so a route declaring the wrong permission fails.
+ * Every documented API operation with what contract/permissions.ts grants it: each module's rows
+ * are written out in its own `test-cases.ts`, rather than read from the routes, so a route
+ * declaring the wrong permission fails.
  */
-const EXPECTED: Record<string, RouteAccess> = {
-  'GET /api/health': 'public',
-  'POST /api/auth/register': 'public',
-  'POST /api/auth/register/confirm': 'public',
-  'POST /api/auth/login': 'public',
-  'POST /api/auth/logout': 'public',
-  'GET /api/auth/me': 'signedIn',
-  'PUT /api/auth/me': 'signedIn',
-  'POST /api/auth/change-password': 'signedIn',
-  'GET /api/auth/sessions': 'signedIn',
-  'DELETE /api/auth/sessions/{id}': 'signedIn',
-  'POST /api/auth/logout-all': 'signedIn',
-
-  'GET /api/auth/options': 'public',
-  'POST /api/auth/forgot-password': 'public',
-  'POST /api/auth/verify-code': 'public',
-  'POST /api/auth/reset-password': 'public',
-
-  'GET /api/organization': 'organization.read',
-  'PUT /api/organization': 'organization.write',
-  'GET /api/setup-checklist': 'setup.read',
-  'POST /api/setup-checklist/dismiss': 'setup.write',
-  'GET /api/sample-workshop': 'setup.read',
-  'POST /api/sample-workshop/open': 'setup.write',
-  'DELETE /api/sample-workshop': 'setup.write',
-  'POST /api/sample-workshop/session': 'public',
-
-  'POST /api/apps/test-mail': 'organization.write',
-
-  'GET /api/orders': 'orders.read',
-  'GET /api/orders/export.csv': 'orders.read',
-  'GET /api/orders/{id}': 'orders.read',
-  'POST /api/orders': 'orders.write',
-  'PUT /api/orders/{id}': 'orders.write',
-  'PUT /api/orders/{id}/status': 'orders.write',
-  'DELETE /api/orders/{id}': 'orders.delete',
-
-  'GET /api/merchants': 'merchants.read',
-  'GET /api/merchants/all': 'merchants.read',
-  'GET /api/merchants/export.csv': 'merchants.read',
-  'POST /api/merchants/import': 'backup.import',
-  'GET /api/merchants/{id}': 'merchants.read',
-  'POST /api/merchants': 'merchants.write',
-  'PUT /api/merchants/{id}': 'merchants.write',
-  'DELETE /api/merchants/{id}': 'merchants.delete',
-
-  'GET /api/designs': 'designs.read',
-  'GET /api/designs/all': 'designs.read',
-  'GET /api/designs/export.csv': 'designs.read',
-  'POST /api/designs/import': 'backup.import',
-  'GET /api/designs/{id}': 'designs.read',
-  'POST /api/designs': 'designs.write',
-  'PUT /api/designs/{id}': 'designs.write',
-  'DELETE /api/designs/{id}': 'designs.delete',
-
-  'GET /api/workers': 'workers.read',
-  'GET /api/workers/all': 'workers.read',
-  'GET /api/workers/export.csv': 'workers.read',
-  'POST /api/workers/import': 'backup.import',
-  'GET /api/workers/{id}': 'workers.read',
-  'POST /api/workers': 'workers.write',
-  'PUT /api/workers/{id}': 'workers.write',
-  'DELETE /api/workers/{id}': 'workers.delete',
-
-  'GET /api/worker-salaries': 'salaries.read',
-  'GET /api/worker-salaries/export.csv': 'salaries.read',
-  'GET /api/worker-salaries/summary': 'salaries.read',
-  'GET /api/worker-salaries/{id}': 'salaries.read',
-  'POST /api/worker-salaries': 'salaries.write',
-  'PUT /api/worker-salaries/{id}': 'salaries.write',
-  'DELETE /api/worker-salaries/{id}': 'salaries.delete',
-
-  'GET /api/expenses': 'expenses.read',
-  'GET /api/expenses/export.csv': 'expenses.read',
-  'GET /api/expenses/categories': 'expenses.read',
-  'GET /api/expenses/summary/monthly': 'expenses.read',
-  'GET /api/expenses/{id}': 'expenses.read',
-  'POST /api/expenses': 'expenses.write',
-  'PUT /api/expenses/{id}': 'expenses.write',
-  'DELETE /api/expenses/{id}': 'expenses.delete',
-
-  'GET /api/bank-details': 'bankDetails.read',
-  'GET /api/bank-details/export.csv': 'bankDetails.read',
-  'GET /api/bank-details/all': 'bankDetails.read',
-  'GET /api/bank-details/active': 'bankDetails.read',
-  'GET /api/bank-details/{id}': 'bankDetails.read',
-  'POST /api/bank-details': 'bankDetails.write',
-  'PUT /api/bank-details/{id}': 'bankDetails.write',
-  'PATCH /api/bank-details/{id}/set-active': 'bankDetails.write',
-  'DELETE /api/bank-details/{id}': 'bankDetails.delete',
-
-  'GET /api/bills': 'bills.read',
-  'GET /api/bills/export.csv': 'bills.read',
-  'GET /api/gst/gstr1': 'bills.read',
-  'GET /api/gst/gstr1/summary': 'bills.read',
-  'GET /api/backup': 'backup.download',
-  'POST /api/backup/restore': 'backup.restore',
-  'GET /api/bills/unbilled-orders': 'bills.read',
-  'GET /api/bills/next-number': 'bills.write',
-  'GET /api/bills/{id}': 'bills.read',
-  'POST /api/bills': 'bills.write',
-  'PUT /api/bills/{id}': 'bills.write',
-  'GET /api/bill-notes': 'bills.read',
-  'GET /api/bill-notes/next-number': 'bills.write',
-  'GET /api/bill-notes/{id}': 'bills.read',
-  'POST /api/bill-notes': 'bills.write',
-  'POST /api/bill-notes/{id}/cancel': 'bills.write',
-  'POST /api/bills/{id}/cancel': 'bills.write',
-
-  'GET /api/payments': 'payments.read',
-  'GET /api/payments/export.csv': 'payments.read',
-  'GET /api/payments/totals': 'payments.read',
-  'GET /api/payments/open-bills': 'payments.read',
-  'GET /api/payments/{id}': 'payments.read',
-  'POST /api/payments': 'payments.write',
-  'PUT /api/payments/{id}': 'payments.write',
-  'DELETE /api/payments/{id}': 'payments.write',
-
-  'GET /api/reports/orders': 'orderAnalytics.read',
-  'GET /api/reports/dues': 'dues.read',
-  'GET /api/merchants/{id}/statement': 'statements.read',
-
-  // Deleting someone else's note also needs a manager's role; the notes tests cover that part.
-  'GET /api/notes': 'notes.read',
-  'GET /api/notes/inbox': 'notes.read',
-  'GET /api/notes/people': 'notes.read',
-  'POST /api/notes': 'notes.write',
-  'POST /api/notes/read': 'notes.read',
-  'DELETE /api/notes/{id}': 'notes.delete',
-
-  // Touching an owner or admin also needs users.manageAdmins; the users tests cover that part.
-  'GET /api/users': 'users.read',
-  'GET /api/users/export.csv': 'users.read',
-  'GET /api/users/all': 'users.read',
-  'GET /api/users/{id}': 'users.read',
-  'POST /api/users': 'users.manageStaff',
-  'PUT /api/users/{id}': 'users.manageStaff',
-  'POST /api/users/{id}/reset-password': 'users.manageStaff',
-
-  'GET /api/audit-log': 'audit.read',
-
-  'GET /api/production/stages': 'production.read',
-  'PUT /api/production/stages': 'organization.write',
-  'GET /api/job-cards': 'production.read',
-  'GET /api/job-cards/{id}': 'production.read',
-  'POST /api/job-cards/from-order/{orderId}': 'production.write',
-  'PUT /api/job-cards/{id}': 'production.write',
-  'POST /api/job-cards/{id}/move': 'production.write',
-  'DELETE /api/job-cards/{id}': 'production.delete',
-  'GET /api/production-entries': 'production.read',
-  'GET /api/production-entries/{id}': 'production.read',
-  'POST /api/production-entries': 'production.write',
-  'POST /api/production-entries/batch': 'production.write',
-  'PUT /api/production-entries/{id}': 'production.write',
-  'DELETE /api/production-entries/{id}': 'production.delete',
-  // Wages are private: what each worker earned and is owed.
-  'GET /api/worker-wages': 'salaries.read',
-};
+const rowsByModule = casesOf(
+  import.meta.glob<AreaTestCases>('./modules/*/test-cases.ts', { eager: true }),
+  'routeAccess',
+);
+const EXPECTED: Record<string, RouteAccess> = Object.fromEntries(
+  rowsByModule.flatMap(([, rows]) => Object.entries(rows)),
+);
 
 const WRITES = new Set<Method>(['POST', 'PUT', 'PATCH']);
 
@@ -208,6 +60,14 @@ afterAll(() => t.close());
 
 it('lists every documented operation, and nothing else', () => {
   expect([...documented].sort()).toEqual(Object.keys(EXPECTED).sort());
+});
+
+it('gives each operation in one module only', () => {
+  const modulesOf = new Map<string, string[]>();
+  for (const [module, rows] of rowsByModule)
+    for (const operation of Object.keys(rows))
+      modulesOf.set(operation, [...(modulesOf.get(operation) ?? []), module]);
+  expect([...modulesOf].filter(([, modules]) => modules.length > 1)).toEqual([]);
 });
 
 const guarded = Object.entries(EXPECTED).filter(

@@ -1,239 +1,37 @@
+/// <reference types="vite/client" />
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { z } from 'zod';
-import { auditEntry, type AuditEntity, type AuditEntry } from '../../contract/audit.ts';
-import { envelope, paged, pickList } from '../../contract/common.ts';
-import { bankDetail } from '../../contract/bank-details.ts';
-import { design } from '../../contract/designs.ts';
-import { errorEnvelope } from '../../contract/common.ts';
-import { expense } from '../../contract/expenses.ts';
-import { merchant } from '../../contract/merchants.ts';
-import { order } from '../../contract/orders.ts';
-import { productionEntry } from '../../contract/production.ts';
-import { workerSalary } from '../../contract/worker-salaries.ts';
-import { worker } from '../../contract/workers.ts';
+import { auditEntry, type AuditEntry } from '../../contract/audit.ts';
+import { envelope, errorEnvelope, paged, pickList } from '../../contract/common.ts';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../db/database.ts';
+import {
+  casesOf,
+  type AreaTestCases,
+  type BodyOf,
+  type CrudCase,
+} from '../test/area-test-cases.ts';
 import { createTestApp, type TestApp, type TestUser } from '../test/test-app.ts';
 
 /**
  * What every resource on the generic CRUD routes promises, checked once per resource: create,
  * read, merge-update, delete, paging, validation codes, tenant isolation, idempotent writes and
- * authentication. A resource's own rules stay in its module's tests.
+ * authentication. Each resource's case is the `crudCase` of its module's `test-cases.ts`; its own
+ * rules stay in its module's tests.
  */
-type BodyOf = (n: number) => Record<string, unknown>;
+const cases = casesOf(
+  import.meta.glob<AreaTestCases>('../modules/*/test-cases.ts', { eager: true }),
+  'crudCase',
+).map(([, resource]): [string, CrudCase] => [resource.path.replace('/api/', ''), resource]);
 
-interface ResourceCase {
-  path: string;
-  record: z.ZodType<{
-    _id: string;
-    organizationId: string;
-    version: number;
-    createdAt: string;
-    updatedAt: string;
-  }>;
-  messages: { created: string; updated: string; deleted: string; notFound: string };
-  pickList: boolean;
-  /** Creates what a record refers to for `user`, then gives the n-th valid create body. */
-  prepare(user: TestUser): BodyOf | Promise<BodyOf>;
-  /** A partial update; every field it does not name stays as it was. */
-  change: Record<string, unknown>;
-  /** Fields the server itself sets on every update, besides `updatedAt`. */
-  stamps?: string[];
-  /** The order of a list without `sort`, when it is not newest first. */
-  defaultSort?: string;
-  /** A field the create body cannot leave out. */
-  requiredField: string;
-  /** What the audit trail calls a record of this resource. */
-  entity: AuditEntity;
-  /** A field the trail shows on create, when it is not `requiredField` under the same name. */
-  auditedField?: string;
-}
+/** The English messages of the generic routes, from what they call a record. */
+const messagesOf = ({ noun }: CrudCase) => ({
+  created: `${noun} created successfully`,
+  updated: `${noun} updated successfully`,
+  deleted: `${noun} deleted successfully`,
+  notFound: `${noun} not found`,
+});
 
 let t: TestApp;
-
-async function post(user: TestUser, path: string, payload: Record<string, unknown>) {
-  const response = await t.send(user, 'POST', path, payload);
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json<{ data: { _id: string } }>().data._id;
-}
-
-const designBody = (n: number) => ({ name: `Design ${n}`, designCode: `D-${n}`, rate: 10 + n });
-
-const cases: Record<string, ResourceCase> = {
-  merchants: {
-    path: '/api/merchants',
-    entity: 'merchant',
-    record: merchant,
-    messages: {
-      created: 'Merchant created successfully',
-      updated: 'Merchant updated successfully',
-      deleted: 'Merchant deleted successfully',
-      notFound: 'Merchant not found',
-    },
-    pickList: true,
-    prepare: () => (n) => ({ name: `Merchant ${n}`, city: 'Surat' }),
-    change: { city: 'Ahmedabad' },
-    requiredField: 'name',
-  },
-  designs: {
-    path: '/api/designs',
-    entity: 'design',
-    record: design,
-    messages: {
-      created: 'Design created successfully',
-      updated: 'Design updated successfully',
-      deleted: 'Design deleted successfully',
-      notFound: 'Design not found',
-    },
-    pickList: true,
-    prepare: () => designBody,
-    change: { rate: 99.5 },
-    requiredField: 'designCode',
-  },
-  workers: {
-    path: '/api/workers',
-    entity: 'worker',
-    record: worker,
-    messages: {
-      created: 'Worker created successfully',
-      updated: 'Worker updated successfully',
-      deleted: 'Worker deleted successfully',
-      notFound: 'Worker not found',
-    },
-    pickList: true,
-    prepare: () => (n) => ({ name: `Worker ${n}`, joiningDate: '2024-04-01' }),
-    change: { designation: 'Cutter' },
-    requiredField: 'joiningDate',
-  },
-  'bank-details': {
-    path: '/api/bank-details',
-    entity: 'bankDetail',
-    record: bankDetail,
-    messages: {
-      created: 'Bank detail created successfully',
-      updated: 'Bank detail updated successfully',
-      deleted: 'Bank detail deleted successfully',
-      notFound: 'Bank detail not found',
-    },
-    pickList: true,
-    prepare: () => (n) => ({
-      bankName: `Bank ${n}`,
-      accountNumber: `1234567${String(n).padStart(4, '0')}`,
-      ifscCode: 'SBIN0001234',
-    }),
-    change: { branch: 'Ring Road' },
-    requiredField: 'ifscCode',
-  },
-  expenses: {
-    path: '/api/expenses',
-    entity: 'expense',
-    record: expense,
-    messages: {
-      created: 'Expense created successfully',
-      updated: 'Expense updated successfully',
-      deleted: 'Expense deleted successfully',
-      notFound: 'Expense not found',
-    },
-    pickList: false,
-    prepare: () => (n) => ({ category: 'Power', amount: 100 + n, expenseDate: '2025-03-01' }),
-    change: { amount: 250.75 },
-    requiredField: 'expenseDate',
-  },
-  'worker-salaries': {
-    path: '/api/worker-salaries',
-    entity: 'workerSalary',
-    record: workerSalary,
-    messages: {
-      created: 'Worker salary entry created successfully',
-      updated: 'Worker salary entry updated successfully',
-      deleted: 'Worker salary entry deleted successfully',
-      notFound: 'Worker salary entry not found',
-    },
-    pickList: false,
-    async prepare(user) {
-      const workerId = await post(user, '/api/workers', {
-        name: 'Ramesh',
-        joiningDate: '2023-01-02',
-      });
-      return (n) => ({
-        workerId,
-        paymentType: 'salary',
-        paymentMethod: 'cash',
-        month: 1 + (n % 12),
-        year: 2025,
-        paymentDate: '2025-06-01',
-        amount: 1000 + n,
-      });
-    },
-    change: { notes: 'Paid in two parts' },
-    stamps: ['updatedBy'],
-    defaultSort: '-paymentDate',
-    requiredField: 'paymentDate',
-  },
-  orders: {
-    path: '/api/orders',
-    entity: 'order',
-    record: order,
-    messages: {
-      created: 'Order created successfully',
-      updated: 'Order updated successfully',
-      deleted: 'Order deleted successfully',
-      notFound: 'Order not found',
-    },
-    pickList: false,
-    async prepare(user) {
-      const merchantId = await post(user, '/api/merchants', { name: 'Surat Silk' });
-      const designId = await post(user, '/api/designs', designBody(1));
-      return (n) => ({
-        merchantId,
-        poNumber: `PO-${n}`,
-        orderDate: '2025-05-01',
-        designs: [{ designId, quantity: 1 + n, rate: 12.5 }],
-      });
-    },
-    change: { notes: 'Rush' },
-    requiredField: 'merchantId',
-    // The trail names the merchant rather than its id.
-    auditedField: 'merchant',
-  },
-  'production-entries': {
-    path: '/api/production-entries',
-    entity: 'productionEntry',
-    record: productionEntry,
-    messages: {
-      created: 'Production entry created successfully',
-      updated: 'Production entry updated successfully',
-      deleted: 'Production entry deleted successfully',
-      notFound: 'Production entry not found',
-    },
-    pickList: false,
-    async prepare(user) {
-      const orderId = await post(user, '/api/orders', {
-        merchantId: await post(user, '/api/merchants', { name: 'Surat Silk' }),
-        poNumber: 'PO-FLOOR',
-        orderDate: '2025-05-01',
-        designs: [
-          {
-            designId: await post(user, '/api/designs', designBody(1)),
-            quantity: 1_000_000,
-            rate: 2,
-          },
-        ],
-      });
-      const cards = await t.send(user, 'POST', `/api/job-cards/from-order/${orderId}`);
-      const jobCardId = cards.json<{ data: { data: { _id: string }[] } }>().data.data[0]?._id;
-      const workerId = await post(user, '/api/workers', {
-        name: 'Kavita',
-        joiningDate: '2023-01-02',
-      });
-      return (n) => ({ workerId, jobCardId, workDate: '2025-05-03', piecesDone: 1 + n });
-    },
-    change: { notes: 'Evening shift' },
-    stamps: ['updatedBy'],
-    defaultSort: '-workDate',
-    requiredField: 'workDate',
-  },
-};
 
 const UNKNOWN_ID = '01890a5d-ac96-774b-bcce-b302099a8057';
 
@@ -242,14 +40,14 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-describe.each(Object.entries(cases))('%s', (_name, resource) => {
+describe.each(cases)('%s', (_name, resource) => {
   let owner: TestUser;
   let stranger: TestUser;
   let bodyOf: BodyOf;
   let count = 0;
   const prepared = new Map<TestUser, Promise<BodyOf>>();
   const bodiesFor = (user: TestUser) => {
-    if (!prepared.has(user)) prepared.set(user, Promise.resolve(resource.prepare(user)));
+    if (!prepared.has(user)) prepared.set(user, Promise.resolve(resource.prepare(t, user)));
     return prepared.get(user)!;
   };
   const single = () => envelope(resource.record);
@@ -297,7 +95,7 @@ describe.each(Object.entries(cases))('%s', (_name, resource) => {
     });
     expect(response.statusCode, response.body).toBe(201);
     const body = single().parse(response.json());
-    expect(body.message).toBe(resource.messages.created);
+    expect(body.message).toBe(messagesOf(resource).created);
     expect(body.data.organizationId).toBe(owner.auth.organization._id);
     expect(body.data._id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7/);
     expect(new Date(body.data.createdAt).toISOString()).toBe(body.data.createdAt);
@@ -338,7 +136,7 @@ describe.each(Object.entries(cases))('%s', (_name, resource) => {
     });
     expect(updated.statusCode, updated.body).toBe(200);
     const body = single().parse(updated.json());
-    expect(body.message).toBe(resource.messages.updated);
+    expect(body.message).toBe(messagesOf(resource).updated);
     const untouched = Object.fromEntries(
       Object.entries(created).filter(
         ([key]) =>
@@ -353,14 +151,14 @@ describe.each(Object.entries(cases))('%s', (_name, resource) => {
     expect(removed.json()).toEqual({
       success: true,
       data: { _id: created._id },
-      message: resource.messages.deleted,
+      message: messagesOf(resource).deleted,
     });
     const gone = await send('GET', `${resource.path}/${created._id}`, owner);
     expect(gone.statusCode).toBe(404);
     expect(gone.json()).toEqual({
       success: false,
       code: 'not_found',
-      message: resource.messages.notFound,
+      message: messagesOf(resource).notFound,
     });
   });
 

@@ -1,0 +1,3 @@
+import type { RouteAccessRows } from '../../test/area-test-cases.ts';
+
+export const routeAccess: RouteAccessRows = { 'GET /api/reports/orders': 'orderAnalytics.read' };
