@@ -107,3 +107,14 @@ export function recordAuditor<T>(
       changes: auditChanges(before ? view(before) : undefined, after ? view(after) : undefined),
     });
 }
+
+/** A cancel changes the status and gives its reason; the rest of the record stays as it was. */
+export interface CancelAuditView {
+  status: string;
+  cancelReason: string | null;
+}
+
+export const cancelAuditView = (record: CancelAuditView): Record<string, unknown> => ({
+  status: record.status,
+  cancelReason: record.cancelReason,
+});

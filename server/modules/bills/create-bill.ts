@@ -7,7 +7,7 @@ import { badRequest, conflict, fieldError, type FieldError } from '../../lib/htt
 import type { TenantContext } from '../../lib/tenant.ts';
 import { inTransaction } from '../../lib/tenant-repository.ts';
 import { uuidArray } from '../../lib/sql-values.ts';
-import { auditBill, billChanges, readBill } from './bill-record.ts';
+import { auditBill, readBill } from './bill-record.ts';
 import { financialYearOf, formatBillNumber } from './bill-numbers.ts';
 import { billSeries, takeNumber } from './number-series.ts';
 
@@ -298,7 +298,7 @@ export async function createBill(
           and id = any(${uuidArray(values.orderIds)})`);
 
     const created = (await readBill(tx, tenant, id)) as Bill;
-    await auditBill(tx, tenant, 'create', id, billChanges(undefined, created));
+    await auditBill(tx, tenant, id, 'create', undefined, created);
     return created;
   });
 }
