@@ -14,7 +14,7 @@ import type { BillNextNumber, BillStatus, BillType } from '../../../contract/bil
 import { MONEY_MAX, type Paged } from '../../../contract/common.ts';
 import { queryRows, type Database } from '../../db/client.ts';
 import { billNotes } from './schema.ts';
-import { cancelAuditView, recordAuditor } from '../../lib/audit.ts';
+import { afterWrite, cancelAuditView, recordAuditor } from '../../lib/audit.ts';
 import { refusingNumericOverflow } from '../../lib/db-errors.ts';
 import { badRequest, conflict, staleVersion } from '../../lib/http-errors.ts';
 import {
@@ -175,6 +175,9 @@ function noteAuditView(record: BillNote): Record<string, unknown> {
 
 const auditNote = recordAuditor('billNote', noteAuditView);
 
+/** The note as its create left it, its change on the trail. */
+const writtenNote = afterWrite(auditNote, readNote);
+
 const auditNoteCancel = recordAuditor('billNote', cancelAuditView);
 
 function assertCreditable(bill: LockedBill, values: BillNoteCreate) {
@@ -272,9 +275,7 @@ async function createNote(
           and bill_notes.applied_amount > 0`);
     }
 
-    const created = (await readNote(tx, tenant, id)) as BillNote;
-    await auditNote(tx, tenant, id, 'create', undefined, created);
-    return created;
+    return writtenNote(tx, tenant, id, 'create', undefined);
   });
 }
 

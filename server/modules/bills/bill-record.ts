@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Bill } from '../../../contract/bills.ts';
 import { queryRows, type Database } from '../../db/client.ts';
-import { cancelAuditView, recordAuditor } from '../../lib/audit.ts';
+import { afterWrite, cancelAuditView, recordAuditor } from '../../lib/audit.ts';
 import type { TenantContext } from '../../lib/tenant.ts';
 import {
   documentTailRecord,
@@ -103,6 +103,9 @@ function billAuditView(record: Bill): Record<string, unknown> {
   return { ...rest, merchant: merchant.name, orders: [...new Set(lines.map((l) => l.poNumber))] };
 }
 
-export const auditBill = recordAuditor('bill', billAuditView);
+const auditBill = recordAuditor('bill', billAuditView);
+
+/** The bill as a create or an update left it, its change on the trail. */
+export const writtenBill = afterWrite(auditBill, readBill);
 
 export const auditBillCancel = recordAuditor('bill', cancelAuditView);

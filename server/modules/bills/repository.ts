@@ -26,8 +26,8 @@ import { tenantScope, type TenantContext } from '../../lib/tenant.ts';
 import { inTransaction } from '../../lib/tenant-repository.ts';
 import { orderRecordsWhere } from '../orders/order-record.ts';
 import {
-  auditBill,
   auditBillCancel,
+  writtenBill,
   billRecord,
   isOverdue,
   normalizeBill,
@@ -158,9 +158,7 @@ export const billRepository = {
         sql`update bills set ${sql.join(assignments, sql`, `)}
             where organization_id = ${tenant.organizationId} and id = ${id}`,
       );
-      const after = (await readBill(tx, tenant, id)) as Bill;
-      await auditBill(tx, tenant, id, 'update', before, after);
-      return after;
+      return writtenBill(tx, tenant, id, 'update', before);
     });
   },
 
