@@ -84,6 +84,16 @@ export function appendTenantAudit(
   });
 }
 
+/** Puts one write of a record on the trail, from its views before and after. */
+export type RecordAuditor<T> = (
+  db: Database,
+  tenant: TenantContext,
+  id: string,
+  action: AuditAction,
+  before: T | undefined,
+  after: T | undefined,
+) => Promise<void>;
+
 /**
  * The audit writer of one kind of record: each entry holds what changed between the record's
  * views before and after the write (none before a create, none after a delete).
@@ -91,15 +101,8 @@ export function appendTenantAudit(
 export function recordAuditor<T>(
   entity: AuditEntity,
   view: (record: T) => Record<string, unknown>,
-) {
-  return (
-    db: Database,
-    tenant: TenantContext,
-    id: string,
-    action: AuditAction,
-    before: T | undefined,
-    after: T | undefined,
-  ) =>
+): RecordAuditor<T> {
+  return (db, tenant, id, action, before, after) =>
     appendTenantAudit(db, tenant, {
       action,
       entity,
@@ -107,3 +110,35 @@ export function recordAuditor<T>(
       changes: auditChanges(before ? view(before) : undefined, after ? view(after) : undefined),
     });
 }
+
+/**
+ * How a create or an update ends: the record read back as the write left it, its change put on
+ * the trail in the same transaction, and the record returned.
+ */
+export function afterWrite<T>(
+  audit: RecordAuditor<T>,
+  read: (db: Database, tenant: TenantContext, id: string) => Promise<T | undefined>,
+) {
+  return async (
+    db: Database,
+    tenant: TenantContext,
+    id: string,
+    action: AuditAction,
+    before: T | undefined,
+  ): Promise<T> => {
+    const after = (await read(db, tenant, id)) as T;
+    await audit(db, tenant, id, action, before, after);
+    return after;
+  };
+}
+
+/** A cancel changes the status and gives its reason; the rest of the record stays as it was. */
+export interface CancelAuditView {
+  status: string;
+  cancelReason: string | null;
+}
+
+export const cancelAuditView = (record: CancelAuditView): Record<string, unknown> => ({
+  status: record.status,
+  cancelReason: record.cancelReason,
+});

@@ -102,6 +102,18 @@ async function sendOrUnavailable(request: FastifyRequest, mailer: Mailer, messag
   }
 }
 
+/** Both ways of signing up end here: the organization and its owner, signed in, 201. */
+async function openAccount(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  cookies: CookieSettings,
+  account: Parameters<typeof createOrganizationWithOwner>[1],
+) {
+  const user = await createOrganizationWithOwner(request.server.db, account);
+  const data = await startSession(request, reply, cookies, user);
+  return reply.code(201).send(ok(data, 'Account created successfully'));
+}
+
 export function authRoutes(cookies: CookieSettings, mailer: Mailer | null): FastifyPluginCallback {
   return function registerAuthRoutes(scope, _options, done) {
     const app = scope.withTypeProvider<ZodTypeProvider>();
@@ -150,15 +162,8 @@ export function authRoutes(cookies: CookieSettings, mailer: Mailer | null): Fast
             .send(ok({ confirmationRequired: true, email }, SIGN_UP_PENDING_MESSAGE));
         }
         if (existing) throw conflict(DUPLICATE_EMAIL_MESSAGE, { code: 'duplicate' });
-        const user = await createOrganizationWithOwner(app.db, {
-          organizationName,
-          name,
-          email,
-          passwordHash,
-          language,
-        });
-        const data = await startSession(request, reply, cookies, user);
-        return reply.code(201).send(ok(data, 'Account created successfully'));
+        const account = { organizationName, name, email, passwordHash, language };
+        return openAccount(request, reply, cookies, account);
       },
     );
 
@@ -193,9 +198,7 @@ export function authRoutes(cookies: CookieSettings, mailer: Mailer | null): Fast
           ]);
         }
         // The language comes with the code, not the stored sign-up: it is the page's language.
-        const user = await createOrganizationWithOwner(app.db, { ...pending, language });
-        const data = await startSession(request, reply, cookies, user);
-        return reply.code(201).send(ok(data, 'Account created successfully'));
+        return openAccount(request, reply, cookies, { ...pending, language });
       },
     );
 

@@ -12,6 +12,8 @@ import {
 import { envelope } from '../../../contract/common.ts';
 import { tenantOf } from '../../lib/request-auth.ts';
 import { idParams, registerCrudRoutes, staleVersionResponse } from '../../lib/crud-routes.ts';
+import { crudMessages } from '../../lib/crud-messages.ts';
+import { CRUD_PERMISSIONS } from '../../../contract/permissions.ts';
 import { ok } from '../../lib/envelope.ts';
 import { failureResponse } from '../../lib/openapi-responses.ts';
 import { notFound } from '../../lib/http-errors.ts';
@@ -34,21 +36,9 @@ export const bankDetailRoutes: FastifyPluginCallback = (scope, _options, done) =
       update: bankDetailUpdate,
       listQuery: bankDetailListQuery,
     },
-    permissions: {
-      read: 'bankDetails.read',
-      write: 'bankDetails.write',
-      delete: 'bankDetails.delete',
-    },
+    permissions: CRUD_PERMISSIONS.bankDetails,
     repository: bankDetailRepository,
-    messages: {
-      list: 'Bank details fetched successfully',
-      all: 'Bank details fetched successfully',
-      get: 'Bank detail fetched successfully',
-      created: 'Bank detail created successfully',
-      updated: 'Bank detail updated successfully',
-      deleted: 'Bank detail deleted successfully',
-      notFound: NOT_FOUND_MESSAGE,
-    },
+    messages: crudMessages('Bank details', 'Bank detail'),
     listPage: {
       schema: bankDetailPage,
       from: (page) => ({ ...page, hasPreviousPage: page.hasPrevPage }),

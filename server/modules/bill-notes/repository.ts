@@ -14,7 +14,7 @@ import type { BillNextNumber, BillStatus, BillType } from '../../../contract/bil
 import { MONEY_MAX, type Paged } from '../../../contract/common.ts';
 import { queryRows, type Database } from '../../db/client.ts';
 import { billNotes } from './schema.ts';
-import { auditChanges } from '../../lib/audit.ts';
+import { afterWrite, cancelAuditView, recordAuditor } from '../../lib/audit.ts';
 import { refusingNumericOverflow } from '../../lib/db-errors.ts';
 import { badRequest, conflict, staleVersion } from '../../lib/http-errors.ts';
 import {
@@ -34,7 +34,6 @@ import {
   taxFiguresRecord,
 } from '../bills/document-record.ts';
 import { noteSeries, peekNumber, takeNumber } from '../bills/number-series.ts';
-import { cancelChanges, tenantAudit } from '../bills/tenant-audit.ts';
 
 const balanceOf = sql`case when bill_notes.kind = 'debit' and bill_notes.status <> 'cancelled'
   then bill_notes.total_amount - bill_notes.paid_amount else 0 end`;
@@ -161,8 +160,6 @@ const billStatusAfter = (paid: SQL) => sql`case
   when ${paid} > 0 then 'partly_paid'
   else 'unpaid' end`;
 
-const auditNote = tenantAudit('billNote');
-
 function noteAuditView(record: BillNote): Record<string, unknown> {
   const {
     seller: _seller,
@@ -175,6 +172,13 @@ function noteAuditView(record: BillNote): Record<string, unknown> {
   } = record;
   return { ...rest, merchant: merchant.name };
 }
+
+const auditNote = recordAuditor('billNote', noteAuditView);
+
+/** The note as its create left it, its change on the trail. */
+const writtenNote = afterWrite(auditNote, readNote);
+
+const auditNoteCancel = recordAuditor('billNote', cancelAuditView);
 
 function assertCreditable(bill: LockedBill, values: BillNoteCreate) {
   if (values.kind !== 'credit') return;
@@ -271,9 +275,7 @@ async function createNote(
           and bill_notes.applied_amount > 0`);
     }
 
-    const created = (await readNote(tx, tenant, id)) as BillNote;
-    await auditNote(tx, tenant, 'create', id, auditChanges(undefined, noteAuditView(created)));
-    return created;
+    return writtenNote(tx, tenant, id, 'create', undefined);
   });
 }
 
@@ -379,7 +381,7 @@ export const billNoteRepository = {
           cancel_reason = ${values.reason}, version = version + 1, updated_at = now()
         where organization_id = ${org} and id = ${id}`);
       const after = (await readNote(tx, tenant, id)) as BillNote;
-      await auditNote(tx, tenant, 'cancel', id, cancelChanges(before, after));
+      await auditNoteCancel(tx, tenant, id, 'cancel', { ...before, cancelReason: null }, after);
       return after;
     });
   },

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Bill } from '../../../contract/bills.ts';
 import { queryRows, type Database } from '../../db/client.ts';
-import { auditChanges } from '../../lib/audit.ts';
+import { afterWrite, cancelAuditView, recordAuditor } from '../../lib/audit.ts';
 import type { TenantContext } from '../../lib/tenant.ts';
 import {
   documentTailRecord,
@@ -9,7 +9,6 @@ import {
   TAX_FIGURE_FIELDS,
   taxFiguresRecord,
 } from './document-record.ts';
-import { tenantAudit } from './tenant-audit.ts';
 
 export const balanceOf = sql`case when bills.status = 'cancelled' then 0
   else bills.total_amount - bills.paid_amount end`;
@@ -87,14 +86,11 @@ export async function readBill(db: Database, tenant: TenantContext, id: string) 
   return rows[0] ? normalizeBill(rows[0].record) : undefined;
 }
 
-export const auditBill = tenantAudit('bill');
-
 /**
  * Bills as the trail keeps them: the fields a reader compares, without the copied lines. The
  * merchant goes in by name, as orders do; its id would only show a reader a code.
  */
-function billAuditView(record: Bill | undefined): Record<string, unknown> | undefined {
-  if (!record) return undefined;
+function billAuditView(record: Bill): Record<string, unknown> {
   const {
     lines,
     seller: _seller,
@@ -107,6 +103,9 @@ function billAuditView(record: Bill | undefined): Record<string, unknown> | unde
   return { ...rest, merchant: merchant.name, orders: [...new Set(lines.map((l) => l.poNumber))] };
 }
 
-/** What a write changed on a bill, as the trail keeps bills; undefined before a create. */
-export const billChanges = (before: Bill | undefined, after: Bill) =>
-  auditChanges(billAuditView(before), billAuditView(after));
+const auditBill = recordAuditor('bill', billAuditView);
+
+/** The bill as a create or an update left it, its change on the trail. */
+export const writtenBill = afterWrite(auditBill, readBill);
+
+export const auditBillCancel = recordAuditor('bill', cancelAuditView);

@@ -7,7 +7,7 @@ import { badRequest, conflict, fieldError, type FieldError } from '../../lib/htt
 import type { TenantContext } from '../../lib/tenant.ts';
 import { inTransaction } from '../../lib/tenant-repository.ts';
 import { uuidArray } from '../../lib/sql-values.ts';
-import { auditBill, billChanges, readBill } from './bill-record.ts';
+import { writtenBill } from './bill-record.ts';
 import { financialYearOf, formatBillNumber } from './bill-numbers.ts';
 import { billSeries, takeNumber } from './number-series.ts';
 
@@ -297,8 +297,6 @@ export async function createBill(
         where organization_id = ${tenant.organizationId}
           and id = any(${uuidArray(values.orderIds)})`);
 
-    const created = (await readBill(tx, tenant, id)) as Bill;
-    await auditBill(tx, tenant, 'create', id, billChanges(undefined, created));
-    return created;
+    return writtenBill(tx, tenant, id, 'create', undefined);
   });
 }

@@ -26,8 +26,8 @@ import { tenantScope, type TenantContext } from '../../lib/tenant.ts';
 import { inTransaction } from '../../lib/tenant-repository.ts';
 import { orderRecordsWhere } from '../orders/order-record.ts';
 import {
-  auditBill,
-  billChanges,
+  auditBillCancel,
+  writtenBill,
   billRecord,
   isOverdue,
   normalizeBill,
@@ -36,7 +36,6 @@ import {
 import { financialYearOf, formatBillNumber } from './bill-numbers.ts';
 import { assertDueNotBeforeBill, createBill, readProfile } from './create-bill.ts';
 import { billSeries, peekNumber } from './number-series.ts';
-import { cancelChanges } from './tenant-audit.ts';
 
 type BillFilters = Omit<BillListParams, 'page' | 'limit' | 'sort'>;
 
@@ -159,9 +158,7 @@ export const billRepository = {
         sql`update bills set ${sql.join(assignments, sql`, `)}
             where organization_id = ${tenant.organizationId} and id = ${id}`,
       );
-      const after = (await readBill(tx, tenant, id)) as Bill;
-      await auditBill(tx, tenant, 'update', id, billChanges(before, after));
-      return after;
+      return writtenBill(tx, tenant, id, 'update', before);
     });
   },
 
@@ -209,7 +206,7 @@ export const billRepository = {
         update orders set bill_id = null, version = version + 1, updated_at = now()
         where organization_id = ${tenant.organizationId} and bill_id = ${id}`);
       const after = (await readBill(tx, tenant, id)) as Bill;
-      await auditBill(tx, tenant, 'cancel', id, cancelChanges(before, after));
+      await auditBillCancel(tx, tenant, id, 'cancel', { ...before, cancelReason: null }, after);
       return after;
     });
   },

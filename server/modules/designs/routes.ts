@@ -1,6 +1,8 @@
 import type { FastifyPluginCallback } from 'fastify';
 import { design, designCreate, designListQuery, designUpdate } from '../../../contract/designs.ts';
 import { registerCrudRoutes } from '../../lib/crud-routes.ts';
+import { crudMessages } from '../../lib/crud-messages.ts';
+import { CRUD_PERMISSIONS } from '../../../contract/permissions.ts';
 import { designRepository } from './repository.ts';
 import { designs } from './schema.ts';
 import type { ResourceModule } from '../registry.ts';
@@ -17,21 +19,9 @@ export const designRoutes: FastifyPluginCallback = (scope, _options, done) => {
       update: designUpdate,
       listQuery: designListQuery,
     },
-    permissions: {
-      read: 'designs.read',
-      write: 'designs.write',
-      delete: 'designs.delete',
-    },
+    permissions: CRUD_PERMISSIONS.designs,
     repository: designRepository,
-    messages: {
-      list: 'Designs fetched successfully',
-      all: 'Designs fetched successfully',
-      get: 'Design fetched successfully',
-      created: 'Design created successfully',
-      updated: 'Design updated successfully',
-      deleted: 'Design deleted successfully',
-      notFound: 'Design not found',
-    },
+    messages: crudMessages('Designs', 'Design'),
   });
   done();
 };

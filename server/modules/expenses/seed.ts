@@ -2,13 +2,14 @@ import type { ExpensePaymentMethod } from '../../../contract/expenses.ts';
 import { expenses } from './schema.ts';
 import { demoRecordStamp, type DemoSeeder } from '../../db/demo-seeder.ts';
 
-interface DemoExpense {
-  category: string;
-  amount: number;
-  day: number;
-  description: string | null;
-  paymentMethod: ExpensePaymentMethod | null;
-}
+/** Category, amount, day of the month, description and how it was paid. */
+type DemoExpense = [
+  category: string,
+  amount: number,
+  day: number,
+  description: string | null,
+  paymentMethod: ExpensePaymentMethod | null,
+];
 
 /** Deterministic 0..spread-1 wobble so figures look lived-in yet every seed is identical. */
 const wobble = (month: number, year: number, salt: number, spread: number) =>
@@ -18,100 +19,39 @@ const wobble = (month: number, year: number, salt: number, spread: number) =>
 const ELECTRICITY_BASE = [3100, 2900, 3300, 4200, 4800, 4500, 3600, 3400, 3500, 3300, 3000, 3050];
 
 function monthExpenses(year: number, month: number, yearsAgo: number): DemoExpense[] {
+  /** `base` plus the month's wobble of up to `spread - 1` steps. */
+  const vary = (base: number, salt: number, spread: number, step: number) =>
+    base + wobble(month, year, salt, spread) * step;
   const rent = yearsAgo === 0 ? 19_500 : 18_000;
+  const electricity = vary(ELECTRICITY_BASE[month - 1] ?? 3000, 1, 9, 35) + 0.5;
   const items: DemoExpense[] = [
-    {
-      category: 'Rent',
-      amount: rent,
-      day: 5,
-      description: 'Workshop rent, Udhna Magdalla Road',
-      paymentMethod: 'bank_transfer',
-    },
-    {
-      category: 'Electricity',
-      amount: (ELECTRICITY_BASE[month - 1] ?? 3000) + wobble(month, year, 1, 9) * 35 + 0.5,
-      day: 12,
-      description: 'DGVCL bill',
-      paymentMethod: 'upi',
-    },
-    {
-      category: 'Thread and zari',
-      amount: 6_500 + wobble(month, year, 2, 11) * 420,
-      day: 3,
-      description: 'Polyester and viscose thread cones',
-      paymentMethod: 'cheque',
-    },
-    {
-      category: 'Thread and zari',
-      amount: 3_200 + wobble(month, year, 3, 7) * 310.25,
-      day: 18,
-      description: 'Golden zari spools',
-      paymentMethod: 'bank_transfer',
-    },
-    {
-      category: 'Transport',
-      amount: 450 + wobble(month, year, 4, 6) * 90,
-      day: 9,
-      description: 'Tempo to the textile market',
-      paymentMethod: 'cash',
-    },
-    {
-      category: 'Transport',
-      amount: 380 + wobble(month, year, 5, 5) * 75,
-      day: 24,
-      description: 'Parcel to Mumbai by transport',
-      paymentMethod: 'cash',
-    },
-    {
-      category: 'Tea and snacks',
-      amount: 720 + wobble(month, year, 6, 5) * 40,
-      day: 28,
-      description: null,
-      paymentMethod: 'cash',
-    },
-    {
-      category: 'Phone and internet',
-      amount: 999,
-      day: 7,
-      description: 'Broadband and two mobile plans',
-      paymentMethod: 'upi',
-    },
+    ['Rent', rent, 5, 'Workshop rent, Udhna Magdalla Road', 'bank_transfer'],
+    ['Electricity', electricity, 12, 'DGVCL bill', 'upi'],
+    ['Thread and zari', vary(6_500, 2, 11, 420), 3, 'Polyester and viscose thread cones', 'cheque'],
+    ['Thread and zari', vary(3_200, 3, 7, 310.25), 18, 'Golden zari spools', 'bank_transfer'],
+    ['Transport', vary(450, 4, 6, 90), 9, 'Tempo to the textile market', 'cash'],
+    ['Transport', vary(380, 5, 5, 75), 24, 'Parcel to Mumbai by transport', 'cash'],
+    ['Tea and snacks', vary(720, 6, 5, 40), 28, null, 'cash'],
+    ['Phone and internet', 999, 7, 'Broadband and two mobile plans', 'upi'],
   ];
   if ((month + yearsAgo) % 3 === 0) {
-    items.push({
-      category: 'Machine repair',
-      amount: 2_800 + wobble(month, year, 7, 8) * 650,
-      day: 15,
-      description: 'Embroidery machine head servicing and bobbin case',
-      paymentMethod: 'upi',
-    });
+    items.push([
+      'Machine repair',
+      vary(2_800, 7, 8, 650),
+      15,
+      'Embroidery machine head servicing and bobbin case',
+      'upi',
+    ]);
   }
   if (month % 2 === 1) {
-    items.push({
-      category: 'Needles and spare parts',
-      amount: 1_150 + wobble(month, year, 8, 6) * 120,
-      day: 21,
-      description: 'Organ needles and presser feet',
-      paymentMethod: 'cash',
-    });
+    const parts = vary(1_150, 8, 6, 120);
+    items.push(['Needles and spare parts', parts, 21, 'Organ needles and presser feet', 'cash']);
   }
   if (month === 10) {
-    items.push({
-      category: 'Festival expenses',
-      amount: 8_500,
-      day: 20,
-      description: 'Diwali sweets and workshop decoration',
-      paymentMethod: 'cash',
-    });
+    items.push(['Festival expenses', 8_500, 20, 'Diwali sweets and workshop decoration', 'cash']);
   }
   if (month === 3) {
-    items.push({
-      category: 'Accountant fees',
-      amount: 6_000,
-      day: 25,
-      description: 'Year-end accounts and GST returns',
-      paymentMethod: 'bank_transfer',
-    });
+    items.push(['Accountant fees', 6000, 25, 'Year-end accounts and GST returns', 'bank_transfer']);
   }
   return items;
 }
@@ -130,16 +70,17 @@ export const seedExpenses: DemoSeeder = async (db, { tenant, now }) => {
     const year = currentYear - yearsAgo;
     for (let month = 1; month <= 12; month += 1) {
       for (const item of monthExpenses(year, month, yearsAgo)) {
-        const expenseDate = `${year}-${pad(month)}-${pad(item.day)}`;
+        const [category, amount, day, description, paymentMethod] = item;
+        const expenseDate = `${year}-${pad(month)}-${pad(day)}`;
         if (expenseDate > today) continue;
         const createdAt = new Date(`${expenseDate}T10:30:00.000Z`);
         rows.push({
           ...demoRecordStamp(tenant, createdAt),
-          category: item.category,
-          amount: Math.round(item.amount * 100) / 100,
+          category,
+          amount: Math.round(amount * 100) / 100,
           expenseDate,
-          description: item.description,
-          paymentMethod: item.paymentMethod,
+          description,
+          paymentMethod,
         });
       }
     }

@@ -6,6 +6,8 @@ import {
   merchantUpdate,
 } from '../../../contract/merchants.ts';
 import { registerCrudRoutes } from '../../lib/crud-routes.ts';
+import { crudMessages } from '../../lib/crud-messages.ts';
+import { CRUD_PERMISSIONS } from '../../../contract/permissions.ts';
 import { merchantRepository } from './repository.ts';
 import { merchants } from './schema.ts';
 import type { ResourceModule } from '../registry.ts';
@@ -23,21 +25,9 @@ export const merchantRoutes: FastifyPluginCallback = (scope, _options, done) => 
       update: merchantUpdate,
       listQuery: merchantListQuery,
     },
-    permissions: {
-      read: 'merchants.read',
-      write: 'merchants.write',
-      delete: 'merchants.delete',
-    },
+    permissions: CRUD_PERMISSIONS.merchants,
     repository: merchantRepository,
-    messages: {
-      list: 'Merchants fetched successfully',
-      all: 'Merchants fetched successfully',
-      get: 'Merchant fetched successfully',
-      created: 'Merchant created successfully',
-      updated: 'Merchant updated successfully',
-      deleted: 'Merchant deleted successfully',
-      notFound: 'Merchant not found',
-    },
+    messages: crudMessages('Merchants', 'Merchant'),
   });
   registerStatementRoute(scope);
   done();

@@ -33,6 +33,7 @@ import {
   nextVersion,
   versionMatches,
 } from '../../lib/tenant-repository.ts';
+import { afterWrite } from '../../lib/audit.ts';
 import {
   appendOrderStatusAudit,
   normalizeRecord,
@@ -69,6 +70,9 @@ const sortable = {
   totalAmount: orders.totalAmount,
   createdAt: orders.createdAt,
 };
+
+/** The order as a create or an update left it, its change on the trail. */
+const writtenOrder = afterWrite(orderAudit, readOrder);
 
 export const orderRepository = {
   async list(db: Database, tenant: TenantContext, query: OrderListParams): Promise<Paged<Order>> {
@@ -150,9 +154,7 @@ export const orderRepository = {
       // totals and its lines in one statement, so the lock is taken as late as it can be and
       // held for two more statements (read, audit) instead of five.
       await tx.execute(sql`with placed as (${placeOrder.getSQL()}) ${placeLines.getSQL()}`);
-      const created = (await readOrder(tx, tenant, id)) as Order;
-      await orderAudit(tx, tenant, id, 'create', undefined, created);
-      return created;
+      return writtenOrder(tx, tenant, id, 'create', undefined);
     });
   },
 
@@ -213,9 +215,7 @@ export const orderRepository = {
         .returning({ id: orders.id });
       if (updated.length === 0) return missingOrStale(() => readOrder(tx, tenant, id));
       if (values.designs) await replaceLines(tx, tenant, id, values.designs);
-      const after = (await readOrder(tx, tenant, id)) as Order;
-      await orderAudit(tx, tenant, id, 'update', before, after);
-      return after;
+      return writtenOrder(tx, tenant, id, 'update', before);
     });
   },
 

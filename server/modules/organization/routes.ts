@@ -6,7 +6,8 @@ import {
   organizationUpdate,
   type OrganizationUpdate,
 } from '../../../contract/organization.ts';
-import { assertOwnOrganization, staleVersionResponse } from '../../lib/crud-routes.ts';
+import { staleVersionResponse } from '../../lib/crud-routes.ts';
+import { writingTenant } from '../../lib/writing-tenant.ts';
 import { ok } from '../../lib/envelope.ts';
 import { notFound } from '../../lib/http-errors.ts';
 import { tenantOf } from '../../lib/request-auth.ts';
@@ -59,8 +60,7 @@ export const organizationRoutes: FastifyPluginCallback = (scope, _options, done)
       },
     },
     async (request) => {
-      const tenant = tenantOf(request);
-      assertOwnOrganization(request.body, tenant);
+      const tenant = writingTenant(request);
       const values = request.body as OrganizationUpdate;
       const profile = await updateOrganizationProfile(app.db, tenant, values, app.clock());
       if (!profile) throw notFound(NOT_FOUND);

@@ -11,7 +11,7 @@ import type {
 } from '../../../contract/payments.ts';
 import { queryRows, type Database } from '../../db/database.ts';
 import { payments } from './schema.ts';
-import { auditChanges } from '../../lib/audit.ts';
+import { recordAuditor } from '../../lib/audit.ts';
 import { keysetRows } from '../../lib/csv-export.ts';
 import { badRequest, fieldError, staleVersion } from '../../lib/http-errors.ts';
 import { isoTimestamp } from '../../lib/sql-values.ts';
@@ -32,7 +32,6 @@ import {
   removeAllocations,
   translateAllocationErrors,
 } from './allocations.ts';
-import { tenantAudit } from '../bills/tenant-audit.ts';
 
 /** The payment in scope's allocations in one allocation table, joined to what they settle. */
 function allocatedTo(
@@ -147,8 +146,7 @@ async function assertMerchant(db: Database, tenant: TenantContext, merchantId: s
 }
 
 /** Payments as the trail keeps them: the merchant by name and the bills by number. */
-function paymentAuditView(record: Payment | undefined): Record<string, unknown> | undefined {
-  if (!record) return undefined;
+function paymentAuditView(record: Payment): Record<string, unknown> {
   const { merchant, merchantId: _merchantId, allocations, ...rest } = record;
   return {
     ...rest,
@@ -157,9 +155,7 @@ function paymentAuditView(record: Payment | undefined): Record<string, unknown> 
   };
 }
 
-const auditPayment = tenantAudit('payment');
-const paymentChanges = (before: Payment | undefined, after: Payment | undefined) =>
-  auditChanges(paymentAuditView(before), paymentAuditView(after));
+const auditPayment = recordAuditor('payment', paymentAuditView);
 
 /**
  * Writes the payment between locking the documents it settles and allocating to them: `write`
@@ -318,7 +314,7 @@ export const paymentRepository = {
               ${String(values.amount)}::numeric, ${values.method}, ${values.reference ?? null},
               ${String(values.tdsAmount ?? 0)}::numeric, ${values.notes ?? null})`);
         });
-        await auditPayment(tx, tenant, 'create', id, paymentChanges(undefined, created));
+        await auditPayment(tx, tenant, id, 'create', undefined, created);
         return created;
       }),
     );
@@ -354,7 +350,7 @@ export const paymentRepository = {
               updated_at = now()
             where organization_id = ${tenant.organizationId} and id = ${id}`);
         });
-        await auditPayment(tx, tenant, 'update', id, paymentChanges(before, after));
+        await auditPayment(tx, tenant, id, 'update', before, after);
         return after;
       }),
     );
@@ -372,7 +368,7 @@ export const paymentRepository = {
       await tx.execute(sql`
         delete from payments where organization_id = ${tenant.organizationId} and id = ${id}`);
       await auditSettlements(tx, tenant, locked, settlements);
-      await auditPayment(tx, tenant, 'delete', id, paymentChanges(before, undefined));
+      await auditPayment(tx, tenant, id, 'delete', before, undefined);
       return id;
     });
   },

@@ -13,12 +13,8 @@ import {
   type Payment,
   type PaymentListParams,
 } from '../../../contract/payments.ts';
-import {
-  assertOwnOrganization,
-  idParams,
-  registerCsvExport,
-  staleVersionResponse,
-} from '../../lib/crud-routes.ts';
+import { idParams, registerCsvExport, staleVersionResponse } from '../../lib/crud-routes.ts';
+import { writingTenant } from '../../lib/writing-tenant.ts';
 import { ok } from '../../lib/envelope.ts';
 import { notFound } from '../../lib/http-errors.ts';
 import { tenantOf } from '../../lib/request-auth.ts';
@@ -159,8 +155,7 @@ export const paymentRoutes: FastifyPluginCallback = (scope, _options, done) => {
       },
     },
     async (request, reply) => {
-      const tenant = tenantOf(request);
-      assertOwnOrganization(request.body, tenant);
+      const tenant = writingTenant(request);
       const record = await paymentRepository.create(app.db, tenant, request.body);
       return reply.code(201).send(ok(record, 'Payment recorded successfully'));
     },
@@ -180,8 +175,7 @@ export const paymentRoutes: FastifyPluginCallback = (scope, _options, done) => {
       },
     },
     async (request) => {
-      const tenant = tenantOf(request);
-      assertOwnOrganization(request.body, tenant);
+      const tenant = writingTenant(request);
       const record = await paymentRepository.update(
         app.db,
         tenant,

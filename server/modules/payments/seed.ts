@@ -21,6 +21,22 @@ interface DemoBill {
   paid_on: string;
 }
 
+type PaymentDetails = Pick<PaymentCreate, 'method' | 'reference' | 'notes' | 'tdsAmount'>;
+
+/** A payment of `paid` received on the bill's demo payment day that settles `settled` of it. */
+const billPayment = (
+  bill: DemoBill,
+  paid: string,
+  settled: string,
+  details: PaymentDetails,
+): PaymentCreate => ({
+  merchantId: bill.merchant_id,
+  paymentDate: bill.paid_on,
+  amount: Number(paid),
+  ...details,
+  allocations: [{ billId: bill.id, amount: Number(settled) }],
+});
+
 /**
  * Money received against the demo bills, through the same code path as `POST /payments`: the
  * oldest bill paid in full by bank transfer, one paid in full less TDS, one paid in part, one
@@ -45,38 +61,32 @@ export const seedPayments: DemoSeeder = async (db, { tenant, now }) => {
   const payments: PaymentCreate[] = [];
   const [full, withTds, part, ...rest] = bills;
   if (full) {
-    payments.push({
-      merchantId: full.merchant_id,
-      paymentDate: full.paid_on,
-      amount: Number(full.total),
-      method: 'bank_transfer',
-      reference: 'HDFCN52026041512345',
-      notes: null,
-      allocations: [{ billId: full.id, amount: Number(full.total) }],
-    });
+    payments.push(
+      billPayment(full, full.total, full.total, {
+        method: 'bank_transfer',
+        reference: 'HDFCN52026041512345',
+        notes: null,
+      }),
+    );
   }
   if (withTds) {
-    payments.push({
-      merchantId: withTds.merchant_id,
-      paymentDate: withTds.paid_on,
-      amount: Number(withTds.less_tds),
-      method: 'cheque',
-      reference: '004512',
-      tdsAmount: Number(withTds.tds),
-      notes: 'TDS deducted under section 194C',
-      allocations: [{ billId: withTds.id, amount: Number(withTds.total) }],
-    });
+    payments.push(
+      billPayment(withTds, withTds.less_tds, withTds.total, {
+        method: 'cheque',
+        reference: '004512',
+        tdsAmount: Number(withTds.tds),
+        notes: 'TDS deducted under section 194C',
+      }),
+    );
   }
   if (part) {
-    payments.push({
-      merchantId: part.merchant_id,
-      paymentDate: part.paid_on,
-      amount: Number(part.half),
-      method: 'upi',
-      reference: '412398765432',
-      notes: 'Part payment; the rest promised next month',
-      allocations: [{ billId: part.id, amount: Number(part.half) }],
-    });
+    payments.push(
+      billPayment(part, part.half, part.half, {
+        method: 'upi',
+        reference: '412398765432',
+        notes: 'Part payment; the rest promised next month',
+      }),
+    );
   }
   // Another merchant's bills, oldest first, by whatever the server works out.
   const automatic = rest.find(

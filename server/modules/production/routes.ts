@@ -22,7 +22,8 @@ import {
 } from '../../../contract/production.ts';
 import { WORKER_PAY_PERMISSION } from '../../../contract/workers.ts';
 import { localDay } from '../../lib/calendar-day.ts';
-import { assertOwnOrganization, idParams, staleVersionResponse } from '../../lib/crud-routes.ts';
+import { idParams, staleVersionResponse } from '../../lib/crud-routes.ts';
+import { writingTenant } from '../../lib/writing-tenant.ts';
 import {
   assertSortReadable,
   readableFor,
@@ -300,8 +301,7 @@ const entryRoutes: FastifyPluginCallback = (scope, _options, done) => {
       },
     },
     async (request, reply) => {
-      const tenant = tenantOf(request);
-      assertOwnOrganization(request.body, tenant);
+      const tenant = writingTenant(request);
       const entry = readableFor(request, entryPay)(await createEntry(app.db, tenant, request.body));
       return reply.code(201).send(ok(entry, 'Production entry created successfully'));
     },
@@ -321,8 +321,7 @@ const entryRoutes: FastifyPluginCallback = (scope, _options, done) => {
       },
     },
     async (request) => {
-      const tenant = tenantOf(request);
-      assertOwnOrganization(request.body, tenant);
+      const tenant = writingTenant(request);
       const readable = readableFor(request, entryPay);
       const entry = await withReadableConflict(
         updateEntry(app.db, tenant, request.params.id, request.body),

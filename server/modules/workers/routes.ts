@@ -8,6 +8,8 @@ import {
   workerUpdate,
 } from '../../../contract/workers.ts';
 import { registerCrudRoutes } from '../../lib/crud-routes.ts';
+import { crudMessages } from '../../lib/crud-messages.ts';
+import { CRUD_PERMISSIONS } from '../../../contract/permissions.ts';
 import { workerRepository } from './repository.ts';
 import { workers } from './schema.ts';
 import type { ResourceModule } from '../registry.ts';
@@ -37,21 +39,9 @@ export const workerRoutes: FastifyPluginCallback = (scope, _options, done) => {
       update: workerUpdate,
       listQuery: workerListQuery,
     },
-    permissions: {
-      read: 'workers.read',
-      write: 'workers.write',
-      delete: 'workers.delete',
-    },
+    permissions: CRUD_PERMISSIONS.workers,
     repository: workerRepository,
-    messages: {
-      list: 'Workers fetched successfully',
-      all: 'Workers fetched successfully',
-      get: 'Worker fetched successfully',
-      created: 'Worker created successfully',
-      updated: 'Worker updated successfully',
-      deleted: 'Worker deleted successfully',
-      notFound: 'Worker not found',
-    },
+    messages: crudMessages('Workers', 'Worker'),
   });
   done();
 };
