@@ -4,7 +4,6 @@ import {
   Button,
   Group,
   Paper,
-  SegmentedControl,
   Select,
   SimpleGrid,
   Stack,
@@ -23,6 +22,7 @@ import {
   type ImportResource,
   type ImportResult,
 } from '../../../../contract/data-io.ts';
+import { LabelledSegmentedControl } from '@/components/labelled-segmented-control';
 import { PageHeader } from '@/components/page-header';
 import { apiRequest, newIdempotencyKey } from '@/lib/api-client';
 import { errorText, fieldErrorText } from '@/lib/error-text';
@@ -153,21 +153,17 @@ function ImportPageContent() {
       <Stack gap="lg">
         <Paper withBorder radius="md" p="md">
           <Stack gap="md">
-            <Stack gap={4}>
-              <Text size="sm" fw={600} id="import-resource-label">
-                {t('data-io:import.resource')}
-              </Text>
-              <SegmentedControl
-                aria-labelledby="import-resource-label"
-                value={resource}
-                onChange={(value) => setResource(value)}
-                data={IMPORT_RESOURCES.map((value) => ({
-                  value,
-                  label: text(`data-io:import.resources.${value}`),
-                }))}
-                style={{ alignSelf: 'flex-start' }}
-              />
-            </Stack>
+            <LabelledSegmentedControl
+              label={t('data-io:import.resource')}
+              labelWeight={600}
+              value={resource}
+              onChange={(value) => setResource(value)}
+              data={IMPORT_RESOURCES.map((value) => ({
+                value,
+                label: text(`data-io:import.resources.${value}`),
+              }))}
+              style={{ alignSelf: 'flex-start' }}
+            />
             <FileField
               label={t('data-io:import.file')}
               placeholder={t('data-io:import.filePlaceholder')}
