@@ -10,7 +10,7 @@ import {
 import type { ResourceNamespace } from '@/lib/resource-factory';
 
 /** A form's state as its hooks give it: the form, its draft safety net and its versioned save. */
-export interface VersionedFormState {
+interface VersionedFormState {
   form: { isDirty: () => boolean };
   safety: FormSafety;
   saving: {
