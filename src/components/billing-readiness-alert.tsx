@@ -1,8 +1,9 @@
-import { Alert, Button, List, Text } from '@mantine/core';
+import { Button, List, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { PageBanner } from '@/components/page-banner';
 import { useCan } from '@/lib/permissions';
 import { setupChecklistQuery } from '@/lib/setup-checklist-api';
 
@@ -18,13 +19,11 @@ export function BillingReadinessAlert() {
   const gaps = checklist.data?.billingProfileGaps ?? [];
   if (!canRead || gaps.length === 0) return null;
   return (
-    <Alert
+    <PageBanner
       color="orange"
-      variant="light"
-      mb="md"
-      icon={<IconAlertTriangle size={20} aria-hidden />}
+      icon={IconAlertTriangle}
       title={t('readiness.title')}
-      data-testid="billing-readiness"
+      testId="billing-readiness"
     >
       <Text size="sm">{t('readiness.intro')}</Text>
       <List size="sm" mt={4} mb="sm">
@@ -35,6 +34,6 @@ export function BillingReadinessAlert() {
       <Button component={Link} to="/settings/account" size="md" variant="filled" color="orange">
         {t('readiness.action')}
       </Button>
-    </Alert>
+    </PageBanner>
   );
 }

@@ -1,5 +1,4 @@
 import { useMemo, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import {
   FormFields,
@@ -7,10 +6,9 @@ import {
   initialFieldValues,
   type FieldSpec,
 } from '@/components/form-fields';
-import { FormModal } from '@/components/form-modal';
-import { FormNotices, useFormSafety } from '@/components/form-safety';
-import { StaleVersionDialog } from '@/components/stale-version-dialog';
+import { useFormSafety } from '@/components/form-safety';
 import { useVersionedSave } from '@/components/use-versioned-save';
+import { VersionedFormModal } from '@/components/versioned-form-modal';
 import { useZodForm } from '@/lib/use-zod-form';
 import type { ResourceMessages, ResourceNamespace } from '@/lib/resource-factory';
 
@@ -77,7 +75,6 @@ export function RecordFormModal<
   children,
 }: RecordFormModalProps<TRecord, TCreate, TUpdate>) {
   const { namespace } = resource;
-  const { t } = useTranslation([namespace, 'ui']);
   const isEdit = record !== null;
   const schema = useMemo(
     () => formSchema(fields, shape, resource.schemas.create),
@@ -110,29 +107,18 @@ export function RecordFormModal<
     },
   });
 
-  const notice = <FormNotices safety={safety} failure={saving.failure} />;
-
   return (
-    <FormModal
-      opened
-      title={isEdit ? t('edit') : t('add')}
+    <VersionedFormModal
+      namespace={namespace}
+      isEdit={isEdit}
+      fields={fields}
+      state={{ form, safety, saving, submitting: create.isPending || update.isPending }}
       onClose={onClose}
-      onSubmit={saving.onSubmit}
-      submitting={create.isPending || update.isPending}
-      dirty={form.isDirty()}
-      notice={notice}
       size={size}
     >
       {children}
       <FormFields fields={fields} form={form} shape={shape} namespace={namespace} />
-      {saving.conflict ? (
-        <StaleVersionDialog
-          namespace={namespace}
-          fields={fields.filter((field) => field.kind !== 'custom')}
-          {...saving.conflict}
-        />
-      ) : null}
-    </FormModal>
+    </VersionedFormModal>
   );
 }
 

@@ -1,7 +1,8 @@
-import { Alert, Button, Group, Text } from '@mantine/core';
+import { Button, Group, Text } from '@mantine/core';
 import { IconFlask } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PageBanner } from '@/components/page-banner';
 import { logout } from '@/features/auth/api';
 import { wipeQueryCache } from '@/lib/query-client';
 import { leaveSampleTab } from '@/lib/sample-tab';
@@ -31,13 +32,11 @@ export function SampleTabBanner() {
   };
 
   return (
-    <Alert
+    <PageBanner
       color="grape"
-      variant="light"
-      mb="md"
-      icon={<IconFlask size={20} aria-hidden />}
+      icon={IconFlask}
       title={t('sampleTab.title')}
-      data-testid="sample-tab-banner"
+      testId="sample-tab-banner"
     >
       <Group justify="space-between" gap="sm">
         <Text size="sm">{t('sampleTab.body')}</Text>
@@ -51,6 +50,6 @@ export function SampleTabBanner() {
           {t('sampleTab.leave')}
         </Button>
       </Group>
-    </Alert>
+    </PageBanner>
   );
 }

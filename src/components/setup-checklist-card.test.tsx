@@ -58,14 +58,12 @@ describe('SetupChecklistCard', () => {
     expect(within(card).getAllByText('2 of 8 done')).not.toHaveLength(0);
     expect(stepRow('merchants')).toHaveAttribute('data-done', 'true');
     expect(stepRow('profile')).toHaveAttribute('data-done', 'false');
-    expect(within(card).getByRole('link', { name: 'Fill in the profile' })).toHaveAttribute(
-      'href',
-      '/settings/account',
-    );
-    expect(within(card).getByRole('link', { name: 'Take an order' })).toHaveAttribute(
-      'href',
-      '/orders/create',
-    );
+    for (const [name, href] of [
+      ['Fill in the profile', '/settings/account'],
+      ['Take an order', '/orders/create'],
+    ]) {
+      expect(within(card).getByRole('link', { name })).toHaveAttribute('href', href);
+    }
     // A done step has nothing left to open.
     expect(within(card).queryByRole('link', { name: 'Add merchants' })).not.toBeInTheDocument();
   });

@@ -136,7 +136,7 @@ export function BillNoteForm({ bill, kind, onClose }: BillNoteFormProps) {
             figures={preview}
             billType={bill.billType}
             gstRate={bill.gstRate}
-            label={t('billNotes.preview')}
+            label={t('billNotes.figures')}
             note={t('billNotes.previewNote')}
           />
           <Group justify="flex-end" gap="sm">

@@ -29,7 +29,7 @@ export function BillNoteReviewDialog(props: BillNoteReviewDialogProps) {
       opened
       title={t(`billNotes.reviewTitle.${kind}`)}
       size="lg"
-      issueLabel={t('billNotes.issue')}
+      texts="billNotes"
       {...actions}
       settings={[
         { label: t('fields.merchant'), value: bill.merchant.name },
@@ -40,19 +40,9 @@ export function BillNoteReviewDialog(props: BillNoteReviewDialogProps) {
         { label: t('fields.noteDate'), value: format.date(note.noteDate) },
         { label: t('fields.reason'), value: t(`noteReasons.${note.reason}`) },
       ]}
-      figures={{
-        figures,
-        billType: bill.billType,
-        gstRate: bill.gstRate,
-        label: t('billNotes.preview'),
-      }}
-      forecast={{
-        label: t('billNotes.number'),
-        forecast: next.data
-          ? t('billNotes.willTake', { number: next.data.number })
-          : t('billNotes.numberUnknown'),
-        note: t('billNotes.numberNote'),
-      }}
+      figures={figures}
+      taxedAs={bill}
+      nextNumber={next.data?.number}
     >
       {note.notes ? <Text size="sm">{note.notes}</Text> : null}
     </DocumentReviewDialog>

@@ -56,7 +56,7 @@ export function BillReviewDialog(props: BillReviewDialogProps) {
       opened={opened}
       title={t('review.title')}
       size="xl"
-      issueLabel={t('review.issue')}
+      texts="review"
       {...actions}
       settings={[
         { label: t('fields.merchant'), value: merchantName },
@@ -69,19 +69,9 @@ export function BillReviewDialog(props: BillReviewDialogProps) {
         },
         { label: t('fields.orders'), value: orders.map((o) => o.poNumber).join(', ') },
       ]}
-      figures={{
-        figures,
-        billType: settings.billType,
-        gstRate: settings.gstRate,
-        label: t('review.figures'),
-      }}
-      forecast={{
-        label: t('fields.number'),
-        forecast: next.data
-          ? t('review.number', { number: next.data.number })
-          : t('review.numberUnknown'),
-        note: t('review.numberNote'),
-      }}
+      figures={figures}
+      taxedAs={settings}
+      nextNumber={next.data?.number}
     >
       <Table.ScrollContainer minWidth={480}>
         <Table aria-label={t('review.lines')} verticalSpacing={4}>

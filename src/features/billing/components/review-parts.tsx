@@ -1,6 +1,8 @@
 import { Alert, SimpleGrid, Stack, Text, type ModalProps } from '@mantine/core';
-import type { ComponentProps, ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { BillFigures } from '../../../../contract/bill-figures.ts';
+import type { BillType } from '../../../../contract/bills.ts';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { BillFigureRows } from './bill-figure-rows';
 
@@ -22,7 +24,7 @@ function ReviewSetting({ label, value }: { label: string; value: string }) {
  * The number a bill or note would take, said as a forecast: it is taken only when the document
  * is issued, and another device may take it first.
  */
-export function NumberForecast(props: { label: string; forecast: string; note: string }) {
+function NumberForecast(props: { label: string; forecast: string; note: string }) {
   return (
     <Alert color="blue" variant="light" role="note" aria-label={props.label}>
       <Text size="sm" fw={600}>
@@ -43,20 +45,25 @@ export interface ReviewActions {
 /**
  * A bill or note as it will be issued, before it takes a number: its settings, then `children`
  * (its lines or its notes), its figures and the number it would take. Going back costs nothing.
+ * `texts` names the group of the `bills` texts it speaks with: the bill's review or the note's.
  */
 export function DocumentReviewDialog(
   props: ReviewActions & {
     opened: boolean;
     title: string;
     size: ModalProps['size'];
-    issueLabel: string;
+    texts: 'review' | 'billNotes';
     settings: readonly { label: string; value: string }[];
-    figures: ComponentProps<typeof BillFigureRows>;
-    forecast: ComponentProps<typeof NumberForecast>;
+    figures: BillFigures;
+    /** The bill type and GST rate the figures are taxed by. */
+    taxedAs: { billType: BillType; gstRate: number };
+    /** The number the server expects to give, when it has said. */
+    nextNumber: string | undefined;
     children?: ReactNode;
   },
 ) {
   const { t } = useTranslation('bills');
+  const { texts, nextNumber } = props;
   return (
     <ConfirmDialog
       opened={props.opened}
@@ -64,7 +71,7 @@ export function DocumentReviewDialog(
       size={props.size}
       danger={false}
       loading={props.issuing}
-      confirmLabel={props.issueLabel}
+      confirmLabel={t(`${texts}.issue`)}
       cancelLabel={t('review.back')}
       onConfirm={props.onIssue}
       onClose={props.onClose}
@@ -76,8 +83,21 @@ export function DocumentReviewDialog(
           ))}
         </SimpleGrid>
         {props.children}
-        <BillFigureRows {...props.figures} />
-        <NumberForecast {...props.forecast} />
+        <BillFigureRows
+          figures={props.figures}
+          billType={props.taxedAs.billType}
+          gstRate={props.taxedAs.gstRate}
+          label={t(`${texts}.figures`)}
+        />
+        <NumberForecast
+          label={t(`${texts}.number`)}
+          forecast={
+            nextNumber === undefined
+              ? t(`${texts}.numberUnknown`)
+              : t(`${texts}.willTake`, { number: nextNumber })
+          }
+          note={t(`${texts}.numberNote`)}
+        />
       </Stack>
     </ConfirmDialog>
   );

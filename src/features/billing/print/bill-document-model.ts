@@ -20,6 +20,17 @@ export type DocumentLanguage = 'en' | 'gu' | 'hi';
 
 export type BillPrintT = TFunction<'bill-print'>;
 
+/** The reader's choices a bill or note prints with, and its texts in the document's language. */
+export interface DocumentSettings {
+  language: DocumentLanguage;
+  paper: PaperSize;
+  copy: BillCopy;
+  /** Texts fixed to the document's language, which may differ from the interface's. */
+  t: BillPrintT;
+  /** The `organization` namespace in the same language, for state names. */
+  stateName: (code: string) => string;
+}
+
 const NUMBER_WORD_LOCALES: Record<DocumentLanguage, string> = {
   en: 'en-IN',
   gu: 'gu-IN',

@@ -1,19 +1,15 @@
 import QRCode from 'qrcode';
 import { useEffect, useState } from 'react';
 import type { Bill } from '../../../../contract/bills.ts';
-import { isGstStateCode } from '../../../../contract/gst.ts';
 import { formatNumber } from '@/lib/format';
-import { payeeName, poNumbers, taxRows, upiPayLink } from './bill-document-model';
 import {
-  BuyerParty,
-  DocumentClosing,
-  DocumentSheet,
-  LinesTable,
-  SellerParty,
-  TotalsSection,
-  documentFormat,
+  payeeName,
+  poNumbers,
+  taxRows,
+  upiPayLink,
   type DocumentSettings,
-} from './document-parts';
+} from './bill-document-model';
+import { DocumentSheet, LinesTable, TotalsSection, documentContext } from './document-parts';
 import { Field } from './print-field';
 import classes from '@/components/print-sheet.module.css';
 
@@ -44,51 +40,48 @@ function useQrCode(text: string | null) {
 
 /** The printed bill itself: everything a GST tax invoice or bill of supply must carry. */
 export function BillDocument({ bill, settings }: BillDocumentProps) {
-  const { language, t } = settings;
-  const { money, date, state } = documentFormat(language, t, settings.stateName);
-  const { seller, merchant } = bill;
+  const { language, t, money, date, cancelled, sellerName } = documentContext(bill, settings);
+  const { seller } = bill;
   const taxes = taxRows(bill);
   const totalTax = taxes.reduce((sum, row) => sum + row.amount, 0);
   const upiLink = upiPayLink(bill);
   const qrCode = useQrCode(upiLink);
-  const cancelled = bill.status === 'cancelled';
-  const sellerName = seller.legalName ?? seller.name;
-  const merchantState = merchant.state && isGstStateCode(merchant.state) ? merchant.state : null;
 
   return (
     <DocumentSheet
+      record={bill}
       settings={settings}
-      number={bill.number}
       testId="bill-document"
       title={
         bill.billType === 'tax_invoice' ? t('document.taxInvoice') : t('document.billOfSupply')
       }
-      cancelled={cancelled}
-    >
-      <section className={classes.parties}>
-        <SellerParty seller={seller} t={t} state={state} tradeName>
+      tradeName
+      sellerLines={
+        <>
           <Field label={t('document.pan')} value={seller.pan} />
           <Field label={t('document.udyam')} value={seller.udyamNumber} />
           <Field label={t('document.phone')} value={seller.phone} />
           <Field label={t('document.email')} value={seller.email} />
-        </SellerParty>
-        <BuyerParty
-          merchant={merchant}
-          merchantState={merchantState}
-          placeOfSupply={bill.placeOfSupply}
-          t={t}
-          state={state}
-        >
-          <Field label={t('document.phone')} value={merchant.phone} />
-        </BuyerParty>
-        <div className={classes.party}>
+        </>
+      }
+      buyerLines={<Field label={t('document.phone')} value={bill.merchant.phone} />}
+      reference={
+        <>
           <Field label={t('document.billNumber')} value={bill.number} unbroken />
           <Field label={t('document.billDate')} value={date(bill.billDate)} unbroken />
           <Field label={t('document.dueDate')} value={date(bill.dueDate)} unbroken />
           <Field label={t('document.poNumbers')} value={poNumbers(bill).join(', ')} />
-        </div>
-      </section>
-
+        </>
+      }
+      terms={
+        seller.billTerms ? (
+          <>
+            <div className={classes.partyHeading}>{t('document.terms')}</div>
+            <div className={classes.address}>{seller.billTerms}</div>
+          </>
+        ) : null
+      }
+    >
       <LinesTable
         t={t}
         columns={[
@@ -203,20 +196,6 @@ export function BillDocument({ bill, settings }: BillDocumentProps) {
           </figure>
         ) : null}
       </section>
-
-      <DocumentClosing
-        notes={bill.notes}
-        sellerName={sellerName}
-        t={t}
-        terms={
-          seller.billTerms ? (
-            <>
-              <div className={classes.partyHeading}>{t('document.terms')}</div>
-              <div className={classes.address}>{seller.billTerms}</div>
-            </>
-          ) : null
-        }
-      />
     </DocumentSheet>
   );
 }

@@ -1,62 +1,75 @@
 import type { ReactNode } from 'react';
 import type { Bill } from '../../../../contract/bills.ts';
+import { isGstStateCode } from '../../../../contract/gst.ts';
 import { formatDate, formatMoney, formatNumber } from '@/lib/format';
 import {
   amountInWords,
-  type BillCopy,
   type BillPrintT,
   type DocumentLanguage,
-  type PaperSize,
+  type DocumentSettings,
   type TaxRow,
 } from './bill-document-model';
 import { Field } from './print-field';
 import classes from '@/components/print-sheet.module.css';
 
-/** The reader's choices a bill or note prints with, and its texts in the document's language. */
-export interface DocumentSettings {
-  language: DocumentLanguage;
-  paper: PaperSize;
-  copy: BillCopy;
-  /** Texts fixed to the document's language, which may differ from the interface's. */
-  t: BillPrintT;
-  /** The `organization` namespace in the same language, for state names. */
-  stateName: (code: string) => string;
+/** What a printed bill and a printed note both carry around their own lines. */
+interface PrintedRecord {
+  number: string;
+  status: string;
+  seller: Bill['seller'];
+  merchant: Bill['merchant'];
+  placeOfSupply: string;
+  notes: string | null;
 }
 
-/** Money, dates and states as the document's language writes them (not the interface's). */
-export function documentFormat(
-  language: DocumentLanguage,
-  t: BillPrintT,
-  stateName: (code: string) => string,
-) {
+/**
+ * The document's texts, and money, dates and states as the document's language writes them (not
+ * the interface's).
+ */
+export function documentContext(record: PrintedRecord, settings: DocumentSettings) {
+  const { language, t, stateName } = settings;
   return {
+    language,
+    t,
     money: (amount: number) => formatMoney(amount, language),
     date: (value: string) => formatDate(value, language),
     state: (code: string | null) =>
       code ? t('document.stateWithCode', { name: stateName(code), code }) : null,
+    cancelled: record.status === 'cancelled',
+    sellerName: record.seller.legalName ?? record.seller.name,
   };
 }
 
 /**
  * The sheet of a printed document, named by its number: the title and the copy's label, across a
- * cancelled one its watermark and note, then `children`.
+ * cancelled one its watermark and note, the parties and the document's own reference column, then
+ * `children`, and last its notes and the seller's signature.
  */
 export function DocumentSheet(props: {
+  record: PrintedRecord;
   settings: DocumentSettings;
-  number: string;
   testId: string;
   title: string;
-  cancelled: boolean;
+  /** Whether the seller's trade name shows under its legal name. */
+  tradeName?: boolean;
+  sellerLines: ReactNode;
+  buyerLines?: ReactNode;
+  /** The third party column: the document's own numbers and dates. */
+  reference: ReactNode;
+  terms?: ReactNode;
   children: ReactNode;
 }) {
-  const { settings, number, testId, title, cancelled, children } = props;
-  const { paper, language, copy, t } = settings;
+  const { record, settings, testId, title, children } = props;
+  const { paper, language, copy } = settings;
+  const { t, state, cancelled, sellerName } = documentContext(record, settings);
+  const { merchant } = record;
+  const merchantState = merchant.state && isGstStateCode(merchant.state) ? merchant.state : null;
   return (
     <article
       className={classes.sheet}
       data-paper={paper}
       lang={language}
-      aria-label={number}
+      aria-label={record.number}
       data-testid={testId}
     >
       {cancelled ? (
@@ -69,7 +82,23 @@ export function DocumentSheet(props: {
         <span className={classes.copyLabel}>{t(`copies.${copy}`)}</span>
       </header>
       {cancelled ? <p className={classes.cancelledNote}>{t('document.cancelled')}</p> : null}
+      <section className={classes.parties}>
+        <SellerParty seller={record.seller} t={t} state={state} tradeName={props.tradeName}>
+          {props.sellerLines}
+        </SellerParty>
+        <BuyerParty
+          merchant={merchant}
+          merchantState={merchantState}
+          placeOfSupply={record.placeOfSupply}
+          t={t}
+          state={state}
+        >
+          {props.buyerLines}
+        </BuyerParty>
+        <div className={classes.party}>{props.reference}</div>
+      </section>
       {children}
+      <DocumentClosing notes={record.notes} sellerName={sellerName} t={t} terms={props.terms} />
     </article>
   );
 }
@@ -78,7 +107,7 @@ export function DocumentSheet(props: {
  * The seller as the document recorded it, up to its GSTIN; `children` add lines under it. The
  * trade name shows under the legal name only where `tradeName` asks for it.
  */
-export function SellerParty(props: {
+function SellerParty(props: {
   seller: Bill['seller'];
   t: BillPrintT;
   state: (code: string | null) => string | null;
@@ -104,7 +133,7 @@ export function SellerParty(props: {
 }
 
 /** The buyer as the bill recorded it; `children` adds lines under the place of supply. */
-export function BuyerParty(props: {
+function BuyerParty(props: {
   merchant: Bill['merchant'];
   /** The merchant's state when it is a GST state code, else null. */
   merchantState: string | null;
@@ -201,7 +230,7 @@ export function TotalsSection(props: {
 }
 
 /** The document's own notes, then the seller's signature (beside `terms`, when there are any). */
-export function DocumentClosing(props: {
+function DocumentClosing(props: {
   notes: string | null;
   sellerName: string;
   t: BillPrintT;

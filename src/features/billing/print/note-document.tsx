@@ -1,17 +1,7 @@
 import type { BillNote } from '../../../../contract/bill-notes.ts';
-import { isGstStateCode } from '../../../../contract/gst.ts';
-import {
-  BuyerParty,
-  DocumentClosing,
-  DocumentSheet,
-  LinesTable,
-  SellerParty,
-  TotalsSection,
-  documentFormat,
-  type DocumentSettings,
-} from './document-parts';
+import type { DocumentSettings, TaxRow } from './bill-document-model';
+import { DocumentSheet, LinesTable, TotalsSection, documentContext } from './document-parts';
 import { Field } from './print-field';
-import type { TaxRow } from './bill-document-model';
 import classes from '@/components/print-sheet.module.css';
 
 export interface NoteDocumentProps {
@@ -36,35 +26,19 @@ function noteTaxRows(note: BillNote): TaxRow[] {
  * date (which the law requires a note to name), the reason, and the figures.
  */
 export function NoteDocument({ note, settings }: NoteDocumentProps) {
-  const { language, t } = settings;
-  const { money, date, state } = documentFormat(language, t, settings.stateName);
-  const { seller, merchant } = note;
+  const { language, t, money, date } = documentContext(note, settings);
   const taxes = noteTaxRows(note);
-  const cancelled = note.status === 'cancelled';
-  const sellerName = seller.legalName ?? seller.name;
-  const merchantState = merchant.state && isGstStateCode(merchant.state) ? merchant.state : null;
   const reason = t(`document.note.reasons.${note.reason}`);
 
   return (
     <DocumentSheet
+      record={note}
       settings={settings}
-      number={note.number}
       testId="note-document"
       title={t(`document.note.${note.kind}`)}
-      cancelled={cancelled}
-    >
-      <section className={classes.parties}>
-        <SellerParty seller={seller} t={t} state={state}>
-          <Field label={t('document.phone')} value={seller.phone} />
-        </SellerParty>
-        <BuyerParty
-          merchant={merchant}
-          merchantState={merchantState}
-          placeOfSupply={note.placeOfSupply}
-          t={t}
-          state={state}
-        />
-        <div className={classes.party}>
+      sellerLines={<Field label={t('document.phone')} value={note.seller.phone} />}
+      reference={
+        <>
           <Field label={t('document.note.number')} value={note.number} unbroken />
           <Field label={t('document.note.date')} value={date(note.noteDate)} unbroken />
           <Field label={t('document.note.invoiceNumber')} value={note.billNumber} unbroken />
@@ -73,9 +47,9 @@ export function NoteDocument({ note, settings }: NoteDocumentProps) {
             <Field label={t('document.dueDate')} value={date(note.dueDate)} unbroken />
           ) : null}
           <Field label={t('document.note.reason')} value={reason} />
-        </div>
-      </section>
-
+        </>
+      }
+    >
       <LinesTable
         t={t}
         columns={[
@@ -99,8 +73,6 @@ export function NoteDocument({ note, settings }: NoteDocumentProps) {
       </LinesTable>
 
       <TotalsSection figures={note} taxes={taxes} language={language} t={t} />
-
-      <DocumentClosing notes={note.notes} sellerName={sellerName} t={t} />
     </DocumentSheet>
   );
 }

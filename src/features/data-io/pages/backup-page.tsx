@@ -14,6 +14,7 @@ import { readBackupHeader } from '../backup-header';
 import { DataIoSection } from '../components/data-io-section';
 import { FileField } from '../components/file-field';
 import { restoreFailureText } from '../restore-failure';
+import { useChosenFile } from '../use-chosen-file';
 
 interface ChosenBackup {
   file: File;
@@ -26,29 +27,24 @@ function BackupPageContent() {
   const format = useFormatters();
   const queryClient = useQueryClient();
   const canRestore = useCan('backup.restore');
-  const [file, setFile] = useState<File | null>(null);
-  const [chosen, setChosen] = useState<ChosenBackup | null>(null);
-  const [readError, setReadError] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
   const [restoring, setRestoring] = useState(false);
   const [result, setResult] = useState<RestoreResult | null>(null);
   const [restoreError, setRestoreError] = useState<string | null>(null);
 
-  async function chooseFile(next: File | null) {
-    setFile(next);
-    setChosen(null);
-    setReadError(null);
-    setResult(null);
-    setRestoreError(null);
-    if (!next) return;
-    try {
-      const header = await readBackupHeader(next);
+  const backupFile = useChosenFile<ChosenBackup>(
+    async (file) => {
+      const header = await readBackupHeader(file);
       if (!header) throw new Error('not a backup');
-      setChosen({ file: next, exportedAt: header.exportedAt, idempotencyKey: newIdempotencyKey() });
-    } catch {
-      setReadError(t('data-io:backup.restore.readFailed'));
-    }
-  }
+      return { file, exportedAt: header.exportedAt, idempotencyKey: newIdempotencyKey() };
+    },
+    t('data-io:backup.restore.readFailed'),
+    () => {
+      setResult(null);
+      setRestoreError(null);
+    },
+  );
+  const chosen = backupFile.content;
 
   async function restore() {
     if (!chosen) return;
@@ -107,12 +103,11 @@ function BackupPageContent() {
           >
             <Group align="flex-end" gap="sm" wrap="wrap">
               <FileField
+                {...backupFile.fieldProps}
                 label={t('data-io:backup.restore.file')}
                 placeholder={t('data-io:backup.restore.filePlaceholder')}
                 accept=".json,application/json"
                 leftSection={<IconFileTypeJs size={18} aria-hidden />}
-                value={file}
-                onChange={(next) => void chooseFile(next)}
                 w={360}
                 maw="100%"
               />
@@ -125,9 +120,9 @@ function BackupPageContent() {
                 {t('data-io:backup.restore.action')}
               </Button>
             </Group>
-            {readError ? (
+            {backupFile.error ? (
               <Alert color="red" role="alert">
-                {readError}
+                {backupFile.error}
               </Alert>
             ) : null}
             {restoreError ? (

@@ -4,7 +4,6 @@ import {
   Button,
   Group,
   Paper,
-  SegmentedControl,
   Select,
   SimpleGrid,
   Stack,
@@ -23,6 +22,7 @@ import {
   type ImportResource,
   type ImportResult,
 } from '../../../../contract/data-io.ts';
+import { LabelledSegmentedControl } from '@/components/labelled-segmented-control';
 import { PageHeader } from '@/components/page-header';
 import { apiRequest, newIdempotencyKey } from '@/lib/api-client';
 import { errorText, fieldErrorText } from '@/lib/error-text';
@@ -33,10 +33,10 @@ import {
   readSpreadsheet,
   type ColumnMapping,
   type RowProblem,
-  type Sheet,
 } from '../import-sheet';
 import { FileField } from '../components/file-field';
 import { loadImportLabels, type ImportLabels } from '../import-labels';
+import { UnusableFile, useChosenFile } from '../use-chosen-file';
 
 const PREVIEW_ROWS = 50;
 
@@ -65,9 +65,15 @@ function ImportPageContent() {
   const text = runtimeT(t);
   const queryClient = useQueryClient();
   const [resource, setResource] = useState<ImportResource>('merchants');
-  const [file, setFile] = useState<File | null>(null);
-  const [sheet, setSheet] = useState<Sheet | null>(null);
-  const [readError, setReadError] = useState<string | null>(null);
+  const spreadsheet = useChosenFile(async (file) => {
+    const read = await readSpreadsheet(file);
+    if (read.rows.length === 0) throw new UnusableFile(t('data-io:import.empty'));
+    if (read.rows.length > IMPORT_MAX_ROWS) {
+      throw new UnusableFile(t('data-io:import.tooMany', { max: IMPORT_MAX_ROWS }));
+    }
+    return read;
+  }, t('data-io:import.readFailed'));
+  const sheet = spreadsheet.content;
   const [labels, setLabels] = useState<ImportLabels | null>(null);
   const [mapping, setMapping] = useState<ColumnMapping>({});
   const [result, setResult] = useState<ImportResult | null>(null);
@@ -108,22 +114,6 @@ function ImportPageContent() {
   const readyCount = checked.filter((row) => row.problems.length === 0).length;
   const mappedFields = fields.filter((field) => mapping[field.key] != null);
 
-  async function chooseFile(next: File | null) {
-    setFile(next);
-    setSheet(null);
-    setReadError(null);
-    if (!next) return;
-    try {
-      const read = await readSpreadsheet(next);
-      if (read.rows.length === 0) setReadError(t('data-io:import.empty'));
-      else if (read.rows.length > IMPORT_MAX_ROWS) {
-        setReadError(t('data-io:import.tooMany', { max: IMPORT_MAX_ROWS }));
-      } else setSheet(read);
-    } catch {
-      setReadError(t('data-io:import.readFailed'));
-    }
-  }
-
   async function submit() {
     setSubmitting(true);
     setSubmitError(null);
@@ -153,34 +143,29 @@ function ImportPageContent() {
       <Stack gap="lg">
         <Paper withBorder radius="md" p="md">
           <Stack gap="md">
-            <Stack gap={4}>
-              <Text size="sm" fw={600} id="import-resource-label">
-                {t('data-io:import.resource')}
-              </Text>
-              <SegmentedControl
-                aria-labelledby="import-resource-label"
-                value={resource}
-                onChange={(value) => setResource(value)}
-                data={IMPORT_RESOURCES.map((value) => ({
-                  value,
-                  label: text(`data-io:import.resources.${value}`),
-                }))}
-                style={{ alignSelf: 'flex-start' }}
-              />
-            </Stack>
+            <LabelledSegmentedControl
+              label={t('data-io:import.resource')}
+              labelWeight={600}
+              value={resource}
+              onChange={(value) => setResource(value)}
+              data={IMPORT_RESOURCES.map((value) => ({
+                value,
+                label: text(`data-io:import.resources.${value}`),
+              }))}
+              style={{ alignSelf: 'flex-start' }}
+            />
             <FileField
+              {...spreadsheet.fieldProps}
               label={t('data-io:import.file')}
               placeholder={t('data-io:import.filePlaceholder')}
               description={t('data-io:import.fileHint')}
               accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
               leftSection={<IconFileSpreadsheet size={18} aria-hidden />}
-              value={file}
-              onChange={(next) => void chooseFile(next)}
               maw={480}
             />
-            {readError ? (
+            {spreadsheet.error ? (
               <Alert color="red" role="alert">
-                {readError}
+                {spreadsheet.error}
               </Alert>
             ) : null}
           </Stack>

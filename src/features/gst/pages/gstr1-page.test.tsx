@@ -93,14 +93,12 @@ describe('the GSTR-1 screen', () => {
     expect(within(gstr3b).getByText('Documents issued: 8, of which cancelled: 1')).toBeVisible();
     const fix = screen.getByRole('region', { name: 'To fix before filing' });
     expect(within(fix).getByText(/GSTIN 29AAACE4444D1ZX has a typing mistake/)).toBeVisible();
-    expect(within(fix).getByRole('link', { name: 'Open: Epsilon Dyes' })).toHaveAttribute(
-      'href',
-      '/merchants?name=Epsilon%20Dyes',
-    );
-    expect(within(fix).getByRole('link', { name: 'Open: INV/2026-27/0007' })).toHaveAttribute(
-      'href',
-      '/billing/bill-7/print',
-    );
+    for (const [name, href] of [
+      ['Open: Epsilon Dyes', '/merchants?name=Epsilon%20Dyes'],
+      ['Open: INV/2026-27/0007', '/billing/bill-7/print'],
+    ]) {
+      expect(within(fix).getByRole('link', { name })).toHaveAttribute('href', href);
+    }
   });
 
   it('warns when the return does not add up to the register', async () => {

@@ -7,7 +7,6 @@ import {
   Menu,
   NativeSelect,
   Paper,
-  SegmentedControl,
   SimpleGrid,
   Stack,
   Text,
@@ -25,6 +24,7 @@ import {
   type Gstr1Problem,
   type Gstr1Summary,
 } from '../../../../contract/gstr1.ts';
+import { LabelledSegmentedControl } from '@/components/labelled-segmented-control';
 import { DataTable, type DataTableColumn } from '@/components/data-table';
 import { isUnavailableOffline } from '@/components/offline-unavailable';
 import { PageHeader } from '@/components/page-header';
@@ -115,26 +115,22 @@ function PeriodPicker({
   const byQuarter = 'quarter' in choice;
   return (
     <Group gap="md" align="flex-end" wrap="wrap">
-      <Stack gap={4}>
-        <Text size="sm" fw={500} id="gstr1-kind">
-          {t('period.kind')}
-        </Text>
-        <SegmentedControl
-          aria-labelledby="gstr1-kind"
-          value={byQuarter ? 'quarter' : 'month'}
-          data={[
-            { value: 'month', label: t('period.month') },
-            { value: 'quarter', label: t('period.quarter') },
-          ]}
-          onChange={(kind) =>
-            onChange(
-              kind === 'quarter'
-                ? { quarter: quarterOf(thisMonth.subtract(3, 'month')) }
-                : { period: periodOf(thisMonth.subtract(1, 'month')) },
-            )
-          }
-        />
-      </Stack>
+      <LabelledSegmentedControl
+        label={t('period.kind')}
+        labelWeight={500}
+        value={byQuarter ? 'quarter' : 'month'}
+        data={[
+          { value: 'month', label: t('period.month') },
+          { value: 'quarter', label: t('period.quarter') },
+        ]}
+        onChange={(kind) =>
+          onChange(
+            kind === 'quarter'
+              ? { quarter: quarterOf(thisMonth.subtract(3, 'month')) }
+              : { period: periodOf(thisMonth.subtract(1, 'month')) },
+          )
+        }
+      />
       {byQuarter ? (
         <NativeSelect
           label={t('period.quarterLabel')}

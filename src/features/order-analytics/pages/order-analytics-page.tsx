@@ -18,6 +18,7 @@ import {
   IconClipboardList,
   IconRestore,
   IconTable,
+  type Icon,
 } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useMemo } from 'react';
@@ -41,6 +42,12 @@ import { dateButtonNaming } from '@/components/filter-bar';
 import { SetupChecklistCard } from '@/components/setup-checklist-card';
 import { readAnalyticsFilters } from '../analytics-filters';
 import { AnalyticsTable, TotalsCards, useRowLabel } from '../components/analytics-table';
+
+/** The two ways the page shows its figures, as the view switch offers them. */
+const VIEWS: readonly { value: 'table' | 'chart'; icon: Icon }[] = [
+  { value: 'table', icon: IconTable },
+  { value: 'chart', icon: IconChartBar },
+];
 
 export default function OrderAnalyticsPage() {
   const { t } = useTranslation(['order-analytics', 'ui']);
@@ -104,26 +111,15 @@ export default function OrderAnalyticsPage() {
             aria-label={t('view.label')}
             value={view}
             onChange={(value) => update({ view: value === 'chart' ? 'chart' : null })}
-            data={[
-              {
-                value: 'table',
-                label: (
-                  <Group gap={6} wrap="nowrap">
-                    <IconTable size={16} aria-hidden />
-                    {t('view.table')}
-                  </Group>
-                ),
-              },
-              {
-                value: 'chart',
-                label: (
-                  <Group gap={6} wrap="nowrap">
-                    <IconChartBar size={16} aria-hidden />
-                    {t('view.chart')}
-                  </Group>
-                ),
-              },
-            ]}
+            data={VIEWS.map(({ value, icon: ViewIcon }) => ({
+              value,
+              label: (
+                <Group gap={6} wrap="nowrap">
+                  <ViewIcon size={16} aria-hidden />
+                  {t(`view.${value}`)}
+                </Group>
+              ),
+            }))}
           />
         }
       />

@@ -5,7 +5,7 @@ import type { OrganizationProfile } from '../../../../contract/organization.ts';
 import { organization } from '@/features/organization/resource';
 import { useAuthStore } from '@/stores/auth';
 import { fail, ok } from '@/test/msw/envelope';
-import { TEST_ORGANIZATION_ID } from '@/test/msw/resource-fake';
+import { billingProfile } from '@/test/msw/bills';
 import { setupMswServer } from '@/test/msw/server';
 import { signInTestUser, signInTestUserAs } from '@/test/msw/session';
 import { createTestQueryClient, renderWithProviders } from '@/test/render';
@@ -13,35 +13,9 @@ import OrganizationPage from './organization-page';
 
 const server = setupMswServer();
 
+/** A profile before billing is set up: no state and no default SAC yet. */
 function storedProfile(overrides: Partial<OrganizationProfile> = {}): OrganizationProfile {
-  return {
-    _id: TEST_ORGANIZATION_ID,
-    organizationId: TEST_ORGANIZATION_ID,
-    createdAt: '2026-01-05T10:00:00.000Z',
-    updatedAt: '2026-01-05T10:00:00.000Z',
-    version: 3,
-    name: 'Asha Embroidery Works',
-    legalName: null,
-    address: '12 Ring Road',
-    city: 'Surat',
-    state: null,
-    pincode: '395003',
-    phone: null,
-    email: null,
-    gstin: null,
-    pan: null,
-    udyamNumber: null,
-    upiId: null,
-    billPrefix: 'INV',
-    creditNotePrefix: 'CN',
-    debitNotePrefix: 'DN',
-    defaultSac: null,
-    defaultGstRate: 5,
-    paymentTermsDays: 15,
-    billTerms: null,
-    whatsappSharing: true,
-    ...overrides,
-  };
+  return billingProfile({ version: 3, state: null, defaultSac: null, ...overrides });
 }
 
 /** The server's profile, kept between calls; a PUT merges like the real one. */

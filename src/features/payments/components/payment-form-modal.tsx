@@ -1,6 +1,5 @@
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import {
   PAYMENT_METHODS,
@@ -15,10 +14,9 @@ import {
   initialFieldValues,
   type FieldSpec,
 } from '@/components/form-fields';
-import { FormModal } from '@/components/form-modal';
-import { FormNotices, useFormSafety } from '@/components/form-safety';
-import { StaleVersionDialog } from '@/components/stale-version-dialog';
+import { useFormSafety } from '@/components/form-safety';
 import { useVersionedSave } from '@/components/use-versioned-save';
+import { VersionedFormModal } from '@/components/versioned-form-modal';
 import { ApiError } from '@/lib/api-client';
 import { bills as billsResource } from '@/features/billing/resource';
 import { merchants as merchantsResource } from '@/features/merchants/resource';
@@ -199,7 +197,6 @@ export interface PaymentFormModalProps {
  * oldest-first split is proposed and applied by the server unless the user changes a line.
  */
 export function PaymentFormModal({ payment: record, prefill, onClose }: PaymentFormModalProps) {
-  const { t } = useTranslation(['payments', 'ui']);
   const merchants = useQuery(merchantsResource.queries.all());
   const choices = useMemo(() => {
     const list = (merchants.data ?? []).map((merchant) => ({
@@ -279,14 +276,12 @@ export function PaymentFormModal({ payment: record, prefill, onClose }: PaymentF
   });
 
   return (
-    <FormModal
-      opened
-      title={isEdit ? t('edit') : t('add')}
+    <VersionedFormModal
+      namespace="payments"
+      isEdit={isEdit}
+      fields={fields}
+      state={{ form, safety, saving, submitting: create.isPending || update.isPending }}
       onClose={onClose}
-      onSubmit={saving.onSubmit}
-      submitting={create.isPending || update.isPending}
-      dirty={form.isDirty()}
-      notice={<FormNotices safety={safety} failure={saving.failure} />}
       size="xl"
     >
       <FormFields fields={fields} form={form} shape={paymentShape} namespace="payments" />
@@ -299,13 +294,6 @@ export function PaymentFormModal({ payment: record, prefill, onClose }: PaymentF
         automatic={automatic}
         received={received}
       />
-      {saving.conflict ? (
-        <StaleVersionDialog
-          namespace="payments"
-          fields={fields.filter((field) => field.kind !== 'custom')}
-          {...saving.conflict}
-        />
-      ) : null}
-    </FormModal>
+    </VersionedFormModal>
   );
 }
