@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { globSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -37,9 +37,12 @@ describe('routes read from the router', () => {
   });
 
   it('puts every page of the area table under the signed-in shell', () => {
-    // Read as text: the table is client code, and this only needs its paths.
-    const areaTable = readFileSync(path.join(root, 'src/app/area-routes.ts'), 'utf8');
-    const areaPaths = [...areaTable.matchAll(/^ {4}path: '([^']+)',$/gm)].map((match) => match[1]);
+    // Read as text: the areas' route entries are client code, and this only needs their paths.
+    const areaPaths = globSync('src/features/*/area.ts', { cwd: root }).flatMap((file) =>
+      [...readFileSync(path.join(root, file), 'utf8').matchAll(/^ +path: '([^/'][^']*)',$/gm)].map(
+        (match) => match[1],
+      ),
+    );
     expect(areaPaths.length).toBeGreaterThan(10);
     for (const areaPath of areaPaths) {
       const route = byRoute.get(`/${areaPath}`);

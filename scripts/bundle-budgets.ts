@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, globSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import ts from 'typescript';
@@ -33,6 +33,8 @@ interface RouteNode {
 }
 
 const SOURCE_EXTENSIONS = ['.tsx', '.ts', '/index.tsx', '/index.ts'];
+/** Calls that keep a route table's elements (in some order, flattened or not). */
+const ARRAY_METHODS = new Set(['map', 'flatMap', 'flat', 'sort', 'filter']);
 
 /** Reads route objects out of router source files without running them. */
 class RouteReader {
@@ -147,13 +149,20 @@ class RouteReader {
     if (ts.isIdentifier(expression)) {
       return this.routes(this.constant(expression.text, file, expression));
     }
-    // `AREA_ROUTES.map(areaRoute)`: one route per element of the table.
-    if (
-      ts.isCallExpression(expression) &&
-      ts.isPropertyAccessExpression(expression.expression) &&
-      expression.expression.name.text === 'map'
-    ) {
-      return this.routes(expression.expression.expression);
+    if (ts.isCallExpression(expression)) {
+      // `import.meta.glob('../features/*/area.ts')`: the routes the matched files declare.
+      if (expression.expression.getText() === 'import.meta.glob') {
+        return this.globbedRoutes(expression);
+      }
+      // `AREA_ROUTES.map(areaRoute)`, `[...declared].sort(…).flatMap(…)`: one route per element
+      // of the table the calls start from; `Object.values(modules)`: the modules' routes.
+      if (ts.isPropertyAccessExpression(expression.expression)) {
+        const { expression: receiver, name } = expression.expression;
+        if (ARRAY_METHODS.has(name.text)) return this.routes(receiver);
+        if (receiver.getText() === 'Object' && name.text === 'values' && expression.arguments[0]) {
+          return this.routes(expression.arguments[0]);
+        }
+      }
     }
     if (ts.isArrayLiteralExpression(expression)) {
       return expression.elements.flatMap((element) =>
@@ -161,6 +170,35 @@ class RouteReader {
       );
     }
     return this.fail(expression, `cannot read routes from ${ts.SyntaxKind[expression.kind]}`);
+  }
+
+  /** Every `routes: [...]` of the files an `import.meta.glob(pattern)` call matches. */
+  private globbedRoutes(call: ts.CallExpression): RouteNode[] {
+    const [pattern] = call.arguments;
+    if (!pattern || !ts.isStringLiteralLike(pattern))
+      return this.fail(call, 'a glob must be a literal');
+    // `{ base: '../features' }`: the pattern is relative to that folder.
+    const base = call.arguments[1]?.getText().match(/\bbase:\s*['"]([^'"]+)['"]/)?.[1] ?? '.';
+    const directory = path.resolve(path.dirname(call.getSourceFile().fileName), base);
+    const files = globSync(pattern.text, { cwd: directory }).sort();
+    if (files.length === 0) return this.fail(call, 'the glob matches no file');
+    return files.flatMap((file) => {
+      const found: RouteNode[] = [];
+      const visit = (node: ts.Node) => {
+        if (
+          ts.isPropertyAssignment(node) &&
+          ts.isIdentifier(node.name) &&
+          node.name.text === 'routes' &&
+          ts.isArrayLiteralExpression(node.initializer)
+        ) {
+          found.push(...this.routes(node.initializer));
+        } else {
+          ts.forEachChild(node, visit);
+        }
+      };
+      visit(this.source(path.resolve(directory, file)));
+      return found;
+    });
   }
 
   private route(expression: ts.Expression): RouteNode {

@@ -58,15 +58,13 @@ const baseApp = {
       app('app/layout/app-layout.tsx'),
     ],
   ),
-  'app/area-routes.ts': module(
+  'app/areas.ts': module('', [app('features/orders/area.ts'), app('features/billing/area.ts')]),
+  'features/orders/area.ts': module(
     '',
     [],
-    [
-      app('features/orders/pages/orders-page.tsx'),
-      app('features/billing/pages/bills-page.tsx'),
-      app('features/orders/prefetch.ts'),
-    ],
+    [app('features/orders/pages/orders-page.tsx'), app('features/orders/prefetch.ts')],
   ),
+  'features/billing/area.ts': module('', [], [app('features/billing/pages/bills-page.tsx')]),
   'features/auth/pages/sign-in-page.tsx': module('import { TextInput } from "ui-lib";', [lib]),
   'features/auth/pages/sign-up-page.tsx': module('import { Part3 } from "ui-lib";', [lib]),
   'app/signed-in-providers.tsx': module('', [app('lib/query.ts')]),

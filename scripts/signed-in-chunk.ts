@@ -11,7 +11,9 @@ export interface ModuleGraph {
 }
 
 const ROUTER = 'app/router.tsx';
-const AREA_ROUTES = 'app/area-routes.ts';
+// The area table: it imports every `features/<folder>/area.ts`, which imports its pages lazily.
+const AREAS = 'app/areas.ts';
+const AREA_FILE = /[\\/]features[\\/][^\\/]+[\\/]area\.ts$/;
 const SIGNED_OUT_PAGE = /[\\/](app[\\/]errors|features[\\/]auth[\\/]pages)[\\/]/;
 const PAGE = /-page\.tsx$/;
 const SIGN_IN_PAGE = /[\\/]auth[\\/]pages[\\/]sign-in-page\.tsx$/;
@@ -41,7 +43,7 @@ function namesIn(list: string): { imported: string; local: string }[] {
  * six at a time over HTTP/1.1, on a warm start each a separate service worker fetch. Grouped, a
  * signed-in page loads the entry, these three chunks and its own code.
  *
- * `opening-read`: what the opening page's early read (`prefetch` in area-routes.ts) needs, so the
+ * `opening-read`: what the opening page's early read (`prefetch` in an area.ts) needs, so the
  * read starts without waiting for the larger group. `signed-in`: what two or more signed-in pages
  * (the layout and providers count as pages) share. Neither takes anything a signed-out page or
  * the entry uses (so `/sign-in` loads none of it), nor style sheets (their order is fixed in
@@ -133,12 +135,15 @@ export function signedInChunks(sourceRoot: string, graph: ModuleGraph): Map<stri
     return seen;
   };
 
-  const targetsOf = (table: string) =>
-    graph.getModuleInfo(path.join(sourceRoot, table))?.dynamicallyImportedIds ?? [];
+  const dynamicImportsOf = (id: string) => graph.getModuleInfo(id)?.dynamicallyImportedIds ?? [];
+  const targetsOf = (table: string) => dynamicImportsOf(path.join(sourceRoot, table));
+  const areaTargets = (graph.getModuleInfo(path.join(sourceRoot, AREAS))?.importedIds ?? [])
+    .filter((id) => AREA_FILE.test(id))
+    .flatMap(dynamicImportsOf);
   // The route table's modules that are not pages start the opening page's read early.
-  const early = targetsOf(AREA_ROUTES).filter((id) => !PAGE.test(id));
+  const early = areaTargets.filter((id) => !PAGE.test(id));
   const signedOut = targetsOf(ROUTER).filter((id) => SIGNED_OUT_PAGE.test(id));
-  const signedInRoots = [...targetsOf(ROUTER), ...targetsOf(AREA_ROUTES)].filter(
+  const signedInRoots = [...targetsOf(ROUTER), ...areaTargets].filter(
     (id) => !SIGNED_OUT_PAGE.test(id) && !early.includes(id),
   );
   const signedOutOrEntry = closure([path.join(sourceRoot, 'main.tsx'), ...signedOut]);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SUPPORTED_LANGUAGES } from '@/lib/i18n';
-import { AREA_ROUTES, type AreaRoute } from './area-routes';
+import type { AreaRoute } from '@/lib/area-definition';
+import { AREA_ROUTES } from './area-routes';
 
 const localeFiles = new Set(Object.keys(import.meta.glob('/public/locales/*/*.json')));
 

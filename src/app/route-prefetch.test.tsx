@@ -11,7 +11,7 @@ import { createOrdersFake, makeOrder } from '@/test/msw/orders';
 import { setupMswServer } from '@/test/msw/server';
 import { signInTestUser, signInTestUserAs } from '@/test/msw/session';
 import { renderWithProviders } from '@/test/render';
-import type { AreaRoute } from './area-routes';
+import type { AreaRoute } from '@/lib/area-definition';
 import { startSignedInRoute } from './route-prefetch';
 
 const server = setupMswServer();

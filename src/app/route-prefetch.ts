@@ -3,7 +3,8 @@ import { can } from '../../contract/permissions.ts';
 import { preloadHttpClient } from '@/lib/api-client';
 import { readQueryCacheAhead } from '@/lib/query-client';
 import { selectIsLoggedIn, useAuthStore } from '@/stores/auth';
-import { AREA_ROUTES, type AreaRoute } from './area-routes';
+import { AREA_ROUTES } from './area-routes';
+import type { AreaRoute } from '@/lib/area-definition';
 import { AREA_PERMISSIONS } from './areas';
 
 /**

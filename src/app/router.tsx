@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
-import { AREA_ROUTES, type AreaRoute } from './area-routes';
+import { AREA_ROUTES } from './area-routes';
+import type { AreaRoute } from '@/lib/area-definition';
 import { AREA_PERMISSIONS } from './areas';
 import { RequirePermission } from './require-permission';
 import { HOME_PATH } from '@/features/auth/redirect-target';

@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { NavLink, useLocation } from 'react-router';
 import { can } from '../../../contract/permissions.ts';
 import { useAuthStore } from '@/stores/auth';
-import { AREAS, AREA_PERMISSIONS, NAV_GROUPS } from '../areas';
+import { NAV_GROUPS } from '@/lib/area-definition';
+import { AREAS, AREA_PERMISSIONS } from '../areas';
 
 function isWithin(pathname: string, areaPath: string) {
   return pathname === areaPath || pathname.startsWith(`${areaPath}/`);
