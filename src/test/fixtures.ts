@@ -1,7 +1,7 @@
 import { DEFAULT_NOTIFICATION_PREFERENCES, type AuthData } from '../../contract/auth.ts';
 import type { MerchantCreate } from '../../contract/merchants.ts';
 import type { Role } from '../../contract/permissions.ts';
-import { TEST_ORGANIZATION_ID, testId } from './msw/resource-fake';
+import { storedFields as storedFieldsAt, TEST_ORGANIZATION_ID, testId } from './msw/resource-fake';
 
 export const TEST_USER_ID = testId(999_001);
 
@@ -35,14 +35,7 @@ export function testSessionAs(role: Role, accessToken = 'test-access-token'): Au
  * January 2025 (so a larger `n` is newer) and never edited since.
  */
 export function storedFields(n: number, id = testId(n)) {
-  const createdAt = new Date(Date.UTC(2025, 0, n)).toISOString();
-  return {
-    _id: id,
-    organizationId: TEST_ORGANIZATION_ID,
-    version: 1,
-    createdAt,
-    updatedAt: createdAt,
-  };
+  return { ...storedFieldsAt(n, new Date(Date.UTC(2025, 0, n)).toISOString()), _id: id };
 }
 
 /** A new merchant as the form sends it: a name and a city, every optional field left empty. */
