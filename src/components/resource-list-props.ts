@@ -1,8 +1,8 @@
 import type { TranslationKey } from '@/lib/translation-keys';
 
 /** The parts of an area's resource that its list page reads. */
-interface ListedResource {
-  queries: { list: unknown };
+interface ListedResource<ListQuery> {
+  queries: { list: ListQuery };
   messages: { fetchListFailed: TranslationKey };
 }
 
@@ -11,15 +11,15 @@ interface ListedResource {
  * its list query, and from its resource the list read (to tell "filtered out" from "none yet")
  * and the text shown when the list cannot load.
  */
-export function resourceListProps<R extends ListedResource, List, Query>(
-  resource: R,
+export function resourceListProps<ListQuery, List, Query>(
+  resource: ListedResource<ListQuery>,
   list: List,
   query: Query,
 ) {
   return {
     list,
     query,
-    listQuery: resource.queries.list as R['queries']['list'],
+    listQuery: resource.queries.list,
     fetchListFailed: resource.messages.fetchListFailed,
   };
 }
