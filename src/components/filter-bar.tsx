@@ -74,6 +74,20 @@ export function activeFilterField(
   };
 }
 
+/**
+ * The date range of a list whose query takes `startDate` and `endDate` (see `DATE_RANGE_FILTERS`);
+ * without a width it sizes to its dates.
+ */
+export function dateRangeFilterField(label: string, width?: number): FilterField {
+  return {
+    type: 'dateRange',
+    from: 'startDate',
+    to: 'endDate',
+    label,
+    ...(width ? { width } : {}),
+  };
+}
+
 export type FilterChange = (name: string, value: string | number | boolean | undefined) => void;
 
 export interface FilterBarProps {

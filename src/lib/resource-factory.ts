@@ -103,10 +103,10 @@ export interface ResourceSchemas {
 
 /** Everything the client knows about one resource, written once (see `src/features/designs/resource.ts`). */
 export type ResourceDefinition<S extends ResourceSchemas> = ResourceTexts & {
-  /** First element of every query key, e.g. `'merchants'`. */
-  name: string;
-  /** Path under `/api`, e.g. `'/merchants'`. */
-  path: string;
+  /** First element of every query key, e.g. `'merchants'`; the namespace when left out. */
+  name?: string;
+  /** Path under `/api`, e.g. `'/merchants'`; `/<name>` when left out. */
+  path?: string;
   schemas: S;
   /** Other resources whose reads show this one's data (orders embed merchant names). */
   related?: readonly string[];
@@ -213,7 +213,10 @@ export interface ReadConfig<TParams, TData> {
 export function createResource<S extends ResourceSchemas>(definition: ResourceDefinition<S>) {
   type TRecord = RecordOf<S>;
   type TListParams = ListParamsOf<S>;
-  const { name, path, namespace } = definition;
+  const { namespace } = definition;
+  // Most areas use one word for their texts, their query keys and their API path.
+  const name = definition.name ?? namespace;
+  const path = definition.path ?? `/${name}`;
   const messages: ResourceMessages = {
     ...conventionalMessages(definition),
     ...definition.messages,

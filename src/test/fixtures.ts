@@ -1,7 +1,8 @@
 import { DEFAULT_NOTIFICATION_PREFERENCES, type AuthData } from '../../contract/auth.ts';
 import type { MerchantCreate } from '../../contract/merchants.ts';
 import type { Role } from '../../contract/permissions.ts';
-import { TEST_ORGANIZATION_ID, testId } from './msw/resource-fake';
+import { validationFailed } from './msw/envelope';
+import { storedFields as storedFieldsAt, TEST_ORGANIZATION_ID, testId } from './msw/resource-fake';
 
 export const TEST_USER_ID = testId(999_001);
 
@@ -35,14 +36,14 @@ export function testSessionAs(role: Role, accessToken = 'test-access-token'): Au
  * January 2025 (so a larger `n` is newer) and never edited since.
  */
 export function storedFields(n: number, id = testId(n)) {
-  const createdAt = new Date(Date.UTC(2025, 0, n)).toISOString();
-  return {
-    _id: id,
-    organizationId: TEST_ORGANIZATION_ID,
-    version: 1,
-    createdAt,
-    updatedAt: createdAt,
-  };
+  return { ...storedFieldsAt(n, new Date(Date.UTC(2025, 0, n)).toISOString()), _id: id };
+}
+
+/** The server's refusal of a malformed phone number (`message` is its English text). */
+export function phoneRefused(message: string) {
+  return validationFailed([
+    { path: 'phone', code: 'invalid_format', params: { format: 'phone' }, message },
+  ]);
 }
 
 /** A new merchant as the form sends it: a name and a city, every optional field left empty. */

@@ -18,19 +18,11 @@ import { OPEN_BILLS_KEPT } from '@/lib/offline/working-set-caps';
 import { createResource } from '@/lib/resource-factory';
 import type billTexts from '../../../public/locales/en/bills.json';
 
-declare module '@/lib/translation-resources' {
-  interface AppResources {
-    bills: typeof billTexts;
-  }
-}
-
 /**
  * Bills are made from finished orders and never deleted (cancelled instead); making or cancelling
  * one changes its orders (bill number, paid flag).
  */
 export const bills = createResource({
-  name: 'bills',
-  path: '/bills',
   namespace: 'bills',
   schemas: { record: bill, create: billCreate, update: billUpdate, list: billListQuery },
   // A new or cancelled bill changes what is owed: open bills, the dues book, statements.
@@ -49,6 +41,12 @@ export const bills = createResource({
     },
   },
 });
+
+declare module '@/lib/translation-resources' {
+  interface AppResources {
+    bills: typeof billTexts;
+  }
+}
 
 /** An order as the billing desk reads it; `billId`/`billNumber` are null until it is billed. */
 export type BillableOrder = Order & { billId?: string | null; billNumber?: string | null };
@@ -98,7 +96,6 @@ export const useCancelBill = bills.defineAction<
  */
 export const billNotes = createResource({
   name: 'bill-notes',
-  path: '/bill-notes',
   namespace: 'bills',
   schemas: {
     record: billNote,

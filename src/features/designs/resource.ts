@@ -2,15 +2,7 @@ import { design, designCreate, designListQuery, designUpdate } from '../../../co
 import { createResource } from '@/lib/resource-factory';
 import type designTexts from '../../../public/locales/en/designs.json';
 
-declare module '@/lib/translation-resources' {
-  interface AppResources {
-    designs: typeof designTexts;
-  }
-}
-
 export const designs = createResource({
-  name: 'designs',
-  path: '/designs',
   namespace: 'designs',
   schemas: { record: design, create: designCreate, update: designUpdate, list: designListQuery },
   // Order lines embed the design's name and code.
@@ -18,3 +10,9 @@ export const designs = createResource({
   offline: { page: '/designs' },
   workingSet: { permission: 'designs.read', pickList: true, firstPage: true },
 });
+
+declare module '@/lib/translation-resources' {
+  interface AppResources {
+    designs: typeof designTexts;
+  }
+}

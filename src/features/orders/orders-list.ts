@@ -1,6 +1,7 @@
 import { ORDER_SORTABLE, ORDER_STATUSES, type OrderListParams } from '../../../contract/orders.ts';
 import { queryClient } from '@/lib/app-query-client';
 import { orders } from '@/features/orders/resource';
+import { DATE_RANGE_FILTERS } from '@/lib/date-range-filters';
 import { readListParams } from '@/lib/use-list-params';
 
 /** The orders list's URL state: its filters and sortable columns. */
@@ -8,8 +9,7 @@ export const ORDERS_LIST_CONFIG = {
   filters: {
     status: { type: 'select', options: ORDER_STATUSES },
     merchantId: { type: 'id' },
-    startDate: { type: 'date' },
-    endDate: { type: 'date' },
+    ...DATE_RANGE_FILTERS,
     poNumber: { type: 'text' },
     isPaid: { type: 'boolean' },
   },

@@ -1,25 +1,11 @@
-import {
-  order,
-  orderCreate,
-  orderListQuery,
-  orderUpdate,
-  type Order,
-  type OrderStatus,
-} from '../../../contract/orders.ts';
+import { order, orderCreate, orderListQuery, orderUpdate } from '../../../contract/orders.ts';
+import type { Order, OrderStatus } from '../../../contract/orders.ts';
 import { editedOrder, queuedOrder } from '@/lib/offline/queued-records';
 import { OPEN_ORDERS_KEPT } from '@/lib/offline/working-set-caps';
 import { createResource } from '@/lib/resource-factory';
 import type orderTexts from '../../../public/locales/en/orders.json';
 
-declare module '@/lib/translation-resources' {
-  interface AppResources {
-    orders: typeof orderTexts;
-  }
-}
-
 export const orders = createResource({
-  name: 'orders',
-  path: '/orders',
   namespace: 'orders',
   schemas: { record: order, create: orderCreate, update: orderUpdate, list: orderListQuery },
   offline: {
@@ -54,6 +40,12 @@ export const orders = createResource({
     },
   },
 });
+
+declare module '@/lib/translation-resources' {
+  interface AppResources {
+    orders: typeof orderTexts;
+  }
+}
 
 /**
  * Sends only the new status and the version of the order it was chosen on; `force` completes an

@@ -2,15 +2,7 @@ import { user, userCreate, userListQuery, userUpdate, type User } from '../../..
 import { createResource } from '@/lib/resource-factory';
 import type userTexts from '../../../public/locales/en/users.json';
 
-declare module '@/lib/translation-resources' {
-  interface AppResources {
-    users: typeof userTexts;
-  }
-}
-
 export const users = createResource({
-  name: 'users',
-  path: '/users',
   namespace: 'users',
   schemas: { record: user, create: userCreate, update: userUpdate, list: userListQuery },
   // Users are never deleted, only deactivated.
@@ -18,6 +10,12 @@ export const users = createResource({
   offline: { page: '/users' },
   workingSet: { permission: 'users.read', firstPage: true },
 });
+
+declare module '@/lib/translation-resources' {
+  interface AppResources {
+    users: typeof userTexts;
+  }
+}
 
 /** Sends only the flag and the version of the row it was chosen on. */
 export const useDeactivateUser = users.defineAction<{ id: string; version: number }, User>(

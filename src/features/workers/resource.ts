@@ -2,15 +2,7 @@ import { worker, workerCreate, workerListQuery, workerUpdate } from '../../../co
 import { createResource } from '@/lib/resource-factory';
 import type workerTexts from '../../../public/locales/en/workers.json';
 
-declare module '@/lib/translation-resources' {
-  interface AppResources {
-    workers: typeof workerTexts;
-  }
-}
-
 export const workers = createResource({
-  name: 'workers',
-  path: '/workers',
   namespace: 'workers',
   schemas: { record: worker, create: workerCreate, update: workerUpdate, list: workerListQuery },
   // Salary entries embed the worker's name and the summary groups by it.
@@ -20,3 +12,9 @@ export const workers = createResource({
   offline: { page: '/workers' },
   workingSet: { permission: 'workers.read', pickList: true, firstPage: true },
 });
+
+declare module '@/lib/translation-resources' {
+  interface AppResources {
+    workers: typeof workerTexts;
+  }
+}

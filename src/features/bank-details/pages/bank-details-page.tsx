@@ -18,6 +18,7 @@ import { BANK_DETAIL_SORTABLE, type BankDetail } from '../../../../contract/bank
 import type { DataTableColumn } from '@/components/data-table';
 import { activeFilterField, type FilterField } from '@/components/filter-bar';
 import { ResourceListPage, namedListTexts } from '@/components/resource-list-page';
+import { resourceListProps } from '@/components/resource-list-props';
 import { useFormatters } from '@/lib/format';
 import { useListParams } from '@/lib/use-list-params';
 import { maskAccountNumber } from '../account-number';
@@ -190,11 +191,8 @@ export default function BankDetailsPage() {
             last4: account.accountNumber.slice(-4),
           }),
       }}
-      fetchListFailed="bank-details:errors.fetchList"
+      {...resourceListProps(bankDetails, list, query)}
       emptyIcon={<IconBuildingBank size={28} stroke={1.5} aria-hidden />}
-      list={list}
-      query={query}
-      listQuery={bankDetails.queries.list}
       columns={columns}
       filterFields={filterFields}
       remove={remove}

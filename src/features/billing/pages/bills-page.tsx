@@ -13,14 +13,16 @@ import {
 } from '../../../../contract/bills.ts';
 import { HeaderLinkButton } from '@/components/toolbar-buttons';
 import type { DataTableColumn, RowAction } from '@/components/data-table';
-import type { FilterField } from '@/components/filter-bar';
+import { dateRangeFilterField, type FilterField } from '@/components/filter-bar';
 import { MoneyText } from '@/components/money-text';
 import { BillingReadinessAlert } from '@/components/billing-readiness-alert';
 import { ResourceListPage } from '@/components/resource-list-page';
+import { resourceListProps } from '@/components/resource-list-props';
 import { useFormatters } from '@/lib/format';
 import { useCan } from '@/lib/permissions';
 import { isSampleTab } from '@/lib/sample-tab';
 import { bills as billsResource, useCancelBill } from '@/features/billing/resource';
+import { DATE_RANGE_FILTERS } from '@/lib/date-range-filters';
 import { useListParams } from '@/lib/use-list-params';
 import { CancelDocumentModal } from '../components/cancel-document-modal';
 import { merchantColumn, numberColumn, statusColumn, totalColumn } from './register-columns';
@@ -36,8 +38,7 @@ const LIST_CONFIG = {
     merchantId: { type: 'id' },
     status: { type: 'select', options: BILL_STATUSES },
     isOverdue: { type: 'boolean' },
-    startDate: { type: 'date' },
-    endDate: { type: 'date' },
+    ...DATE_RANGE_FILTERS,
     number: { type: 'text' },
   },
   sortable: BILL_SORTABLE,
@@ -167,7 +168,7 @@ function BillsRegister() {
       falseLabel: t('filters.notOverdue'),
       width: 150,
     },
-    { type: 'dateRange', from: 'startDate', to: 'endDate', label: t('filters.billDate') },
+    dateRangeFilterField(t('filters.billDate')),
     { type: 'text', name: 'number', label: t('filters.number'), width: 170 },
   ];
 
@@ -191,11 +192,8 @@ function BillsRegister() {
             initial: t('empty.initial'),
           },
         }}
-        fetchListFailed="bills:errors.fetchList"
+        {...resourceListProps(billsResource, list, query)}
         emptyIcon={<IconFileInvoice size={28} stroke={1.5} aria-hidden />}
-        list={list}
-        query={query}
-        listQuery={billsResource.queries.list}
         columns={columns}
         filterFields={filterFields}
         extraRowActions={rowActions}

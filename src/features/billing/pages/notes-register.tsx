@@ -10,12 +10,17 @@ import {
   type BillNoteKind,
 } from '../../../../contract/bill-notes.ts';
 import type { DataTableColumn } from '@/components/data-table';
-import { merchantFilterField, type FilterField } from '@/components/filter-bar';
+import {
+  dateRangeFilterField,
+  merchantFilterField,
+  type FilterField,
+} from '@/components/filter-bar';
 import { MoneyText } from '@/components/money-text';
 import { ResourceListPage } from '@/components/resource-list-page';
 import { useFormatters } from '@/lib/format';
 import { billNotes as billNotesResource } from '@/features/billing/resource';
 import { merchants as merchantsResource } from '@/features/merchants/resource';
+import { DATE_RANGE_FILTERS } from '@/lib/date-range-filters';
 import { useListParams } from '@/lib/use-list-params';
 import { NOTE_STATUS_COLORS } from '../bill-notes/note-status-colors';
 import { merchantColumn, numberColumn, statusColumn, totalColumn } from './register-columns';
@@ -63,8 +68,7 @@ const LIST_CONFIG = {
   // The kind is the register's tab, not a filter: resetting the filters keeps it.
   filters: {
     merchantId: { type: 'id' },
-    startDate: { type: 'date' },
-    endDate: { type: 'date' },
+    ...DATE_RANGE_FILTERS,
   },
   sortable: ['noteDate', 'createdAt'] as const,
   defaultSort: '-noteDate',
@@ -135,7 +139,7 @@ export function NotesRegister({ kind }: { kind: BillNoteKind }) {
 
   const filterFields: FilterField[] = [
     merchantFilter,
-    { type: 'dateRange', from: 'startDate', to: 'endDate', label: t('register.noteDate') },
+    dateRangeFilterField(t('register.noteDate')),
   ];
 
   return (

@@ -4,14 +4,13 @@ import {
   Box,
   Button,
   Group,
-  Loader,
   Paper,
   Stack,
   Text,
   UnstyledButton,
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconArrowLeft, IconMessages } from '@tabler/icons-react';
+import { IconMessages } from '@tabler/icons-react';
 import { useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -23,11 +22,13 @@ import {
   type InboxThread,
   type NoteSubjectType,
 } from '../../../../contract/notes.ts';
+import { BackLink } from '@/components/back-link';
 import { EmptyState } from '@/components/empty-state';
 import { ErrorState } from '@/components/error-state';
 import { NotesPanel } from '@/components/notes/notes-panel';
 import { isUnavailableOffline, OfflineUnavailable } from '@/components/offline-unavailable';
 import { PageHeader } from '@/components/page-header';
+import { SectionLoader } from '@/components/section-loader';
 import { useFormatters } from '@/lib/format';
 import { noteQueries } from '@/lib/notes';
 import { describeError } from '@/lib/resource-factory';
@@ -135,14 +136,7 @@ function ThreadHeading({
   const label = name ? t(`subjects.${subjectType}`, { name }) : t(`subjectTypes.${subjectType}`);
   return (
     <Stack gap={4}>
-      {withBack ? (
-        <Anchor component={Link} to="/chats" size="sm">
-          <Group gap={4} component="span">
-            <IconArrowLeft size={16} aria-hidden />
-            {t('inbox.back')}
-          </Group>
-        </Anchor>
-      ) : null}
+      {withBack ? <BackLink to="/chats">{t('inbox.back')}</BackLink> : null}
       <Group justify="space-between" align="baseline" wrap="nowrap">
         <Text fw={700} size="lg" component="h2" m={0}>
           {label}
@@ -166,13 +160,7 @@ function InboxList({
 }) {
   const { t } = useTranslation('notes');
   if (isUnavailableOffline(query)) return <OfflineUnavailable onRetry={() => query.refetch()} />;
-  if (query.isPending) {
-    return (
-      <Group justify="center" py="xl">
-        <Loader aria-label={t('inbox.tableLabel')} />
-      </Group>
-    );
-  }
+  if (query.isPending) return <SectionLoader label={t('inbox.tableLabel')} />;
   if (query.isError) {
     return (
       <ErrorState

@@ -9,6 +9,7 @@ import type { DataTableColumn } from '@/components/data-table';
 import type { FilterField } from '@/components/filter-bar';
 import { MoneyText } from '@/components/money-text';
 import { ResourceListPage, namedListTexts } from '@/components/resource-list-page';
+import { resourceListProps } from '@/components/resource-list-props';
 import { useFormatters } from '@/lib/format';
 import { useListParams } from '@/lib/use-list-params';
 import { DesignFormModal } from '../components/design-form-modal';
@@ -95,11 +96,8 @@ export default function DesignsPage() {
         deleteMessage: (design: Design) =>
           t('delete.message', { name: design.name, code: design.designCode }),
       }}
-      fetchListFailed="designs:errors.fetchList"
+      {...resourceListProps(designs, list, query)}
       emptyIcon={<IconPalette size={28} stroke={1.5} aria-hidden />}
-      list={list}
-      query={query}
-      listQuery={designs.queries.list}
       columns={columns}
       filterFields={filterFields}
       remove={remove}

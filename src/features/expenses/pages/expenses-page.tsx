@@ -7,11 +7,13 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EXPENSE_SORTABLE, type Expense } from '../../../../contract/expenses.ts';
 import type { DataTableColumn } from '@/components/data-table';
-import type { FilterField } from '@/components/filter-bar';
+import { dateRangeFilterField, type FilterField } from '@/components/filter-bar';
 import { amountColumn } from '@/components/list-columns';
 import { Dash, TitleCell } from '@/components/table-cells';
 import { ResourceListPage, namedListTexts } from '@/components/resource-list-page';
+import { resourceListProps } from '@/components/resource-list-props';
 import { useFormatters } from '@/lib/format';
+import { DATE_RANGE_FILTERS } from '@/lib/date-range-filters';
 import { useListParams } from '@/lib/use-list-params';
 import { ExpenseFormModal } from '../components/expense-form-modal';
 import { expenses } from '@/features/expenses/resource';
@@ -20,8 +22,7 @@ const LIST_CONFIG = {
   filters: {
     category: { type: 'text' },
     expenseDate: { type: 'date' },
-    startDate: { type: 'date' },
-    endDate: { type: 'date' },
+    ...DATE_RANGE_FILTERS,
   },
   sortable: EXPENSE_SORTABLE,
   defaultSort: '-createdAt',
@@ -86,13 +87,7 @@ export default function ExpensesPage() {
   const filterFields: FilterField[] = [
     { type: 'text', name: 'category', label: t('filters.category'), width: 240 },
     { type: 'date', name: 'expenseDate', label: t('filters.expenseDate'), width: 190 },
-    {
-      type: 'dateRange',
-      from: 'startDate',
-      to: 'endDate',
-      label: t('filters.dateRange'),
-      width: 280,
-    },
+    dateRangeFilterField(t('filters.dateRange'), 280),
   ];
 
   return (
@@ -104,11 +99,8 @@ export default function ExpensesPage() {
         ...namedListTexts(t, describe),
         deleteConfirm: t('delete.confirm'),
       }}
-      fetchListFailed="expenses:errors.fetchList"
+      {...resourceListProps(expenses, list, query)}
       emptyIcon={<IconReceipt size={28} stroke={1.5} aria-hidden />}
-      list={list}
-      query={query}
-      listQuery={expenses.queries.list}
       columns={columns}
       filterFields={filterFields}
       headerActions={

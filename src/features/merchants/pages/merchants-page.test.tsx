@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { phoneRefused } from '@/test/fixtures';
 import { renderWithProviders } from '@/test/render';
 import { fail } from '@/test/msw/envelope';
 import { createMerchantsFake, makeMerchants, type MerchantsFake } from '@/test/msw/merchants';
@@ -202,18 +203,7 @@ describe('MerchantsPage', { timeout: 15_000 }, () => {
   });
 
   it('puts server-side field errors on the right input, translated', async () => {
-    server.use(
-      http.post('*/api/merchants', () =>
-        fail(400, 'Validation failed', [
-          {
-            path: 'phone',
-            code: 'invalid_format',
-            params: { format: 'phone' },
-            message: 'Enter a valid phone number',
-          },
-        ]),
-      ),
-    );
+    server.use(http.post('*/api/merchants', () => phoneRefused('Enter a valid phone number')));
     const { user } = renderPage();
     await screen.findByText('Showing 1–10 of 12');
     await user.click(screen.getByRole('button', { name: 'Add merchant' }));

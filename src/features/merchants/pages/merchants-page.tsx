@@ -11,6 +11,7 @@ import { nameColumn } from '@/components/list-columns';
 import { Dash, PhoneCell } from '@/components/table-cells';
 import type { FilterField } from '@/components/filter-bar';
 import { ResourceListPage, namedListTexts } from '@/components/resource-list-page';
+import { resourceListProps } from '@/components/resource-list-props';
 import { useFormatters } from '@/lib/format';
 import { useListParams } from '@/lib/use-list-params';
 import { MerchantFormModal } from '../components/merchant-form-modal';
@@ -129,11 +130,8 @@ export default function MerchantsPage() {
         ...namedListTexts(t, (merchant: Merchant) => merchant.name),
         deleteConfirm: t('delete.confirm'),
       }}
-      fetchListFailed="merchants:errors.fetchList"
+      {...resourceListProps(merchants, list, query)}
       emptyIcon={<IconUsersGroup size={28} stroke={1.5} aria-hidden />}
-      list={list}
-      query={query}
-      listQuery={merchants.queries.list}
       columns={columns}
       filterFields={filterFields}
       remove={remove}

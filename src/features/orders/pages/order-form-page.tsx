@@ -1,5 +1,4 @@
-import { Alert, Anchor, Button, Fieldset, Group, Loader, Paper, Stack } from '@mantine/core';
-import { IconArrowLeft } from '@tabler/icons-react';
+import { Alert, Button, Fieldset, Group, Paper, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +10,7 @@ import {
   type OrderCreate,
   type OrderUpdate,
 } from '../../../../contract/orders.ts';
+import { BackLink } from '@/components/back-link';
 import { EmptyState } from '@/components/empty-state';
 import { ErrorState } from '@/components/error-state';
 import { FormFields, type FieldSpec } from '@/components/form-fields';
@@ -23,6 +23,7 @@ import {
 import { useVersionedSave } from '@/components/use-versioned-save';
 import { useFormatters } from '@/lib/format';
 import { PageHeader } from '@/components/page-header';
+import { SectionLoader } from '@/components/section-loader';
 import { ApiError } from '@/lib/api-client';
 import { describeError } from '@/lib/resource-factory';
 import { designs as designsResource } from '@/features/designs/resource';
@@ -52,14 +53,7 @@ export default function OrderFormPage() {
     enabled: orderId !== undefined,
   });
 
-  const back = (
-    <Anchor component={Link} to="/orders" size="sm">
-      <Group gap={4} component="span">
-        <IconArrowLeft size={16} aria-hidden />
-        {t('backToList')}
-      </Group>
-    </Anchor>
-  );
+  const back = <BackLink to="/orders">{t('backToList')}</BackLink>;
 
   if (orderId === undefined) {
     return (
@@ -77,13 +71,7 @@ export default function OrderFormPage() {
       </>
     );
   }
-  if (order.isPending) {
-    return (
-      <Group justify="center" py="xl">
-        <Loader aria-label={t('loading')} />
-      </Group>
-    );
-  }
+  if (order.isPending) return <SectionLoader label={t('loading')} />;
   if (order.isError) {
     const status = order.error instanceof ApiError ? order.error.status : undefined;
     return (

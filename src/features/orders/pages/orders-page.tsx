@@ -7,9 +7,14 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ORDER_STATUSES, type Order, type OrderListParams } from '../../../../contract/orders.ts';
 import type { DataTableColumn } from '@/components/data-table';
-import { merchantFilterField, type FilterField } from '@/components/filter-bar';
+import {
+  dateRangeFilterField,
+  merchantFilterField,
+  type FilterField,
+} from '@/components/filter-bar';
 import { MoneyText } from '@/components/money-text';
 import { ResourceListPage, standardListTexts } from '@/components/resource-list-page';
+import { resourceListProps } from '@/components/resource-list-props';
 import { useFormatters } from '@/lib/format';
 import { useListParams } from '@/lib/use-list-params';
 import { OrderStatusBadge } from '../components/order-status-badge';
@@ -153,7 +158,7 @@ export default function OrdersPage() {
       width: 170,
       options: ORDER_STATUSES.map((status) => ({ value: status, label: t(`status.${status}`) })),
     },
-    { type: 'dateRange', from: 'startDate', to: 'endDate', label: t('filters.orderDate') },
+    dateRangeFilterField(t('filters.orderDate')),
     { type: 'text', name: 'poNumber', label: t('filters.poNumber'), width: 170 },
     {
       type: 'boolean',
@@ -178,11 +183,8 @@ export default function OrdersPage() {
         deleteMessage: (order) =>
           t('delete.message', { poNumber: order.poNumber, merchant: order.merchant.name }),
       }}
-      fetchListFailed="orders:errors.fetchList"
+      {...resourceListProps(ordersResource, list, query)}
       emptyIcon={<IconClipboardList size={28} stroke={1.5} aria-hidden />}
-      list={list}
-      query={query}
-      listQuery={ordersResource.queries.list}
       columns={columns}
       filterFields={filterFields}
       remove={remove}

@@ -11,13 +11,19 @@ import {
   type PaymentListParams,
 } from '../../../../contract/payments.ts';
 import type { DataTableColumn } from '@/components/data-table';
-import { merchantFilterField, type FilterField } from '@/components/filter-bar';
+import {
+  dateRangeFilterField,
+  merchantFilterField,
+  type FilterField,
+} from '@/components/filter-bar';
 import { MoneyText } from '@/components/money-text';
 import { ResourceListPage, standardListTexts } from '@/components/resource-list-page';
+import { resourceListProps } from '@/components/resource-list-props';
 import { useFormatters } from '@/lib/format';
 import { bills } from '@/features/billing/resource';
 import { merchants as merchantsResource } from '@/features/merchants/resource';
 import { payments as paymentsResource, paymentTotals } from '@/features/payments/resource';
+import { DATE_RANGE_FILTERS } from '@/lib/date-range-filters';
 import { useListParams } from '@/lib/use-list-params';
 import { PaymentFormModal } from '../components/payment-form-modal';
 
@@ -25,8 +31,7 @@ const LIST_CONFIG = {
   filters: {
     merchantId: { type: 'id' },
     method: { type: 'select', options: PAYMENT_METHODS },
-    startDate: { type: 'date' },
-    endDate: { type: 'date' },
+    ...DATE_RANGE_FILTERS,
   },
   sortable: PAYMENT_SORTABLE,
   defaultSort: '-paymentDate',
@@ -205,7 +210,7 @@ export default function PaymentsPage() {
       width: 170,
       options: PAYMENT_METHODS.map((value) => ({ value, label: t(`methods.${value}`) })),
     },
-    { type: 'dateRange', from: 'startDate', to: 'endDate', label: t('filters.dateRange') },
+    dateRangeFilterField(t('filters.dateRange')),
   ];
 
   const sums = totals.data;
@@ -222,11 +227,8 @@ export default function PaymentsPage() {
         deleteMessage: (payment) => deleteReview(payment),
         deleteConfirm: t('delete.confirm'),
       }}
-      fetchListFailed="payments:errors.fetchList"
+      {...resourceListProps(paymentsResource, list, query)}
       emptyIcon={<IconCash size={28} stroke={1.5} aria-hidden />}
-      list={list}
-      query={query}
-      listQuery={paymentsResource.queries.list}
       columns={columns}
       filterFields={filterFields}
       remove={remove}

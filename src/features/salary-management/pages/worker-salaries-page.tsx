@@ -15,10 +15,12 @@ import {
   type WorkerSalaryListParams,
 } from '../../../../contract/worker-salaries.ts';
 import type { DataTableColumn } from '@/components/data-table';
-import type { FilterField } from '@/components/filter-bar';
+import { dateRangeFilterField, type FilterField } from '@/components/filter-bar';
 import { amountColumn } from '@/components/list-columns';
 import { ResourceListPage, standardListTexts } from '@/components/resource-list-page';
+import { resourceListProps } from '@/components/resource-list-props';
 import { useFormatters } from '@/lib/format';
+import { DATE_RANGE_FILTERS } from '@/lib/date-range-filters';
 import { useListParams } from '@/lib/use-list-params';
 import { PAYMENT_TYPE_COLORS, SalarySummaryPanel } from '../components/salary-summary-panel';
 import { WagesPanel } from '../components/wages-panel';
@@ -33,8 +35,7 @@ const LIST_CONFIG = {
     paymentMethod: { type: 'select', options: PAYMENT_METHODS },
     month: { type: 'integer', min: 1, max: 12 },
     year: { type: 'integer', min: PAY_PERIOD_YEAR_MIN, max: PAY_PERIOD_YEAR_MAX },
-    startDate: { type: 'date' },
-    endDate: { type: 'date' },
+    ...DATE_RANGE_FILTERS,
     minAmount: { type: 'amount' },
     maxAmount: { type: 'amount' },
   },
@@ -165,13 +166,7 @@ export default function SalariesPage() {
       })),
       width: 170,
     },
-    {
-      type: 'dateRange',
-      from: 'startDate',
-      to: 'endDate',
-      label: t('filters.paymentDates'),
-      width: 270,
-    },
+    dateRangeFilterField(t('filters.paymentDates'), 270),
     {
       type: 'number',
       name: 'minAmount',
@@ -226,11 +221,8 @@ export default function SalariesPage() {
             date: format.date(salary.paymentDate),
           }),
       }}
-      fetchListFailed="worker-salaries:errors.fetchList"
+      {...resourceListProps(workerSalaries, list, query)}
       emptyIcon={<IconCash size={28} stroke={1.5} aria-hidden />}
-      list={list}
-      query={query}
-      listQuery={workerSalaries.queries.list}
       columns={columns}
       filterFields={filterFields}
       filterValues={filterValues}

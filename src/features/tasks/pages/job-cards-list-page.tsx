@@ -7,6 +7,7 @@ import type { JobCard, JobCardListParams } from '../../../../contract/production
 import type { DataTableColumn, RowAction } from '@/components/data-table';
 import { TitleCell } from '@/components/table-cells';
 import { ResourceListPage, standardListTexts } from '@/components/resource-list-page';
+import { resourceListProps } from '@/components/resource-list-props';
 import { useFormatters } from '@/lib/format';
 import { useCan } from '@/lib/permissions';
 import { jobCards } from '@/features/tasks/resource';
@@ -143,11 +144,8 @@ export default function JobCardsListPage() {
             initial: t('make.description'),
           },
         }}
-        fetchListFailed="production:errors.fetchList"
+        {...resourceListProps(jobCards, list, query)}
         emptyIcon={<IconChecklist size={28} stroke={1.5} aria-hidden />}
-        list={list}
-        query={query}
-        listQuery={jobCards.queries.list}
         columns={columns}
         filterFields={filterFields}
         history={{ entity: 'jobCard', name: cardName }}

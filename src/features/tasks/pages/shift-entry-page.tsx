@@ -1,7 +1,6 @@
 import {
   ActionIcon,
   Alert,
-  Anchor,
   Button,
   Group,
   NumberInput,
@@ -12,12 +11,11 @@ import {
   Text,
 } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
-import { IconArrowLeft, IconCalendar, IconX } from '@tabler/icons-react';
+import { IconCalendar, IconX } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import {
   productionEntryBatch,
   type JobCard,
@@ -28,6 +26,7 @@ import { WORKER_PAY_PERMISSION } from '../../../../contract/workers.ts';
 import type { FieldErrorLike } from '@/lib/error-text';
 import { ApiError } from '@/lib/api-client';
 import { errorText, fieldErrorText } from '@/lib/error-text';
+import { BackLink } from '@/components/back-link';
 import { PageHeader } from '@/components/page-header';
 import { DISPLAY_DATE_FORMAT, useFormatters } from '@/lib/format';
 import { useCan } from '@/lib/permissions';
@@ -232,14 +231,7 @@ export default function ShiftEntryPage() {
       <PageHeader
         title={t('shift.title')}
         description={t('shift.description')}
-        actions={
-          <Anchor component={Link} to={BOARD_PATH} size="sm">
-            <Group gap={4} component="span">
-              <IconArrowLeft size={16} aria-hidden />
-              {t('title')}
-            </Group>
-          </Anchor>
-        }
+        actions={<BackLink to={BOARD_PATH}>{t('title')}</BackLink>}
       />
       <Stack gap="md" maw={900}>
         <Paper withBorder p="md" radius="md">

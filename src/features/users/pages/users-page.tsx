@@ -10,6 +10,7 @@ import type { DataTableColumn, RowAction } from '@/components/data-table';
 import { activeFilterField, type FilterField } from '@/components/filter-bar';
 import { PhoneCell } from '@/components/table-cells';
 import { ResourceListPage, standardListTexts } from '@/components/resource-list-page';
+import { resourceListProps } from '@/components/resource-list-props';
 import { useFormatters } from '@/lib/format';
 import { useCan } from '@/lib/permissions';
 import { useDeactivateUser, useReactivateUser, users } from '@/features/users/resource';
@@ -183,11 +184,8 @@ export default function UsersPage() {
           ...standardListTexts(t),
           edit: (user) => t('actions.edit', { name: user.name }),
         }}
-        fetchListFailed="users:errors.fetchList"
+        {...resourceListProps(users, list, query)}
         emptyIcon={<IconUsers size={28} stroke={1.5} aria-hidden />}
-        list={list}
-        query={query}
-        listQuery={users.queries.list}
         columns={columns}
         filterFields={filterFields}
         extraRowActions={rowActions}

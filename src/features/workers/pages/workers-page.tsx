@@ -16,6 +16,7 @@ import { MoneyText } from '@/components/money-text';
 import { nameColumn } from '@/components/list-columns';
 import { Dash, PhoneCell } from '@/components/table-cells';
 import { ResourceListPage, namedListTexts } from '@/components/resource-list-page';
+import { resourceListProps } from '@/components/resource-list-props';
 import { useFormatters } from '@/lib/format';
 import { useCan } from '@/lib/permissions';
 import { useListParams } from '@/lib/use-list-params';
@@ -109,11 +110,8 @@ export default function WorkersPage() {
       permissions={CRUD_PERMISSIONS.workers}
       history={{ entity: 'worker', name: (worker) => worker.name }}
       texts={namedListTexts(t, (worker: Worker) => worker.name)}
-      fetchListFailed="workers:errors.fetchList"
+      {...resourceListProps(workers, list, query)}
       emptyIcon={<IconNeedleThread size={28} stroke={1.5} aria-hidden />}
-      list={list}
-      query={query}
-      listQuery={workers.queries.list}
       columns={columns}
       filterFields={filterFields}
       remove={remove}

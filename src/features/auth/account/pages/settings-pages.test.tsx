@@ -6,8 +6,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { useAuthStore } from '@/stores/auth';
 import { signInTestUser } from '@/test/msw/session';
 import { createAccountFake, type AccountFake } from '@/test/msw/account';
-import { fail } from '@/test/msw/envelope';
 import { setupMswServer } from '@/test/msw/server';
+import { phoneRefused } from '@/test/fixtures';
 import { renderWithProviders } from '@/test/render';
 import NotificationsPage from './notifications-page';
 import ProfilePage from './profile-page';
@@ -60,18 +60,7 @@ describe('Profile settings', { timeout: 15_000 }, () => {
   });
 
   it('keeps the form and puts a refused phone on its field', async () => {
-    server.use(
-      http.put('*/api/auth/me', () =>
-        fail(400, 'Validation failed', [
-          {
-            path: 'phone',
-            code: 'invalid_format',
-            params: { format: 'phone' },
-            message: 'Invalid phone',
-          },
-        ]),
-      ),
-    );
+    server.use(http.put('*/api/auth/me', () => phoneRefused('Invalid phone')));
     const { user } = renderWithProviders(<ProfilePage />);
     await user.type(screen.getByRole('textbox', { name: 'Phone' }), '+91 98250 22222');
     await user.click(screen.getByRole('button', { name: 'Save profile' }));
