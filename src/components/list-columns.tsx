@@ -35,3 +35,19 @@ export function amountColumn<T extends { amount: number }>(
     render: (row) => <MoneyText amount={row.amount} size={size} fw={600} />,
   };
 }
+
+/** The record's date field (`paymentDate`, …) on one line, sortable; it stays when the table folds. */
+export function dateColumn<K extends string, T extends Record<K, string>>(
+  field: K,
+  header: string,
+  formatDate: (value: string) => string,
+): DataTableColumn<T> {
+  return {
+    key: field,
+    priority: 1,
+    header,
+    sortField: field,
+    nowrap: true,
+    render: (row) => formatDate(row[field]),
+  };
+}

@@ -16,6 +16,7 @@ import {
   merchantFilterField,
   type FilterField,
 } from '@/components/filter-bar';
+import { amountColumn, dateColumn } from '@/components/list-columns';
 import { MoneyText } from '@/components/money-text';
 import { ResourceListPage, standardListTexts } from '@/components/resource-list-page';
 import { resourceListProps } from '@/components/resource-list-props';
@@ -106,14 +107,7 @@ export default function PaymentsPage() {
 
   const columns = useMemo<DataTableColumn<Payment>[]>(
     () => [
-      {
-        key: 'paymentDate',
-        priority: 1,
-        header: t('columns.paymentDate'),
-        sortField: 'paymentDate',
-        nowrap: true,
-        render: (payment) => format.date(payment.paymentDate),
-      },
+      dateColumn<'paymentDate', Payment>('paymentDate', t('columns.paymentDate'), format.date),
       {
         key: 'merchant',
         priority: 1,
@@ -121,15 +115,7 @@ export default function PaymentsPage() {
         minWidth: 150,
         render: merchantNameOf,
       },
-      {
-        key: 'amount',
-        priority: 1,
-        header: t('columns.amount'),
-        sortField: 'amount',
-        align: 'right',
-        nowrap: true,
-        render: (payment) => <MoneyText amount={payment.amount} fw={600} />,
-      },
+      amountColumn<Payment>(t('columns.amount')),
       {
         key: 'method',
         priority: 2,

@@ -16,7 +16,7 @@ import {
 } from '../../../../contract/worker-salaries.ts';
 import type { DataTableColumn } from '@/components/data-table';
 import { dateRangeFilterField, type FilterField } from '@/components/filter-bar';
-import { amountColumn } from '@/components/list-columns';
+import { amountColumn, dateColumn } from '@/components/list-columns';
 import { ResourceListPage, standardListTexts } from '@/components/resource-list-page';
 import { resourceListProps } from '@/components/resource-list-props';
 import { useFormatters } from '@/lib/format';
@@ -65,14 +65,7 @@ export default function SalariesPage() {
 
   const columns = useMemo<DataTableColumn<WorkerSalary>[]>(
     () => [
-      {
-        key: 'paymentDate',
-        priority: 1,
-        header: t('columns.paymentDate'),
-        sortField: 'paymentDate',
-        nowrap: true,
-        render: (salary) => format.date(salary.paymentDate),
-      },
+      dateColumn<'paymentDate', WorkerSalary>('paymentDate', t('columns.paymentDate'), format.date),
       {
         key: 'worker',
         priority: 1,
