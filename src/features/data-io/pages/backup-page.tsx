@@ -1,4 +1,4 @@
-import { Alert, Button, Code, Group, Stack } from '@mantine/core';
+import { Button, Code, Group, Stack } from '@mantine/core';
 import { IconDatabaseExport, IconDatabaseImport, IconFileTypeJs } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -13,6 +13,7 @@ import { isSampleTab } from '@/lib/sample-tab';
 import { readBackupHeader } from '../backup-header';
 import { DataIoSection } from '../components/data-io-section';
 import { FileField } from '../components/file-field';
+import { DoneAlert, FailureAlert } from '../components/outcome-alerts';
 import { restoreFailureText } from '../restore-failure';
 import { useChosenFile } from '../use-chosen-file';
 
@@ -120,28 +121,16 @@ function BackupPageContent() {
                 {t('data-io:backup.restore.action')}
               </Button>
             </Group>
-            {backupFile.error ? (
-              <Alert color="red" role="alert">
-                {backupFile.error}
-              </Alert>
-            ) : null}
-            {restoreError ? (
-              <Alert color="red" role="alert">
-                {restoreError}
-              </Alert>
-            ) : null}
+            <FailureAlert message={backupFile.error} />
+            <FailureAlert message={restoreError} />
             {result ? (
-              <Alert
-                color="green"
-                role="status"
-                title={t('data-io:backup.restore.done', { count: restoredCount })}
-              >
+              <DoneAlert title={t('data-io:backup.restore.done', { count: restoredCount })}>
                 {result.skippedUsers.length > 0
                   ? t('data-io:backup.restore.skippedUsers', {
                       emails: result.skippedUsers.join(', '),
                     })
                   : null}
-              </Alert>
+              </DoneAlert>
             ) : null}
           </DataIoSection>
         ) : null}

@@ -1,5 +1,4 @@
 import {
-  Alert,
   Badge,
   Button,
   Group,
@@ -35,6 +34,7 @@ import {
   type RowProblem,
 } from '../import-sheet';
 import { FileField } from '../components/file-field';
+import { DoneAlert, FailureAlert } from '../components/outcome-alerts';
 import { loadImportLabels, type ImportLabels } from '../import-labels';
 import { UnusableFile, useChosenFile } from '../use-chosen-file';
 
@@ -163,11 +163,7 @@ function ImportPageContent() {
               leftSection={<IconFileSpreadsheet size={18} aria-hidden />}
               maw={480}
             />
-            {spreadsheet.error ? (
-              <Alert color="red" role="alert">
-                {spreadsheet.error}
-              </Alert>
-            ) : null}
+            <FailureAlert message={spreadsheet.error} />
           </Stack>
         </Paper>
 
@@ -232,18 +228,9 @@ function ImportPageContent() {
                 {t('data-io:import.submit')}
               </Button>
             </Group>
-            {submitError ? (
-              <Alert color="red" role="alert" mb="sm">
-                {submitError}
-              </Alert>
-            ) : null}
+            <FailureAlert message={submitError} mb="sm" />
             {result ? (
-              <Alert
-                color="green"
-                role="status"
-                mb="sm"
-                title={t('data-io:import.done', { count: result.imported })}
-              >
+              <DoneAlert mb="sm" title={t('data-io:import.done', { count: result.imported })}>
                 {result.errors.length > 0 ? (
                   <Stack gap={4}>
                     <Text size="sm" fw={600}>
@@ -267,7 +254,7 @@ function ImportPageContent() {
                     </Table>
                   </Stack>
                 ) : null}
-              </Alert>
+              </DoneAlert>
             ) : null}
             <Table.ScrollContainer minWidth={640}>
               <Table
