@@ -5,8 +5,7 @@ import { designs } from './schema.ts';
 
 export const resourceModule = crudModule({
   area: 'designs',
-  noun: 'Design',
   schemas: designSchemas,
   repository: designRepository,
-  importable: { resource: 'designs', table: designs, unique: designs.designCode },
+  importable: { table: designs, unique: designs.designCode },
 });

@@ -6,9 +6,8 @@ import { registerStatementRoute } from '../dues/statement-route.ts';
 
 export const resourceModule = crudModule({
   area: 'merchants',
-  noun: 'Merchant',
   schemas: merchantSchemas,
   repository: merchantRepository,
-  importable: { resource: 'merchants', table: merchants, unique: merchants.name },
+  importable: { table: merchants, unique: merchants.name },
   moreRoutes: registerStatementRoute,
 });

@@ -9,10 +9,9 @@ import { workers } from './schema.ts';
 
 export const resourceModule = crudModule({
   area: 'workers',
-  noun: 'Worker',
   schemas: workerSchemas,
   repository: workerRepository,
-  importable: { resource: 'workers', table: workers, unique: workers.name },
+  importable: { table: workers, unique: workers.name },
   csvColumns: [
     { key: 'name' },
     { key: 'phone' },
