@@ -12,6 +12,7 @@ import { ok } from '../../lib/envelope.ts';
 import { notFound } from '../../lib/http-errors.ts';
 import { tenantOf } from '../../lib/request-auth.ts';
 import type { ResourceModule } from '../registry.ts';
+import { routeOptions } from '../../lib/route-options.ts';
 import { findOrganizationProfile, updateOrganizationProfile } from './repository.ts';
 
 const NOT_FOUND = 'Organization not found';
@@ -23,15 +24,15 @@ export const organizationRoutes: FastifyPluginCallback = (scope, _options, done)
 
   app.get(
     '/',
-    {
-      config: { permission: 'organization.read' },
-      schema: {
+    routeOptions(
+      { permission: 'organization.read' },
+      {
         operationId: 'getOrganization',
         tags,
         summary: 'The organization profile',
-        response: { 200: envelope(organizationProfile) },
+        data: organizationProfile,
       },
-    },
+    ),
     async (request) => {
       const profile = await findOrganizationProfile(app.db, tenantOf(request));
       if (!profile) throw notFound(NOT_FOUND);

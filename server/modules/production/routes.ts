@@ -34,6 +34,7 @@ import { ok } from '../../lib/envelope.ts';
 import { notFound } from '../../lib/http-errors.ts';
 import { tenantOf } from '../../plugins/auth.ts';
 import type { ResourceModule } from '../registry.ts';
+import { routeOptions } from '../../lib/route-options.ts';
 import {
   createEntry,
   createEntryBatch,
@@ -68,15 +69,12 @@ const stageRoutes: FastifyPluginCallback = (scope, _options, done) => {
 
   app.get(
     '/stages',
-    {
-      config: read,
-      schema: {
-        operationId: 'listProductionStages',
-        tags,
-        summary: "The organization's production stages in order",
-        response: { 200: envelope(productionStageList) },
-      },
-    },
+    routeOptions(read, {
+      operationId: 'listProductionStages',
+      tags,
+      summary: "The organization's production stages in order",
+      data: productionStageList,
+    }),
     async (request) =>
       ok({ data: await listStages(app.db, tenantOf(request)) }, 'Stages fetched successfully'),
   );
@@ -129,16 +127,13 @@ const jobCardRoutes: FastifyPluginCallback = (scope, _options, done) => {
 
   app.post(
     '/from-order/:orderId',
-    {
-      config: write,
-      schema: {
-        operationId: 'createJobCardsFromOrder',
-        tags,
-        summary: "Make the job cards an order's lines are missing",
-        params: z.object({ orderId: id }),
-        response: { 200: envelope(jobCardsFromOrder) },
-      },
-    },
+    routeOptions(write, {
+      operationId: 'createJobCardsFromOrder',
+      tags,
+      summary: "Make the job cards an order's lines are missing",
+      params: z.object({ orderId: id }),
+      data: jobCardsFromOrder,
+    }),
     async (request) => {
       const result = await cardsFromOrder(app.db, tenantOf(request), request.params.orderId);
       if (!result) throw notFound('Order not found');
@@ -148,16 +143,13 @@ const jobCardRoutes: FastifyPluginCallback = (scope, _options, done) => {
 
   app.get(
     '/:id',
-    {
-      config: read,
-      schema: {
-        operationId: 'getJobCard',
-        tags,
-        summary: 'One job card',
-        params: idParams,
-        response: { 200: envelope(jobCard) },
-      },
-    },
+    routeOptions(read, {
+      operationId: 'getJobCard',
+      tags,
+      summary: 'One job card',
+      params: idParams,
+      data: jobCard,
+    }),
     async (request) => {
       const card = await findJobCard(app.db, tenantOf(request), request.params.id);
       if (!card) throw notFound(CARD_NOT_FOUND);
@@ -207,16 +199,13 @@ const jobCardRoutes: FastifyPluginCallback = (scope, _options, done) => {
 
   app.delete(
     '/:id',
-    {
-      config: remove,
-      schema: {
-        operationId: 'deleteJobCard',
-        tags,
-        summary: 'Delete a job card without production entries',
-        params: idParams,
-        response: { 200: envelope(deleted) },
-      },
-    },
+    routeOptions(remove, {
+      operationId: 'deleteJobCard',
+      tags,
+      summary: 'Delete a job card without production entries',
+      params: idParams,
+      data: deleted,
+    }),
     async (request) => {
       const removed = await deleteJobCard(app.db, tenantOf(request), request.params.id);
       if (!removed) throw notFound(CARD_NOT_FOUND);
@@ -252,16 +241,13 @@ const entryRoutes: FastifyPluginCallback = (scope, _options, done) => {
 
   app.post(
     '/batch',
-    {
-      config: write,
-      schema: {
-        operationId: 'createProductionEntryBatch',
-        tags,
-        summary: "Log a shift's work, all rows or none",
-        body: productionEntryBatch,
-        response: { 201: envelope(productionEntryBatchResult) },
-      },
-    },
+    routeOptions(write, {
+      operationId: 'createProductionEntryBatch',
+      tags,
+      summary: "Log a shift's work, all rows or none",
+      body: productionEntryBatch,
+      created: productionEntryBatchResult,
+    }),
     async (request, reply) => {
       const entries = await createEntryBatch(app.db, tenantOf(request), request.body);
       const data = entries.map(readableFor(request, entryPay));
@@ -271,16 +257,13 @@ const entryRoutes: FastifyPluginCallback = (scope, _options, done) => {
 
   app.get(
     '/:id',
-    {
-      config: read,
-      schema: {
-        operationId: 'getProductionEntry',
-        tags,
-        summary: 'One production entry',
-        params: idParams,
-        response: { 200: envelope(productionEntry) },
-      },
-    },
+    routeOptions(read, {
+      operationId: 'getProductionEntry',
+      tags,
+      summary: 'One production entry',
+      params: idParams,
+      data: productionEntry,
+    }),
     async (request) => {
       const entry = await findEntry(app.db, tenantOf(request), request.params.id);
       if (!entry) throw notFound(ENTRY_NOT_FOUND);
@@ -290,16 +273,13 @@ const entryRoutes: FastifyPluginCallback = (scope, _options, done) => {
 
   app.post(
     '/',
-    {
-      config: write,
-      schema: {
-        operationId: 'createProductionEntry',
-        tags,
-        summary: 'Log work',
-        body: productionEntryCreate,
-        response: { 201: envelope(productionEntry) },
-      },
-    },
+    routeOptions(write, {
+      operationId: 'createProductionEntry',
+      tags,
+      summary: 'Log work',
+      body: productionEntryCreate,
+      created: productionEntry,
+    }),
     async (request, reply) => {
       const tenant = writingTenant(request);
       const entry = readableFor(request, entryPay)(await createEntry(app.db, tenant, request.body));
@@ -334,16 +314,13 @@ const entryRoutes: FastifyPluginCallback = (scope, _options, done) => {
 
   app.delete(
     '/:id',
-    {
-      config: remove,
-      schema: {
-        operationId: 'deleteProductionEntry',
-        tags,
-        summary: 'Delete a production entry',
-        params: idParams,
-        response: { 200: envelope(deleted) },
-      },
-    },
+    routeOptions(remove, {
+      operationId: 'deleteProductionEntry',
+      tags,
+      summary: 'Delete a production entry',
+      params: idParams,
+      data: deleted,
+    }),
     async (request) => {
       const removed = await deleteEntry(app.db, tenantOf(request), request.params.id);
       if (!removed) throw notFound(ENTRY_NOT_FOUND);
@@ -357,16 +334,16 @@ const wageRoutes: FastifyPluginCallback = (scope, _options, done) => {
   const app = scope.withTypeProvider<ZodTypeProvider>();
   app.get(
     '/',
-    {
-      config: { permission: 'salaries.read' },
-      schema: {
+    routeOptions(
+      { permission: 'salaries.read' },
+      {
         operationId: 'getWorkerWages',
         tags: ['Worker wages'],
         summary: "A month's earnings, payments and balance per worker",
         querystring: workerWagesQuery,
-        response: { 200: envelope(workerWages) },
+        data: workerWages,
       },
-    },
+    ),
     async (request) =>
       ok(
         await computeWorkerWages(app.db, tenantOf(request), request.query),

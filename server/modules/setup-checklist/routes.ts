@@ -6,6 +6,7 @@ import { ok } from '../../lib/envelope.ts';
 import { notFound } from '../../lib/http-errors.ts';
 import { tenantOf } from '../../plugins/auth.ts';
 import type { ResourceModule } from '../registry.ts';
+import { routeOptions } from '../../lib/route-options.ts';
 import { dismissSetupChecklist, readSetupChecklist } from './repository.ts';
 
 const NOT_FOUND = 'Organization not found';
@@ -39,15 +40,15 @@ export const setupChecklistRoutes: FastifyPluginCallback = (scope, _options, don
 
   app.post(
     '/dismiss',
-    {
-      config: { permission: 'setup.write' },
-      schema: {
+    routeOptions(
+      { permission: 'setup.write' },
+      {
         operationId: 'dismissSetupChecklist',
         tags,
         summary: 'Put the checklist away for the whole organization',
-        response: { 200: envelope(setupChecklist) },
+        data: setupChecklist,
       },
-    },
+    ),
     async (request) => {
       const tenant = tenantOf(request);
       await dismissSetupChecklist(app.db, tenant, app.clock());

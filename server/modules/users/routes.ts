@@ -20,6 +20,7 @@ import { notFound } from '../../lib/http-errors.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { authenticatedOf } from '../../lib/request-auth.ts';
 import type { ResourceModule } from '../registry.ts';
+import { routeOptions } from '../../lib/route-options.ts';
 import {
   allUsers,
   createUser,
@@ -109,16 +110,13 @@ export const userRoutes: FastifyPluginCallback = (scope, _options, done) => {
 
   app.get(
     '/:id',
-    {
-      config: read,
-      schema: {
-        operationId: 'getUser',
-        tags,
-        summary: 'One user',
-        params: idParams,
-        response: { 200: envelope(user) },
-      },
-    },
+    routeOptions(read, {
+      operationId: 'getUser',
+      tags,
+      summary: 'One user',
+      params: idParams,
+      data: user,
+    }),
     async (request) => {
       const found = await findUser(app.db, authenticatedOf(request).tenant, request.params.id);
       if (!found) throw notFound(USER_NOT_FOUND);
@@ -128,16 +126,13 @@ export const userRoutes: FastifyPluginCallback = (scope, _options, done) => {
 
   app.post(
     '/',
-    {
-      config: write,
-      schema: {
-        operationId: 'createUser',
-        tags,
-        summary: 'Add a user with a temporary password they must change at first sign-in',
-        body: userCreate,
-        response: { 201: envelope(user) },
-      },
-    },
+    routeOptions(write, {
+      operationId: 'createUser',
+      tags,
+      summary: 'Add a user with a temporary password they must change at first sign-in',
+      body: userCreate,
+      created: user,
+    }),
     async (request, reply) => {
       const actor = actorOf(request);
       assertOwnOrganization(request.body, actor.tenant);
@@ -171,17 +166,14 @@ export const userRoutes: FastifyPluginCallback = (scope, _options, done) => {
 
   app.post(
     '/:id/reset-password',
-    {
-      config: write,
-      schema: {
-        operationId: 'resetUserPassword',
-        tags,
-        summary: 'Set a temporary password and end the user’s sessions',
-        params: idParams,
-        body: userResetPasswordBody,
-        response: { 200: envelope(user) },
-      },
-    },
+    routeOptions(write, {
+      operationId: 'resetUserPassword',
+      tags,
+      summary: 'Set a temporary password and end the user’s sessions',
+      params: idParams,
+      body: userResetPasswordBody,
+      data: user,
+    }),
     async (request) => {
       const passwordHash = await hashPassword(request.body.password);
       const reset = await resetUserPassword(
