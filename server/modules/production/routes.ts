@@ -34,6 +34,7 @@ import { ok } from '../../lib/envelope.ts';
 import { notFound } from '../../lib/http-errors.ts';
 import { tenantOf } from '../../plugins/auth.ts';
 import type { ResourceModule } from '../registry.ts';
+import { okIfFound } from '../../lib/ok-if-found.ts';
 import { routeOptions } from '../../lib/route-options.ts';
 import {
   createEntry,
@@ -135,9 +136,11 @@ const jobCardRoutes: FastifyPluginCallback = (scope, _options, done) => {
       data: jobCardsFromOrder,
     }),
     async (request) => {
-      const result = await cardsFromOrder(app.db, tenantOf(request), request.params.orderId);
-      if (!result) throw notFound('Order not found');
-      return ok(result, 'Job cards made');
+      return okIfFound(
+        await cardsFromOrder(app.db, tenantOf(request), request.params.orderId),
+        'Order not found',
+        'Job cards made',
+      );
     },
   );
 
@@ -151,9 +154,11 @@ const jobCardRoutes: FastifyPluginCallback = (scope, _options, done) => {
       data: jobCard,
     }),
     async (request) => {
-      const card = await findJobCard(app.db, tenantOf(request), request.params.id);
-      if (!card) throw notFound(CARD_NOT_FOUND);
-      return ok(card, 'Job card fetched successfully');
+      return okIfFound(
+        await findJobCard(app.db, tenantOf(request), request.params.id),
+        CARD_NOT_FOUND,
+        'Job card fetched successfully',
+      );
     },
   );
 
@@ -171,9 +176,11 @@ const jobCardRoutes: FastifyPluginCallback = (scope, _options, done) => {
       },
     },
     async (request) => {
-      const card = await updateJobCard(app.db, tenantOf(request), request.params.id, request.body);
-      if (!card) throw notFound(CARD_NOT_FOUND);
-      return ok(card, 'Job card updated successfully');
+      return okIfFound(
+        await updateJobCard(app.db, tenantOf(request), request.params.id, request.body),
+        CARD_NOT_FOUND,
+        'Job card updated successfully',
+      );
     },
   );
 
@@ -191,9 +198,11 @@ const jobCardRoutes: FastifyPluginCallback = (scope, _options, done) => {
       },
     },
     async (request) => {
-      const card = await moveJobCard(app.db, tenantOf(request), request.params.id, request.body);
-      if (!card) throw notFound(CARD_NOT_FOUND);
-      return ok(card, 'Job card moved');
+      return okIfFound(
+        await moveJobCard(app.db, tenantOf(request), request.params.id, request.body),
+        CARD_NOT_FOUND,
+        'Job card moved',
+      );
     },
   );
 

@@ -16,10 +16,10 @@ import {
   staleVersionResponse,
 } from '../../lib/crud-routes.ts';
 import { ok } from '../../lib/envelope.ts';
-import { notFound } from '../../lib/http-errors.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { authenticatedOf } from '../../lib/request-auth.ts';
 import type { ResourceModule } from '../registry.ts';
+import { okIfFound } from '../../lib/ok-if-found.ts';
 import { routeOptions } from '../../lib/route-options.ts';
 import {
   allUsers,
@@ -118,9 +118,11 @@ export const userRoutes: FastifyPluginCallback = (scope, _options, done) => {
       data: user,
     }),
     async (request) => {
-      const found = await findUser(app.db, authenticatedOf(request).tenant, request.params.id);
-      if (!found) throw notFound(USER_NOT_FOUND);
-      return ok(found, 'User fetched successfully');
+      return okIfFound(
+        await findUser(app.db, authenticatedOf(request).tenant, request.params.id),
+        USER_NOT_FOUND,
+        'User fetched successfully',
+      );
     },
   );
 
@@ -158,9 +160,11 @@ export const userRoutes: FastifyPluginCallback = (scope, _options, done) => {
     async (request) => {
       const actor = actorOf(request);
       assertOwnOrganization(request.body, actor.tenant);
-      const updated = await updateUser(app.db, actor, request.params.id, request.body);
-      if (!updated) throw notFound(USER_NOT_FOUND);
-      return ok(updated, 'User updated successfully');
+      return okIfFound(
+        await updateUser(app.db, actor, request.params.id, request.body),
+        USER_NOT_FOUND,
+        'User updated successfully',
+      );
     },
   );
 
@@ -176,14 +180,11 @@ export const userRoutes: FastifyPluginCallback = (scope, _options, done) => {
     }),
     async (request) => {
       const passwordHash = await hashPassword(request.body.password);
-      const reset = await resetUserPassword(
-        app.db,
-        actorOf(request),
-        request.params.id,
-        passwordHash,
+      return okIfFound(
+        await resetUserPassword(app.db, actorOf(request), request.params.id, passwordHash),
+        USER_NOT_FOUND,
+        'Password reset successfully',
       );
-      if (!reset) throw notFound(USER_NOT_FOUND);
-      return ok(reset, 'Password reset successfully');
     },
   );
 
