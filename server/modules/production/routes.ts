@@ -164,17 +164,14 @@ const jobCardRoutes: FastifyPluginCallback = (scope, _options, done) => {
 
   app.put(
     '/:id',
-    {
-      config: write,
-      schema: {
-        operationId: 'updateJobCard',
-        tags,
-        summary: "Assign a job card's workers and edit its notes",
-        params: idParams,
-        body: jobCardUpdate,
-        response: { 200: envelope(jobCard), 409: staleVersionResponse(jobCard) },
-      },
-    },
+    routeOptions(write, {
+      operationId: 'updateJobCard',
+      tags,
+      summary: "Assign a job card's workers and edit its notes",
+      params: idParams,
+      body: jobCardUpdate,
+      updated: jobCard,
+    }),
     async (request) => {
       return okIfFound(
         await updateJobCard(app.db, tenantOf(request), request.params.id, request.body),
@@ -186,17 +183,14 @@ const jobCardRoutes: FastifyPluginCallback = (scope, _options, done) => {
 
   app.post(
     '/:id/move',
-    {
-      config: write,
-      schema: {
-        operationId: 'moveJobCard',
-        tags,
-        summary: 'Move a job card to another stage',
-        params: idParams,
-        body: jobCardMove,
-        response: { 200: envelope(jobCard), 409: staleVersionResponse(jobCard) },
-      },
-    },
+    routeOptions(write, {
+      operationId: 'moveJobCard',
+      tags,
+      summary: 'Move a job card to another stage',
+      params: idParams,
+      body: jobCardMove,
+      updated: jobCard,
+    }),
     async (request) => {
       return okIfFound(
         await moveJobCard(app.db, tenantOf(request), request.params.id, request.body),
@@ -298,17 +292,14 @@ const entryRoutes: FastifyPluginCallback = (scope, _options, done) => {
 
   app.put(
     '/:id',
-    {
-      config: write,
-      schema: {
-        operationId: 'updateProductionEntry',
-        tags,
-        summary: 'Change a production entry',
-        params: idParams,
-        body: productionEntryUpdate,
-        response: { 200: envelope(productionEntry), 409: staleVersionResponse(productionEntry) },
-      },
-    },
+    routeOptions(write, {
+      operationId: 'updateProductionEntry',
+      tags,
+      summary: 'Change a production entry',
+      params: idParams,
+      body: productionEntryUpdate,
+      updated: productionEntry,
+    }),
     async (request) => {
       const tenant = writingTenant(request);
       const readable = readableFor(request, entryPay);

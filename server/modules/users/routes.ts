@@ -9,12 +9,7 @@ import {
   userResetPasswordBody,
   userUpdate,
 } from '../../../contract/users.ts';
-import {
-  assertOwnOrganization,
-  idParams,
-  registerCsvExport,
-  staleVersionResponse,
-} from '../../lib/crud-routes.ts';
+import { assertOwnOrganization, idParams, registerCsvExport } from '../../lib/crud-routes.ts';
 import { ok } from '../../lib/envelope.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { authenticatedOf } from '../../lib/request-auth.ts';
@@ -146,17 +141,14 @@ export const userRoutes: FastifyPluginCallback = (scope, _options, done) => {
 
   app.put(
     '/:id',
-    {
-      config: write,
-      schema: {
-        operationId: 'updateUser',
-        tags,
-        summary: 'Change a user: name, email, phone, role, active',
-        params: idParams,
-        body: userUpdate,
-        response: { 200: envelope(user), 409: staleVersionResponse(user) },
-      },
-    },
+    routeOptions(write, {
+      operationId: 'updateUser',
+      tags,
+      summary: 'Change a user: name, email, phone, role, active',
+      params: idParams,
+      body: userUpdate,
+      updated: user,
+    }),
     async (request) => {
       const actor = actorOf(request);
       assertOwnOrganization(request.body, actor.tenant);
