@@ -24,6 +24,9 @@ export interface ImportField {
   required?: boolean;
 }
 
+/** Optional text columns, in the order the mapping lists them. */
+const textFields = (...keys: string[]): ImportField[] => keys.map((key) => ({ key, kind: 'text' }));
+
 /**
  * The columns an import can fill, per resource: the form's fields, typed so a spreadsheet's text
  * becomes what the create schema expects. The schema itself decides what is valid.
@@ -31,13 +34,7 @@ export interface ImportField {
 export const IMPORT_FIELDS: Record<ImportResource, readonly ImportField[]> = {
   merchants: [
     { key: 'name', kind: 'text', required: true },
-    { key: 'contactPerson', kind: 'text' },
-    { key: 'phone', kind: 'text' },
-    { key: 'email', kind: 'text' },
-    { key: 'city', kind: 'text' },
-    { key: 'address', kind: 'text' },
-    { key: 'gstin', kind: 'text' },
-    { key: 'notes', kind: 'text' },
+    ...textFields('contactPerson', 'phone', 'email', 'city', 'address', 'gstin', 'notes'),
   ],
   designs: [
     { key: 'name', kind: 'text', required: true },
@@ -47,9 +44,7 @@ export const IMPORT_FIELDS: Record<ImportResource, readonly ImportField[]> = {
   ],
   workers: [
     { key: 'name', kind: 'text', required: true },
-    { key: 'phone', kind: 'text' },
-    { key: 'designation', kind: 'text' },
-    { key: 'address', kind: 'text' },
+    ...textFields('phone', 'designation', 'address'),
     { key: 'joiningDate', kind: 'date', required: true },
     { key: 'salaryType', kind: 'enum', values: SALARY_TYPES },
     { key: 'baseSalary', kind: 'number' },

@@ -42,6 +42,14 @@ export const designListQuery = listQuery(DESIGN_SORTABLE, {
 export type DesignListQuery = z.input<typeof designListQuery>;
 export type DesignListParams = z.output<typeof designListQuery>;
 
+/** The four schemas of the area's CRUD routes. */
+export const designSchemas = {
+  record: design,
+  create: designCreate,
+  update: designUpdate,
+  listQuery: designListQuery,
+};
+
 export const DESIGN_CODE_TAKEN_MESSAGE = 'A design with this code already exists';
 export const DESIGN_IN_USE_MESSAGE = 'This design is used in orders and cannot be deleted';
 

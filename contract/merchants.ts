@@ -74,5 +74,13 @@ export const merchantListQuery = listQuery(MERCHANT_SORTABLE, { name: queryText(
 export type MerchantListQuery = z.input<typeof merchantListQuery>;
 export type MerchantListParams = z.output<typeof merchantListQuery>;
 
+/** The four schemas of the area's CRUD routes. */
+export const merchantSchemas = {
+  record: merchant,
+  create: merchantCreate,
+  update: merchantUpdate,
+  listQuery: merchantListQuery,
+};
+
 /** @public Read by scripts/write-audit-entities.ts: each entity and the namespace naming it. */
 export const merchantAuditEntities = { merchant: 'merchants' } as const;

@@ -71,5 +71,13 @@ export const workerListQuery = listQuery(WORKER_SORTABLE, {
 export type WorkerListQuery = z.input<typeof workerListQuery>;
 export type WorkerListParams = z.output<typeof workerListQuery>;
 
+/** The four schemas of the area's CRUD routes. */
+export const workerSchemas = {
+  record: worker,
+  create: workerCreate,
+  update: workerUpdate,
+  listQuery: workerListQuery,
+};
+
 /** @public Read by scripts/write-audit-entities.ts: each entity and the namespace naming it. */
 export const workerAuditEntities = { worker: 'workers' } as const;

@@ -14,11 +14,10 @@ import { tenantOf } from '../../lib/request-auth.ts';
 import { idParams, registerCrudRoutes, staleVersionResponse } from '../../lib/crud-routes.ts';
 import { crudMessages } from '../../lib/crud-messages.ts';
 import { CRUD_PERMISSIONS } from '../../../contract/permissions.ts';
-import { ok } from '../../lib/envelope.ts';
 import { failureResponse } from '../../lib/openapi-responses.ts';
-import { notFound } from '../../lib/http-errors.ts';
 import { bankDetailRepository } from './repository.ts';
 import type { ResourceModule } from '../registry.ts';
+import { okIfFound } from '../../lib/ok-if-found.ts';
 
 const NOT_FOUND_MESSAGE = 'Bank detail not found';
 
@@ -60,9 +59,11 @@ export const bankDetailRoutes: FastifyPluginCallback = (scope, _options, done) =
       },
     },
     async (request) => {
-      const active = await bankDetailRepository.findActive(scope.db, tenantOf(request));
-      if (!active) throw notFound(NO_ACTIVE_BANK_DETAIL_MESSAGE);
-      return ok(active, 'Active bank detail fetched successfully');
+      return okIfFound(
+        await bankDetailRepository.findActive(scope.db, tenantOf(request)),
+        NO_ACTIVE_BANK_DETAIL_MESSAGE,
+        'Active bank detail fetched successfully',
+      );
     },
   );
 
@@ -81,14 +82,16 @@ export const bankDetailRoutes: FastifyPluginCallback = (scope, _options, done) =
     },
     async (request) => {
       const { id } = request.params;
-      const record = await bankDetailRepository.setActive(
-        scope.db,
-        tenantOf(request),
-        id,
-        request.body?.version,
+      return okIfFound(
+        await bankDetailRepository.setActive(
+          scope.db,
+          tenantOf(request),
+          id,
+          request.body?.version,
+        ),
+        NOT_FOUND_MESSAGE,
+        'Bank detail set as active successfully',
       );
-      if (!record) throw notFound(NOT_FOUND_MESSAGE);
-      return ok(record, 'Bank detail set as active successfully');
     },
   );
   done();

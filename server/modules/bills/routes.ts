@@ -35,23 +35,26 @@ const placeOfSupplyLabel = (code: string) => {
   return name ? `${code}-${name}` : code;
 };
 
-const REGISTER_COLUMNS: { key: string; header: string; amount?: true }[] = [
-  { key: 'number', header: 'Invoice number' },
-  { key: 'bill_date', header: 'Invoice date' },
-  { key: 'document', header: 'Document type' },
-  { key: 'original_number', header: 'Original invoice number' },
-  { key: 'original_date', header: 'Original invoice date' },
-  { key: 'buyer_name', header: 'Buyer name' },
-  { key: 'buyer_gstin', header: 'Buyer GSTIN' },
-  { key: 'place_of_supply', header: 'Place of supply' },
-  { key: 'taxable', header: 'Taxable value', amount: true },
-  { key: 'cgst', header: 'CGST', amount: true },
-  { key: 'sgst', header: 'SGST', amount: true },
-  { key: 'igst', header: 'IGST', amount: true },
-  { key: 'round_off', header: 'Round off', amount: true },
-  { key: 'total', header: 'Invoice value', amount: true },
-  { key: 'status', header: 'Status' },
-];
+/** The register's columns in GSTR-1's order, by the key billRegisterRows names them. */
+const REGISTER_HEADERS: Record<string, string> = {
+  number: 'Invoice number',
+  bill_date: 'Invoice date',
+  document: 'Document type',
+  original_number: 'Original invoice number',
+  original_date: 'Original invoice date',
+  buyer_name: 'Buyer name',
+  buyer_gstin: 'Buyer GSTIN',
+  place_of_supply: 'Place of supply',
+  taxable: 'Taxable value',
+  cgst: 'CGST',
+  sgst: 'SGST',
+  igst: 'IGST',
+  round_off: 'Round off',
+  total: 'Invoice value',
+  status: 'Status',
+};
+const REGISTER_KEYS = Object.keys(REGISTER_HEADERS);
+const AMOUNT_KEYS = new Set(['taxable', 'cgst', 'sgst', 'igst', 'round_off', 'total']);
 
 /** As GSTR-1 names the documents. */
 const DOCUMENT_TYPES: Record<string, string> = {
@@ -65,12 +68,12 @@ const DOCUMENT_TYPES: Record<string, string> = {
  * wrote, as values (a negative round off is a number, not text to neutralise).
  */
 const registerCsv: ResolvedCsv = {
-  headers: REGISTER_COLUMNS.map((column) => column.header),
+  headers: Object.values(REGISTER_HEADERS),
   cells: (row) =>
-    REGISTER_COLUMNS.map(({ key, amount }): CsvValue => {
+    REGISTER_KEYS.map((key): CsvValue => {
       // billRegisterRows selects every column as text.
       const text = (row[key] as string | null) ?? '';
-      if (amount) return { decimal: text };
+      if (AMOUNT_KEYS.has(key)) return { decimal: text };
       if (key === 'document') return DOCUMENT_TYPES[text] ?? text;
       return key === 'place_of_supply' ? placeOfSupplyLabel(text) : text;
     }),

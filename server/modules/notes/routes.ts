@@ -19,6 +19,7 @@ import { failureResponse } from '../../lib/openapi-responses.ts';
 import { notFound } from '../../lib/http-errors.ts';
 import { authenticatedOf, tenantOf } from '../../lib/request-auth.ts';
 import type { ResourceModule } from '../registry.ts';
+import { routeOptions } from '../../lib/route-options.ts';
 import {
   createNote,
   deleteNote,
@@ -61,16 +62,13 @@ export const noteRoutes: FastifyPluginCallback = (scope, _options, done) => {
 
   app.get(
     '/inbox',
-    {
-      config: read,
-      schema: {
-        operationId: 'listNoteInbox',
-        tags,
-        summary: "Threads with the caller's unread counts, mentions first, then newest",
-        querystring: inboxQuery,
-        response: { 200: envelope(inbox) },
-      },
-    },
+    routeOptions(read, {
+      operationId: 'listNoteInbox',
+      tags,
+      summary: "Threads with the caller's unread counts, mentions first, then newest",
+      querystring: inboxQuery,
+      data: inbox,
+    }),
     async (request) =>
       ok(await listInbox(app.db, tenantOf(request), request.query), 'Inbox fetched successfully'),
   );
@@ -92,16 +90,13 @@ export const noteRoutes: FastifyPluginCallback = (scope, _options, done) => {
 
   app.post(
     '/',
-    {
-      config: write,
-      schema: {
-        operationId: 'createNote',
-        tags,
-        summary: 'Write a note on an order or a merchant',
-        body: noteCreate,
-        response: { 201: envelope(note) },
-      },
-    },
+    routeOptions(write, {
+      operationId: 'createNote',
+      tags,
+      summary: 'Write a note on an order or a merchant',
+      body: noteCreate,
+      created: note,
+    }),
     async (request, reply) => {
       const record = await createNote(app.db, tenantOf(request), request.body);
       return reply.code(201).send(ok(record, 'Note added'));
@@ -129,16 +124,13 @@ export const noteRoutes: FastifyPluginCallback = (scope, _options, done) => {
 
   app.delete(
     '/:id',
-    {
-      config: remove,
-      schema: {
-        operationId: 'deleteNote',
-        tags,
-        summary: 'Delete a note (its author, or an owner or admin)',
-        params: idParams,
-        response: { 200: envelope(deleted) },
-      },
-    },
+    routeOptions(remove, {
+      operationId: 'deleteNote',
+      tags,
+      summary: 'Delete a note (its author, or an owner or admin)',
+      params: idParams,
+      data: deleted,
+    }),
     async (request) => {
       const { tenant, session } = authenticatedOf(request);
       const id = await deleteNote(app.db, tenant, session.user.role, request.params.id);

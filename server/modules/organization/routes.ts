@@ -8,10 +8,10 @@ import {
 } from '../../../contract/organization.ts';
 import { staleVersionResponse } from '../../lib/crud-routes.ts';
 import { writingTenant } from '../../lib/writing-tenant.ts';
-import { ok } from '../../lib/envelope.ts';
-import { notFound } from '../../lib/http-errors.ts';
 import { tenantOf } from '../../lib/request-auth.ts';
 import type { ResourceModule } from '../registry.ts';
+import { okIfFound } from '../../lib/ok-if-found.ts';
+import { routeOptions } from '../../lib/route-options.ts';
 import { findOrganizationProfile, updateOrganizationProfile } from './repository.ts';
 
 const NOT_FOUND = 'Organization not found';
@@ -23,19 +23,21 @@ export const organizationRoutes: FastifyPluginCallback = (scope, _options, done)
 
   app.get(
     '/',
-    {
-      config: { permission: 'organization.read' },
-      schema: {
+    routeOptions(
+      { permission: 'organization.read' },
+      {
         operationId: 'getOrganization',
         tags,
         summary: 'The organization profile',
-        response: { 200: envelope(organizationProfile) },
+        data: organizationProfile,
       },
-    },
+    ),
     async (request) => {
-      const profile = await findOrganizationProfile(app.db, tenantOf(request));
-      if (!profile) throw notFound(NOT_FOUND);
-      return ok(profile, 'Organization fetched successfully');
+      return okIfFound(
+        await findOrganizationProfile(app.db, tenantOf(request)),
+        NOT_FOUND,
+        'Organization fetched successfully',
+      );
     },
   );
 
@@ -62,9 +64,11 @@ export const organizationRoutes: FastifyPluginCallback = (scope, _options, done)
     async (request) => {
       const tenant = writingTenant(request);
       const values = request.body as OrganizationUpdate;
-      const profile = await updateOrganizationProfile(app.db, tenant, values, app.clock());
-      if (!profile) throw notFound(NOT_FOUND);
-      return ok(profile, 'Organization updated successfully');
+      return okIfFound(
+        await updateOrganizationProfile(app.db, tenant, values, app.clock()),
+        NOT_FOUND,
+        'Organization updated successfully',
+      );
     },
   );
   done();

@@ -34,6 +34,8 @@ import { ok } from '../../lib/envelope.ts';
 import { notFound } from '../../lib/http-errors.ts';
 import { tenantOf } from '../../plugins/auth.ts';
 import type { ResourceModule } from '../registry.ts';
+import { okIfFound } from '../../lib/ok-if-found.ts';
+import { routeOptions } from '../../lib/route-options.ts';
 import {
   createEntry,
   createEntryBatch,
@@ -68,15 +70,12 @@ const stageRoutes: FastifyPluginCallback = (scope, _options, done) => {
 
   app.get(
     '/stages',
-    {
-      config: read,
-      schema: {
-        operationId: 'listProductionStages',
-        tags,
-        summary: "The organization's production stages in order",
-        response: { 200: envelope(productionStageList) },
-      },
-    },
+    routeOptions(read, {
+      operationId: 'listProductionStages',
+      tags,
+      summary: "The organization's production stages in order",
+      data: productionStageList,
+    }),
     async (request) =>
       ok({ data: await listStages(app.db, tenantOf(request)) }, 'Stages fetched successfully'),
   );
@@ -129,94 +128,87 @@ const jobCardRoutes: FastifyPluginCallback = (scope, _options, done) => {
 
   app.post(
     '/from-order/:orderId',
-    {
-      config: write,
-      schema: {
-        operationId: 'createJobCardsFromOrder',
-        tags,
-        summary: "Make the job cards an order's lines are missing",
-        params: z.object({ orderId: id }),
-        response: { 200: envelope(jobCardsFromOrder) },
-      },
-    },
+    routeOptions(write, {
+      operationId: 'createJobCardsFromOrder',
+      tags,
+      summary: "Make the job cards an order's lines are missing",
+      params: z.object({ orderId: id }),
+      data: jobCardsFromOrder,
+    }),
     async (request) => {
-      const result = await cardsFromOrder(app.db, tenantOf(request), request.params.orderId);
-      if (!result) throw notFound('Order not found');
-      return ok(result, 'Job cards made');
+      return okIfFound(
+        await cardsFromOrder(app.db, tenantOf(request), request.params.orderId),
+        'Order not found',
+        'Job cards made',
+      );
     },
   );
 
   app.get(
     '/:id',
-    {
-      config: read,
-      schema: {
-        operationId: 'getJobCard',
-        tags,
-        summary: 'One job card',
-        params: idParams,
-        response: { 200: envelope(jobCard) },
-      },
-    },
+    routeOptions(read, {
+      operationId: 'getJobCard',
+      tags,
+      summary: 'One job card',
+      params: idParams,
+      data: jobCard,
+    }),
     async (request) => {
-      const card = await findJobCard(app.db, tenantOf(request), request.params.id);
-      if (!card) throw notFound(CARD_NOT_FOUND);
-      return ok(card, 'Job card fetched successfully');
+      return okIfFound(
+        await findJobCard(app.db, tenantOf(request), request.params.id),
+        CARD_NOT_FOUND,
+        'Job card fetched successfully',
+      );
     },
   );
 
   app.put(
     '/:id',
-    {
-      config: write,
-      schema: {
-        operationId: 'updateJobCard',
-        tags,
-        summary: "Assign a job card's workers and edit its notes",
-        params: idParams,
-        body: jobCardUpdate,
-        response: { 200: envelope(jobCard), 409: staleVersionResponse(jobCard) },
-      },
-    },
+    routeOptions(write, {
+      operationId: 'updateJobCard',
+      tags,
+      summary: "Assign a job card's workers and edit its notes",
+      params: idParams,
+      body: jobCardUpdate,
+      updated: jobCard,
+    }),
     async (request) => {
-      const card = await updateJobCard(app.db, tenantOf(request), request.params.id, request.body);
-      if (!card) throw notFound(CARD_NOT_FOUND);
-      return ok(card, 'Job card updated successfully');
+      return okIfFound(
+        await updateJobCard(app.db, tenantOf(request), request.params.id, request.body),
+        CARD_NOT_FOUND,
+        'Job card updated successfully',
+      );
     },
   );
 
   app.post(
     '/:id/move',
-    {
-      config: write,
-      schema: {
-        operationId: 'moveJobCard',
-        tags,
-        summary: 'Move a job card to another stage',
-        params: idParams,
-        body: jobCardMove,
-        response: { 200: envelope(jobCard), 409: staleVersionResponse(jobCard) },
-      },
-    },
+    routeOptions(write, {
+      operationId: 'moveJobCard',
+      tags,
+      summary: 'Move a job card to another stage',
+      params: idParams,
+      body: jobCardMove,
+      updated: jobCard,
+    }),
     async (request) => {
-      const card = await moveJobCard(app.db, tenantOf(request), request.params.id, request.body);
-      if (!card) throw notFound(CARD_NOT_FOUND);
-      return ok(card, 'Job card moved');
+      return okIfFound(
+        await moveJobCard(app.db, tenantOf(request), request.params.id, request.body),
+        CARD_NOT_FOUND,
+        'Job card moved',
+      );
     },
   );
 
   app.delete(
     '/:id',
-    {
-      config: remove,
-      schema: {
-        operationId: 'deleteJobCard',
-        tags,
-        summary: 'Delete a job card without production entries',
-        params: idParams,
-        response: { 200: envelope(deleted) },
-      },
-    },
+    routeOptions(remove, {
+      operationId: 'deleteJobCard',
+      tags,
+      summary: 'Delete a job card without production entries',
+      params: idParams,
+      data: deleted,
+    }),
     async (request) => {
       const removed = await deleteJobCard(app.db, tenantOf(request), request.params.id);
       if (!removed) throw notFound(CARD_NOT_FOUND);
@@ -252,16 +244,13 @@ const entryRoutes: FastifyPluginCallback = (scope, _options, done) => {
 
   app.post(
     '/batch',
-    {
-      config: write,
-      schema: {
-        operationId: 'createProductionEntryBatch',
-        tags,
-        summary: "Log a shift's work, all rows or none",
-        body: productionEntryBatch,
-        response: { 201: envelope(productionEntryBatchResult) },
-      },
-    },
+    routeOptions(write, {
+      operationId: 'createProductionEntryBatch',
+      tags,
+      summary: "Log a shift's work, all rows or none",
+      body: productionEntryBatch,
+      created: productionEntryBatchResult,
+    }),
     async (request, reply) => {
       const entries = await createEntryBatch(app.db, tenantOf(request), request.body);
       const data = entries.map(readableFor(request, entryPay));
@@ -271,16 +260,13 @@ const entryRoutes: FastifyPluginCallback = (scope, _options, done) => {
 
   app.get(
     '/:id',
-    {
-      config: read,
-      schema: {
-        operationId: 'getProductionEntry',
-        tags,
-        summary: 'One production entry',
-        params: idParams,
-        response: { 200: envelope(productionEntry) },
-      },
-    },
+    routeOptions(read, {
+      operationId: 'getProductionEntry',
+      tags,
+      summary: 'One production entry',
+      params: idParams,
+      data: productionEntry,
+    }),
     async (request) => {
       const entry = await findEntry(app.db, tenantOf(request), request.params.id);
       if (!entry) throw notFound(ENTRY_NOT_FOUND);
@@ -290,16 +276,13 @@ const entryRoutes: FastifyPluginCallback = (scope, _options, done) => {
 
   app.post(
     '/',
-    {
-      config: write,
-      schema: {
-        operationId: 'createProductionEntry',
-        tags,
-        summary: 'Log work',
-        body: productionEntryCreate,
-        response: { 201: envelope(productionEntry) },
-      },
-    },
+    routeOptions(write, {
+      operationId: 'createProductionEntry',
+      tags,
+      summary: 'Log work',
+      body: productionEntryCreate,
+      created: productionEntry,
+    }),
     async (request, reply) => {
       const tenant = writingTenant(request);
       const entry = readableFor(request, entryPay)(await createEntry(app.db, tenant, request.body));
@@ -309,17 +292,14 @@ const entryRoutes: FastifyPluginCallback = (scope, _options, done) => {
 
   app.put(
     '/:id',
-    {
-      config: write,
-      schema: {
-        operationId: 'updateProductionEntry',
-        tags,
-        summary: 'Change a production entry',
-        params: idParams,
-        body: productionEntryUpdate,
-        response: { 200: envelope(productionEntry), 409: staleVersionResponse(productionEntry) },
-      },
-    },
+    routeOptions(write, {
+      operationId: 'updateProductionEntry',
+      tags,
+      summary: 'Change a production entry',
+      params: idParams,
+      body: productionEntryUpdate,
+      updated: productionEntry,
+    }),
     async (request) => {
       const tenant = writingTenant(request);
       const readable = readableFor(request, entryPay);
@@ -334,16 +314,13 @@ const entryRoutes: FastifyPluginCallback = (scope, _options, done) => {
 
   app.delete(
     '/:id',
-    {
-      config: remove,
-      schema: {
-        operationId: 'deleteProductionEntry',
-        tags,
-        summary: 'Delete a production entry',
-        params: idParams,
-        response: { 200: envelope(deleted) },
-      },
-    },
+    routeOptions(remove, {
+      operationId: 'deleteProductionEntry',
+      tags,
+      summary: 'Delete a production entry',
+      params: idParams,
+      data: deleted,
+    }),
     async (request) => {
       const removed = await deleteEntry(app.db, tenantOf(request), request.params.id);
       if (!removed) throw notFound(ENTRY_NOT_FOUND);
@@ -357,16 +334,16 @@ const wageRoutes: FastifyPluginCallback = (scope, _options, done) => {
   const app = scope.withTypeProvider<ZodTypeProvider>();
   app.get(
     '/',
-    {
-      config: { permission: 'salaries.read' },
-      schema: {
+    routeOptions(
+      { permission: 'salaries.read' },
+      {
         operationId: 'getWorkerWages',
         tags: ['Worker wages'],
         summary: "A month's earnings, payments and balance per worker",
         querystring: workerWagesQuery,
-        response: { 200: envelope(workerWages) },
+        data: workerWages,
       },
-    },
+    ),
     async (request) =>
       ok(
         await computeWorkerWages(app.db, tenantOf(request), request.query),

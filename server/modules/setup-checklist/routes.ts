@@ -2,10 +2,10 @@ import type { FastifyPluginCallback } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { envelope } from '../../../contract/common.ts';
 import { setupChecklist } from '../../../contract/setup-checklist.ts';
-import { ok } from '../../lib/envelope.ts';
-import { notFound } from '../../lib/http-errors.ts';
 import { tenantOf } from '../../plugins/auth.ts';
 import type { ResourceModule } from '../registry.ts';
+import { okIfFound } from '../../lib/ok-if-found.ts';
+import { routeOptions } from '../../lib/route-options.ts';
 import { dismissSetupChecklist, readSetupChecklist } from './repository.ts';
 
 const NOT_FOUND = 'Organization not found';
@@ -31,29 +31,33 @@ export const setupChecklistRoutes: FastifyPluginCallback = (scope, _options, don
       },
     },
     async (request) => {
-      const checklist = await readSetupChecklist(app.db, tenantOf(request));
-      if (!checklist) throw notFound(NOT_FOUND);
-      return ok(checklist, 'Setup checklist fetched successfully');
+      return okIfFound(
+        await readSetupChecklist(app.db, tenantOf(request)),
+        NOT_FOUND,
+        'Setup checklist fetched successfully',
+      );
     },
   );
 
   app.post(
     '/dismiss',
-    {
-      config: { permission: 'setup.write' },
-      schema: {
+    routeOptions(
+      { permission: 'setup.write' },
+      {
         operationId: 'dismissSetupChecklist',
         tags,
         summary: 'Put the checklist away for the whole organization',
-        response: { 200: envelope(setupChecklist) },
+        data: setupChecklist,
       },
-    },
+    ),
     async (request) => {
       const tenant = tenantOf(request);
       await dismissSetupChecklist(app.db, tenant, app.clock());
-      const checklist = await readSetupChecklist(app.db, tenant);
-      if (!checklist) throw notFound(NOT_FOUND);
-      return ok(checklist, 'Setup checklist dismissed');
+      return okIfFound(
+        await readSetupChecklist(app.db, tenant),
+        NOT_FOUND,
+        'Setup checklist dismissed',
+      );
     },
   );
   done();

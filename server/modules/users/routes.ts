@@ -9,17 +9,13 @@ import {
   userResetPasswordBody,
   userUpdate,
 } from '../../../contract/users.ts';
-import {
-  assertOwnOrganization,
-  idParams,
-  registerCsvExport,
-  staleVersionResponse,
-} from '../../lib/crud-routes.ts';
+import { assertOwnOrganization, idParams, registerCsvExport } from '../../lib/crud-routes.ts';
 import { ok } from '../../lib/envelope.ts';
-import { notFound } from '../../lib/http-errors.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { authenticatedOf } from '../../lib/request-auth.ts';
 import type { ResourceModule } from '../registry.ts';
+import { okIfFound } from '../../lib/ok-if-found.ts';
+import { routeOptions } from '../../lib/route-options.ts';
 import {
   allUsers,
   createUser,
@@ -109,35 +105,31 @@ export const userRoutes: FastifyPluginCallback = (scope, _options, done) => {
 
   app.get(
     '/:id',
-    {
-      config: read,
-      schema: {
-        operationId: 'getUser',
-        tags,
-        summary: 'One user',
-        params: idParams,
-        response: { 200: envelope(user) },
-      },
-    },
+    routeOptions(read, {
+      operationId: 'getUser',
+      tags,
+      summary: 'One user',
+      params: idParams,
+      data: user,
+    }),
     async (request) => {
-      const found = await findUser(app.db, authenticatedOf(request).tenant, request.params.id);
-      if (!found) throw notFound(USER_NOT_FOUND);
-      return ok(found, 'User fetched successfully');
+      return okIfFound(
+        await findUser(app.db, authenticatedOf(request).tenant, request.params.id),
+        USER_NOT_FOUND,
+        'User fetched successfully',
+      );
     },
   );
 
   app.post(
     '/',
-    {
-      config: write,
-      schema: {
-        operationId: 'createUser',
-        tags,
-        summary: 'Add a user with a temporary password they must change at first sign-in',
-        body: userCreate,
-        response: { 201: envelope(user) },
-      },
-    },
+    routeOptions(write, {
+      operationId: 'createUser',
+      tags,
+      summary: 'Add a user with a temporary password they must change at first sign-in',
+      body: userCreate,
+      created: user,
+    }),
     async (request, reply) => {
       const actor = actorOf(request);
       assertOwnOrganization(request.body, actor.tenant);
@@ -149,49 +141,42 @@ export const userRoutes: FastifyPluginCallback = (scope, _options, done) => {
 
   app.put(
     '/:id',
-    {
-      config: write,
-      schema: {
-        operationId: 'updateUser',
-        tags,
-        summary: 'Change a user: name, email, phone, role, active',
-        params: idParams,
-        body: userUpdate,
-        response: { 200: envelope(user), 409: staleVersionResponse(user) },
-      },
-    },
+    routeOptions(write, {
+      operationId: 'updateUser',
+      tags,
+      summary: 'Change a user: name, email, phone, role, active',
+      params: idParams,
+      body: userUpdate,
+      updated: user,
+    }),
     async (request) => {
       const actor = actorOf(request);
       assertOwnOrganization(request.body, actor.tenant);
-      const updated = await updateUser(app.db, actor, request.params.id, request.body);
-      if (!updated) throw notFound(USER_NOT_FOUND);
-      return ok(updated, 'User updated successfully');
+      return okIfFound(
+        await updateUser(app.db, actor, request.params.id, request.body),
+        USER_NOT_FOUND,
+        'User updated successfully',
+      );
     },
   );
 
   app.post(
     '/:id/reset-password',
-    {
-      config: write,
-      schema: {
-        operationId: 'resetUserPassword',
-        tags,
-        summary: 'Set a temporary password and end the user’s sessions',
-        params: idParams,
-        body: userResetPasswordBody,
-        response: { 200: envelope(user) },
-      },
-    },
+    routeOptions(write, {
+      operationId: 'resetUserPassword',
+      tags,
+      summary: 'Set a temporary password and end the user’s sessions',
+      params: idParams,
+      body: userResetPasswordBody,
+      data: user,
+    }),
     async (request) => {
       const passwordHash = await hashPassword(request.body.password);
-      const reset = await resetUserPassword(
-        app.db,
-        actorOf(request),
-        request.params.id,
-        passwordHash,
+      return okIfFound(
+        await resetUserPassword(app.db, actorOf(request), request.params.id, passwordHash),
+        USER_NOT_FOUND,
+        'Password reset successfully',
       );
-      if (!reset) throw notFound(USER_NOT_FOUND);
-      return ok(reset, 'Password reset successfully');
     },
   );
 

@@ -1,6 +1,5 @@
 import type { FastifyPluginCallback } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { envelope } from '../../../contract/common.ts';
 import {
   workerSalary,
   workerSalaryCreate,
@@ -14,22 +13,23 @@ import { registerCrudRoutes } from '../../lib/crud-routes.ts';
 import { ok } from '../../lib/envelope.ts';
 import { salarySummary, workerSalaryRepository } from './repository.ts';
 import type { ResourceModule } from '../registry.ts';
+import { routeOptions } from '../../lib/route-options.ts';
 
 export const workerSalaryRoutes: FastifyPluginCallback = (scope, _options, done) => {
   const typed = scope.withTypeProvider<ZodTypeProvider>();
   // Registered before the CRUD routes for readability; the router prefers the static path anyway.
   typed.get(
     '/summary',
-    {
-      config: { permission: 'salaries.read' },
-      schema: {
+    routeOptions(
+      { permission: 'salaries.read' },
+      {
         operationId: 'getWorkerSalarySummary',
         summary: 'Salaries paid per worker for a period',
         tags: ['Worker salaries'],
         querystring: workerSalarySummaryQuery,
-        response: { 200: envelope(workerSalarySummary) },
+        data: workerSalarySummary,
       },
-    },
+    ),
     async (request) =>
       ok(
         await salarySummary(scope.db, tenantOf(request), request.query),
