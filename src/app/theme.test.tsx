@@ -82,3 +82,13 @@ describe('loaders', () => {
     expect(screen.getAllByRole('status')).toHaveLength(1);
   });
 });
+
+it('writes codes in a monospace face and Gujarati or Hindi in theirs', () => {
+  const families = (theme.fontFamilyMonospace ?? '').split(',').map((family) => family.trim());
+  const generic = families.indexOf('monospace');
+  const scripts = families.indexOf('var(--app-script-fallback)');
+  // The script faces carry Latin glyphs too: before the generic family they would take the codes'
+  // place; without them a system lacking a Gujarati or Devanagari font shows empty boxes.
+  expect(generic).toBeGreaterThanOrEqual(0);
+  expect(scripts).toBeGreaterThan(generic);
+});
