@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { Loader, MantineProvider } from '@mantine/core';
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
@@ -84,11 +86,14 @@ describe('loaders', () => {
 });
 
 it('writes codes in a monospace face and Gujarati or Hindi in theirs', () => {
-  const families = (theme.fontFamilyMonospace ?? '').split(',').map((family) => family.trim());
-  const generic = families.indexOf('monospace');
-  const scripts = families.indexOf('var(--app-script-fallback)');
+  expect(theme.fontFamilyMonospace).toBe('var(--app-font-family-monospace)');
+  const globalCss = readFileSync(path.resolve('src/styles/global.css'), 'utf8');
+  const stack = /--app-font-family-monospace:([^;]+);/.exec(globalCss)?.[1] ?? '';
+  const families = stack.split(',').map((family) => family.trim());
   // The script faces carry Latin glyphs too: before the generic family they would take the codes'
   // place; without them a system lacking a Gujarati or Devanagari font shows empty boxes.
-  expect(generic).toBeGreaterThanOrEqual(0);
-  expect(scripts).toBeGreaterThan(generic);
+  expect(families.indexOf('monospace')).toBeGreaterThanOrEqual(0);
+  expect(families.indexOf('var(--app-script-fallback)')).toBeGreaterThan(
+    families.indexOf('monospace'),
+  );
 });

@@ -175,12 +175,7 @@ export const theme = createTheme({
   // the font preference needs no re-render of the Mantine tree.
   fontFamily: 'var(--app-font-family)',
   headings: { fontFamily: 'var(--app-font-family)', fontWeight: '700' },
-  // Codes and account numbers are Latin, but a Gujarati or Hindi placeholder ("e.g. EMB-103")
-  // shares their field: without the script faces a system with no Gujarati or Devanagari font
-  // shows empty boxes there. They come after the generic family because they carry Latin
-  // glyphs too, which would take the place of a monospace face.
-  fontFamilyMonospace:
-    "ui-monospace, SFMono-Regular, Menlo, Monaco, Consolas, 'Liberation Mono', 'Courier New', monospace, var(--app-script-fallback)",
+  fontFamilyMonospace: 'var(--app-font-family-monospace)',
   defaultRadius: 'md',
   cursorType: 'pointer',
   components: {
