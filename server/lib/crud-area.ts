@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyPluginCallback } from 'fastify';
 import type { z } from 'zod';
-import type { ImportResource } from '../../contract/data-io.ts';
+import { IMPORT_RESOURCES, type ImportResource } from '../../contract/data-io.ts';
 import { CRUD_PERMISSIONS } from '../../contract/permissions.ts';
 import type { CsvExport } from './csv-export.ts';
 import { crudMessages } from './crud-messages.ts';
@@ -16,10 +16,13 @@ type CrudAreaDefinition<
   CrudResource<RecordSchema, CreateSchema, UpdateSchema, QuerySchema>,
   'tag' | 'singular' | 'permissions' | 'messages' | 'csv' | 'importable'
 > & {
-  /** The areas whose records a spreadsheet imports: their name is one plural word. */
-  area: ImportResource;
-  /** The import's table and the column a row repeats only by mistake. */
-  importable: Omit<
+  /** The area's one plural word: its path, its CSV namespace and its key in `CRUD_PERMISSIONS`. */
+  area: keyof typeof CRUD_PERMISSIONS;
+  /**
+   * For an area whose records a spreadsheet imports (`IMPORT_RESOURCES`): the import's table and
+   * the column a row repeats only by mistake.
+   */
+  importable?: Omit<
     NonNullable<CrudResource<RecordSchema, CreateSchema, UpdateSchema, QuerySchema>['importable']>,
     'resource'
   >;
@@ -28,6 +31,13 @@ type CrudAreaDefinition<
   /** Routes the area serves besides its CRUD ones, in the same scope. */
   moreRoutes?: (scope: FastifyInstance) => void;
 };
+
+function importResource(area: string): ImportResource {
+  const resource = IMPORT_RESOURCES.find((candidate) => candidate === area);
+  // Found when the server starts, like a route without a permission.
+  if (!resource) throw new Error(`${area} is not among the areas a spreadsheet imports`);
+  return resource;
+}
 
 /**
  * The module of an area whose CRUD routes follow from its name ("designs"): the path, the CSV
@@ -54,7 +64,7 @@ export function crudModule<
       ...resource,
       tag,
       singular: noun,
-      importable: { ...importable, resource: area },
+      importable: importable && { ...importable, resource: importResource(area) },
       csv: { namespace: area, columns: csvColumns },
       permissions: CRUD_PERMISSIONS[area],
       messages: crudMessages(tag, noun),

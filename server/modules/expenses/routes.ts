@@ -1,4 +1,4 @@
-import type { FastifyPluginCallback } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { envelope } from '../../../contract/common.ts';
 import {
@@ -10,52 +10,15 @@ import {
   expenseSummaryQuery,
   expenseUpdate,
 } from '../../../contract/expenses.ts';
-import { registerCrudRoutes } from '../../lib/crud-routes.ts';
+import { crudModule } from '../../lib/crud-area.ts';
 import { ok } from '../../lib/envelope.ts';
 import { tenantOf } from '../../lib/request-auth.ts';
 import { expenseMonthlySummary, expenseRepository, listExpenseCategories } from './repository.ts';
-import type { ResourceModule } from '../registry.ts';
 
 const tags = ['Expenses'];
 
-export const expenseRoutes: FastifyPluginCallback = (scope, _options, done) => {
+const moreRoutes = (scope: FastifyInstance) => {
   const typed = scope.withTypeProvider<ZodTypeProvider>();
-  registerCrudRoutes(scope, {
-    tag: 'Expenses',
-    singular: 'Expense',
-    csv: {
-      namespace: 'expenses',
-      columns: [
-        { key: 'expenseDate' },
-        { key: 'category' },
-        { key: 'amount' },
-        { key: 'paymentMethod', values: 'paymentMethods' },
-        { key: 'description' },
-      ],
-    },
-    schemas: {
-      record: expense,
-      create: expenseCreate,
-      update: expenseUpdate,
-      listQuery: expenseListQuery,
-    },
-    permissions: {
-      read: 'expenses.read',
-      write: 'expenses.write',
-      delete: 'expenses.delete',
-    },
-    repository: expenseRepository,
-    pickList: false,
-    messages: {
-      list: 'Expenses fetched successfully',
-      get: 'Expense fetched successfully',
-      created: 'Expense created successfully',
-      updated: 'Expense updated successfully',
-      deleted: 'Expense deleted successfully',
-      notFound: 'Expense not found',
-    },
-  });
-
   typed.get(
     '/categories',
     {
@@ -94,7 +57,24 @@ export const expenseRoutes: FastifyPluginCallback = (scope, _options, done) => {
       );
     },
   );
-  done();
 };
 
-export const resourceModule: ResourceModule = { prefix: '/expenses', routes: expenseRoutes };
+export const resourceModule = crudModule({
+  area: 'expenses',
+  schemas: {
+    record: expense,
+    create: expenseCreate,
+    update: expenseUpdate,
+    listQuery: expenseListQuery,
+  },
+  repository: expenseRepository,
+  pickList: false,
+  csvColumns: [
+    { key: 'expenseDate' },
+    { key: 'category' },
+    { key: 'amount' },
+    { key: 'paymentMethod', values: 'paymentMethods' },
+    { key: 'description' },
+  ],
+  moreRoutes,
+});
