@@ -49,6 +49,7 @@ describe('routes read from the router', () => {
       expect(route, areaPath).toBeDefined();
       expect(route?.signedIn).toBe(true);
       expect(route?.shell).toEqual([
+        'src/app/signed-in-routes.tsx',
         'src/app/signed-in-providers.tsx',
         'src/app/layout/app-layout.tsx',
       ]);

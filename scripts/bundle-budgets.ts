@@ -13,6 +13,20 @@ import ts from 'typescript';
 export const ROUTER_FILE = 'src/app/router.tsx';
 export const BUDGET_FILE = 'bundle-budgets.json';
 
+/**
+ * Routes the router adds while it runs (`patch` in its `patchRoutesOnNavigation`): the route
+ * table `name` exported by `file` becomes the children of the route with id `under`. The module
+ * is loaded before any of those routes, so it counts as part of their shell.
+ */
+export interface PatchedRoutes {
+  under: string;
+  file: string;
+  name: string;
+}
+export const PATCHED_ROUTES: readonly PatchedRoutes[] = [
+  { under: 'signed-in', file: 'src/app/signed-in-routes.tsx', name: 'signedInRoutes' },
+];
+
 /** One route of the router that loads code of its own (a lazy module). */
 export interface RouteModules {
   /** `/sign-in`, `/orders/edit/:orderId`, … */
@@ -26,6 +40,7 @@ export interface RouteModules {
 }
 
 interface RouteNode {
+  id?: string;
   path: string | undefined;
   index: boolean;
   modules: string[];
@@ -201,6 +216,16 @@ class RouteReader {
     });
   }
 
+  /** A string literal, or a top-level constant holding one. */
+  private literal(expression: ts.Expression): string {
+    if (ts.isStringLiteralLike(expression)) return expression.text;
+    if (ts.isIdentifier(expression)) {
+      const file = expression.getSourceFile().fileName;
+      return this.literal(this.constant(expression.text, file, expression));
+    }
+    return this.fail(expression, 'a route id must be a literal');
+  }
+
   private route(expression: ts.Expression): RouteNode {
     if (!ts.isObjectLiteralExpression(expression)) {
       return this.fail(expression, `a route must be an object literal`);
@@ -213,6 +238,9 @@ class RouteReader {
         case 'path':
           if (!ts.isStringLiteralLike(value)) this.fail(value, 'a route path must be a literal');
           node.path = value.text;
+          break;
+        case 'id':
+          node.id = this.literal(value);
           break;
         case 'index':
           node.index = value.kind === ts.SyntaxKind.TrueKeyword;
@@ -230,6 +258,14 @@ class RouteReader {
   }
 }
 
+function findRoute(nodes: RouteNode[], id: string): RouteNode | undefined {
+  for (const node of nodes) {
+    const found = node.id === id ? node : findRoute(node.children, id);
+    if (found) return found;
+  }
+  return undefined;
+}
+
 const joinPath = (parent: string, segment: string | undefined) => {
   if (!segment) return parent;
   if (segment.startsWith('/')) return segment;
@@ -240,11 +276,22 @@ const joinPath = (parent: string, segment: string | undefined) => {
  * Every route of the exported `appRoutes` in `routerFile` that loads a lazy module, with the
  * modules its first load needs. Routes drawn by the entry alone (redirects, the 404) have none.
  */
-export function readRouterRoutes(root: string, routerFile: string): RouteModules[] {
+export function readRouterRoutes(
+  root: string,
+  routerFile: string,
+  patched: readonly PatchedRoutes[] = PATCHED_ROUTES,
+): RouteModules[] {
   const reader = new RouteReader(root);
   const absolute = path.resolve(root, routerFile);
   const appRoutes = ts.factory.createIdentifier('appRoutes');
   const tree = reader.routes(reader.constant('appRoutes', absolute, appRoutes));
+  for (const { under, file, name } of patched) {
+    const parent = findRoute(tree, under);
+    if (!parent) throw new Error(`${routerFile} has no route with id '${under}' to add ${name} to`);
+    const table = ts.factory.createIdentifier(name);
+    parent.children.push(...reader.routes(reader.constant(name, path.resolve(root, file), table)));
+    parent.modules.push(file);
+  }
   const found: RouteModules[] = [];
   const walk = (nodes: RouteNode[], parent: string, shell: string[], modules: string[]) => {
     for (const node of nodes) {

@@ -54,10 +54,15 @@ const baseApp = {
     [
       app('features/auth/pages/sign-in-page.tsx'),
       app('features/auth/pages/sign-up-page.tsx'),
-      app('app/signed-in-providers.tsx'),
-      app('app/layout/app-layout.tsx'),
+      app('app/signed-in-routes.tsx'),
     ],
   ),
+  'app/signed-in-routes.tsx': module(
+    'import { AREAS } from "./areas";\nimport { RequirePermission } from "./require-permission";',
+    [app('app/areas.ts'), app('app/require-permission.tsx')],
+    [app('app/signed-in-providers.tsx'), app('app/layout/app-layout.tsx')],
+  ),
+  'app/require-permission.tsx': module('', []),
   'app/areas.ts': module('', [app('features/orders/area.ts'), app('features/billing/area.ts')]),
   'features/orders/area.ts': module(
     '',
@@ -68,7 +73,10 @@ const baseApp = {
   'features/auth/pages/sign-in-page.tsx': module('import { TextInput } from "ui-lib";', [lib]),
   'features/auth/pages/sign-up-page.tsx': module('import { Part3 } from "ui-lib";', [lib]),
   'app/signed-in-providers.tsx': module('', [app('lib/query.ts')]),
-  'app/layout/app-layout.tsx': module('import { Popover } from "ui-lib";', [lib]),
+  'app/layout/app-layout.tsx': module(
+    'import { Popover } from "ui-lib";\nimport { AREAS } from "../areas";',
+    [lib, app('app/areas.ts')],
+  ),
   'features/orders/pages/orders-page.tsx': module(
     'import { Part3, Select, TextInput } from "ui-lib";\nimport { Table } from "../../../components/table";\nimport { rows } from "../rows";',
     [lib, app('components/table.tsx'), app('features/orders/rows.ts')],
@@ -117,6 +125,15 @@ describe('signed-in chunk', () => {
   it("puts the opening page's early read in a chunk of its own", () => {
     expect(chunks.get(app('features/orders/prefetch.ts'))).toBe('opening-read');
     expect(chunks.get(app('lib/query.ts'))).toBe('opening-read');
+  });
+
+  it('puts the signed-in route table and the area table in a chunk of their own', () => {
+    // The sidebar imports the area table too; it still loads with the routes, before any page.
+    expect(chunks.get(app('app/areas.ts'))).toBe('signed-in-routes');
+    expect(chunks.get(app('features/orders/area.ts'))).toBe('signed-in-routes');
+    expect(chunks.get(app('app/require-permission.tsx'))).toBe('signed-in-routes');
+    // The module the router asks for stays a chunk of its own name, which the manifest lists.
+    expect(chunks.get(app('app/signed-in-routes.tsx'))).toBeUndefined();
   });
 
   it('takes a namespace import of a library as using all of it', () => {

@@ -11,6 +11,9 @@ export interface ModuleGraph {
 }
 
 const ROUTER = 'app/router.tsx';
+// The signed-in part of the route tree, which the router loads on the first navigation past the
+// signed-out pages; it imports the area table.
+const SIGNED_IN_ROUTES = 'app/signed-in-routes.tsx';
 // The area table: it imports every `features/<folder>/area.ts`, which imports its pages lazily.
 const AREAS = 'app/areas.ts';
 const AREA_FILE = /[\\/]features[\\/][^\\/]+[\\/]area\.ts$/;
@@ -37,12 +40,16 @@ function namesIn(list: string): { imported: string; local: string }[] {
 }
 
 /**
- * Decides which modules go into the `signed-in`, `opening-read` and `sign-in-shared` chunks. Left to itself
+ * Decides which modules go into the `signed-in`, `signed-in-routes`, `opening-read` and
+ * `sign-in-shared` chunks. Left to itself
  * the bundler gives every set of pages that shares a module a chunk of its own, so a signed-in
  * page loaded about 80 small files (one per Mantine component, icon and helper): on a cold load
  * six at a time over HTTP/1.1, on a warm start each a separate service worker fetch. Grouped, a
- * signed-in page loads the entry, these three chunks and its own code.
+ * signed-in page loads the entry, these four chunks and its own code.
  *
+ * `signed-in-routes`: the signed-in part of the route tree with the area table and its icons,
+ * which the router loads before any signed-in page, so nothing of it waits behind the larger
+ * group (the sidebar imports the area table too).
  * `opening-read`: what the opening page's early read (`prefetch` in an area.ts) needs, so the
  * read starts without waiting for the larger group. `signed-in`: what two or more signed-in pages
  * (the layout and providers count as pages) share. Neither takes anything a signed-out page or
@@ -143,11 +150,15 @@ export function signedInChunks(sourceRoot: string, graph: ModuleGraph): Map<stri
   // The route table's modules that are not pages start the opening page's read early.
   const early = areaTargets.filter((id) => !PAGE.test(id));
   const signedOut = targetsOf(ROUTER).filter((id) => SIGNED_OUT_PAGE.test(id));
-  const signedInRoots = [...targetsOf(ROUTER), ...areaTargets].filter(
-    (id) => !SIGNED_OUT_PAGE.test(id) && !early.includes(id),
-  );
+  const routeTableModule = path.join(sourceRoot, SIGNED_IN_ROUTES);
+  const signedInRoots = [
+    ...targetsOf(ROUTER),
+    ...targetsOf(SIGNED_IN_ROUTES),
+    ...areaTargets,
+  ].filter((id) => !SIGNED_OUT_PAGE.test(id) && !early.includes(id) && id !== routeTableModule);
   const signedOutOrEntry = closure([path.join(sourceRoot, 'main.tsx'), ...signedOut]);
   const openingRead = closure(early);
+  const routeTable = closure([routeTableModule]);
   const pagesReaching = new Map<string, number>();
   for (const root of signedInRoots) {
     for (const id of closure([root])) pagesReaching.set(id, (pagesReaching.get(id) ?? 0) + 1);
@@ -158,8 +169,13 @@ export function signedInChunks(sourceRoot: string, graph: ModuleGraph): Map<stri
   for (const id of openingRead) {
     if (groupable(id)) chunks.set(id, 'opening-read');
   }
+  // The module itself stays the chunk the router asks for, which the build manifest names.
+  for (const id of routeTable) {
+    if (id === routeTableModule || !groupable(id) || openingRead.has(id)) continue;
+    chunks.set(id, 'signed-in-routes');
+  }
   for (const [id, pages] of pagesReaching) {
-    if (pages < 2 || signedInRoots.includes(id) || openingRead.has(id) || !groupable(id)) continue;
+    if (pages < 2 || signedInRoots.includes(id) || chunks.has(id) || !groupable(id)) continue;
     chunks.set(id, 'signed-in');
   }
   // What `/sign-in` shares with the signed-in pages (Mantine's inputs, zod's core, the form

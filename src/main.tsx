@@ -8,7 +8,7 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { AppProviders } from '@/app/providers';
 import { createAppRouter } from '@/app/router';
-import { startSignedInRoute } from '@/app/route-prefetch';
+import { startSignedInRoute } from '@/app/signed-in-start';
 import { initI18n } from '@/lib/i18n';
 import { markStartup } from '@/lib/startup-marks';
 import { startSampleTab } from '@/lib/sample-tab';

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { appRoutes } from './router';
+import { appRouterOptions, appRoutes } from './router';
 import { useAuthStore } from '@/stores/auth';
 import { testSessionAs } from '@/test/fixtures';
 import { ok } from '@/test/msw/envelope';
@@ -31,7 +31,7 @@ describe('a staff session', { timeout: 20_000 }, () => {
       '/customers',
       '/customers/0190a1b2-0000-7000-8000-000000000001',
     ]) {
-      const { unmount } = renderRoutes(appRoutes, { route });
+      const { unmount } = renderRoutes(appRoutes, { ...appRouterOptions, route });
       expect(
         await screen.findByText('You do not have permission to open this page'),
       ).toBeInTheDocument();

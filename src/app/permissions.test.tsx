@@ -6,7 +6,7 @@ import { testSessionAs } from '@/test/fixtures';
 import { ok } from '@/test/msw/envelope';
 import { setupMswServer } from '@/test/msw/server';
 import { renderRoutes } from '@/test/render';
-import { appRoutes } from './router';
+import { appRouterOptions, appRoutes } from './router';
 
 const staff = testSessionAs('staff');
 
@@ -17,7 +17,7 @@ setupMswServer(
 describe('a staff session', { timeout: 15_000 }, () => {
   it('has no sidebar entry for expenses, salaries or bank details, but keeps orders', async () => {
     useAuthStore.getState().setSession(staff);
-    renderRoutes(appRoutes, { route: '/orders' });
+    renderRoutes(appRoutes, { ...appRouterOptions, route: '/orders' });
     const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
     expect(within(nav).getByRole('link', { name: 'Orders' })).toBeInTheDocument();
     expect(within(nav).getByRole('link', { name: 'Merchants' })).toBeInTheDocument();
@@ -28,7 +28,7 @@ describe('a staff session', { timeout: 15_000 }, () => {
 
   it('gets the 403 page inside the layout on the expenses page', async () => {
     useAuthStore.getState().setSession(staff);
-    renderRoutes(appRoutes, { route: '/expenses' });
+    renderRoutes(appRoutes, { ...appRouterOptions, route: '/expenses' });
     expect(
       await screen.findByText('You do not have permission to open this page'),
     ).toBeInTheDocument();
@@ -37,7 +37,7 @@ describe('a staff session', { timeout: 15_000 }, () => {
 
   it('gets the 403 page on /users and never asks for the list', async () => {
     useAuthStore.getState().setSession(staff);
-    renderRoutes(appRoutes, { route: '/users' });
+    renderRoutes(appRoutes, { ...appRouterOptions, route: '/users' });
     expect(
       await screen.findByText('You do not have permission to open this page'),
     ).toBeInTheDocument();
@@ -45,7 +45,7 @@ describe('a staff session', { timeout: 15_000 }, () => {
 
   it('gets the 403 page on the activity view, and no Activity tab', async () => {
     useAuthStore.getState().setSession(staff);
-    renderRoutes(appRoutes, { route: '/settings/activity' });
+    renderRoutes(appRoutes, { ...appRouterOptions, route: '/settings/activity' });
     expect(
       await screen.findByText('You do not have permission to open this page'),
     ).toBeInTheDocument();
@@ -56,7 +56,7 @@ describe('a staff session', { timeout: 15_000 }, () => {
   it('has no billing entries and gets the 403 page on the billing desk and the register', async () => {
     useAuthStore.getState().setSession(staff);
     for (const route of ['/export-bill-review', '/billing']) {
-      const { unmount } = renderRoutes(appRoutes, { route });
+      const { unmount } = renderRoutes(appRoutes, { ...appRouterOptions, route });
       expect(
         await screen.findByText('You do not have permission to open this page'),
       ).toBeInTheDocument();

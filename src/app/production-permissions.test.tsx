@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { appRoutes } from './router';
+import { appRouterOptions, appRoutes } from './router';
 import { useAuthStore } from '@/stores/auth';
 import { testSessionAs } from '@/test/fixtures';
 import { ok } from '@/test/msw/envelope';
@@ -25,7 +25,7 @@ setupMswServer(
 describe('the shop floor for staff', { timeout: 20_000 }, () => {
   it('opens the production board from the sidebar and can move cards', async () => {
     useAuthStore.getState().setSession(staff);
-    renderRoutes(appRoutes, { route: '/tasks' });
+    renderRoutes(appRoutes, { ...appRouterOptions, route: '/tasks' });
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Production board' }),
     ).toBeInTheDocument();
@@ -37,7 +37,7 @@ describe('the shop floor for staff', { timeout: 20_000 }, () => {
 
   it('does not see wages: the salary area is refused and the wages are never asked for', async () => {
     useAuthStore.getState().setSession(staff);
-    renderRoutes(appRoutes, { route: '/salary-management' });
+    renderRoutes(appRoutes, { ...appRouterOptions, route: '/salary-management' });
     expect(
       await screen.findByText('You do not have permission to open this page'),
     ).toBeInTheDocument();

@@ -12,7 +12,7 @@ import { setupMswServer } from '@/test/msw/server';
 import { signInTestUser, signInTestUserAs } from '@/test/msw/session';
 import { renderWithProviders } from '@/test/render';
 import type { AreaRoute } from '@/lib/area-definition';
-import { startSignedInRoute } from './route-prefetch';
+import { prefetchOpeningPage } from './route-prefetch';
 
 const server = setupMswServer();
 
@@ -58,7 +58,7 @@ const settled = () => waitFor(() => expect(queryClient.isFetching()).toBe(0));
 describe('starting the first page’s request with the app', { timeout: 15_000 }, () => {
   it('asks for the report the analytics page shows, which then does not ask again', async () => {
     signInTestUser();
-    startSignedInRoute({ pathname: '/order-analytics', search: '?groupBy=status' });
+    prefetchOpeningPage({ pathname: '/order-analytics', search: '?groupBy=status' });
     await waitFor(() => expect(reportRequests).toHaveLength(1));
     expect(reportRequests[0]?.searchParams.get('groupBy')).toBe('status');
     await settled();
@@ -80,7 +80,7 @@ describe('starting the first page’s request with the app', { timeout: 15_000 }
     ]);
     server.use(...fake.handlers);
     signInTestUser();
-    startSignedInRoute({
+    prefetchOpeningPage({
       pathname: '/orders',
       search: '?status=in_progress&limit=20&sort=orderDate',
     });
@@ -105,20 +105,20 @@ describe('starting the first page’s request with the app', { timeout: 15_000 }
       { path: 'orders', area: 'orders', prefetch },
     ];
 
-    startSignedInRoute({ pathname: '/orders', search: '' }, routes);
+    prefetchOpeningPage({ pathname: '/orders', search: '' }, routes);
     expect(prefetch).not.toHaveBeenCalled();
 
     signInTestUserAs('staff');
-    startSignedInRoute({ pathname: '/billing', search: '' }, routes);
+    prefetchOpeningPage({ pathname: '/billing', search: '' }, routes);
     expect(prefetch).not.toHaveBeenCalled();
 
     const { user } = useAuthStore.getState();
     useAuthStore.setState({ user: user && { ...user, mustChangePassword: true } });
-    startSignedInRoute({ pathname: '/orders', search: '' }, routes);
+    prefetchOpeningPage({ pathname: '/orders', search: '' }, routes);
     expect(prefetch).not.toHaveBeenCalled();
 
     useAuthStore.setState({ user });
-    startSignedInRoute({ pathname: '/orders', search: '?page=2' }, routes);
+    prefetchOpeningPage({ pathname: '/orders', search: '?page=2' }, routes);
     expect(prefetch).toHaveBeenCalledWith(new URLSearchParams('?page=2'));
   });
 });

@@ -1,26 +1,21 @@
 import { matchPath } from 'react-router';
 import { can } from '../../contract/permissions.ts';
-import { preloadHttpClient } from '@/lib/api-client';
-import { readQueryCacheAhead } from '@/lib/query-client';
-import { selectIsLoggedIn, useAuthStore } from '@/stores/auth';
 import { AREA_ROUTES } from './area-routes';
 import type { AreaRoute } from '@/lib/area-definition';
 import { AREA_PERMISSIONS } from './areas';
+import { openingUser } from './opening-user';
 
 /**
- * Run once when the app opens, signed in: starts reading the saved cache and the page's first
- * request for the URL it opens on, alongside the page's code and texts rather than after them.
- * Nothing starts for a page the user's role may not open, or while a temporary password has to be
- * replaced (the server answers nothing else then).
+ * Starts the first read of the page the app opens on (its `prefetch`, with the URL's query), so
+ * the request does not wait for the page's code. Nothing starts signed out, for a page the
+ * user's role may not open, or while a temporary password has to be replaced.
  */
-export function startSignedInRoute(
+export function prefetchOpeningPage(
   location: { pathname: string; search: string },
   routes: readonly AreaRoute[] = AREA_ROUTES,
 ) {
-  const { user } = useAuthStore.getState();
-  if (!selectIsLoggedIn(useAuthStore.getState()) || !user || user.mustChangePassword) return;
-  readQueryCacheAhead();
-  preloadHttpClient();
+  const user = openingUser();
+  if (!user) return;
   const route = routes.find(
     (candidate) => matchPath({ path: `/${candidate.path}`, end: true }, location.pathname) !== null,
   );

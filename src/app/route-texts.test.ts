@@ -1,7 +1,7 @@
 import type { RouteObject } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '@/lib/i18n';
-import { appRoutes } from './router';
+import { signedInRoutes } from './signed-in-routes';
 
 function findRoute(routes: RouteObject[], path: string): RouteObject | undefined {
   for (const route of routes) {
@@ -37,7 +37,7 @@ describe('a page route and its texts', { timeout: 15_000 }, () => {
       const loadNamespaces = vi
         .spyOn(i18n, 'loadNamespaces')
         .mockReturnValue(new Promise<void>((resolve) => (textsLoaded = resolve)));
-      const lazy = findRoute(appRoutes, path)?.lazy;
+      const lazy = findRoute(signedInRoutes, path)?.lazy;
       expect(typeof lazy).toBe('function');
       const loading = (lazy as () => Promise<RouteObject>)();
 
@@ -51,7 +51,7 @@ describe('a page route and its texts', { timeout: 15_000 }, () => {
 
   it('a page whose texts cannot be fetched still loads', async () => {
     vi.spyOn(i18n, 'loadNamespaces').mockRejectedValue(new Error('offline'));
-    const lazy = findRoute(appRoutes, 'designs')?.lazy as () => Promise<RouteObject>;
+    const lazy = findRoute(signedInRoutes, 'designs')?.lazy as () => Promise<RouteObject>;
     const route = await lazy();
     expect(route.element).toBeTruthy();
   });

@@ -8,7 +8,7 @@ import { ok } from '@/test/msw/envelope';
 import { setupMswServer } from '@/test/msw/server';
 import { renderRoutes } from '@/test/render';
 import { AREAS } from './areas';
-import { appRoutes } from './router';
+import { appRouterOptions, appRoutes } from './router';
 import { testSession } from '@/test/fixtures';
 
 const session = testSession('secret-token');
@@ -34,7 +34,7 @@ describe('app routes', { timeout: 15_000 }, () => {
   });
 
   it('sends a visitor to sign-in with the wanted path and query as redirect', async () => {
-    renderRoutes(appRoutes, { route: '/orders?status=pending&page=2' });
+    renderRoutes(appRoutes, { ...appRouterOptions, route: '/orders?status=pending&page=2' });
     expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
     const url = new URL(location() ?? '', 'https://app.test');
     expect(url.pathname).toBe('/sign-in');
@@ -42,18 +42,19 @@ describe('app routes', { timeout: 15_000 }, () => {
   });
 
   it('sends "/" to sign-in when signed out and to order analytics when signed in', async () => {
-    const first = renderRoutes(appRoutes, { route: '/' });
+    const first = renderRoutes(appRoutes, { ...appRouterOptions, route: '/' });
     await waitFor(() => expect(location()).toBe('/sign-in'));
     first.unmount();
 
     signIn();
-    renderRoutes(appRoutes, { route: '/' });
+    renderRoutes(appRoutes, { ...appRouterOptions, route: '/' });
     await waitFor(() => expect(location()).toBe('/order-analytics'));
   });
 
   it('takes a signed-in user from /sign-in to the redirect target', async () => {
     signIn();
     renderRoutes(appRoutes, {
+      ...appRouterOptions,
       route: `/sign-in?redirect=${encodeURIComponent('/designs?name=rose')}`,
     });
     await waitFor(() => expect(location()).toBe('/designs?name=rose'));
@@ -62,13 +63,13 @@ describe('app routes', { timeout: 15_000 }, () => {
 
   it('refuses a redirect to another host', async () => {
     signIn();
-    renderRoutes(appRoutes, { route: '/sign-in?redirect=//evil.com' });
+    renderRoutes(appRoutes, { ...appRouterOptions, route: '/sign-in?redirect=//evil.com' });
     await waitFor(() => expect(location()).toBe('/order-analytics'));
   });
 
   it('redirects /dashboard to order analytics', async () => {
     signIn();
-    renderRoutes(appRoutes, { route: '/dashboard' });
+    renderRoutes(appRoutes, { ...appRouterOptions, route: '/dashboard' });
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Order analytics' }),
     ).toBeInTheDocument();
@@ -77,7 +78,7 @@ describe('app routes', { timeout: 15_000 }, () => {
 
   it('opens an area inside the layout with its nav link current', async () => {
     signIn();
-    renderRoutes(appRoutes, { route: '/help-center' });
+    renderRoutes(appRoutes, { ...appRouterOptions, route: '/help-center' });
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Help center' }),
     ).toBeInTheDocument();
@@ -97,7 +98,7 @@ describe('app routes', { timeout: 15_000 }, () => {
   });
 
   it('renders the not-found page for an unknown path', async () => {
-    renderRoutes(appRoutes, { route: '/no/such/page' });
+    renderRoutes(appRoutes, { ...appRouterOptions, route: '/no/such/page' });
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Oops! Page Not Found!' }),
     ).toBeInTheDocument();
@@ -107,7 +108,7 @@ describe('app routes', { timeout: 15_000 }, () => {
 
   it('on an unauthorized event clears the session, says so and goes to sign-in', async () => {
     signIn();
-    renderRoutes(appRoutes, { route: '/workers?page=2' });
+    renderRoutes(appRoutes, { ...appRouterOptions, route: '/workers?page=2' });
     await screen.findByRole('heading', { level: 1, name: 'Workers' });
 
     act(() => {
@@ -125,7 +126,7 @@ describe('app routes', { timeout: 15_000 }, () => {
 
   it('on a server-error event says so and stays on the page, which keeps its input', async () => {
     signIn();
-    renderRoutes(appRoutes, { route: '/help-center' });
+    renderRoutes(appRoutes, { ...appRouterOptions, route: '/help-center' });
     await screen.findByRole('heading', { level: 1, name: 'Help center' });
     act(() => {
       window.dispatchEvent(new CustomEvent(API_EVENTS.serverError));
@@ -137,7 +138,7 @@ describe('app routes', { timeout: 15_000 }, () => {
 
   it('on a not-modified event shows a toast and stays', async () => {
     signIn();
-    renderRoutes(appRoutes, { route: '/chats' });
+    renderRoutes(appRoutes, { ...appRouterOptions, route: '/chats' });
     await screen.findByRole('heading', { level: 1, name: 'Chats' });
     act(() => {
       window.dispatchEvent(new CustomEvent(API_EVENTS.notModified));
@@ -149,7 +150,7 @@ describe('app routes', { timeout: 15_000 }, () => {
   it('signs out from the account menu even when the server call fails', async () => {
     server.use(http.post('*/api/auth/logout', () => HttpResponse.json({}, { status: 503 })));
     signIn();
-    const { user } = renderRoutes(appRoutes, { route: '/apps' });
+    const { user } = renderRoutes(appRoutes, { ...appRouterOptions, route: '/apps' });
     await screen.findByRole('heading', { level: 1, name: 'Apps' });
 
     await user.click(screen.getByRole('button', { name: 'Account menu' }));
@@ -163,7 +164,7 @@ describe('app routes', { timeout: 15_000 }, () => {
 
   it('calls the server on sign out', async () => {
     signIn();
-    const { user } = renderRoutes(appRoutes, { route: '/apps' });
+    const { user } = renderRoutes(appRoutes, { ...appRouterOptions, route: '/apps' });
     await screen.findByRole('heading', { level: 1, name: 'Apps' });
     await user.click(screen.getByRole('button', { name: 'Account menu' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Sign out' }));
@@ -173,7 +174,10 @@ describe('app routes', { timeout: 15_000 }, () => {
 
   it('lets Settings > Appearance change theme and font', async () => {
     signIn();
-    const { user } = renderRoutes(appRoutes, { route: '/settings/appearance' });
+    const { user } = renderRoutes(appRoutes, {
+      ...appRouterOptions,
+      route: '/settings/appearance',
+    });
     const fontSelect = await screen.findByRole('combobox', { name: 'Font' });
     await user.selectOptions(fontSelect, 'manrope');
     expect(document.documentElement).toHaveClass('font-manrope');

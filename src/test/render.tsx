@@ -11,6 +11,7 @@ import {
   Outlet,
   RouterProvider,
   useLocation,
+  type PatchRoutesOnNavigationFunction,
   type RouteObject,
 } from 'react-router';
 import { theme } from '@/app/theme';
@@ -156,12 +157,16 @@ export function createTestWrapper(options: { route?: string; queryClient?: Query
 }
 
 /**
- * Renders a whole route tree (e.g. the app's own `appRoutes`) in a memory router with the same
- * providers, starting at `route`.
+ * Renders a whole route tree (e.g. the app's own `appRoutes` with its `appRouterOptions`) in a
+ * memory router with the same providers, starting at `route`.
  */
 export function renderRoutes(
   routes: RouteObject[],
-  options: { route?: string; queryClient?: QueryClient } = {},
+  options: {
+    route?: string;
+    queryClient?: QueryClient;
+    patchRoutesOnNavigation?: PatchRoutesOnNavigationFunction;
+  } = {},
 ) {
   initTestI18n();
   const queryClient = options.queryClient ?? createTestQueryClient();
@@ -177,7 +182,10 @@ export function renderRoutes(
         children: routes,
       },
     ],
-    { initialEntries: [options.route ?? '/'] },
+    {
+      initialEntries: [options.route ?? '/'],
+      patchRoutesOnNavigation: options.patchRoutesOnNavigation,
+    },
   );
   const user = userEvent.setup();
   const result = render(
