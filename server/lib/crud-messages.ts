@@ -1,15 +1,16 @@
 /**
- * The envelope messages of an area's CRUD routes in the words the simple areas share, from the
- * names of many and of one record ("Designs", "Design"). The pick list says what the list says.
+ * The envelope messages of an area's CRUD routes in the words the areas share, from the names of
+ * many and of one record ("Designs", "Design"). The pick list says what the list says; the writes
+ * and the 404 may call one record otherwise ("Worker salary entry").
  */
-export function crudMessages(plural: string, singular: string) {
+export function crudMessages(plural: string, singular: string, entry = singular) {
   return {
     list: `${plural} fetched successfully`,
     all: `${plural} fetched successfully`,
     get: `${singular} fetched successfully`,
-    created: `${singular} created successfully`,
-    updated: `${singular} updated successfully`,
-    deleted: `${singular} deleted successfully`,
-    notFound: `${singular} not found`,
+    created: `${entry} created successfully`,
+    updated: `${entry} updated successfully`,
+    deleted: `${entry} deleted successfully`,
+    notFound: `${entry} not found`,
   };
 }

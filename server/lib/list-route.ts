@@ -7,7 +7,7 @@ import { ok } from './envelope.ts';
 import { tenantOf } from './request-auth.ts';
 import type { TenantContext } from './tenant.ts';
 
-/** An area's `GET /` that is not a CRUD area's (crud-routes.ts builds those). */
+/** An area's `GET /` that is not a CRUD area's (crud-area.ts builds those). */
 export interface ListRoute<QuerySchema extends z.ZodType, RecordSchema extends z.ZodType> {
   permission: Permission;
   operationId: string;

@@ -8,6 +8,7 @@ interface RouteFacts {
   operationId: string;
   tags: string[];
   summary: string;
+  description?: string;
   params?: z.ZodType;
   querystring?: z.ZodType;
   body?: z.ZodType;

@@ -19,7 +19,7 @@ export type RouteAccessRows = Record<string, RouteAccess>;
 /** The n-th valid create body. */
 export type BodyOf = (n: number) => Record<string, unknown>;
 
-/** A resource on the generic CRUD routes (`registerCrudRoutes`), for the shared CRUD checks. */
+/** An area on the generic CRUD routes (`crudModule`), for the shared CRUD checks. */
 export interface CrudCase {
   path: string;
   record: z.ZodType<{

@@ -1,4 +1,4 @@
-import type { FastifyPluginCallback } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   NO_ACTIVE_BANK_DETAIL_MESSAGE,
@@ -11,38 +11,17 @@ import {
 } from '../../../contract/bank-details.ts';
 import { envelope } from '../../../contract/common.ts';
 import { tenantOf } from '../../lib/request-auth.ts';
-import { idParams, registerCrudRoutes, staleVersionResponse } from '../../lib/crud-routes.ts';
-import { crudMessages } from '../../lib/crud-messages.ts';
-import { CRUD_PERMISSIONS } from '../../../contract/permissions.ts';
+import { crudModule } from '../../lib/crud-area.ts';
+import { idParams, staleVersionResponse } from '../../lib/crud-routes.ts';
 import { failureResponse } from '../../lib/openapi-responses.ts';
 import { bankDetailRepository } from './repository.ts';
-import type { ResourceModule } from '../registry.ts';
 import { okIfFound } from '../../lib/ok-if-found.ts';
 
 const NOT_FOUND_MESSAGE = 'Bank detail not found';
+const tags = ['Bank details'];
 
-export const bankDetailRoutes: FastifyPluginCallback = (scope, _options, done) => {
+const activeRoutes = (scope: FastifyInstance) => {
   const typed = scope.withTypeProvider<ZodTypeProvider>();
-  const tags = ['Bank details'];
-
-  registerCrudRoutes(scope, {
-    tag: 'Bank details',
-    singular: 'Bank detail',
-    csv: { namespace: 'bank-details' },
-    schemas: {
-      record: bankDetail,
-      create: bankDetailCreate,
-      update: bankDetailUpdate,
-      listQuery: bankDetailListQuery,
-    },
-    permissions: CRUD_PERMISSIONS.bankDetails,
-    repository: bankDetailRepository,
-    messages: crudMessages('Bank details', 'Bank detail'),
-    listPage: {
-      schema: bankDetailPage,
-      from: (page) => ({ ...page, hasPreviousPage: page.hasPrevPage }),
-    },
-  });
 
   typed.get(
     '/active',
@@ -94,7 +73,21 @@ export const bankDetailRoutes: FastifyPluginCallback = (scope, _options, done) =
       );
     },
   );
-  done();
 };
 
-export const resourceModule: ResourceModule = { prefix: '/bank-details', routes: bankDetailRoutes };
+export const resourceModule = crudModule({
+  area: 'bank-details',
+  names: { permissions: 'bankDetails', plural: 'Bank details', singular: 'Bank detail' },
+  schemas: {
+    record: bankDetail,
+    create: bankDetailCreate,
+    update: bankDetailUpdate,
+    listQuery: bankDetailListQuery,
+  },
+  repository: bankDetailRepository,
+  listPage: {
+    schema: bankDetailPage,
+    from: (page) => ({ ...page, hasPreviousPage: page.hasPrevPage }),
+  },
+  moreRoutes: activeRoutes,
+});

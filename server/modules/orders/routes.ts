@@ -1,4 +1,4 @@
-import type { FastifyPluginCallback } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { envelope } from '../../../contract/common.ts';
 import {
@@ -9,14 +9,12 @@ import {
   orderUpdate,
   type Order,
 } from '../../../contract/orders.ts';
-import { idParams, registerCrudRoutes, staleVersionResponse } from '../../lib/crud-routes.ts';
+import { crudModule } from '../../lib/crud-area.ts';
+import { idParams, staleVersionResponse } from '../../lib/crud-routes.ts';
 import { ok } from '../../lib/envelope.ts';
 import { notFound } from '../../lib/http-errors.ts';
 import { tenantOf } from '../../lib/request-auth.ts';
 import { orderRepository } from './repository.ts';
-import type { ResourceModule } from '../registry.ts';
-
-const ORDER_NOT_FOUND = 'Order not found';
 
 /** The lines in one cell, as a spreadsheet reader scans them: `D-101 x 20 @ 45; D-205 x 5 @ 60`. */
 const orderLinesText = (record: Record<string, unknown>) =>
@@ -24,45 +22,8 @@ const orderLinesText = (record: Record<string, unknown>) =>
     .map((line) => `${line.design.designCode} x ${line.quantity} @ ${line.rate}`)
     .join('; ');
 
-/** The generic CRUD routes (no pick list) plus the status path, which only moves forward. */
-export const orderRoutes: FastifyPluginCallback = (scope, _options, done) => {
-  registerCrudRoutes(scope, {
-    tag: 'Orders',
-    singular: 'Order',
-    csv: {
-      namespace: 'orders',
-      columns: [
-        { key: 'poNumber' },
-        { key: 'merchant.name', label: 'columns.merchant' },
-        { key: 'orderDate' },
-        { key: 'deliveryDate' },
-        { key: 'status', label: 'columns.status', values: 'status' },
-        { key: 'isPaid' },
-        { key: 'totalQuantity', label: 'data-io:csv.totalQuantity' },
-        { key: 'totalAmount', label: 'columns.total' },
-        { key: 'designs', value: orderLinesText },
-        { key: 'billNumber', label: 'data-io:csv.billNumber' },
-        { key: 'notes' },
-      ],
-    },
-    schemas: { record: order, create: orderCreate, update: orderUpdate, listQuery: orderListQuery },
-    permissions: {
-      read: 'orders.read',
-      write: 'orders.write',
-      delete: 'orders.delete',
-    },
-    repository: orderRepository,
-    pickList: false,
-    messages: {
-      list: 'Orders fetched successfully',
-      get: 'Order fetched successfully',
-      created: 'Order created successfully',
-      updated: 'Order updated successfully',
-      deleted: 'Order deleted successfully',
-      notFound: ORDER_NOT_FOUND,
-    },
-  });
-
+/** The status path, which only moves forward. */
+const statusRoute = (scope: FastifyInstance) => {
   const app = scope.withTypeProvider<ZodTypeProvider>();
   app.put(
     '/:id/status',
@@ -86,12 +47,29 @@ export const orderRoutes: FastifyPluginCallback = (scope, _options, done) => {
         request.body.version,
         { force: request.body.force },
       );
-      if (!updated) throw notFound(ORDER_NOT_FOUND);
+      if (!updated) throw notFound('Order not found');
       return ok(updated, 'Order status updated successfully');
     },
   );
-
-  done();
 };
 
-export const resourceModule: ResourceModule = { prefix: '/orders', routes: orderRoutes };
+export const resourceModule = crudModule({
+  area: 'orders',
+  schemas: { record: order, create: orderCreate, update: orderUpdate, listQuery: orderListQuery },
+  repository: orderRepository,
+  pickList: false,
+  csvColumns: [
+    { key: 'poNumber' },
+    { key: 'merchant.name', label: 'columns.merchant' },
+    { key: 'orderDate' },
+    { key: 'deliveryDate' },
+    { key: 'status', label: 'columns.status', values: 'status' },
+    { key: 'isPaid' },
+    { key: 'totalQuantity', label: 'data-io:csv.totalQuantity' },
+    { key: 'totalAmount', label: 'columns.total' },
+    { key: 'designs', value: orderLinesText },
+    { key: 'billNumber', label: 'data-io:csv.billNumber' },
+    { key: 'notes' },
+  ],
+  moreRoutes: statusRoute,
+});
