@@ -8,10 +8,11 @@ import {
   billNoteNextNumber,
   billNoteNextNumberQuery,
 } from '../../../contract/bill-notes.ts';
-import { envelope } from '../../../contract/common.ts';
-import { assertOwnOrganization, idParams, staleVersionResponse } from '../../lib/crud-routes.ts';
+import { idParams } from '../../lib/crud-routes.ts';
 import { ok } from '../../lib/envelope.ts';
-import { notFound } from '../../lib/http-errors.ts';
+import { okIfFound } from '../../lib/ok-if-found.ts';
+import { routeOptions } from '../../lib/route-options.ts';
+import { writingTenant } from '../../lib/writing-tenant.ts';
 import { tenantOf } from '../../plugins/auth.ts';
 import type { ResourceModule } from '../registry.ts';
 import { billNoteRepository } from './repository.ts';
@@ -39,18 +40,15 @@ export const billNoteRoutes: FastifyPluginCallback = (scope, _options, done) => 
 
   app.get(
     '/next-number',
-    {
-      config: write,
-      schema: {
-        operationId: 'getNextBillNoteNumber',
-        summary: 'The number the next note of a kind and date would take',
-        tags,
-        querystring: billNoteNextNumberQuery,
-        response: { 200: envelope(billNoteNextNumber) },
-        description:
-          'Nothing is reserved: a note of the kind issued meanwhile elsewhere takes it first. For the review before a note is issued.',
-      },
-    },
+    routeOptions(write, {
+      operationId: 'getNextBillNoteNumber',
+      summary: 'The number the next note of a kind and date would take',
+      tags,
+      querystring: billNoteNextNumberQuery,
+      data: billNoteNextNumber,
+      description:
+        'Nothing is reserved: a note of the kind issued meanwhile elsewhere takes it first. For the review before a note is issued.',
+    }),
     async (request) =>
       ok(
         await billNoteRepository.nextNumber(app.db, tenantOf(request), request.query),
@@ -60,72 +58,54 @@ export const billNoteRoutes: FastifyPluginCallback = (scope, _options, done) => 
 
   app.get(
     '/:id',
-    {
-      config: read,
-      schema: {
-        operationId: 'getBillNote',
-        summary: 'Get one credit or debit note',
-        tags,
-        params: idParams,
-        response: { 200: envelope(billNote) },
-      },
-    },
-    async (request) => {
-      const record = await billNoteRepository.findById(
-        app.db,
-        tenantOf(request),
-        request.params.id,
-      );
-      if (!record) throw notFound(NOTE_NOT_FOUND);
-      return ok(record, 'Note fetched successfully');
-    },
+    routeOptions(read, {
+      operationId: 'getBillNote',
+      summary: 'Get one credit or debit note',
+      tags,
+      params: idParams,
+      data: billNote,
+    }),
+    async (request) =>
+      okIfFound(
+        await billNoteRepository.findById(app.db, tenantOf(request), request.params.id),
+        NOTE_NOT_FOUND,
+        'Note fetched successfully',
+      ),
   );
 
   app.post(
     '/',
-    {
-      config: write,
-      schema: {
-        operationId: 'createBillNote',
-        summary: 'Issue a credit or debit note against a live bill',
-        tags,
-        body: billNoteCreate,
-        response: { 201: envelope(billNote) },
-        description:
-          "Tax follows the bill (rate and split). A credit note settles the bill's balance first and leaves the rest as the merchant's advance; a debit note is owed like a bill.",
-      },
-    },
+    routeOptions(write, {
+      operationId: 'createBillNote',
+      summary: 'Issue a credit or debit note against a live bill',
+      tags,
+      body: billNoteCreate,
+      created: billNote,
+      description:
+        "Tax follows the bill (rate and split). A credit note settles the bill's balance first and leaves the rest as the merchant's advance; a debit note is owed like a bill.",
+    }),
     async (request, reply) => {
-      const tenant = tenantOf(request);
-      assertOwnOrganization(request.body, tenant);
-      const record = await billNoteRepository.create(app.db, tenant, request.body);
+      const record = await billNoteRepository.create(app.db, writingTenant(request), request.body);
       return reply.code(201).send(ok(record, 'Note created successfully'));
     },
   );
 
   app.post(
     '/:id/cancel',
-    {
-      config: write,
-      schema: {
-        operationId: 'cancelBillNote',
-        summary: 'Cancel a credit or debit note; its number stays used',
-        tags,
-        params: idParams,
-        body: billNoteCancel,
-        response: { 200: envelope(billNote), 409: staleVersionResponse(billNote) },
-      },
-    },
-    async (request) => {
-      const record = await billNoteRepository.cancel(
-        app.db,
-        tenantOf(request),
-        request.params.id,
-        request.body,
-      );
-      if (!record) throw notFound(NOTE_NOT_FOUND);
-      return ok(record, 'Note cancelled');
-    },
+    routeOptions(write, {
+      operationId: 'cancelBillNote',
+      summary: 'Cancel a credit or debit note; its number stays used',
+      tags,
+      params: idParams,
+      body: billNoteCancel,
+      updated: billNote,
+    }),
+    async (request) =>
+      okIfFound(
+        await billNoteRepository.cancel(app.db, tenantOf(request), request.params.id, request.body),
+        NOTE_NOT_FOUND,
+        'Note cancelled',
+      ),
   );
 
   done();

@@ -11,14 +11,15 @@ import {
   billUpdate,
   unbilledOrdersQuery,
 } from '../../../contract/bills.ts';
-import { envelope } from '../../../contract/common.ts';
 import { GST_STATES } from '../../../contract/gst.ts';
 import { order } from '../../../contract/orders.ts';
-import { assertOwnOrganization, idParams, staleVersionResponse } from '../../lib/crud-routes.ts';
+import { idParams } from '../../lib/crud-routes.ts';
 import { sendCsv, type CsvValue, type ResolvedCsv } from '../../lib/csv-export.ts';
 import { ok } from '../../lib/envelope.ts';
 import { csvResponse } from '../../lib/openapi-responses.ts';
-import { notFound } from '../../lib/http-errors.ts';
+import { okIfFound } from '../../lib/ok-if-found.ts';
+import { routeOptions } from '../../lib/route-options.ts';
+import { writingTenant } from '../../lib/writing-tenant.ts';
 import { tenantOf } from '../../plugins/auth.ts';
 import type { ResourceModule } from '../registry.ts';
 import { billRegisterRows, billRepository } from './repository.ts';
@@ -96,16 +97,13 @@ export const billRoutes: FastifyPluginCallback = (scope, _options, done) => {
 
   app.get(
     '/unbilled-orders',
-    {
-      config: read,
-      schema: {
-        operationId: 'listUnbilledOrders',
-        summary: "A merchant's orders that are ready to bill",
-        tags,
-        querystring: unbilledOrdersQuery,
-        response: { 200: envelope(z.object({ data: z.array(order) })) },
-      },
-    },
+    routeOptions(read, {
+      operationId: 'listUnbilledOrders',
+      summary: "A merchant's orders that are ready to bill",
+      tags,
+      querystring: unbilledOrdersQuery,
+      data: z.object({ data: z.array(order) }),
+    }),
     async (request) =>
       ok(
         {
@@ -121,18 +119,15 @@ export const billRoutes: FastifyPluginCallback = (scope, _options, done) => {
 
   app.get(
     '/next-number',
-    {
-      config: write,
-      schema: {
-        operationId: 'getNextBillNumber',
-        summary: 'The number the next bill of a date would take',
-        tags,
-        querystring: billNextNumberQuery,
-        response: { 200: envelope(billNextNumber) },
-        description:
-          'The number a bill of `billDate` would take if issued now; nothing is reserved, so a bill issued meanwhile elsewhere takes it first. For the review before a bill is issued.',
-      },
-    },
+    routeOptions(write, {
+      operationId: 'getNextBillNumber',
+      summary: 'The number the next bill of a date would take',
+      tags,
+      querystring: billNextNumberQuery,
+      data: billNextNumber,
+      description:
+        'The number a bill of `billDate` would take if issued now; nothing is reserved, so a bill issued meanwhile elsewhere takes it first. For the review before a bill is issued.',
+    }),
     async (request) =>
       ok(
         await billRepository.nextNumber(app.db, tenantOf(request), request.query.billDate),
@@ -163,91 +158,70 @@ export const billRoutes: FastifyPluginCallback = (scope, _options, done) => {
 
   app.get(
     '/:id',
-    {
-      config: read,
-      schema: {
-        operationId: 'getBill',
-        summary: 'Get one bill',
-        tags,
-        params: idParams,
-        response: { 200: envelope(bill) },
-      },
-    },
-    async (request) => {
-      const record = await billRepository.findById(app.db, tenantOf(request), request.params.id);
-      if (!record) throw notFound(BILL_NOT_FOUND);
-      return ok(record, 'Bill fetched successfully');
-    },
+    routeOptions(read, {
+      operationId: 'getBill',
+      summary: 'Get one bill',
+      tags,
+      params: idParams,
+      data: bill,
+    }),
+    async (request) =>
+      okIfFound(
+        await billRepository.findById(app.db, tenantOf(request), request.params.id),
+        BILL_NOT_FOUND,
+        'Bill fetched successfully',
+      ),
   );
 
   app.post(
     '/',
-    {
-      config: write,
-      schema: {
-        operationId: 'createBill',
-        summary: 'Make a bill from completed or delivered orders',
-        tags,
-        body: billCreate,
-        response: { 201: envelope(bill) },
-      },
-    },
+    routeOptions(write, {
+      operationId: 'createBill',
+      summary: 'Make a bill from completed or delivered orders',
+      tags,
+      body: billCreate,
+      created: bill,
+    }),
     async (request, reply) => {
-      const tenant = tenantOf(request);
-      assertOwnOrganization(request.body, tenant);
-      const record = await billRepository.create(app.db, tenant, request.body);
+      const record = await billRepository.create(app.db, writingTenant(request), request.body);
       return reply.code(201).send(ok(record, 'Bill created successfully'));
     },
   );
 
   app.put(
     '/:id',
-    {
-      config: write,
-      schema: {
-        operationId: 'updateBill',
-        summary: 'Change a bill: the fields sent, at the version read',
-        tags,
-        params: idParams,
-        body: billUpdate,
-        response: { 200: envelope(bill), 409: staleVersionResponse(bill) },
-      },
-    },
-    async (request) => {
-      const record = await billRepository.update(
-        app.db,
-        tenantOf(request),
-        request.params.id,
-        request.body,
-      );
-      if (!record) throw notFound(BILL_NOT_FOUND);
-      return ok(record, 'Bill updated successfully');
-    },
+    routeOptions(write, {
+      operationId: 'updateBill',
+      summary: 'Change a bill: the fields sent, at the version read',
+      tags,
+      params: idParams,
+      body: billUpdate,
+      updated: bill,
+    }),
+    async (request) =>
+      okIfFound(
+        await billRepository.update(app.db, tenantOf(request), request.params.id, request.body),
+        BILL_NOT_FOUND,
+        'Bill updated successfully',
+      ),
   );
 
   app.post(
     '/:id/cancel',
-    {
-      config: write,
-      schema: {
-        operationId: 'cancelBill',
-        summary: 'Cancel a bill',
-        tags,
-        params: idParams,
-        body: billCancel,
-        response: { 200: envelope(bill), 409: staleVersionResponse(bill) },
-      },
-    },
-    async (request) => {
-      const record = await billRepository.cancel(
-        app.db,
-        tenantOf(request),
-        request.params.id,
-        request.body,
-      );
-      if (!record) throw notFound(BILL_NOT_FOUND);
-      return ok(record, 'Bill cancelled');
-    },
+    routeOptions(write, {
+      operationId: 'cancelBill',
+      summary: 'Cancel a bill',
+      tags,
+      params: idParams,
+      body: billCancel,
+      updated: bill,
+    }),
+    async (request) =>
+      okIfFound(
+        await billRepository.cancel(app.db, tenantOf(request), request.params.id, request.body),
+        BILL_NOT_FOUND,
+        'Bill cancelled',
+      ),
   );
 
   done();

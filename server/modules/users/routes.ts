@@ -1,6 +1,6 @@
 import type { FastifyPluginCallback, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { envelope, paged, pickList } from '../../../contract/common.ts';
+import { paged, pickList } from '../../../contract/common.ts';
 import {
   user,
   userCreate,
@@ -9,13 +9,14 @@ import {
   userResetPasswordBody,
   userUpdate,
 } from '../../../contract/users.ts';
-import { assertOwnOrganization, idParams, registerCsvExport } from '../../lib/crud-routes.ts';
+import { idParams, registerCsvExport } from '../../lib/crud-routes.ts';
 import { ok } from '../../lib/envelope.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { authenticatedOf } from '../../lib/request-auth.ts';
 import type { ResourceModule } from '../registry.ts';
 import { okIfFound } from '../../lib/ok-if-found.ts';
 import { routeOptions } from '../../lib/route-options.ts';
+import { writingTenant } from '../../lib/writing-tenant.ts';
 import {
   allUsers,
   createUser,
@@ -34,6 +35,11 @@ function actorOf(request: FastifyRequest): Actor {
   return { tenant, role: session.user.role };
 }
 
+/** The caller of a write whose body may name an organization: another one is refused (400). */
+function writingActorOf(request: FastifyRequest<{ Body: unknown }>): Actor {
+  return { ...actorOf(request), tenant: writingTenant(request) };
+}
+
 /**
  * The organization's people and their roles. Users are never deleted (history names them):
  * deactivation takes their place. Each route's permission is what every call needs; touching an
@@ -48,16 +54,13 @@ export const userRoutes: FastifyPluginCallback = (scope, _options, done) => {
 
   app.get(
     '/',
-    {
-      config: read,
-      schema: {
-        operationId: 'listUsers',
-        tags,
-        summary: 'List users',
-        querystring: userListQuery,
-        response: { 200: envelope(paged(user)) },
-      },
-    },
+    routeOptions(read, {
+      operationId: 'listUsers',
+      tags,
+      summary: 'List users',
+      querystring: userListQuery,
+      data: paged(user),
+    }),
     async (request) =>
       ok(
         await listUsers(app.db, authenticatedOf(request).tenant, request.query),
@@ -87,15 +90,12 @@ export const userRoutes: FastifyPluginCallback = (scope, _options, done) => {
 
   app.get(
     '/all',
-    {
-      config: read,
-      schema: {
-        operationId: 'listUserChoices',
-        tags,
-        summary: 'Every user of the organization, by name',
-        response: { 200: envelope(pickList(user)) },
-      },
-    },
+    routeOptions(read, {
+      operationId: 'listUserChoices',
+      tags,
+      summary: 'Every user of the organization, by name',
+      data: pickList(user),
+    }),
     async (request) =>
       ok(
         { data: await allUsers(app.db, authenticatedOf(request).tenant) },
@@ -131,8 +131,7 @@ export const userRoutes: FastifyPluginCallback = (scope, _options, done) => {
       created: user,
     }),
     async (request, reply) => {
-      const actor = actorOf(request);
-      assertOwnOrganization(request.body, actor.tenant);
+      const actor = writingActorOf(request);
       const { password, ...values } = request.body;
       const created = await createUser(app.db, actor, values, await hashPassword(password));
       return reply.code(201).send(ok(created, 'User created successfully'));
@@ -150,10 +149,8 @@ export const userRoutes: FastifyPluginCallback = (scope, _options, done) => {
       updated: user,
     }),
     async (request) => {
-      const actor = actorOf(request);
-      assertOwnOrganization(request.body, actor.tenant);
       return okIfFound(
-        await updateUser(app.db, actor, request.params.id, request.body),
+        await updateUser(app.db, writingActorOf(request), request.params.id, request.body),
         USER_NOT_FOUND,
         'User updated successfully',
       );
