@@ -2,9 +2,7 @@ import { z } from 'zod';
 import { AUDIT_ENTITY_NAMESPACES } from './audit-entities.ts';
 import { datedListQuery, id, queryId, timestamp } from './common.ts';
 
-// Written from the contract files (scripts/write-audit-entities.ts); read here with the entry schema.
-export { AUDIT_ENTITY_NAMESPACES };
-
+// The map is written from the contract files (scripts/write-audit-entities.ts).
 type AuditEntityName = keyof typeof AUDIT_ENTITY_NAMESPACES;
 export const AUDIT_ENTITIES = Object.keys(AUDIT_ENTITY_NAMESPACES) as [
   AuditEntityName,

@@ -1,11 +1,8 @@
 import { Badge, Group, Stack, Table, Text } from '@mantine/core';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  AUDIT_ENTITY_NAMESPACES,
-  type AuditEntity,
-  type AuditEntry,
-} from '../../contract/audit.ts';
+import type { AuditEntity, AuditEntry } from '../../contract/audit.ts';
+import { AUDIT_ENTITY_NAMESPACES } from '../../contract/audit-entities.ts';
 import { isGstStateCode } from '../../contract/gst.ts';
 import { numberLocale, useFormatters, type Formatters } from '@/lib/format';
 import { runtimeT } from '@/lib/translation-keys';
