@@ -66,20 +66,19 @@ import {
   paymentUpdate,
 } from './payments.ts';
 import {
-  jobCard,
-  jobCardMove,
-  jobCardsFromOrder,
-  jobCardUpdate,
+  productionStage,
+  productionStageList,
+  productionStagesUpdate,
+} from './production-stages.ts';
+import { jobCard, jobCardMove, jobCardsFromOrder, jobCardUpdate } from './job-cards.ts';
+import {
   productionEntry,
   productionEntryBatch,
   productionEntryBatchResult,
   productionEntryCreate,
   productionEntryUpdate,
-  productionStage,
-  productionStageList,
-  productionStagesUpdate,
-  workerWages,
-} from './production.ts';
+} from './production-entries.ts';
+import { workerWages } from './worker-wages.ts';
 import { loginBody } from './sign-in.ts';
 import { user, userCreate, userResetPasswordBody, userUpdate } from './users.ts';
 import {

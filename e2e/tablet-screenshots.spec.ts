@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DEFAULT_PRODUCTION_STAGE_NAMES } from '../contract/production.ts';
+import { DEFAULT_PRODUCTION_STAGE_NAMES } from '../contract/production-stages.ts';
 import { captureForDocs } from './pictures.ts';
 import { LIST_PAGES, api, localeText, signIn } from './support.ts';
 

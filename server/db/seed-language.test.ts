@@ -1,6 +1,6 @@
 import { asc } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { DEFAULT_PRODUCTION_STAGE_NAMES } from '../../contract/production.ts';
+import { DEFAULT_PRODUCTION_STAGE_NAMES } from '../../contract/production-stages.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { productionStages } from '../modules/production/schema.ts';
 import { users } from './platform-tables.ts';

@@ -2,7 +2,7 @@ import { onlineManager, QueryObserver, type QueryClient } from '@tanstack/react-
 import { act, renderHook, screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { JobCard } from '../../contract/production.ts';
+import type { JobCard } from '../../contract/job-cards.ts';
 import { queuedWrites, queuedWriteState } from '@/lib/offline/write-queue';
 import { payments } from '@/features/payments/resource';
 import {

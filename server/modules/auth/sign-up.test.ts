@@ -2,15 +2,11 @@ import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { authData, signUpPending } from '../../../contract/auth.ts';
 import { envelope } from '../../../contract/common.ts';
-import { DEFAULT_PRODUCTION_STAGE_NAMES } from '../../../contract/production.ts';
+import { DEFAULT_PRODUCTION_STAGE_NAMES } from '../../../contract/production-stages.ts';
 import { pendingSignups, users } from '../../db/platform-tables.ts';
 import { productionStages } from '../production/schema.ts';
 import { hashPassword } from '../../lib/passwords.ts';
-import {
-  startSmtpInbox,
-  type ReceivedMail,
-  type SmtpInbox,
-} from '../../test/smtp-inbox.ts';
+import { startSmtpInbox, type ReceivedMail, type SmtpInbox } from '../../test/smtp-inbox.ts';
 import { TEST_PASSWORD, createTestApp, type TestApp } from '../../test/test-app.ts';
 import { createOrganizationWithOwner } from './repository.ts';
 import { purgeExpiredSignUps } from './sign-up.ts';

@@ -4,7 +4,7 @@ import { envelope } from '../../../contract/common.ts';
 import {
   DEFAULT_PRODUCTION_STAGE_NAMES,
   productionStageList,
-} from '../../../contract/production.ts';
+} from '../../../contract/production-stages.ts';
 import { createTestApp, type TestApp, type TestUser } from '../../test/test-app.ts';
 
 let t: TestApp;

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { envelope, paged } from '../../../contract/common.ts';
-import { jobCard } from '../../../contract/production.ts';
+import { jobCard } from '../../../contract/job-cards.ts';
 import { queryRows } from '../../db/client.ts';
 import { createTestApp, type TestApp, type TestUser } from '../../test/test-app.ts';
 

@@ -9,7 +9,7 @@ import {
   type ProductionEntryCreate,
   type ProductionEntryListParams,
   type ProductionEntryUpdate,
-} from '../../../contract/production.ts';
+} from '../../../contract/production-entries.ts';
 import type { SalaryType } from '../../../contract/workers.ts';
 import { queryRows, type Database } from '../../db/client.ts';
 import { recordAuditor } from '../../lib/audit.ts';

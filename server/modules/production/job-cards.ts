@@ -6,7 +6,7 @@ import type {
   JobCardListParams,
   JobCardMove,
   JobCardUpdate,
-} from '../../../contract/production.ts';
+} from '../../../contract/job-cards.ts';
 import { queryRows, type Database } from '../../db/client.ts';
 import { appendTenantAudit, auditChanges } from '../../lib/audit.ts';
 import { endOfWeek } from '../../lib/calendar-day.ts';

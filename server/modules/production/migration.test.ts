@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DEFAULT_PRODUCTION_STAGES } from '../../../contract/production.ts';
+import { DEFAULT_PRODUCTION_STAGES } from '../../../contract/production-stages.ts';
 import { queryRows } from '../../db/client.ts';
 import { MIGRATIONS_DIR, migrate } from '../../db/migrate.ts';
 import { createTestDatabase, type TestDatabase } from '../../test/test-app.ts';

@@ -4,15 +4,15 @@ import { envelope, paged } from '../../../contract/common.ts';
 import { order, type Order } from '../../../contract/orders.ts';
 import {
   DEFAULT_PRODUCTION_STAGES,
-  jobCard,
-  jobCardsFromOrder,
+  productionStageList,
+  type ProductionStage,
+} from '../../../contract/production-stages.ts';
+import { jobCard, jobCardsFromOrder, type JobCard } from '../../../contract/job-cards.ts';
+import {
   productionEntry,
   productionEntryBatchResult,
-  productionStageList,
-  workerWages,
-  type JobCard,
-  type ProductionStage,
-} from '../../../contract/production.ts';
+} from '../../../contract/production-entries.ts';
+import { workerWages } from '../../../contract/worker-wages.ts';
 import { queryRows } from '../../db/client.ts';
 import { createTestApp, type TestApp, type TestUser } from '../../test/test-app.ts';
 

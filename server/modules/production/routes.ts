@@ -3,23 +3,26 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { deleted, envelope, id, paged } from '../../../contract/common.ts';
 import {
+  productionStageList,
+  productionStagesUpdate,
+} from '../../../contract/production-stages.ts';
+import {
   jobCard,
   jobCardListQuery,
   jobCardMove,
   jobCardUpdate,
   jobCardsFromOrder,
+} from '../../../contract/job-cards.ts';
+import {
   productionEntry,
   productionEntryBatch,
   productionEntryBatchResult,
   productionEntryCreate,
   productionEntryListQuery,
   productionEntryUpdate,
-  productionStageList,
-  productionStagesUpdate,
   PRODUCTION_PAY_FIELDS,
-  workerWages,
-  workerWagesQuery,
-} from '../../../contract/production.ts';
+} from '../../../contract/production-entries.ts';
+import { workerWages, workerWagesQuery } from '../../../contract/worker-wages.ts';
 import { WORKER_PAY_PERMISSION } from '../../../contract/workers.ts';
 import { localDay } from '../../lib/calendar-day.ts';
 import { idParams, staleVersionResponse } from '../../lib/crud-routes.ts';

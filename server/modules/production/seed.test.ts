@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { envelope } from '../../../contract/common.ts';
-import { workerWages } from '../../../contract/production.ts';
+import { workerWages } from '../../../contract/worker-wages.ts';
 import { queryRows } from '../../db/client.ts';
 import { DEMO_EMAIL, DEMO_PASSWORD, seedDemoData } from '../../db/seed.ts';
 import { createTestApp, type TestApp, type TestBody } from '../../test/test-app.ts';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
-import { defaultPieceRate } from '../../../contract/production.ts';
+import { defaultPieceRate } from '../../../contract/production-entries.ts';
 import type { SalaryType } from '../../../contract/workers.ts';
 import { queryRows } from '../../db/client.ts';
 import { jobCardWorkers, jobCards, productionEntries } from './schema.ts';

@@ -5,7 +5,7 @@ import {
   DEFAULT_PRODUCTION_STAGE_NAMES,
   type ProductionStage,
   type ProductionStagesUpdate,
-} from '../../../contract/production.ts';
+} from '../../../contract/production-stages.ts';
 import type { Database } from '../../db/client.ts';
 import { jobCards, productionStages } from './schema.ts';
 import { appendTenantAudit, auditChanges } from '../../lib/audit.ts';

@@ -3,7 +3,7 @@ import {
   productionEntryCreate,
   productionEntryListQuery,
   productionEntryUpdate,
-} from '../../../contract/production.ts';
+} from '../../../contract/production-entries.ts';
 import { createdId } from '../../test/area-test-cases.ts';
 import type { CrudCase, RouteAccessRows, TextInputCase } from '../../test/area-test-cases.ts';
 import type { TestApp, TestUser } from '../../test/test-app.ts';

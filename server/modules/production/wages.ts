@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { WorkerWages, WorkerWagesParams } from '../../../contract/production.ts';
+import type { WorkerWages, WorkerWagesParams } from '../../../contract/worker-wages.ts';
 import { queryRows, type Database } from '../../db/client.ts';
 import type { TenantContext } from '../../lib/tenant.ts';
 import { jsonColumn } from '../../lib/sql-values.ts';

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { DEFAULT_PRODUCTION_STAGES } from '../../../contract/production.ts';
+import { DEFAULT_PRODUCTION_STAGES } from '../../../contract/production-stages.ts';
 import {
   BILLING_PROFILE_GAPS,
   type BillingProfileGap,

@@ -1,7 +1,7 @@
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { can, type Permission, type Role } from '../../../contract/permissions.ts';
-import { PRODUCTION_PAY_FIELDS } from '../../../contract/production.ts';
+import { PRODUCTION_PAY_FIELDS } from '../../../contract/production-entries.ts';
 import { WORKER_PAY_FIELDS, WORKER_PAY_PERMISSION } from '../../../contract/workers.ts';
 import { createTestApp, type TestApp, type TestBody, type TestUser } from '../../test/test-app.ts';
 

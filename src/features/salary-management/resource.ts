@@ -1,4 +1,4 @@
-import type { WorkerWages } from '../../../contract/production.ts';
+import type { WorkerWages } from '../../../contract/worker-wages.ts';
 import {
   workerSalary,
   workerSalaryCreate,

@@ -1,6 +1,7 @@
 import { useMutationState } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import type { JobCard, ProductionStage } from '../../../contract/production.ts';
+import type { ProductionStage } from '../../../contract/production-stages.ts';
+import type { JobCard } from '../../../contract/job-cards.ts';
 import type { KeyedVariables } from '@/lib/resource-factory';
 import { type JobCardMoveInput, jobCards } from '@/features/tasks/resource';
 

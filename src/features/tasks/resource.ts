@@ -1,20 +1,24 @@
 import { queryOptions } from '@tanstack/react-query';
+import type {
+  ProductionStage,
+  ProductionStagesInput,
+  ProductionStageList,
+} from '../../../contract/production-stages.ts';
 import {
   jobCard,
   jobCardListQuery,
   jobCardUpdate,
+  type JobCard,
+  type JobCardsFromOrder,
+} from '../../../contract/job-cards.ts';
+import {
   productionEntry,
   productionEntryCreate,
   productionEntryListQuery,
   productionEntryUpdate,
-  type JobCard,
-  type JobCardsFromOrder,
   type ProductionEntryBatch,
   type ProductionEntryBatchResult,
-  type ProductionStage,
-  type ProductionStagesInput,
-  type ProductionStageList,
-} from '../../../contract/production.ts';
+} from '../../../contract/production-entries.ts';
 import { apiRequest } from '@/lib/api-client';
 import { queuedProductionEntry, showCardMove, showLoggedWork } from '@/lib/offline/queued-records';
 import { OPEN_CARDS_KEPT } from '@/lib/offline/working-set-caps';

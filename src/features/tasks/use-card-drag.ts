@@ -1,6 +1,7 @@
 import { useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { JobCard, ProductionStage } from '../../../contract/production.ts';
+import type { ProductionStage } from '../../../contract/production-stages.ts';
+import type { JobCard } from '../../../contract/job-cards.ts';
 import { cardName } from './components/job-card-tile';
 
 /** Marks a column or a stage switcher button as a place a dragged card can be dropped. */

@@ -13,12 +13,12 @@ import {
   type Payment,
   type PaymentCreate,
 } from '../../../contract/payments.ts';
+import type { ProductionStage } from '../../../contract/production-stages.ts';
+import type { JobCard } from '../../../contract/job-cards.ts';
 import type {
-  JobCard,
   ProductionEntry,
   ProductionEntryCreate,
-  ProductionStage,
-} from '../../../contract/production.ts';
+} from '../../../contract/production-entries.ts';
 import {
   PENDING_CHANGE_FIELD,
   cachedRecords,

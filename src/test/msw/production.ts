@@ -1,14 +1,15 @@
 import { http, type HttpHandler } from 'msw';
 import type { FieldError } from '../../../contract/errors.ts';
 import {
+  productionStagesUpdate,
+  type ProductionStage,
+} from '../../../contract/production-stages.ts';
+import type { JobCard } from '../../../contract/job-cards.ts';
+import {
   productionEntryBatch,
   productionEntryCreate,
-  productionStagesUpdate,
-  type JobCard,
-  type ProductionStage,
-  type WorkerWages,
-  type WorkerWageRow,
-} from '../../../contract/production.ts';
+} from '../../../contract/production-entries.ts';
+import type { WorkerWages, WorkerWageRow } from '../../../contract/worker-wages.ts';
 import { fieldErrorOf, validationErrorMap } from '../../../contract/validation.ts';
 import type { Worker } from '../../../contract/workers.ts';
 import { fail, ok } from './envelope';

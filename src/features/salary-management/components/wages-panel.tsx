@@ -3,7 +3,7 @@ import { IconChevronLeft, IconChevronRight, IconCash } from '@tabler/icons-react
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { WorkerWageRow } from '../../../../contract/production.ts';
+import type { WorkerWageRow } from '../../../../contract/worker-wages.ts';
 import { ErrorState } from '@/components/error-state';
 import { MoneyText } from '@/components/money-text';
 import { isUnavailableOffline, OfflineUnavailable } from '@/components/offline-unavailable';

@@ -2,7 +2,7 @@ import { MultiSelect } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { JobCard } from '../../../../contract/production.ts';
+import type { JobCard } from '../../../../contract/job-cards.ts';
 import { jobCards } from '@/features/tasks/resource';
 import { workers as workersResource } from '@/features/workers/resource';
 import { cardName } from './job-card-tile';

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { JOB_CARD_DUE_WINDOWS, JOB_CARD_SORTABLE } from '../../../../contract/production.ts';
+import { JOB_CARD_DUE_WINDOWS, JOB_CARD_SORTABLE } from '../../../../contract/job-cards.ts';
 import type { FilterField } from '@/components/filter-bar';
 import { merchants as merchantsResource } from '@/features/merchants/resource';
 import { productionStages } from '@/features/tasks/resource';

@@ -8,7 +8,8 @@ import {
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { JobCard, ProductionStage } from '../../../../contract/production.ts';
+import type { ProductionStage } from '../../../../contract/production-stages.ts';
+import type { JobCard } from '../../../../contract/job-cards.ts';
 import { useFormatters } from '@/lib/format';
 
 export interface JobCardTileProps {

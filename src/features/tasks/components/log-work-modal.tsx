@@ -7,12 +7,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { WORKER_PAY_PERMISSION, type Worker } from '../../../../contract/workers.ts';
+import type { JobCard } from '../../../../contract/job-cards.ts';
 import {
   defaultPieceRate,
   productionEntryCreate,
-  type JobCard,
   type ProductionEntryCreate,
-} from '../../../../contract/production.ts';
+} from '../../../../contract/production-entries.ts';
 import { FormModal } from '@/components/form-modal';
 import { FormNotices, saveFailureText, useFormSafety } from '@/components/form-safety';
 import { DISPLAY_DATE_FORMAT } from '@/lib/format';

@@ -1,6 +1,6 @@
 import { Badge, Button } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { ProductionStage } from '../../../../contract/production.ts';
+import type { ProductionStage } from '../../../../contract/production-stages.ts';
 import classes from '../production-board.module.css';
 import { DROP_STAGE_ATTRIBUTE } from '../use-card-drag';
 

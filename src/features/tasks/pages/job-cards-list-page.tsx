@@ -3,7 +3,7 @@ import { IconChecklist, IconPencilPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { JobCard, JobCardListParams } from '../../../../contract/production.ts';
+import type { JobCard, JobCardListParams } from '../../../../contract/job-cards.ts';
 import type { DataTableColumn, RowAction } from '@/components/data-table';
 import { TitleCell } from '@/components/table-cells';
 import { ResourceListPage, standardListTexts } from '@/components/resource-list-page';

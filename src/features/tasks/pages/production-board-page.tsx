@@ -15,12 +15,12 @@ import { IconGripVertical } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { ProductionStage } from '../../../../contract/production-stages.ts';
 import type {
   JobCard,
   JobCardDueWindow,
   JobCardListParams,
-  ProductionStage,
-} from '../../../../contract/production.ts';
+} from '../../../../contract/job-cards.ts';
 import { ErrorState } from '@/components/error-state';
 import { FilterBar } from '@/components/filter-bar';
 import { isUnavailableOffline, OfflineUnavailable } from '@/components/offline-unavailable';

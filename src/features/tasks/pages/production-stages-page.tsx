@@ -21,7 +21,7 @@ import {
   STAGES_MIN,
   productionStagesUpdate,
   type ProductionStage,
-} from '../../../../contract/production.ts';
+} from '../../../../contract/production-stages.ts';
 import { describeIssue, validationErrorMap } from '../../../../contract/validation.ts';
 import { ErrorState } from '@/components/error-state';
 import { isUnavailableOffline, OfflineUnavailable } from '@/components/offline-unavailable';

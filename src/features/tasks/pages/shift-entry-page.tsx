@@ -16,11 +16,11 @@ import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { JobCard } from '../../../../contract/job-cards.ts';
 import {
   productionEntryBatch,
-  type JobCard,
   type ProductionBatchRow,
-} from '../../../../contract/production.ts';
+} from '../../../../contract/production-entries.ts';
 import { describeIssue, validationErrorMap } from '../../../../contract/validation.ts';
 import { WORKER_PAY_PERMISSION } from '../../../../contract/workers.ts';
 import type { FieldErrorLike } from '@/lib/error-text';
