@@ -17,12 +17,7 @@ import { billNotes } from './schema.ts';
 import { afterWrite, cancelAuditView, recordAuditor } from '../../lib/audit.ts';
 import { refusingNumericOverflow } from '../../lib/db-errors.ts';
 import { badRequest, conflict, staleVersion } from '../../lib/http-errors.ts';
-import {
-  buildFilterConditions,
-  equalsValue,
-  orderByFor,
-  type FilterDefinitions,
-} from '../../lib/list-page.ts';
+import { buildFilterConditions, equalsValue, type FilterDefinitions } from '../../lib/list-page.ts';
 import { pagedRecords } from '../../lib/paged-records.ts';
 import { tenantScope, type TenantContext } from '../../lib/tenant.ts';
 import { inTransaction } from '../../lib/tenant-repository.ts';
@@ -299,15 +294,13 @@ export const billNoteRepository = {
     query: BillNoteListParams,
   ): Promise<Paged<BillNote>> {
     const where = tenantScope(billNotes, tenant, ...buildFilterConditions(noteFilters, query));
-    const orderBy = sql.join(
-      orderByFor(query.sort ?? '-noteDate', sortable, billNotes.id),
-      sql`, `,
-    );
     return pagedRecords(db, {
       table: 'bill_notes',
       organizationId: tenant.organizationId,
       where,
-      orderBy,
+      sort: query.sort ?? '-noteDate',
+      sortable,
+      idColumn: billNotes.id,
       record: noteRecord,
       joins: sql`join bills
         on bills.organization_id = ${tenant.organizationId} and bills.id = bill_notes.bill_id`,

@@ -18,7 +18,6 @@ import {
   buildFilterConditions,
   containsText,
   equalsValue,
-  orderByFor,
   type FilterDefinitions,
 } from '../../lib/list-page.ts';
 import { pagedRecords } from '../../lib/paged-records.ts';
@@ -78,12 +77,13 @@ async function lockBill(db: Database, tenant: TenantContext, id: string) {
 export const billRepository = {
   async list(db: Database, tenant: TenantContext, query: BillListParams): Promise<Paged<Bill>> {
     const where = tenantScope(bills, tenant, ...buildFilterConditions(billFilters, query));
-    const orderBy = sql.join(orderByFor(query.sort ?? '-billDate', sortable, bills.id), sql`, `);
     return pagedRecords(db, {
       table: 'bills',
       organizationId: tenant.organizationId,
       where,
-      orderBy,
+      sort: query.sort ?? '-billDate',
+      sortable,
+      idColumn: bills.id,
       record: billRecord,
       page: query.page,
       limit: query.limit,

@@ -15,12 +15,7 @@ import { recordAuditor } from '../../lib/audit.ts';
 import { keysetRows } from '../../lib/csv-export.ts';
 import { badRequest, fieldError, staleVersion } from '../../lib/http-errors.ts';
 import { isoTimestamp } from '../../lib/sql-values.ts';
-import {
-  buildFilterConditions,
-  equalsValue,
-  orderByFor,
-  type FilterDefinitions,
-} from '../../lib/list-page.ts';
+import { buildFilterConditions, equalsValue, type FilterDefinitions } from '../../lib/list-page.ts';
 import { pagedRecords } from '../../lib/paged-records.ts';
 import { tenantScope, type TenantContext } from '../../lib/tenant.ts';
 import { inTransaction } from '../../lib/tenant-repository.ts';
@@ -195,15 +190,13 @@ export const paymentRepository = {
     query: PaymentListParams,
   ): Promise<Paged<Payment>> {
     const where = tenantScope(payments, tenant, ...buildFilterConditions(paymentFilters, query));
-    const orderBy = sql.join(
-      orderByFor(query.sort ?? '-paymentDate', sortable, payments.id),
-      sql`, `,
-    );
     return pagedRecords(db, {
       table: 'payments',
       organizationId: tenant.organizationId,
       where,
-      orderBy,
+      sort: query.sort ?? '-paymentDate',
+      sortable,
+      idColumn: payments.id,
       record: paymentRecord,
       joins: merchantJoin,
       page: query.page,
