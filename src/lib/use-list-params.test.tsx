@@ -10,6 +10,7 @@ const config = {
     isActive: { type: 'boolean' },
     status: { type: 'select', options: ['pending', 'completed'] },
     startDate: { type: 'date' },
+    endDate: { type: 'date' },
     month: { type: 'integer', min: 1, max: 12 },
   },
   sortable: ['name', 'createdAt'],
@@ -166,6 +167,30 @@ describe('readListParams', () => {
     const { result } = renderListParams(route);
     const search = new URLSearchParams(route.split('?')[1] ?? '');
     expect(readListParams(config, search)).toEqual(result.current.list.params);
+  });
+});
+
+describe('a date range that ends before it starts', () => {
+  it('is left out of the request until it is mended, and kept in the inputs', () => {
+    const { result } = renderListParams('/list?startDate=2025-03-10&endDate=2025-03-01&month=3');
+    expect(result.current.list.params).toEqual({ page: 1, limit: 10, month: 3 });
+    expect(result.current.list.inputValues).toMatchObject({
+      startDate: '2025-03-10',
+      endDate: '2025-03-01',
+    });
+    act(() => result.current.list.setFilter('endDate', '2025-03-31'));
+    expect(result.current.list.params).toMatchObject({
+      startDate: '2025-03-10',
+      endDate: '2025-03-31',
+    });
+  });
+
+  it('keeps a one-day range', () => {
+    const search = new URLSearchParams('startDate=2025-03-10&endDate=2025-03-10');
+    expect(readListParams(config, search)).toMatchObject({
+      startDate: '2025-03-10',
+      endDate: '2025-03-10',
+    });
   });
 });
 

@@ -120,6 +120,13 @@ export function readListParams<F extends FilterSpecs, S extends string>(
     const value = parseFilter(spec, search.get(key));
     if (value !== undefined) result[key] = value;
   }
+  // The API refuses a range that ends before it starts; until the user mends it, the list shows
+  // as if neither end were set rather than an error.
+  const { startDate, endDate } = result;
+  if (typeof startDate === 'string' && typeof endDate === 'string' && startDate > endDate) {
+    delete result.startDate;
+    delete result.endDate;
+  }
   return result as ListParams<F, S>;
 }
 

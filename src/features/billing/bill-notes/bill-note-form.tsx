@@ -1,6 +1,5 @@
-import { Button, Group, Modal, Stack } from '@mantine/core';
+import { Button, Group, Modal } from '@mantine/core';
 import dayjs from 'dayjs';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import {
@@ -12,12 +11,11 @@ import {
   type BillNoteReason,
 } from '../../../../contract/bill-notes.ts';
 import type { Bill } from '../../../../contract/bills.ts';
-import { FormFields, type FieldSpec } from '@/components/form-fields';
-import { FormNotices, saveFailureText, useFormSafety } from '@/components/form-safety';
+import type { FieldSpec } from '@/components/form-fields';
 import { billNotes as billNotesResource } from '@/features/billing/resource';
 import { useZodForm } from '@/lib/use-zod-form';
 import { todayYmd } from '../bill-preview';
-import { BillFigureRows } from '../components/bill-figure-rows';
+import { GstDocumentForm, useIssueAfterReview } from '../components/gst-document-form';
 import { BillNoteReviewDialog } from './bill-note-review-dialog';
 
 type NoteValues = {
@@ -82,9 +80,14 @@ export function BillNoteForm({ bill, kind, onClose }: BillNoteFormProps) {
       notes: '',
     },
   });
-  const safety = useFormSafety(form, `bill-notes:create:${bill._id}:${kind}`);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [review, setReview] = useState<NoteOutput | null>(null);
+  const flow = useIssueAfterReview({
+    form,
+    draftId: `bill-notes:create:${bill._id}:${kind}`,
+    create,
+    toInput: (reviewed: NoteOutput) => ({ ...reviewed, billId: bill._id, kind }),
+    failureKey: 'bills:billNotes.errors.create',
+    onIssued: onClose,
+  });
   const terms = {
     billType: bill.billType,
     gstRate: bill.gstRate,
@@ -94,26 +97,6 @@ export function BillNoteForm({ bill, kind, onClose }: BillNoteFormProps) {
   const typed = Number(form.getValues().taxableAmount);
   const preview = computeNoteFigures(Number.isFinite(typed) ? typed : 0, terms);
 
-  const issue = (body: NoteOutput) => {
-    const done = () => {
-      setReview(null);
-      safety.forgetDraft();
-      onClose();
-    };
-    create.mutate(
-      { ...body, billId: bill._id, kind },
-      {
-        onSuccess: done,
-        onQueued: done,
-        onError: (error) => {
-          setReview(null);
-          const unplaced = form.applyServerErrors(error);
-          setFailure(saveFailureText(error, unplaced, t, 'bills:billNotes.errors.create'));
-        },
-      },
-    );
-  };
-
   return (
     <Modal
       opened
@@ -122,42 +105,37 @@ export function BillNoteForm({ bill, kind, onClose }: BillNoteFormProps) {
       size="lg"
       centered
     >
-      <form
-        noValidate
-        onSubmit={form.submit((body) => {
-          setFailure(null);
-          setReview(body);
-        })}
-      >
-        <Stack gap="sm">
-          <FormNotices safety={safety} failure={failure} />
-          <FormFields fields={FIELDS} form={form} shape={billNoteCreate.shape} namespace="bills" />
-          <BillFigureRows
-            figures={preview}
-            billType={bill.billType}
-            gstRate={bill.gstRate}
-            label={t('billNotes.figures')}
-            note={t('billNotes.previewNote')}
-          />
+      <GstDocumentForm
+        flow={flow}
+        fields={FIELDS}
+        shape={billNoteCreate.shape}
+        figures={{
+          figures: preview,
+          billType: bill.billType,
+          gstRate: bill.gstRate,
+          label: t('billNotes.figures'),
+          note: t('billNotes.previewNote'),
+        }}
+        actions={
           <Group justify="flex-end" gap="sm">
             <Button variant="default" size="md" onClick={onClose}>
               {t('ui:actions.cancel')}
             </Button>
-            <Button type="submit" size="md" disabled={review !== null}>
+            <Button type="submit" size="md" disabled={flow.review !== null}>
               {t('billNotes.reviewButton')}
             </Button>
           </Group>
-        </Stack>
-      </form>
-      {review ? (
+        }
+      />
+      {flow.review ? (
         <BillNoteReviewDialog
           bill={bill}
           kind={kind}
-          note={review}
-          figures={computeNoteFigures(review.taxableAmount, terms)}
-          issuing={create.isPending && !create.isPaused}
-          onIssue={() => issue(review)}
-          onClose={() => setReview(null)}
+          note={flow.review}
+          figures={computeNoteFigures(flow.review.taxableAmount, terms)}
+          issuing={flow.issuing}
+          onIssue={flow.issueReviewed}
+          onClose={flow.closeReview}
         />
       ) : null}
     </Modal>

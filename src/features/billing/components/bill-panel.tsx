@@ -1,6 +1,6 @@
-import { Button, Group, Paper, Stack } from '@mantine/core';
+import { Button, Group, Paper } from '@mantine/core';
 import dayjs from 'dayjs';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { computeBillFigures } from '../../../../contract/bill-figures.ts';
@@ -13,13 +13,12 @@ import {
 } from '../../../../contract/bills.ts';
 import { GST_RATES, GST_STATES, isGstStateCode } from '../../../../contract/gst.ts';
 import type { OrganizationProfile } from '../../../../contract/organization.ts';
-import { FormFields, type FieldSpec } from '@/components/form-fields';
-import { FormNotices, saveFailureText, useFormSafety } from '@/components/form-safety';
+import type { FieldSpec } from '@/components/form-fields';
 import { ApiError } from '@/lib/api-client';
 import { type BillableOrder, bills as billsResource } from '@/features/billing/resource';
 import { useZodForm } from '@/lib/use-zod-form';
 import { addDays, todayYmd } from '../bill-preview';
-import { BillFigureRows } from './bill-figure-rows';
+import { GstDocumentForm, useIssueAfterReview } from './gst-document-form';
 import { BillReviewDialog, type BillReviewSettings } from './bill-review-dialog';
 
 const STATE_OPTIONS = Object.entries(GST_STATES).map(([code, name]) => ({
@@ -136,9 +135,27 @@ export function BillPanel({
     namespace: 'bills',
     initialValues: initialValues(organization, merchantState),
   });
-  const safety = useFormSafety(form, `bills:create:${merchantId}`);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [review, setReview] = useState<PanelOutput | null>(null);
+  const flow = useIssueAfterReview({
+    form,
+    draftId: `bills:create:${merchantId}`,
+    create,
+    toInput: (reviewed: PanelOutput) => ({
+      ...reviewed,
+      merchantId,
+      orderIds: orders.map((order) => order._id),
+    }),
+    failureKey: 'bills:errors.create',
+    // Reasons about the orders (`orderIds.N`) have no input here; they say what to change.
+    describeFailure: (reason, error, unplaced) =>
+      reason &&
+      error instanceof ApiError &&
+      error.code === 'validation_failed' &&
+      unplaced.length > 0
+        ? `${reason}: ${unplaced.join('; ')}`
+        : reason,
+    onIssued: onDone,
+  });
+  const review = flow.review;
   const values = form.getValues();
   const termsDays = organization?.paymentTermsDays ?? 15;
 
@@ -168,33 +185,6 @@ export function BillPanel({
     [orders, values.billType, rate, organization?.state, place],
   );
 
-  const issueBill = (body: PanelOutput) => {
-    const done = (bill: Bill | null) => {
-      setReview(null);
-      safety.forgetDraft();
-      onDone(bill);
-    };
-    create.mutate(
-      { ...body, merchantId, orderIds: orders.map((order) => order._id) },
-      {
-        onSuccess: (bill) => done(bill),
-        onQueued: () => done(null),
-        onError: (error) => {
-          setReview(null);
-          const unplaced = form.applyServerErrors(error);
-          const reason = saveFailureText(error, unplaced, t, 'bills:errors.create');
-          // Reasons about the orders (`orderIds.N`) have no input here; they say what to change.
-          const aboutOrders =
-            error instanceof ApiError && error.code === 'validation_failed' && unplaced.length > 0;
-          setFailure(reason && aboutOrders ? `${reason}: ${unplaced.join('; ')}` : reason);
-        },
-      },
-    );
-  };
-  const onSubmit = form.submit((body) => {
-    setFailure(null);
-    setReview(body);
-  });
   // What the server fills in for what the inputs leave out, so the review shows the bill as issued.
   const reviewSettings: BillReviewSettings | null = review && {
     billDate: review.billDate,
@@ -206,24 +196,25 @@ export function BillPanel({
 
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-label={t('desk.makeBill')}>
-      <form onSubmit={onSubmit} noValidate>
-        <Stack gap="sm">
-          <FormNotices safety={safety} failure={failure} />
-          <FormFields fields={FIELDS} form={form} shape={billCreate.shape} namespace="bills" />
-          <BillFigureRows
-            figures={preview}
-            billType={values.billType}
-            gstRate={rate}
-            label={t('desk.previewNote')}
-            note={t('desk.previewNote')}
-          />
+      <GstDocumentForm
+        flow={flow}
+        fields={FIELDS}
+        shape={billCreate.shape}
+        figures={{
+          figures: preview,
+          billType: values.billType,
+          gstRate: rate,
+          label: t('desk.previewNote'),
+          note: t('desk.previewNote'),
+        }}
+        actions={
           <Group justify="flex-end">
             <Button type="submit" size="md" disabled={orders.length === 0 || review !== null}>
               {t('desk.makeBill')}
             </Button>
           </Group>
-        </Stack>
-      </form>
+        }
+      />
       {review && reviewSettings ? (
         <BillReviewDialog
           opened
@@ -231,9 +222,9 @@ export function BillPanel({
           orders={orders}
           settings={reviewSettings}
           sellerState={organization?.state ?? null}
-          issuing={create.isPending && !create.isPaused}
-          onIssue={() => issueBill(review)}
-          onClose={() => setReview(null)}
+          issuing={flow.issuing}
+          onIssue={flow.issueReviewed}
+          onClose={flow.closeReview}
         />
       ) : null}
     </Paper>

@@ -49,17 +49,10 @@ export default function SalariesPage() {
   const { t } = useTranslation('worker-salaries');
   const format = useFormatters();
   const list = useListParams(LIST_CONFIG);
-  // A start date after the end date is a 400; until the user fixes it, leave that pair out.
-  const params = useMemo(() => {
-    const { startDate, endDate } = list.params;
-    if (startDate && endDate && startDate > endDate) {
-      const { startDate: _start, endDate: _end, ...rest } = list.params;
-      return rest;
-    }
-    return list.params;
-  }, [list.params]);
   // The URL parser has already narrowed every filter to a value the API accepts.
-  const query = useQuery(workerSalaries.queries.list(params as Partial<WorkerSalaryListParams>));
+  const query = useQuery(
+    workerSalaries.queries.list(list.params as Partial<WorkerSalaryListParams>),
+  );
   const workers = useQuery(workersResource.queries.all());
   const remove = workerSalaries.useRemove();
 
