@@ -47,5 +47,7 @@ describe('what the app loads after its first paint', () => {
       notifySuccess('Order created');
     });
     expect(await within(toasts).findByText('Order created')).toBeVisible();
+    act(() => toast.remove());
+    expect(region()).toBeInTheDocument();
   });
 });

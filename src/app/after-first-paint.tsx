@@ -27,14 +27,16 @@ function whenIdle(callback: () => void): () => void {
  * reads when it mounts; it loads at once then, since the toast's time runs from when it was raised.
  */
 export function AfterFirstPaint() {
-  const [idle, setIdle] = useState(false);
+  const [wanted, setWanted] = useState(false);
   const toastRaised = useToasterStore().toasts.length > 0;
+  // Kept once loaded: the toaster must not go with its last toast while the browser is busy.
+  if (toastRaised && !wanted) setWanted(true);
   useEffect(() => {
     // From the first paint on: a reload the user did not ask for must not lose what they type.
     startDirtyFormTracking();
-    return whenIdle(() => setIdle(true));
+    return whenIdle(() => setWanted(true));
   }, []);
-  if (!idle && !toastRaised) return null;
+  if (!wanted) return null;
   // Apart, so neither waits for the other's code.
   return (
     <>
