@@ -1,10 +1,9 @@
 import { MantineProvider } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { InstallPromptProvider } from '@/components/install-prompt-provider';
-import { PwaManager } from '@/components/pwa-manager';
 import { useColorScheme } from '@/stores/preferences';
 import { theme } from './theme';
-import { AppToaster } from './toaster';
+import { AfterFirstPaint } from './after-first-paint';
 
 /**
  * What every page needs, signed in or not. The query cache and date settings of the signed-in
@@ -15,8 +14,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <MantineProvider theme={theme} forceColorScheme={colorScheme}>
       <InstallPromptProvider>{children}</InstallPromptProvider>
-      <PwaManager />
-      <AppToaster />
+      <AfterFirstPaint />
     </MantineProvider>
   );
 }

@@ -1,6 +1,5 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { startDirtyFormTracking } from '@/lib/pwa/dirty-forms';
 import { pwaSuccessToast } from '@/lib/pwa/pwa-toasts';
 import { registerServiceWorker } from '@/lib/pwa/register-service-worker';
 import { setWaitingUpdate } from '@/lib/pwa/waiting-update';
@@ -13,7 +12,8 @@ const UpdateDialog = lazy(() =>
 
 /**
  * Installs the service worker and shows what it reports: the update dialog and the "ready to work
- * offline" toast. Registration runs only in a production build, where `/sw.js` exists.
+ * offline" toast. Registration runs only in a production build, where `/sw.js` exists; the app
+ * loads this after its first paint (src/app/after-first-paint.tsx).
  */
 export function PwaManager({ register = import.meta.env.PROD }: { register?: boolean }) {
   const { t } = useTranslation();
@@ -26,7 +26,6 @@ export function PwaManager({ register = import.meta.env.PROD }: { register?: boo
   });
 
   useEffect(() => {
-    startDirtyFormTracking();
     if (!register || typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return;
     return registerServiceWorker({
       onNeedRefresh: (apply) => {
