@@ -15,6 +15,7 @@ import {
 } from './download-load.ts';
 import { BENCH_EMAIL, BENCH_PASSWORD } from './generate-data.ts';
 import { startPostgres, type PostgresCluster } from './postgres-cluster.ts';
+import type { ServerCpu } from './process-cpu.ts';
 import { describeMemory, type ServerMemory } from './process-memory.ts';
 import { ServerChild } from './server-child.ts';
 
@@ -111,8 +112,10 @@ async function loadDownloads(
   token: string,
   endpoint: Endpoint,
   connections: number,
+  cpu: () => ServerCpu | null,
 ): Promise<LoadFigures> {
   const attempted = downloadsAt(connections);
+  const cpuBefore = cpu();
   const started = performance.now();
   const result = await autocannon({
     url: `${base}${endpoint.path}`,
@@ -122,7 +125,11 @@ async function loadDownloads(
     timeout: DOWNLOAD_TIMEOUT_SECONDS,
     headers: { authorization: `Bearer ${token}` },
   });
-  const downloads = downloadFigures(attempted, result, (performance.now() - started) / 1000);
+  const seconds = (performance.now() - started) / 1000;
+  const downloads = downloadFigures(attempted, result, seconds, {
+    before: cpuBefore,
+    after: cpu(),
+  });
   return {
     connections,
     p50: downloads.finished > 0 ? result.latency.p50 : Number.NaN,
@@ -284,7 +291,7 @@ export async function benchBackend(
           )
         : null;
       const measured: LoadFigures = endpoint.download
-        ? await loadDownloads(base, token, endpoint, connections)
+        ? await loadDownloads(base, token, endpoint, connections, () => child.cpu())
         : await load(base, token, endpoint, connections, options.size.duration, share);
       if (measured.requests === 0)
         problems.push(`no request completed at ${connections} connections`);
@@ -323,7 +330,7 @@ export async function benchBackend(
           (f) =>
             `c${f.connections} p50 ${f.p50} ms p99 ${f.p99} ms ${f.requestsPerSecond.toFixed(0)} req/s` +
             (f.downloads
-              ? ` (${f.downloads.finished} of ${f.downloads.attempted} downloads in ${f.downloads.seconds.toFixed(1)} s, ${f.downloads.bytesEach ?? 0} bytes each)`
+              ? ` (${f.downloads.finished} of ${f.downloads.attempted} downloads in ${f.downloads.seconds.toFixed(1)} s, ${f.downloads.bytesEach ?? 0} bytes each, CPU each ${f.downloads.cpuEach ? `${f.downloads.cpuEach.node.toFixed(0)} + ${f.downloads.cpuEach.postgres.toFixed(0)}` : '–'} ms)`
               : ''),
         )
         .join(

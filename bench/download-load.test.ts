@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { BackendResult, EndpointResult, LoadFigures } from './api-bench.ts';
 import { downloadFigures, downloadsAt } from './download-load.ts';
+import { statCpuSeconds } from './process-cpu.ts';
 import { downloadTable } from './report.ts';
 
 const endpoint = (name: string, load: LoadFigures[]): EndpointResult => ({
@@ -41,12 +42,34 @@ describe('downloads', () => {
       failed: 4,
       bytesEach: 1_500_000,
       seconds: 12.5,
+      cpuEach: null,
     });
     expect(downloadFigures(64, { '2xx': 0, throughput: { total: 0 } }, 300)).toMatchObject({
       finished: 0,
       failed: 64,
       bytesEach: null,
     });
+  });
+
+  it("shares the server's CPU time over the downloads that finished", () => {
+    const cpu = {
+      before: { nodeSeconds: 10, postgresSeconds: 100 },
+      after: { nodeSeconds: 13, postgresSeconds: 106 },
+    };
+    expect(downloadFigures(64, { '2xx': 60, throughput: { total: 1 } }, 12.5, cpu).cpuEach).toEqual(
+      { node: 50, postgres: 100 },
+    );
+    expect(
+      downloadFigures(64, { '2xx': 0, throughput: { total: 0 } }, 12.5, cpu).cpuEach,
+    ).toBeNull();
+  });
+
+  it("reads a process's CPU time from its /proc stat line, a name with spaces included", () => {
+    const fields = 'S 1 2 3 4 5 6 7 8 9 10 250 50 1000 500 20 0 1';
+    const stat = `4242 (postgres: bench (idle)) ${fields}`;
+    expect(statCpuSeconds(stat)).toBe(3);
+    // A postmaster's exited backends count too.
+    expect(statCpuSeconds(stat, true)).toBe(18);
   });
 
   it('tables how many downloads finished at each connection count', () => {
@@ -56,6 +79,7 @@ describe('downloads', () => {
       failed: attempted - finished,
       bytesEach: finished > 0 ? 2048 : null,
       seconds: 4,
+      cpuEach: finished > 0 ? { node: 40.4, postgres: 12.6 } : null,
     });
     const figures = (connections: number, finished: number, attempted: number): LoadFigures => ({
       connections,
@@ -84,10 +108,10 @@ describe('downloads', () => {
       ]),
     );
     expect(lines.slice(0, 4)).toEqual([
-      '| download | connections | finished | failed | p50 | p99 | KB each | seconds |',
-      '|---|--:|--:|--:|--:|--:|--:|--:|',
-      '| register CSV | 1 | 10 of 10 | 0 | 350.0 | 420.0 | 2.0 | 4.0 |',
-      '| register CSV | 32 | 0 of 64 | 64 | – | – | – | 4.0 |',
+      '| download | connections | finished | failed | p50 | p99 | KB each | seconds | CPU ms each, Node + PostgreSQL |',
+      '|---|--:|--:|--:|--:|--:|--:|--:|--:|',
+      '| register CSV | 1 | 10 of 10 | 0 | 350.0 | 420.0 | 2.0 | 4.0 | 40 + 13 |',
+      '| register CSV | 32 | 0 of 64 | 64 | – | – | – | 4.0 | – |',
     ]);
     expect(downloadTable(backend([endpoint('orders list', [])]))).toEqual([]);
   });
