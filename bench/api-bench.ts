@@ -7,8 +7,15 @@ import autocannon from 'autocannon';
 import { api, signIn } from './api-call.ts';
 import { endpointsFor, type Endpoint } from './bench-endpoints.ts';
 import type { Backend, BenchOptions } from './config.ts';
+import {
+  DOWNLOAD_TIMEOUT_SECONDS,
+  downloadFigures,
+  downloadsAt,
+  type DownloadFigures,
+} from './download-load.ts';
 import { BENCH_EMAIL, BENCH_PASSWORD } from './generate-data.ts';
 import { startPostgres, type PostgresCluster } from './postgres-cluster.ts';
+import type { ServerCpu } from './process-cpu.ts';
 import { describeMemory, type ServerMemory } from './process-memory.ts';
 import { ServerChild } from './server-child.ts';
 
@@ -20,6 +27,8 @@ export interface LoadFigures {
   requests: number;
   non2xx: number;
   errors: number;
+  /** For a download: a fixed number of whole downloads instead of a window. */
+  downloads?: DownloadFigures;
 }
 
 export interface EndpointResult {
@@ -92,6 +101,45 @@ function createdIds(response: unknown): string[] {
     ...(record.designs ?? []).map((line) => line._id),
     ...(record.lines ?? []).map((line) => line._id),
   ].filter((id): id is string => typeof id === 'string');
+}
+
+/**
+ * A fixed number of whole downloads at `connections`: p50 and p99 of those that finished, and
+ * requests/s as finished downloads per second of the run.
+ */
+async function loadDownloads(
+  base: string,
+  token: string,
+  endpoint: Endpoint,
+  connections: number,
+  cpu: () => ServerCpu | null,
+): Promise<LoadFigures> {
+  const attempted = downloadsAt(connections);
+  const cpuBefore = cpu();
+  const started = performance.now();
+  const result = await autocannon({
+    url: `${base}${endpoint.path}`,
+    method: endpoint.method,
+    connections,
+    amount: attempted,
+    timeout: DOWNLOAD_TIMEOUT_SECONDS,
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const seconds = (performance.now() - started) / 1000;
+  const downloads = downloadFigures(attempted, result, seconds, {
+    before: cpuBefore,
+    after: cpu(),
+  });
+  return {
+    connections,
+    p50: downloads.finished > 0 ? result.latency.p50 : Number.NaN,
+    p99: downloads.finished > 0 ? result.latency.p99 : Number.NaN,
+    requestsPerSecond: downloads.finished / downloads.seconds,
+    requests: downloads.finished,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+    downloads,
+  };
 }
 
 async function load(
@@ -242,9 +290,16 @@ export async function benchBackend(
             ),
           )
         : null;
-      const measured = await load(base, token, endpoint, connections, options.size.duration, share);
+      const measured: LoadFigures = endpoint.download
+        ? await loadDownloads(base, token, endpoint, connections, () => child.cpu())
+        : await load(base, token, endpoint, connections, options.size.duration, share);
       if (measured.requests === 0)
         problems.push(`no request completed at ${connections} connections`);
+      if (measured.downloads && measured.downloads.failed > 0) {
+        problems.push(
+          `${measured.downloads.failed} of ${measured.downloads.attempted} downloads did not finish at ${connections} connections`,
+        );
+      }
       if (measured.non2xx > 0 || measured.errors > 0) {
         problems.push(
           `${measured.non2xx} non-2xx and ${measured.errors} failed requests at ${connections} connections`,
@@ -273,7 +328,10 @@ export async function benchBackend(
       `${backend} ${endpoint.name}: ${figures
         .map(
           (f) =>
-            `c${f.connections} p50 ${f.p50} ms p99 ${f.p99} ms ${f.requestsPerSecond.toFixed(0)} req/s`,
+            `c${f.connections} p50 ${f.p50} ms p99 ${f.p99} ms ${f.requestsPerSecond.toFixed(0)} req/s` +
+            (f.downloads
+              ? ` (${f.downloads.finished} of ${f.downloads.attempted} downloads in ${f.downloads.seconds.toFixed(1)} s, ${f.downloads.bytesEach ?? 0} bytes each, CPU each ${f.downloads.cpuEach ? `${f.downloads.cpuEach.node.toFixed(0)} + ${f.downloads.cpuEach.postgres.toFixed(0)}` : '–'} ms)`
+              : ''),
         )
         .join(
           '; ',

@@ -31,6 +31,8 @@ declare module 'autocannon' {
     timeouts: number;
     non2xx: number;
     '2xx': number;
+    /** Bytes of the 2xx responses; `total` is the run's sum. */
+    throughput: Histogram & { total: number };
     duration: number;
   }
   function autocannon(options: Options): Promise<Result>;

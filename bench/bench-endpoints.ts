@@ -8,6 +8,11 @@ export interface Endpoint {
   path: string;
   body?: unknown;
   /**
+   * A file download measured as whole downloads (a fixed number per connection count) instead
+   * of a load window, which it outlasts at 32 connections.
+   */
+  download?: true;
+  /**
    * A write that uses up what it names (bill creation bills an order once): each request takes
    * the next body from this list, and the run ends when its share is spent.
    */
@@ -175,6 +180,7 @@ export async function endpointsFor(
         name: 'bill register CSV, a year',
         method: 'GET',
         path: `/api/bills/export.csv?${range}`,
+        download: true,
       },
       { name: 'dues report, today', method: 'GET', path: '/api/reports/dues' },
       {

@@ -35,6 +35,35 @@ export interface BenchResults {
   problems: string[];
 }
 
+/**
+ * The downloads' own table: each connection count ran a fixed number of whole downloads, so what
+ * matters is how many finished, in how long, and how big each was.
+ */
+export function downloadTable(backend: BackendResult): string[] {
+  const rows = backend.endpoints.flatMap((endpoint) =>
+    endpoint.load.flatMap(({ connections, p50, p99, downloads }) =>
+      downloads
+        ? [
+            `| ${endpoint.name} | ${connections} | ${downloads.finished} of ${downloads.attempted} | ${downloads.failed} | ` +
+              `${ms(p50)} | ${ms(p99)} | ${downloads.bytesEach === null ? '–' : kb(downloads.bytesEach)} | ${downloads.seconds.toFixed(1)} | ` +
+              `${downloads.cpuEach ? `${downloads.cpuEach.node.toFixed(0)} + ${downloads.cpuEach.postgres.toFixed(0)}` : '–'} |`,
+          ]
+        : [],
+    ),
+  );
+  if (rows.length === 0) return [];
+  return [
+    '| download | connections | finished | failed | p50 | p99 | KB each | seconds | CPU ms each, Node + PostgreSQL |',
+    '|---|--:|--:|--:|--:|--:|--:|--:|--:|',
+    ...rows,
+    '',
+    'A download row runs a fixed number of whole downloads per connection count (2 per connection, at least 10) instead of a load window; ' +
+      'its req/s above is finished downloads per second, and a download that ended without a 2xx, timed out or was cut counts as failed. ' +
+      "CPU: the server's Node process and its PostgreSQL cluster (/proc, exited backends included) over the run, per finished download.",
+    '',
+  ];
+}
+
 export function renderMarkdown(results: BenchResults): string {
   const { machine, size } = results;
   const lines: string[] = [];
@@ -76,6 +105,7 @@ export function renderMarkdown(results: BenchResults): string {
       );
     }
     lines.push('');
+    lines.push(...downloadTable(backend));
     if (backend.memory.length > 0) {
       lines.push(
         '| server memory | Node RSS | Node PSS | PostgreSQL processes | PostgreSQL RSS | PostgreSQL PSS | PSS total |',

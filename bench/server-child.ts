@@ -4,6 +4,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { postgresPaths } from '../server/db/embedded/data-folder.ts';
 import { processAlive } from '../server/db/embedded/ports-and-pids.ts';
+import { serverCpu, type ServerCpu } from './process-cpu.ts';
 import { postmasterPid, processTree, serverMemory, type ServerMemory } from './process-memory.ts';
 import type { ChildMessage, ParentMessage, ServerProcessConfig } from './server-process.ts';
 
@@ -64,6 +65,12 @@ export class ServerChild {
   memory(moment: string): ServerMemory | null {
     if (this.process.pid === undefined || !this.clusterDir) return null;
     return serverMemory(moment, this.process.pid, this.clusterDir);
+  }
+
+  /** CPU seconds used so far by the server's Node process and by its PostgreSQL cluster. */
+  cpu(): ServerCpu | null {
+    if (this.process.pid === undefined || !this.clusterDir) return null;
+    return serverCpu(this.process.pid, this.clusterDir);
   }
 
   async stop(): Promise<void> {

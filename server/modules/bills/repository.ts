@@ -235,7 +235,9 @@ function noteRegisterScope(tenant: TenantContext, query: Partial<BillFilters>): 
 
 /**
  * CSV register rows, bills and their credit and debit notes, one page at a time in (date, id)
- * order, so memory stays flat. A note names the invoice it corrects.
+ * order, so memory stays flat. A note names the invoice it corrects. Each kind of document takes
+ * its own page from its date index, after the previous page's last row, and the two are merged:
+ * a union sorted as a whole read and sorted every remaining row of the range for each page.
  */
 export async function* billRegisterRows(
   db: Database,
@@ -249,22 +251,27 @@ export async function* billRegisterRows(
     ...buildFilterConditions(billFilters, query as BillFilters),
   );
   const noteScope = noteRegisterScope(tenant, query);
-  const notes = noteScope
-    ? sql`union all
-        select bill_notes.id, bill_notes.number, bill_notes.note_date,
-          bill_notes.kind || '_note', bills.number, to_char(bills.bill_date, 'YYYY-MM-DD'),
-          bill_notes.merchant, bill_notes.place_of_supply, bill_notes.taxable_amount,
-          bill_notes.cgst_amount, bill_notes.sgst_amount, bill_notes.igst_amount,
-          bill_notes.round_off, bill_notes.total_amount, bill_notes.status
-        from bill_notes
-        join bills on bills.organization_id = bill_notes.organization_id
-          and bills.id = bill_notes.bill_id
-        where ${noteScope}`
-    : sql``;
   let after: { date: string; id: string } | undefined;
   for (;;) {
-    const keyset = after
-      ? sql`where (documents.date, documents.id) > (${after.date}::date, ${after.id}::uuid)`
+    const billsAfter = after
+      ? sql`and (bills.bill_date, bills.id) > (${after.date}::date, ${after.id}::uuid)`
+      : sql``;
+    const notesAfter = after
+      ? sql`and (bill_notes.note_date, bill_notes.id) > (${after.date}::date, ${after.id}::uuid)`
+      : sql``;
+    const notes = noteScope
+      ? sql`union all
+          (select bill_notes.id, bill_notes.number, bill_notes.note_date,
+            bill_notes.kind || '_note', bills.number, to_char(bills.bill_date, 'YYYY-MM-DD'),
+            bill_notes.merchant, bill_notes.place_of_supply, bill_notes.taxable_amount,
+            bill_notes.cgst_amount, bill_notes.sgst_amount, bill_notes.igst_amount,
+            bill_notes.round_off, bill_notes.total_amount, bill_notes.status
+          from bill_notes
+          join bills on bills.organization_id = bill_notes.organization_id
+            and bills.id = bill_notes.bill_id
+          where ${noteScope} ${notesAfter}
+          order by bill_notes.note_date, bill_notes.id
+          limit ${pageSize})`
       : sql``;
     const rows = await queryRows<Record<string, string>>(
       db,
@@ -278,16 +285,17 @@ export async function* billRegisterRows(
             documents.igst::text as igst, documents.round_off::text as round_off,
             documents.total::text as total, documents.status
           from (
-            select bills.id, bills.number, bills.bill_date as date, 'invoice' as document,
+            (select bills.id, bills.number, bills.bill_date as date, 'invoice' as document,
               null::text as original_number, null::text as original_date, bills.merchant,
               bills.place_of_supply, bills.taxable_amount as taxable, bills.cgst_amount as cgst,
               bills.sgst_amount as sgst, bills.igst_amount as igst, bills.round_off,
               bills.total_amount as total, bills.status
             from bills
-            where ${where}
+            where ${where} ${billsAfter}
+            order by bills.bill_date, bills.id
+            limit ${pageSize})
             ${notes}
           ) as documents
-          ${keyset}
           order by documents.date, documents.id
           limit ${pageSize}`,
     );
