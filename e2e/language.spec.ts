@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { choose, mainNavigation, signIn, translationOf } from './support.ts';
+import { choose, localeText, mainNavigation, signIn, translationOf } from './support.ts';
 
 test('Gujarati stays chosen after a reload', async ({ page }) => {
   const merchantsInGujarati = translationOf('Merchants', 'gu');
@@ -17,4 +17,26 @@ test('Gujarati stays chosen after a reload', async ({ page }) => {
     navigation.getByRole('link', { name: merchantsInGujarati, exact: true }),
   ).toBeVisible();
   await expect(navigation.getByRole('link', { name: 'Merchants', exact: true })).toHaveCount(0);
+});
+
+test.describe('at a desk', () => {
+  test.use({ viewport: { width: 1440, height: 900 } });
+
+  for (const language of ['gu', 'hi'] as const) {
+    test(`the job cards show their buttons' words whole in ${language}`, async ({ page }) => {
+      await signIn(page);
+      await page.evaluate(`localStorage.setItem('language', '${language}')`);
+      await page.goto('/tasks');
+      const logWork = localeText(language, 'production:card.logWork');
+      await expect(page.locator('main button', { hasText: logWork }).first()).toBeVisible();
+      await page.evaluate('document.fonts.ready.then(() => true)');
+      // A board column is narrow at a desk; a label cut short there dropped the end of "करें".
+      const cut = await page.evaluate<
+        string[]
+      >(`[...document.querySelectorAll('main .mantine-Button-label')]
+        .filter((label) => label.scrollWidth > label.clientWidth)
+        .map((label) => label.textContent + ' ' + label.scrollWidth + '/' + label.clientWidth)`);
+      expect([...new Set(cut)]).toEqual([]);
+    });
+  }
 });

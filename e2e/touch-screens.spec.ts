@@ -119,6 +119,40 @@ for (const viewport of TABLETS) {
       await expect(page.locator(INSTALL_CARD)).toBeHidden();
     });
 
+    test("a field's clear button sits inside the field, its border whole around it", async ({
+      page,
+    }) => {
+      await signIn(page);
+      // The analytics period always holds a value, so its clear button is always there.
+      const clear = page.getByRole('button', { name: 'Clear Order dates' });
+      await expect(clear).toBeVisible();
+      const fit = await page.evaluate<{
+        outside: number;
+        overText: number;
+        background: string;
+        icon: number;
+      }>(`(() => {
+        const button = document.querySelector('[aria-label="Clear Order dates"]');
+        const input = button.closest('.mantine-Input-wrapper').querySelector('.mantine-Input-input');
+        const field = input.getBoundingClientRect();
+        const style = getComputedStyle(input);
+        const textEnd = field.right - parseFloat(style.paddingRight) - parseFloat(style.borderRightWidth);
+        const box = button.getBoundingClientRect();
+        return {
+          outside: Math.max(0, box.right - (field.right - 1)),
+          overText: Math.max(0, textEnd - box.left),
+          background: getComputedStyle(button).backgroundColor,
+          icon: button.querySelector('svg').getBoundingClientRect().width,
+        };
+      })()`);
+      expect(fit.outside, 'past the right border').toBe(0);
+      expect(fit.overText, 'over the typed text').toBe(0);
+      // Mantine paints the button in the field's colour, which over the border erases it.
+      expect(fit.background).toBe('rgba(0, 0, 0, 0)');
+      // The finger gets 44 px; the cross keeps the size it has with a mouse.
+      expect(fit.icon).toBeLessThanOrEqual(16);
+    });
+
     test('the bill preview shows the whole page without sideways scrolling', async ({ page }) => {
       await signIn(page);
       const bill = await firstBill(page);

@@ -149,10 +149,13 @@ export function JobCardTile({
                 {t('card.forward')}
               </Button>
             </Group>
+            {/* A desk column is 300 px wide: an even split cut the end off a longer label
+                (Hindi "काम दर्ज करें"), so a button never gets less than its words need. */}
             <Group gap={6} grow wrap="nowrap">
               <Button
                 size="md"
                 px="xs"
+                miw="max-content"
                 variant="light"
                 aria-label={t('card.logWorkOn', { name })}
                 leftSection={<IconPencilPlus size={18} aria-hidden />}
@@ -163,6 +166,7 @@ export function JobCardTile({
               <Button
                 size="md"
                 px="xs"
+                miw="max-content"
                 variant="subtle"
                 aria-label={t('card.assignOn', { name })}
                 leftSection={<IconUsers size={18} aria-hidden />}
