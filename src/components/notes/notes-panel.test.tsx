@@ -85,6 +85,28 @@ describe('NotesPanel', { timeout: 15_000 }, () => {
     expect(box).toHaveValue('');
   });
 
+  it('leaves the page where it is as the thread opens, and follows notes that arrive', async () => {
+    const scrolled: string[] = [];
+    // jsdom has no layout and so no scrollIntoView of its own.
+    Element.prototype.scrollIntoView = vi.fn(() => {
+      scrolled.push('end');
+    });
+    try {
+      vi.useFakeTimers({ shouldAdvanceTime: true });
+      fake.add('order', ORDER_ID, 'first');
+      renderPanel();
+      await screen.findByText('first');
+      await waitFor(() => expect(fake.readRequests).toHaveLength(1));
+      expect(scrolled).toEqual([]);
+      fake.add('order', ORDER_ID, 'arrived while open');
+      await act(() => vi.advanceTimersByTimeAsync(THREAD_POLL_MS + 100));
+      await screen.findByText('arrived while open');
+      await waitFor(() => expect(scrolled).toEqual(['end']));
+    } finally {
+      delete (Element.prototype as Partial<Element>).scrollIntoView;
+    }
+  });
+
   it('shows new notes from others without a reload', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     fake.add('order', ORDER_ID, 'first');

@@ -128,9 +128,15 @@ export function NotesPanel({ subject, heading, withTitle = true }: NotesPanelPro
     markThreadRead(client, { subjectType, subjectId }, newest).catch(() => undefined);
   }, [client, online, newest, readCursor, subjectType, subjectId]);
 
-  // Follow the conversation: a new note (or one just written) scrolls into view.
-  const lastShown = local.at(-1)?.mutationId ?? newest;
+  // Follow the conversation: a note that arrives or is written while the thread is open scrolls
+  // into view. The thread as it opens does not: the notes sit low on a record's page, and
+  // scrolling to them would carry the page's heading away under the top bar.
+  const lastShown = query.data ? (local.at(-1)?.mutationId ?? newest) : undefined;
+  const followedLast = useRef<typeof lastShown>(undefined);
   useEffect(() => {
+    const before = followedLast.current;
+    followedLast.current = lastShown;
+    if (before === undefined || before === lastShown) return;
     endRef.current?.scrollIntoView?.({ block: 'nearest' });
   }, [lastShown]);
 
