@@ -9,14 +9,12 @@ import {
   ENTRY,
   gzipSizeIn,
   measureRoutes,
-  readRouterRoutes,
-  ROUTER_FILE,
   SHELL,
   TOTAL,
   type BudgetFile,
   type Manifest,
-  type RouteModules,
 } from './bundle-budgets.ts';
+import { readRouterRoutes, ROUTER_FILE, type RouteModules } from './router-routes.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 

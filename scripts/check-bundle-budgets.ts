@@ -12,13 +12,12 @@ import {
   formatTable,
   gzipSizeIn,
   measureRoutes,
-  readRouterRoutes,
   suggestedBudgets,
   BUDGET_FILE,
-  ROUTER_FILE,
   type BudgetFile,
   type Manifest,
 } from './bundle-budgets.ts';
+import { readRouterRoutes, ROUTER_FILE } from './router-routes.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
