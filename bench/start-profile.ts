@@ -73,7 +73,8 @@ function sourceOf(frame: CallFrame, dist: string, maps: Map<string, TraceMap | n
 function summarize(profile: CpuProfile, dist: string, maps: Map<string, TraceMap | null>) {
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
   const parent = new Map<number, number>();
-  for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
+  for (const node of profile.nodes)
+    for (const child of node.children ?? []) parent.set(child, node.id);
   const self = new Map<string, number>();
   const selfByFunction = new Map<string, number>();
   const inclusive = new Map<string, number>();
@@ -140,13 +141,24 @@ async function main() {
       dist = path.join(work, 'dist');
       await promisify(execFile)(
         process.execPath,
-        [path.join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--sourcemap', '--outDir', dist],
+        [
+          path.join(ROOT, 'node_modules/vite/bin/vite.js'),
+          'build',
+          '--sourcemap',
+          '--outDir',
+          dist,
+        ],
         { cwd: ROOT, maxBuffer: 64 * 1024 * 1024 },
       );
     }
     const dataDir = mkdtempSync(path.join(tmpdir(), 'karkhana-start-profile-data-'));
     cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-    const child = new ServerChild({ backend: 'embedded', dataDir, data: { kind: 'demo' }, staticDir: dist });
+    const child = new ServerChild({
+      backend: 'embedded',
+      dataDir,
+      data: { kind: 'demo' },
+      staticDir: dist,
+    });
     cleanups.push(() => child.stop());
     const ready = await child.next('ready');
     if (!ready.demo) throw new Error('the demo organization was not seeded');
