@@ -55,6 +55,10 @@ test('a note mentioning the staff user reaches their inbox on top, and reading i
   await page.goto(`/orders/edit/${orderId}`);
   const notes = page.getByRole('region', { name: 'Notes' });
   await expect(notes.getByText(/No notes yet/)).toBeVisible();
+  // The thread sits below the order form; the user scrolls down to it, so the @ picker that
+  // opens above the box has the room a person would see.
+  await notes.scrollIntoViewIfNeeded();
+  await page.mouse.wheel(0, 300);
   const box = notes.getByRole('textbox', { name: 'Write a note' });
   await box.fill('Rate ₹12 a piece agreed. ');
   await box.pressSequentially('@Demo St');
