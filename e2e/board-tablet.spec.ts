@@ -95,3 +95,60 @@ test.describe('the production board on a landscape tablet', () => {
     expect((await cardOf(page, merchantId)).version).toBe(3);
   });
 });
+
+test.describe('the production board on a portrait tablet', () => {
+  test.use({ viewport: { width: 800, height: 1280 }, hasTouch: true, isMobile: false });
+
+  test('a stage swiped out of view does not make the page taller', async ({ page }) => {
+    test.setTimeout(90_000);
+    await signIn(page);
+    const suffix = uniqueSuffix();
+    const { merchantId } = await makeMerchant(page, { name: `Tall Stage Merchant ${suffix}` });
+    await makeOrders(page, {
+      merchantId,
+      poPrefix: `PO-TALL-${suffix}`,
+      quantities: Array.from({ length: 24 }, () => 5),
+      status: 'in_progress',
+    });
+    const stages = (await api<{ data: Stage[] }>(page, 'GET', '/api/production/stages')).data;
+    const [first, second] = stages as [Stage, Stage];
+    const cards = await api<{ data: Card[] }>(
+      page,
+      'GET',
+      `/api/job-cards?merchantId=${merchantId}&limit=100`,
+    );
+    expect(cards.data).toHaveLength(24);
+    // Every card on the second stage: the one in view (the first) is empty.
+    for (const card of cards.data) {
+      await api(page, 'POST', `/api/job-cards/${card._id}/move`, {
+        stageId: second._id,
+        version: card.version,
+      });
+    }
+
+    await page.goto(`/tasks?merchantId=${merchantId}`);
+    const shown = page.getByRole('region', { name: new RegExp(`^${first.name}:`) });
+    const hidden = page.getByRole('region', { name: new RegExp(`^${second.name}:`) });
+    await expect(hidden.getByRole('article')).toHaveCount(24);
+    await expect(shown).toBeInViewport({ ratio: 1 });
+    await expect(hidden).not.toBeInViewport();
+
+    const sizes = await page.evaluate<{ boardTop: number; page: number; screen: number }>(`({
+      boardTop:
+        document.querySelector('[role="region"][aria-label="Production board"]')
+          .getBoundingClientRect().top + window.scrollY,
+      page: document.documentElement.scrollHeight,
+      screen: window.innerHeight,
+    })`);
+    // Two dozen cards are several screens; the page ends within a screen of the board's top.
+    expect(sizes.page).toBeLessThanOrEqual(sizes.boardTop + sizes.screen);
+    // The stage with the cards scrolls them itself.
+    const overflow = await page.evaluate<number>(
+      `(() => {
+        const column = document.querySelector('section[data-drop-stage="${second._id}"]');
+        return column.scrollHeight - column.clientHeight;
+      })()`,
+    );
+    expect(overflow).toBeGreaterThan(0);
+  });
+});

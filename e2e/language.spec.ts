@@ -40,3 +40,41 @@ test.describe('at a desk', () => {
     });
   }
 });
+
+// The text a filter shows while empty, measured in the field's own font against its content box.
+const CUT_PLACEHOLDERS = `(() => {
+  const context = document.createElement('canvas').getContext('2d');
+  return [...document.querySelectorAll('main [role="search"] input[placeholder]')]
+    .filter((input) => input.value === '' && input.getClientRects().length > 0)
+    .map((input) => {
+      const style = getComputedStyle(input);
+      context.font = style.font;
+      const text = context.measureText(input.placeholder).width;
+      const room =
+        input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+      return { placeholder: input.placeholder, text: Math.ceil(text), room };
+    })
+    .filter(({ text, room }) => text > room)
+    .map(({ placeholder, text, room }) => placeholder + ' ' + text + '/' + room);
+})()`;
+
+for (const viewport of [
+  { width: 1440, height: 900 },
+  { width: 800, height: 1280 },
+]) {
+  test.describe(`at ${viewport.width} px`, () => {
+    test.use({ viewport });
+
+    for (const language of ['en', 'gu', 'hi'] as const) {
+      test(`the salary filters show their placeholders whole in ${language}`, async ({ page }) => {
+        await signIn(page);
+        await page.evaluate(`localStorage.setItem('language', '${language}')`);
+        await page.goto('/salary-management');
+        const maxAmount = localeText(language, 'worker-salaries:filters.maxAmount');
+        await expect(page.getByRole('textbox', { name: maxAmount })).toBeVisible();
+        await page.evaluate('document.fonts.ready.then(() => true)');
+        expect(await page.evaluate<string[]>(CUT_PLACEHOLDERS)).toEqual([]);
+      });
+    }
+  });
+}

@@ -119,6 +119,16 @@ describe('the receipts register', { timeout: 20_000 }, () => {
     expect(within(row).getByText('₹120.00')).toBeInTheDocument();
   });
 
+  it('keeps each run of a reference whole when its column folds under the first cell', async () => {
+    renderPage();
+    const table = await screen.findByRole('table', { name: 'Payments' });
+    // A folded table lets long values break anywhere; a reference breaks only at its spaces.
+    expect(await within(table).findByText('UTR77')).toHaveStyle({
+      overflowWrap: 'normal',
+      wordBreak: 'keep-all',
+    });
+  });
+
   it('sends its filters from the URL to the list and to the totals of every filtered row', async () => {
     renderPage(`/payments?method=upi&merchantId=${asha._id}`);
     const totals = await screen.findByRole('region', { name: 'Totals of the filtered payments' });

@@ -134,7 +134,13 @@ export default function PaymentsPage() {
         header: t('columns.reference'),
         render: (payment) =>
           payment.reference ? (
-            <Text size="sm" ff="monospace">
+            // A folded table breaks long values anywhere; a bank reference read off across a
+            // line break mid-number is misread, so it breaks only at its own spaces.
+            <Text
+              size="sm"
+              ff="monospace"
+              style={{ overflowWrap: 'normal', wordBreak: 'keep-all' }}
+            >
               {payment.reference}
             </Text>
           ) : (
