@@ -14,10 +14,6 @@ import {
 import { createTenantContext } from '../lib/tenant.ts';
 import { findActiveSession, type ActiveSession } from '../modules/auth/sessions.ts';
 
-// For the route files that still import it from here (bills, production, order-analytics); the
-// others import lib/request-auth.ts, and so will these when their areas are next changed.
-export { tenantOf } from '../lib/request-auth.ts';
-
 const MUTATING_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 export type AuthResult =

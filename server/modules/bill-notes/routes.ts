@@ -13,7 +13,7 @@ import { ok } from '../../lib/envelope.ts';
 import { okIfFound } from '../../lib/ok-if-found.ts';
 import { routeOptions } from '../../lib/route-options.ts';
 import { writingTenant } from '../../lib/writing-tenant.ts';
-import { tenantOf } from '../../plugins/auth.ts';
+import { tenantOf } from '../../lib/request-auth.ts';
 import type { ResourceModule } from '../registry.ts';
 import { billNoteRepository } from './repository.ts';
 import { registerListRoute } from '../../lib/list-route.ts';

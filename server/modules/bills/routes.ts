@@ -20,7 +20,7 @@ import { csvResponse } from '../../lib/openapi-responses.ts';
 import { okIfFound } from '../../lib/ok-if-found.ts';
 import { routeOptions } from '../../lib/route-options.ts';
 import { writingTenant } from '../../lib/writing-tenant.ts';
-import { tenantOf } from '../../plugins/auth.ts';
+import { tenantOf } from '../../lib/request-auth.ts';
 import type { ResourceModule } from '../registry.ts';
 import { billRegisterRows, billRepository } from './repository.ts';
 import { registerListRoute } from '../../lib/list-route.ts';

@@ -12,7 +12,7 @@ import {
 import type { Database } from '../../db/database.ts';
 import type { TenantContext } from '../../lib/tenant.ts';
 import { ok } from '../../lib/envelope.ts';
-import { tenantOf } from '../../plugins/auth.ts';
+import { tenantOf } from '../../lib/request-auth.ts';
 import type { ResourceModule } from '../registry.ts';
 import { gstRepository } from './repository.ts';
 

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { envelope } from '../../../contract/common.ts';
 import { orderAnalytics, orderAnalyticsQuery } from '../../../contract/order-analytics.ts';
 import { ok } from '../../lib/envelope.ts';
-import { tenantOf } from '../../plugins/auth.ts';
+import { tenantOf } from '../../lib/request-auth.ts';
 import { orderAnalyticsRepository } from './repository.ts';
 import type { ResourceModule } from '../registry.ts';
 
