@@ -38,9 +38,10 @@ export const appRoutes: RouteObject[] = [
         element: <RedirectIfSignedIn />,
         children: [
           { path: 'sign-in', lazy: lazyPage(() => import('@/features/auth/pages/sign-in-page')) },
+          // The spec's second sign-in screen: the same form beside the brand panel.
           {
             path: 'sign-in-2',
-            lazy: lazyPage(() => import('@/features/auth/pages/sign-in-2-page')),
+            lazy: lazyPage(() => import('@/features/auth/pages/sign-in-beside-brand-page')),
           },
           { path: 'sign-up', lazy: lazyPage(() => import('@/features/auth/pages/sign-up-page')) },
           {

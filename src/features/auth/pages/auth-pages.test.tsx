@@ -5,7 +5,7 @@ import { useAuthStore } from '@/stores/auth';
 import { fail, ok } from '@/test/msw/envelope';
 import { setupMswServer } from '@/test/msw/server';
 import { renderWithProviders } from '@/test/render';
-import SignIn2Page from './sign-in-2-page';
+import SignInBesideBrandPage from './sign-in-beside-brand-page';
 import SignInPage from './sign-in-page';
 import SignUpPage from './sign-up-page';
 import { testSession } from '@/test/fixtures';
@@ -27,7 +27,7 @@ describe('auth pages', { timeout: 15_000 }, () => {
   });
 
   it('sign-in-2 has the same form in its split layout', () => {
-    renderWithProviders(<SignIn2Page />, { path: '/sign-in-2' });
+    renderWithProviders(<SignInBesideBrandPage />, { path: '/sign-in-2' });
     expect(screen.getByRole('heading', { level: 1, name: 'Sign in' })).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Email' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Sign in' })).toBeInTheDocument();

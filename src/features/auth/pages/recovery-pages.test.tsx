@@ -12,7 +12,7 @@ import hiAuth from '../../../../public/locales/hi/auth.json';
 import { loadPendingRecovery, savePendingRecovery } from '../recovery-state';
 import ForgotPasswordPage from './forgot-password-page';
 import OtpPage from './otp-page';
-import SignIn2Page from './sign-in-2-page';
+import SignInBesideBrandPage from './sign-in-beside-brand-page';
 import SignInPage from './sign-in-page';
 
 const server = setupMswServer();
@@ -114,7 +114,7 @@ describe('forgot password', { timeout: 15_000 }, () => {
 
   it.each([
     ['/sign-in', <SignInPage key="sign-in" />],
-    ['/sign-in-2', <SignIn2Page key="sign-in-2" />],
+    ['/sign-in-2', <SignInBesideBrandPage key="sign-in-2" />],
   ])('is linked from %s', (path, page) => {
     renderWithProviders(page, { path });
     expect(screen.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute(

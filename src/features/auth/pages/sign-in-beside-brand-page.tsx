@@ -10,7 +10,7 @@ import { usePageTitle } from '@/lib/page-title';
 const HIGHLIGHTS = ['orders', 'people', 'offline'] as const;
 
 /** The same sign-in form beside a brand panel, for wide screens. */
-export default function SignIn2Page() {
+export default function SignInBesideBrandPage() {
   const { t } = useTranslation('auth');
   const headingRef = usePageTitle<HTMLHeadingElement>(t('signIn.title'));
   return (
