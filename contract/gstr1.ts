@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * GSTR-1 (API.md third part): the period query, and the summary the billing screen shows before
+ * GSTR-1 (docs/gst-returns.md): the period query, and the summary the billing screen shows before
  * the return is downloaded. The return itself is the portal's format (`gstr1-schema.ts`).
  */
 

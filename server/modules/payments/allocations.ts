@@ -248,7 +248,7 @@ async function insertAllocations(
  * Settles bills and debit notes with the payment. Named allocations are stored as given; without
  * them the payment's `amount + tds_amount` goes to the merchant's open bills and debit notes
  * together, oldest first by date (a bill before a debit note of the same day, then by number), as
- * API.md orders bills, and what is left stays unallocated.
+ * `oldestFirst` in contract/payments.ts orders them, and what is left stays unallocated.
  */
 export async function allocate(
   db: Database,
