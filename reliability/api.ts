@@ -53,7 +53,11 @@ export async function call(
       status: 0,
       text: '',
       json: undefined,
-      error: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
+      // fetch's own message is only "fetch failed"; the reason is its cause.
+      error:
+        error instanceof Error
+          ? `${error.name}: ${error.message}${error.cause instanceof Error ? ` (${error.cause.message})` : ''}`
+          : String(error),
     };
   }
 }
