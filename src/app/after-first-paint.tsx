@@ -1,11 +1,39 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { createElement, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { useToasterStore } from 'react-hot-toast';
 import { startDirtyFormTracking } from '@/lib/pwa/dirty-forms';
 
-const PwaManager = lazy(() =>
-  import('@/components/pwa-manager').then((module) => ({ default: module.PwaManager })),
-);
-const AppToaster = lazy(() => import('./toaster').then((module) => ({ default: module.AppToaster })));
+const loadPwaManager = () => import('@/components/pwa-manager').then((module) => module.PwaManager);
+const loadToaster = () => import('./toaster').then((module) => module.AppToaster);
+
+/**
+ * What the component `load` gives renders, once `wanted`; nothing until then. Not `React.lazy`: these render
+ * outside the router's error page, so a chunk that fails to load (the network dropped before the
+ * service worker had cached it) would take the whole app down. A failed load is asked for again
+ * when the browser is back online.
+ */
+function useLoadedPart(load: () => Promise<ComponentType>, wanted: boolean): ReactNode {
+  const [part, setPart] = useState<ComponentType | null>(null);
+  useEffect(() => {
+    if (!wanted) return;
+    let current = true;
+    const attempt = () => {
+      load().then(
+        (loaded) => {
+          if (current) setPart(() => loaded);
+        },
+        () => {
+          if (current) window.addEventListener('online', attempt, { once: true });
+        },
+      );
+    };
+    attempt();
+    return () => {
+      current = false;
+      window.removeEventListener('online', attempt);
+    };
+  }, [load, wanted]);
+  return part ? createElement(part) : null;
+}
 
 // Past this the browser is never idle enough (a busy tablet): load them anyway.
 const IDLE_TIMEOUT_MS = 2000;
@@ -36,16 +64,13 @@ export function AfterFirstPaint() {
     startDirtyFormTracking();
     return whenIdle(() => setWanted(true));
   }, []);
-  if (!wanted) return null;
   // Apart, so neither waits for the other's code.
+  const pwaManager = useLoadedPart(loadPwaManager, wanted);
+  const toaster = useLoadedPart(loadToaster, wanted);
   return (
     <>
-      <Suspense fallback={null}>
-        <PwaManager />
-      </Suspense>
-      <Suspense fallback={null}>
-        <AppToaster />
-      </Suspense>
+      {pwaManager}
+      {toaster}
     </>
   );
 }
