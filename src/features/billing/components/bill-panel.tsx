@@ -204,7 +204,7 @@ export function BillPanel({
           figures: preview,
           billType: values.billType,
           gstRate: rate,
-          label: t('desk.previewNote'),
+          label: t('review.figures'),
           note: t('desk.previewNote'),
         }}
         actions={

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { BillFigures } from '../../../../contract/bill-figures.ts';
 import type { BillType } from '../../../../contract/bills.ts';
 import { ConfirmDialog } from '@/components/confirm-dialog';
+import { useIsOnline } from '@/lib/offline/use-online-status';
 import { BillFigureRows } from './bill-figure-rows';
 
 /** One setting of a document under review: its label, then its value in bold. */
@@ -64,6 +65,9 @@ export function DocumentReviewDialog(
 ) {
   const { t } = useTranslation('bills');
   const { texts, nextNumber } = props;
+  // Offline the issue waits in the queue, and other devices may take numbers meanwhile: a
+  // forecast read before the network dropped would promise a number it will not get.
+  const online = useIsOnline();
   return (
     <ConfirmDialog
       opened={props.opened}
@@ -92,11 +96,13 @@ export function DocumentReviewDialog(
         <NumberForecast
           label={t(`${texts}.number`)}
           forecast={
-            nextNumber === undefined
-              ? t(`${texts}.numberUnknown`)
-              : t(`${texts}.willTake`, { number: nextNumber })
+            !online
+              ? t(`${texts}.numberOffline`)
+              : nextNumber === undefined
+                ? t(`${texts}.numberUnknown`)
+                : t(`${texts}.willTake`, { number: nextNumber })
           }
-          note={t(`${texts}.numberNote`)}
+          note={online ? t(`${texts}.numberNote`) : t(`${texts}.numberOfflineNote`)}
         />
       </Stack>
     </ConfirmDialog>

@@ -38,7 +38,10 @@ function renderDesk(route = '/export-bill-review') {
   });
 }
 
-const preview = () => screen.getByRole('group', { name: /^Preview/ });
+const preview = () =>
+  within(screen.getByRole('region', { name: 'Make bill' })).getByRole('group', {
+    name: 'Figures of the bill',
+  });
 const posts = () => fake.requests.filter((request) => request.method === 'POST');
 
 /** "Make bill" opens the review; only its "Issue bill" sends the bill. */
@@ -212,6 +215,28 @@ describe('export bill review', { timeout: 30_000 }, () => {
     expect(fake.records[0]?.totalAmount).toBe(1013);
   });
 
+  it('forecasts no number offline, even one read before the network dropped', async () => {
+    const { user } = renderDesk();
+    await user.click(await screen.findByRole('checkbox', { name: 'Bill PO-001' }));
+    await user.click(screen.getByRole('button', { name: 'Make bill' }));
+    let review = await screen.findByRole('dialog', { name: 'Review the bill before issuing' });
+    expect(
+      await within(review).findByText('Will be numbered about INV/2026-27/0002'),
+    ).toBeInTheDocument();
+    await user.click(within(review).getByRole('button', { name: 'Back to edit' }));
+
+    onlineManager.setOnline(false);
+    await user.click(screen.getByRole('button', { name: 'Make bill' }));
+    review = await screen.findByRole('dialog', { name: 'Review the bill before issuing' });
+    expect(within(review).getByText('Numbered when you are back online')).toBeInTheDocument();
+    expect(
+      within(review).getByText(
+        'The bill is kept on this device and takes the next free number when it reaches the server.',
+      ),
+    ).toBeInTheDocument();
+    expect(within(review).queryByText(/Will be numbered about/)).not.toBeInTheDocument();
+  });
+
   it('reviews IGST for a merchant of another state', async () => {
     const { user } = renderDesk();
     await user.click(await screen.findByRole('checkbox', { name: 'Bill PO-003' }));
@@ -280,9 +305,7 @@ describe('export bill review', { timeout: 30_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Make bill' }));
     const review = await screen.findByRole('dialog', { name: 'Review the bill before issuing' });
     // Offline no number can be forecast: it is given when the bill reaches the server.
-    expect(
-      within(review).getByText('The number is given when the bill reaches the server.'),
-    ).toBeInTheDocument();
+    expect(within(review).getByText('Numbered when you are back online')).toBeInTheDocument();
     await user.click(within(review).getByRole('button', { name: 'Issue bill' }));
 
     expect(
