@@ -1,19 +1,12 @@
-import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
-import { signIn } from './api-call.ts';
-import { ServerChild } from './server-child.ts';
 import { lighthouseMedians, warmStartMedians } from './client-summary.ts';
 import type { BenchOptions } from './config.ts';
 import { CHROME_FLAGS, CHROMIUM, storeSessionScript, type Session } from './browser-session.ts';
 import { runLighthouse, type LighthouseFigures } from './lighthouse-runs.ts';
+import { buildClient, startDemoApp } from './demo-app.ts';
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
 interface AssetTotals {
   files: number;
   raw: number;
@@ -285,45 +278,13 @@ export async function measureClient(
   log: (line: string) => void,
   cleanups: (() => Promise<void> | void)[],
 ): Promise<ClientResult> {
-  const workDir = mkdtempSync(path.join(tmpdir(), 'karkhana-bench-client-'));
-  cleanups.push(() => rmSync(workDir, { recursive: true, force: true }));
-  const outDir = path.join(workDir, 'dist');
   log('building the client into a temporary directory');
   const buildStarted = performance.now();
-  await promisify(execFile)(
-    process.execPath,
-    [
-      path.join(ROOT, 'node_modules/vite/bin/vite.js'),
-      'build',
-      '--outDir',
-      outDir,
-      '--emptyOutDir',
-      '--logLevel',
-      'error',
-    ],
-    {
-      cwd: ROOT,
-      maxBuffer: 16 * 1024 * 1024,
-    },
-  );
+  const outDir = await buildClient('bench-client', cleanups);
   const buildSeconds = (performance.now() - buildStarted) / 1000;
 
   log('starting the server with the demo organization and the built client');
-  // Not inside workDir: as root the embedded PostgreSQL runs as an unprivileged user, which
-  // cannot pass through a folder that mkdtemp made private; DATA_DIR itself is opened for it.
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'karkhana-bench-client-data-'));
-  cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-  const child = new ServerChild({
-    backend: 'embedded',
-    dataDir,
-    data: { kind: 'demo' },
-    staticDir: outDir,
-  });
-  cleanups.push(() => child.stop());
-  const ready = await child.next('ready');
-  const base = `http://127.0.0.1:${ready.port}`;
-  if (!ready.demo) throw new Error('the demo organization was not seeded');
-  const session = (await signIn(base, ready.demo.email, ready.demo.password)) as Session;
+  const { child, base, session } = await startDemoApp('bench-client', outDir, cleanups);
 
   const problems: string[] = [];
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROME_FLAGS });

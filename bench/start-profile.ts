@@ -9,17 +9,13 @@
  * Without --dist it builds the client with source maps into a temporary folder. It prints a JSON
  * summary; the benchmark (bench/client-bench.ts) times the same start without a profiler.
  */
-import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { originalPositionFor, TraceMap } from '@jridgewell/trace-mapping';
 import { chromium } from 'playwright-core';
-import { signIn } from './api-call.ts';
-import { CHROME_FLAGS, CHROMIUM, storeSessionScript, type Session } from './browser-session.ts';
-import { ServerChild } from './server-child.ts';
+import { CHROME_FLAGS, CHROMIUM, storeSessionScript } from './browser-session.ts';
+import { buildClient, startDemoApp } from './demo-app.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const FIGURE = '[data-testid="total-orders"] [aria-labelledby="total-orders-label"]';
@@ -134,36 +130,9 @@ async function main() {
   const runs = Number(option('runs') ?? 3);
   const cleanups: (() => Promise<void> | void)[] = [];
   try {
-    let dist = option('dist');
-    if (!dist) {
-      const work = mkdtempSync(path.join(tmpdir(), 'karkhana-start-profile-'));
-      cleanups.push(() => rmSync(work, { recursive: true, force: true }));
-      dist = path.join(work, 'dist');
-      await promisify(execFile)(
-        process.execPath,
-        [
-          path.join(ROOT, 'node_modules/vite/bin/vite.js'),
-          'build',
-          '--sourcemap',
-          '--outDir',
-          dist,
-        ],
-        { cwd: ROOT, maxBuffer: 64 * 1024 * 1024 },
-      );
-    }
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'karkhana-start-profile-data-'));
-    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-    const child = new ServerChild({
-      backend: 'embedded',
-      dataDir,
-      data: { kind: 'demo' },
-      staticDir: dist,
-    });
-    cleanups.push(() => child.stop());
-    const ready = await child.next('ready');
-    if (!ready.demo) throw new Error('the demo organization was not seeded');
-    const base = `http://127.0.0.1:${ready.port}`;
-    const session = (await signIn(base, ready.demo.email, ready.demo.password)) as Session;
+    const dist =
+      option('dist') ?? (await buildClient('start-profile', cleanups, { sourcemap: true }));
+    const { base, session } = await startDemoApp('start-profile', dist, cleanups);
 
     const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROME_FLAGS });
     cleanups.push(() => browser.close());
