@@ -3,6 +3,7 @@ import { failureCodeForStatus, type FailureCode } from '../../contract/errors.ts
 import { mapDatabaseError } from '../lib/db-errors.ts';
 import { failure } from '../lib/envelope.ts';
 import { HttpError } from '../lib/http-errors.ts';
+import { discardRestOfBody } from '../lib/oversized-body.ts';
 import { isStorageFullError } from '../lib/storage.ts';
 import { RequestValidationError } from '../lib/validation.ts';
 import { sendSpaIndex, wantsSpaIndex } from './static-files.ts';
@@ -96,6 +97,7 @@ function handleError(error: unknown, request: FastifyRequest, reply: FastifyRepl
 
   const fastifyError = error as Partial<FastifyError> & { message?: string };
   const known = fastifyError.code ? FRAMEWORK_MESSAGES[fastifyError.code] : undefined;
+  if (fastifyError.code === 'FST_ERR_CTP_BODY_TOO_LARGE') discardRestOfBody(request, reply);
   if (known) return sendError(reply, known.status, known.code, known.message);
   if (error instanceof SyntaxError && fastifyError.statusCode === 400) {
     return sendError(reply, 400, 'validation_failed', 'Request body is not valid JSON');
