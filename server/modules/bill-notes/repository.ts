@@ -17,9 +17,9 @@ import { billNotes } from './schema.ts';
 import { afterWrite, cancelAuditView, recordAuditor } from '../../lib/audit.ts';
 import { refusingNumericOverflow } from '../../lib/db-errors.ts';
 import { badRequest, conflict, staleVersion } from '../../lib/http-errors.ts';
-import { buildFilterConditions, equalsValue, type FilterDefinitions } from '../../lib/list-page.ts';
-import { pagedRecords } from '../../lib/paged-records.ts';
-import { tenantScope, type TenantContext } from '../../lib/tenant.ts';
+import { equalsValue, type FilterDefinitions } from '../../lib/list-page.ts';
+import { tenantListPage } from '../../lib/tenant-list-page.ts';
+import type { TenantContext } from '../../lib/tenant.ts';
 import { inTransaction } from '../../lib/tenant-repository.ts';
 import { financialYearOf, formatBillNumber } from '../bills/bill-numbers.ts';
 import {
@@ -288,27 +288,21 @@ export const billNoteRepository = {
     return { number: formatBillNumber(prefix, financialYear, sequence), financialYear, sequence };
   },
 
-  async list(
+  list: (
     db: Database,
     tenant: TenantContext,
     query: BillNoteListParams,
-  ): Promise<Paged<BillNote>> {
-    const where = tenantScope(billNotes, tenant, ...buildFilterConditions(noteFilters, query));
-    return pagedRecords(db, {
-      table: 'bill_notes',
-      organizationId: tenant.organizationId,
-      where,
-      sort: query.sort ?? '-noteDate',
+  ): Promise<Paged<BillNote>> =>
+    tenantListPage(db, tenant, query, {
+      table: billNotes,
+      filters: noteFilters,
+      defaultSort: '-noteDate',
       sortable,
-      idColumn: billNotes.id,
       record: noteRecord,
       joins: sql`join bills
         on bills.organization_id = ${tenant.organizationId} and bills.id = bill_notes.bill_id`,
-      page: query.page,
-      limit: query.limit,
       normalize: normalizeNote,
-    });
-  },
+    }),
 
   findById: readNote,
 

@@ -20,7 +20,7 @@ import {
   equalsValue,
   type FilterDefinitions,
 } from '../../lib/list-page.ts';
-import { pagedRecords } from '../../lib/paged-records.ts';
+import { tenantListPage } from '../../lib/tenant-list-page.ts';
 import { tenantScope, type TenantContext } from '../../lib/tenant.ts';
 import { inTransaction } from '../../lib/tenant-repository.ts';
 import { orderRecordsWhere } from '../orders/order-record.ts';
@@ -75,21 +75,15 @@ async function lockBill(db: Database, tenant: TenantContext, id: string) {
 }
 
 export const billRepository = {
-  async list(db: Database, tenant: TenantContext, query: BillListParams): Promise<Paged<Bill>> {
-    const where = tenantScope(bills, tenant, ...buildFilterConditions(billFilters, query));
-    return pagedRecords(db, {
-      table: 'bills',
-      organizationId: tenant.organizationId,
-      where,
-      sort: query.sort ?? '-billDate',
+  list: (db: Database, tenant: TenantContext, query: BillListParams): Promise<Paged<Bill>> =>
+    tenantListPage(db, tenant, query, {
+      table: bills,
+      filters: billFilters,
+      defaultSort: '-billDate',
       sortable,
-      idColumn: bills.id,
       record: billRecord,
-      page: query.page,
-      limit: query.limit,
       normalize: normalizeBill,
-    });
-  },
+    }),
 
   findById: readBill,
 

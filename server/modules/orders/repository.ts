@@ -11,15 +11,14 @@ import {
   type OrderStatus,
   type OrderUpdate,
 } from '../../../contract/orders.ts';
-import { queryRows, type Database } from '../../db/database.ts';
+import type { Database } from '../../db/database.ts';
+import { tenantListPage } from '../../lib/tenant-list-page.ts';
 import { orderLines, orders } from './schema.ts';
 import { conflict, staleVersion } from '../../lib/http-errors.ts';
 import {
   buildFilterConditions,
   containsText,
   equalsValue,
-  orderByFor,
-  pageInfo,
   type FilterDefinitions,
 } from '../../lib/list-page.ts';
 import { tenantScope, type TenantContext } from '../../lib/tenant.ts';
@@ -75,38 +74,17 @@ const sortable = {
 const writtenOrder = afterWrite(orderAudit, readOrder);
 
 export const orderRepository = {
-  async list(db: Database, tenant: TenantContext, query: OrderListParams): Promise<Paged<Order>> {
-    const where = tenantScope(orders, tenant, ...buildFilterConditions(filters, query));
-    const orderBy = sql.join(orderByFor(query.sort ?? '-createdAt', sortable, orders.id), sql`, `);
-    // One statement: the count is the outer row and the page is joined to it, so a page past the
-    // end still carries the true total. The page's ids are chosen first from the index alone;
-    // records are built only for those rows, never for the rows OFFSET skips.
-    const rows = await queryRows<{ total: number; record: unknown }>(
-      db,
-      sql`select counted.total, records.record
-          from (select count(*)::int as total from orders where ${where}) as counted
-          left join (
-            select ${orderRecord} as record, row_number() over (order by ${orderBy}) as position
-            from (
-              select orders.id from orders
-              where ${where}
-              order by ${orderBy}
-              limit ${query.limit} offset ${(query.page - 1) * query.limit}
-            ) as page
-            join orders
-              on orders.organization_id = ${tenant.organizationId} and orders.id = page.id
-            join merchants
-              on merchants.organization_id = orders.organization_id
-             and merchants.id = orders.merchant_id
-          ) as records on true
-          order by records.position`,
-    );
-    const totalCount = Number(rows[0]?.total ?? 0);
-    const records = rows
-      .filter((row) => row.record !== null && row.record !== undefined)
-      .map((row) => normalizeRecord(row.record));
-    return pageInfo(records, totalCount, query.page, query.limit);
-  },
+  list: (db: Database, tenant: TenantContext, query: OrderListParams): Promise<Paged<Order>> =>
+    tenantListPage(db, tenant, query, {
+      table: orders,
+      filters,
+      defaultSort: '-createdAt',
+      sortable,
+      record: orderRecord,
+      joins: sql`join merchants
+        on merchants.organization_id = orders.organization_id and merchants.id = orders.merchant_id`,
+      normalize: normalizeRecord,
+    }),
 
   findById: readOrder,
 

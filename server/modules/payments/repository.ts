@@ -16,7 +16,7 @@ import { keysetRows } from '../../lib/csv-export.ts';
 import { badRequest, fieldError, staleVersion } from '../../lib/http-errors.ts';
 import { isoTimestamp } from '../../lib/sql-values.ts';
 import { buildFilterConditions, equalsValue, type FilterDefinitions } from '../../lib/list-page.ts';
-import { pagedRecords } from '../../lib/paged-records.ts';
+import { tenantListPage } from '../../lib/tenant-list-page.ts';
 import { tenantScope, type TenantContext } from '../../lib/tenant.ts';
 import { inTransaction } from '../../lib/tenant-repository.ts';
 import {
@@ -184,26 +184,16 @@ async function lockPayment(db: Database, tenant: TenantContext, id: string) {
 }
 
 export const paymentRepository = {
-  async list(
-    db: Database,
-    tenant: TenantContext,
-    query: PaymentListParams,
-  ): Promise<Paged<Payment>> {
-    const where = tenantScope(payments, tenant, ...buildFilterConditions(paymentFilters, query));
-    return pagedRecords(db, {
-      table: 'payments',
-      organizationId: tenant.organizationId,
-      where,
-      sort: query.sort ?? '-paymentDate',
+  list: (db: Database, tenant: TenantContext, query: PaymentListParams): Promise<Paged<Payment>> =>
+    tenantListPage(db, tenant, query, {
+      table: payments,
+      filters: paymentFilters,
+      defaultSort: '-paymentDate',
       sortable,
-      idColumn: payments.id,
       record: paymentRecord,
       joins: merchantJoin,
-      page: query.page,
-      limit: query.limit,
       normalize: normalizePayment,
-    });
-  },
+    }),
 
   /** Every payment the list's filters match, in its order, for the CSV download. */
   async *exportRows(

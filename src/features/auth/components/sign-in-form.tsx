@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Group, Stack } from '@mantine/core';
+import { Alert, Anchor, Group, Stack } from '@mantine/core';
 import { IconCircleCheck, IconLock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router';
@@ -9,6 +9,7 @@ import { useAuthStore } from '@/stores/auth';
 import { login } from '../api';
 import { isSignInAfterReset } from '../recovery-state';
 import { SubmitFailure, useSessionSubmit } from '../use-session-submit';
+import { AuthSubmitButton } from './auth-submit-button';
 import { PasswordField } from './password-field';
 import { EmailField } from './email-field';
 
@@ -59,9 +60,7 @@ export function SignInForm() {
             {t('signIn.forgotPassword')}
           </Anchor>
         </Group>
-        <Button type="submit" fullWidth size="md" loading={loading}>
-          {t('signIn.submit')}
-        </Button>
+        <AuthSubmitButton loading={loading}>{t('signIn.submit')}</AuthSubmitButton>
       </Stack>
     </form>
   );

@@ -11,6 +11,7 @@ import { notifyError } from '@/lib/notify';
 import { useZodForm } from '@/lib/use-zod-form';
 import { fetchAuthOptions, forgotPassword } from '../api';
 import { AuthCardLayout } from '../components/auth-card-layout';
+import { AuthSubmitButton } from '../components/auth-submit-button';
 import { EmailField } from '../components/email-field';
 import { startPendingRecovery } from '../recovery-state';
 import { SubmitFailure } from '../use-session-submit';
@@ -114,9 +115,7 @@ export default function ForgotPasswordPage() {
           <Stack gap="md">
             <SubmitFailure message={failure} />
             <EmailField {...form.getInputProps('email')} />
-            <Button type="submit" fullWidth size="md" loading={sending}>
-              {t('recovery.sendCode')}
-            </Button>
+            <AuthSubmitButton loading={sending}>{t('recovery.sendCode')}</AuthSubmitButton>
           </Stack>
         </form>
       )}

@@ -18,6 +18,7 @@ import type { AnyT } from '@/lib/translation-keys';
 import { useZodForm } from '@/lib/use-zod-form';
 import { forgotPassword, resetPassword, verifyResetCode } from '../api';
 import { AuthCardLayout } from '../components/auth-card-layout';
+import { AuthSubmitButton } from '../components/auth-submit-button';
 import { NewPasswordField } from '../components/new-password-field';
 import { PasswordField } from '../components/password-field';
 import {
@@ -165,9 +166,7 @@ function CodeStep({
             </Text>
           ) : null}
         </Stack>
-        <Button type="submit" fullWidth size="md" loading={verifying}>
-          {t('recovery.verify')}
-        </Button>
+        <AuthSubmitButton loading={verifying}>{t('recovery.verify')}</AuthSubmitButton>
         <Button
           variant="subtle"
           onClick={() => void resend()}
@@ -244,9 +243,7 @@ function NewPasswordStep({
           leftSection={<IconLock size={16} aria-hidden />}
           {...form.getInputProps('confirmPassword')}
         />
-        <Button type="submit" fullWidth size="md" loading={saving}>
-          {t('recovery.savePassword')}
-        </Button>
+        <AuthSubmitButton loading={saving}>{t('recovery.savePassword')}</AuthSubmitButton>
         {failure ? (
           <Button variant="subtle" onClick={onStartOver}>
             {t('recovery.startOver')}

@@ -16,6 +16,7 @@ import { useAuthStore } from '@/stores/auth';
 import { confirmSignUp, register } from '../api';
 import { SubmitFailure, useSessionSubmit } from '../use-session-submit';
 import { AuthCardLayout } from '../components/auth-card-layout';
+import { AuthSubmitButton } from '../components/auth-submit-button';
 import { NewPasswordField } from '../components/new-password-field';
 import { EmailField } from '../components/email-field';
 
@@ -63,9 +64,7 @@ function ConfirmSignUpForm({
           leftSection={<IconKey size={16} aria-hidden />}
           {...form.getInputProps('code')}
         />
-        <Button type="submit" fullWidth size="md" loading={loading}>
-          {t('signUp.confirmSubmit')}
-        </Button>
+        <AuthSubmitButton loading={loading}>{t('signUp.confirmSubmit')}</AuthSubmitButton>
         <Button variant="subtle" onClick={onStartOver}>
           {t('signUp.startOver')}
         </Button>
@@ -138,9 +137,7 @@ export default function SignUpPage() {
               placeholder={t('fields.passwordPlaceholder')}
               {...form.getInputProps('password')}
             />
-            <Button type="submit" fullWidth size="md" loading={loading}>
-              {t('signUp.submit')}
-            </Button>
+            <AuthSubmitButton loading={loading}>{t('signUp.submit')}</AuthSubmitButton>
           </Stack>
         </form>
       )}
