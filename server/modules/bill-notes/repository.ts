@@ -17,6 +17,7 @@ import { billNotes } from './schema.ts';
 import { afterWrite, cancelAuditView, recordAuditor } from '../../lib/audit.ts';
 import { refusingNumericOverflow } from '../../lib/db-errors.ts';
 import { badRequest, conflict, staleVersion } from '../../lib/http-errors.ts';
+import { lockTenantRow } from '../../lib/row-lock.ts';
 import { equalsValue, type FilterDefinitions } from '../../lib/list-page.ts';
 import { tenantListPage } from '../../lib/tenant-list-page.ts';
 import type { TenantContext } from '../../lib/tenant.ts';
@@ -107,15 +108,14 @@ interface LockedBill {
  */
 async function lockBill(db: Database, tenant: TenantContext, billId: string) {
   const org = tenant.organizationId;
-  const [row] = await queryRows<LockedBill>(
+  const row = await lockTenantRow<LockedBill>(
     db,
-    sql`select bills.id, bills.status, bills.bill_type as "billType",
-          bills.bill_date::text as "billDate", bills.gst_rate as "gstRate", bills.sac,
-          bills.place_of_supply as "placeOfSupply", bills.seller->>'state' as "sellerState",
-          bills.taxable_amount::text as "taxableAmount"
-        from bills
-        where bills.organization_id = ${org} and bills.id = ${billId}
-        for update`,
+    tenant,
+    'bills',
+    billId,
+    sql`id, status, bill_type as "billType", bill_date::text as "billDate",
+        gst_rate as "gstRate", sac, place_of_supply as "placeOfSupply",
+        seller->>'state' as "sellerState", taxable_amount::text as "taxableAmount"`,
   );
   if (!row) return undefined;
   const [credited] = await queryRows<{ left: string }>(
@@ -337,10 +337,12 @@ export const billNoteRepository = {
       if (!before) return undefined;
       // The bill first, as a new note on it locks it: the two never wait on each other in turn.
       await lockBill(tx, tenant, before.billId);
-      const [stored] = await queryRows<{ version: number; status: string; paid_amount: string }>(
+      const stored = await lockTenantRow<{ version: number; status: string; paid_amount: string }>(
         tx,
-        sql`select version, status, paid_amount::text from bill_notes
-            where organization_id = ${org} and id = ${id} for update`,
+        tenant,
+        'bill_notes',
+        id,
+        sql`version, status, paid_amount::text`,
       );
       if (!stored) return undefined;
       if (values.version !== undefined && stored.version !== values.version) {

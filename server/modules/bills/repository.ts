@@ -14,6 +14,7 @@ import { queryRows, type Database } from '../../db/client.ts';
 import { bills } from './schema.ts';
 import { refusingNumericOverflow } from '../../lib/db-errors.ts';
 import { badRequest, conflict, staleVersion } from '../../lib/http-errors.ts';
+import { lockTenantRow } from '../../lib/row-lock.ts';
 import {
   buildFilterConditions,
   containsText,
@@ -55,24 +56,22 @@ const sortable = {
   createdAt: bills.createdAt,
 };
 
-const selectBillFields = sql`select bills.id, bills.status, bills.version, bills.paid_amount,
-  bills.bill_date::text as bill_date`;
-
-async function lockBill(db: Database, tenant: TenantContext, id: string) {
-  const [row] = await queryRows<{
-    id: string;
-    status: BillStatus;
-    version: number;
-    paid_amount: string;
-    bill_date: string;
-  }>(
-    db,
-    sql`${selectBillFields} from bills
-        where bills.organization_id = ${tenant.organizationId} and bills.id = ${id}
-        for update`,
-  );
-  return row;
+interface LockedBill {
+  id: string;
+  status: BillStatus;
+  version: number;
+  paid_amount: string;
+  bill_date: string;
 }
+
+const lockBill = (db: Database, tenant: TenantContext, id: string) =>
+  lockTenantRow<LockedBill>(
+    db,
+    tenant,
+    'bills',
+    id,
+    sql`id, status, version, paid_amount, bill_date::text as bill_date`,
+  );
 
 export const billRepository = {
   list: (db: Database, tenant: TenantContext, query: BillListParams): Promise<Paged<Bill>> =>

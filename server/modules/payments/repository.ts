@@ -14,6 +14,7 @@ import { payments } from './schema.ts';
 import { recordAuditor } from '../../lib/audit.ts';
 import { keysetRows } from '../../lib/csv-export.ts';
 import { badRequest, fieldError, staleVersion } from '../../lib/http-errors.ts';
+import { lockTenantRow } from '../../lib/row-lock.ts';
 import { isoTimestamp } from '../../lib/sql-values.ts';
 import { buildFilterConditions, equalsValue, type FilterDefinitions } from '../../lib/list-page.ts';
 import { tenantListPage } from '../../lib/tenant-list-page.ts';
@@ -173,15 +174,8 @@ async function settling(
   return (await readPayment(tx, tenant, id)) as Payment;
 }
 
-async function lockPayment(db: Database, tenant: TenantContext, id: string) {
-  const [row] = await queryRows<{ id: string; version: number }>(
-    db,
-    sql`select id, version from payments
-        where organization_id = ${tenant.organizationId} and id = ${id}
-        for update`,
-  );
-  return row;
-}
+const lockPayment = (db: Database, tenant: TenantContext, id: string) =>
+  lockTenantRow<{ id: string; version: number }>(db, tenant, 'payments', id, sql`id, version`);
 
 export const paymentRepository = {
   list: (db: Database, tenant: TenantContext, query: PaymentListParams): Promise<Paged<Payment>> =>

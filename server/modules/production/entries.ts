@@ -15,6 +15,8 @@ import { queryRows, type Database } from '../../db/client.ts';
 import { recordAuditor } from '../../lib/audit.ts';
 import { findPostgresError } from '../../lib/db-errors.ts';
 import { badRequest, staleVersion, type FieldError } from '../../lib/http-errors.ts';
+import { lockTenantRow } from '../../lib/row-lock.ts';
+import { isoTimestamp, uuidArray } from '../../lib/sql-values.ts';
 import { pageInfo, parseSort } from '../../lib/list-page.ts';
 import type { TenantContext } from '../../lib/tenant.ts';
 import { inTransaction } from '../../lib/tenant-repository.ts';
@@ -25,15 +27,12 @@ import {
   piecesExceedQuantity,
 } from './field-errors.ts';
 
-const iso = (column: SQL) =>
-  sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-
 const entryRecord = sql`json_build_object(
   '_id', e.id,
   'organizationId', e.organization_id,
   'version', e.version,
-  'createdAt', ${iso(sql`e.created_at`)},
-  'updatedAt', ${iso(sql`e.updated_at`)},
+  'createdAt', ${isoTimestamp(sql`e.created_at`)},
+  'updatedAt', ${isoTimestamp(sql`e.updated_at`)},
   'workerId', e.worker_id,
   'worker', json_build_object('_id', w.id, 'name', w.name),
   'jobCardId', e.job_card_id,
@@ -144,12 +143,6 @@ interface Replaced {
   pieces: number;
 }
 
-const uuidList = (ids: string[]) =>
-  sql.join(
-    [...new Set(ids)].map((value) => sql`${value}::uuid`),
-    sql`, `,
-  );
-
 const cents = (value: number) => BigInt(Math.round(value * 100));
 const MONEY_MAX_CENTS = cents(MONEY_MAX);
 
@@ -173,7 +166,7 @@ async function settleRows(
     tx,
     sql`select id, salary_type, base_salary::text from workers
         where organization_id = ${tenant.organizationId}
-          and id in (${uuidList(rows.map((row) => row.workerId))})`,
+          and id = any(${uuidArray(rows.map((row) => row.workerId))})`,
   );
   const cards = await queryRows<{
     id: string;
@@ -189,7 +182,7 @@ async function settleRows(
         join designs d on d.organization_id = c.organization_id and d.id = c.design_id
         join orders o on o.organization_id = c.organization_id and o.id = c.order_id
         where c.organization_id = ${tenant.organizationId}
-          and c.id in (${uuidList(rows.map((row) => row.jobCardId))})
+          and c.id = any(${uuidArray(rows.map((row) => row.jobCardId))})
         order by c.id
         for update of c`,
   );
@@ -306,7 +299,7 @@ async function insertEntries(
     ),
     `${prefixOf(0)}piecesDone`,
   );
-  const stored = await readEntries(tx, tenant, sql`e.id in (${uuidList(ids)})`);
+  const stored = await readEntries(tx, tenant, sql`e.id = any(${uuidArray(ids)})`);
   const byId = new Map(stored.map((entry) => [entry._id, entry]));
   const created = ids.map((id) => byId.get(id) as ProductionEntry);
   for (const entry of created) await entryAudit(tx, tenant, entry._id, 'create', undefined, entry);
@@ -347,7 +340,7 @@ export async function updateEntry(
   values: ProductionEntryUpdate,
 ): Promise<ProductionEntry | undefined> {
   return inTransaction(db, async (tx) => {
-    const [stored] = await queryRows<{
+    const stored = await lockTenantRow<{
       version: number;
       worker_id: string;
       job_card_id: string;
@@ -356,10 +349,10 @@ export async function updateEntry(
       rate: string;
     }>(
       tx,
-      sql`select version, worker_id, job_card_id, pieces_done, pieces_rejected, rate::text
-          from production_entries
-          where organization_id = ${tenant.organizationId} and id = ${id}
-          for update`,
+      tenant,
+      'production_entries',
+      id,
+      sql`version, worker_id, job_card_id, pieces_done, pieces_rejected, rate::text`,
     );
     if (!stored) return undefined;
     if (stored.version !== values.version) throw staleVersion(await findEntry(tx, tenant, id));
@@ -375,7 +368,7 @@ export async function updateEntry(
       await tx.execute(
         sql`select id from job_cards
             where organization_id = ${tenant.organizationId}
-              and id in (${uuidList([stored.job_card_id, jobCardId])})
+              and id = any(${uuidArray([stored.job_card_id, jobCardId])})
             order by id
             for update`,
       );

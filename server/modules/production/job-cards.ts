@@ -11,6 +11,8 @@ import { queryRows, type Database } from '../../db/client.ts';
 import { appendTenantAudit, auditChanges } from '../../lib/audit.ts';
 import { endOfWeek } from '../../lib/calendar-day.ts';
 import { badRequest, conflict, staleVersion } from '../../lib/http-errors.ts';
+import { lockTenantRow } from '../../lib/row-lock.ts';
+import { isoTimestamp } from '../../lib/sql-values.ts';
 import { escapeLikePattern, pageInfo, parseSort } from '../../lib/list-page.ts';
 import type { TenantContext } from '../../lib/tenant.ts';
 import { inTransaction } from '../../lib/tenant-repository.ts';
@@ -39,9 +41,6 @@ const isDone = (tenant: TenantContext) =>
 const isOverdue = (done: SQL) =>
   sql`(not ${done} and c.due_date is not null and c.due_date < current_date)`;
 
-const iso = (column: SQL) =>
-  sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-
 /** The card's order, which every list filter and sort may need. */
 const orderJoin = sql`join orders o on o.organization_id = c.organization_id and o.id = c.order_id`;
 
@@ -49,8 +48,8 @@ const cardRecord = (tenant: TenantContext) => sql`json_build_object(
   '_id', c.id,
   'organizationId', c.organization_id,
   'version', c.version,
-  'createdAt', ${iso(sql`c.created_at`)},
-  'updatedAt', ${iso(sql`c.updated_at`)},
+  'createdAt', ${isoTimestamp(sql`c.created_at`)},
+  'updatedAt', ${isoTimestamp(sql`c.updated_at`)},
   'orderId', c.order_id,
   'orderLineId', c.order_line_id,
   'linePosition', (
@@ -449,11 +448,12 @@ export async function cardsFromOrder(
   orderId: string,
 ): Promise<{ data: JobCard[]; created: number } | undefined> {
   return inTransaction(db, async (tx) => {
-    const [order] = await queryRows<{ status: string }>(
+    const order = await lockTenantRow<{ status: string }>(
       tx,
-      sql`select status from orders
-          where organization_id = ${tenant.organizationId} and id = ${orderId}
-          for update`,
+      tenant,
+      'orders',
+      orderId,
+      sql`status`,
     );
     if (!order) return undefined;
     if (order.status === 'cancelled' || order.status === 'delivered') {
