@@ -18,15 +18,18 @@ export function TitleCell({
   title,
   detail,
   detailLines,
+  strong = true,
 }: {
   title: ReactNode;
   detail?: ReactNode;
   /** Clamps a long free-text detail to this many lines. */
   detailLines?: number;
+  /** False where another column already names the record in bold. */
+  strong?: boolean;
 }) {
   return (
     <Stack gap={0}>
-      <Text size="sm" fw={600}>
+      <Text size="sm" fw={strong ? 600 : undefined}>
         {title}
       </Text>
       {detail ? (

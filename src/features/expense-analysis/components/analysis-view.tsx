@@ -27,6 +27,7 @@ import { Link } from 'react-router';
 import { EmptyState } from '@/components/empty-state';
 import { MoneyBarChart } from '@/components/money-bar-chart';
 import { MoneyText } from '@/components/money-text';
+import { StatCard } from '@/components/stat-card';
 import { numberLocale, useFormatters } from '@/lib/format';
 import type { ExpenseAnalysis, Trend } from '../expense-analysis';
 import { runtimeT } from '@/lib/translation-keys';
@@ -63,32 +64,6 @@ export function LoadingView() {
       </SimpleGrid>
       <Skeleton h={340} radius="md" />
     </Stack>
-  );
-}
-
-function StatCard({
-  label,
-  value,
-  detail,
-}: {
-  label: string;
-  value: ReactNode;
-  detail?: ReactNode;
-}) {
-  return (
-    <Paper withBorder radius="md" p="md" component="section" aria-label={label}>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={700} lts={0.4}>
-        {label}
-      </Text>
-      <Text fz={26} fw={700} lh={1.25} mt={6} style={{ overflowWrap: 'anywhere' }}>
-        {value}
-      </Text>
-      {detail ? (
-        <Text size="sm" c="dimmed" mt={4} component="div">
-          {detail}
-        </Text>
-      ) : null}
-    </Paper>
   );
 }
 

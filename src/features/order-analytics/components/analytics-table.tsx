@@ -1,14 +1,5 @@
 // The report's totals and its table, labelled for the chosen grouping.
-import {
-  Group,
-  Paper,
-  Progress,
-  SimpleGrid,
-  Skeleton,
-  Table,
-  Text,
-  ThemeIcon,
-} from '@mantine/core';
+import { Progress, SimpleGrid, Table, Text } from '@mantine/core';
 import {
   IconCash,
   IconClipboardList,
@@ -25,6 +16,7 @@ import type {
   OrderAnalyticsTotals,
 } from '../../../../contract/order-analytics.ts';
 import { MoneyText } from '@/components/money-text';
+import { StatCard } from '@/components/stat-card';
 import { useFormatters, type Formatters } from '@/lib/format';
 import type { OrderStatus } from '../../../../contract/orders.ts';
 
@@ -133,34 +125,17 @@ export function TotalsCards({
     icon: ReactNode,
     color: string,
     value: ReactNode,
-    footer?: ReactNode,
+    detail?: ReactNode,
   ) => (
-    <Paper withBorder radius="md" p="md" key={id} data-testid={`total-${id}`}>
-      <Group justify="space-between" align="center" wrap="nowrap" gap="xs">
-        <Text size="xs" c="dimmed" tt="uppercase" fw={600} id={`total-${id}-label`}>
-          {label}
-        </Text>
-        <ThemeIcon variant="light" color={color} size={32} radius="md">
-          {icon}
-        </ThemeIcon>
-      </Group>
-      {loading || !totals ? (
-        <Skeleton h={28} w={110} mt={6} />
-      ) : (
-        // Crore-sized amounts must wrap rather than be clipped in a narrow card.
-        <Text
-          fz={22}
-          fw={700}
-          lh={1.2}
-          mt={6}
-          style={{ overflowWrap: 'anywhere', fontVariantNumeric: 'tabular-nums' }}
-          aria-labelledby={`total-${id}-label`}
-        >
-          {value}
-        </Text>
-      )}
-      {footer && totals ? <div>{footer}</div> : null}
-    </Paper>
+    <StatCard
+      key={id}
+      testId={`total-${id}`}
+      label={label}
+      icon={{ node: icon, color }}
+      loading={loading || !totals}
+      value={value}
+      detail={detail}
+    />
   );
 
   return (
@@ -200,7 +175,7 @@ export function TotalsCards({
         totals ? <MoneyText amount={totals.paidAmount} /> : null,
         <>
           <Progress value={paidPercent} color="teal" size="sm" mt="sm" aria-hidden />
-          <Text size="xs" c="dimmed" mt={4}>
+          <Text size="xs" mt={4}>
             {t('totals.paidShare', { percent: paidPercent })}
           </Text>
         </>,
@@ -213,7 +188,7 @@ export function TotalsCards({
         totals ? <MoneyText amount={totals.unpaidAmount} /> : null,
         <>
           <Progress value={unpaidPercent} color="orange" size="sm" mt="sm" aria-hidden />
-          <Text size="xs" c="dimmed" mt={4}>
+          <Text size="xs" mt={4}>
             {t('totals.unpaidShare', { percent: unpaidPercent })}
           </Text>
         </>,

@@ -13,6 +13,7 @@ import {
   type FilterField,
 } from '@/components/filter-bar';
 import { MoneyText } from '@/components/money-text';
+import { TitleCell } from '@/components/table-cells';
 import { ResourceListPage, standardListTexts } from '@/components/resource-list-page';
 import { resourceListProps } from '@/components/resource-list-props';
 import { useFormatters } from '@/lib/format';
@@ -71,12 +72,11 @@ export default function OrdersPage() {
         header: t('columns.merchant'),
         minWidth: 130,
         render: (order) => (
-          <Stack gap={0}>
-            <Text size="sm">{order.merchant.name}</Text>
-            <Text size="xs" c="dimmed">
-              {order.designs.map((line) => line.design.designCode).join(', ')}
-            </Text>
-          </Stack>
+          <TitleCell
+            strong={false}
+            title={order.merchant.name}
+            detail={order.designs.map((line) => line.design.designCode).join(', ')}
+          />
         ),
       },
       {

@@ -18,6 +18,7 @@ import type { PaymentType } from '../../../../contract/worker-salaries.ts';
 import { ErrorState } from '@/components/error-state';
 import { MoneyBarChart } from '@/components/money-bar-chart';
 import { MoneyText } from '@/components/money-text';
+import { StatCard } from '@/components/stat-card';
 import { useFormatters } from '@/lib/format';
 import { describeError } from '@/lib/resource-factory';
 import { periodLabel } from '../salary-labels';
@@ -92,17 +93,15 @@ export function SalarySummaryPanel({ workerId, year, month }: SalarySummaryPanel
       <Box mb="md">
         <Grid gap="md">
           <Grid.Col span={{ base: 12, sm: 6, lg: 3 }}>
-            <Paper withBorder p="md" radius="md" h="100%">
-              <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-                {t('summary.totalPaid')}
-              </Text>
-              <Text fz={28} fw={700} data-testid="summary-total">
-                <MoneyText amount={summary.totalAmount} />
-              </Text>
-              <Text size="sm" c="dimmed" data-testid="summary-count">
-                {t('summary.paymentCount', { count: summary.paymentCount })}
-              </Text>
-            </Paper>
+            <StatCard
+              label={t('summary.totalPaid')}
+              value={<MoneyText amount={summary.totalAmount} data-testid="summary-total" />}
+              detail={
+                <span data-testid="summary-count">
+                  {t('summary.paymentCount', { count: summary.paymentCount })}
+                </span>
+              }
+            />
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 6, lg: 3 }}>
             <Paper withBorder p="md" radius="md" h="100%">

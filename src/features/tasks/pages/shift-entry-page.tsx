@@ -46,6 +46,8 @@ interface RowValues {
 type RowErrors = Partial<Record<keyof RowValues | 'row', string>>;
 
 const EMPTY_ROW: RowValues = { piecesDone: '', piecesRejected: '', rate: '' };
+/** The two counts a row takes, laid out alike. */
+const PIECE_FIELDS = ['piecesDone', 'piecesRejected'] as const;
 
 /** A cancelled or delivered order's cards keep what was logged but take no new work. */
 const takesWork = (card: JobCard) =>
@@ -320,22 +322,17 @@ export default function ShiftEntryPage() {
                       </Text>
                     ) : null}
                     <SimpleGrid cols={canReadPay ? 3 : 2} spacing="sm">
-                      <PiecesInput
-                        label={t('log.piecesDone')}
-                        aria-label={`${t('log.piecesDone')}, ${name}`}
-                        size="xl"
-                        value={row.piecesDone}
-                        error={rowErrors.piecesDone}
-                        onChange={(value) => setRow(card._id, 'piecesDone', value)}
-                      />
-                      <PiecesInput
-                        label={t('log.piecesRejected')}
-                        aria-label={`${t('log.piecesRejected')}, ${name}`}
-                        size="xl"
-                        value={row.piecesRejected}
-                        error={rowErrors.piecesRejected}
-                        onChange={(value) => setRow(card._id, 'piecesRejected', value)}
-                      />
+                      {PIECE_FIELDS.map((field) => (
+                        <PiecesInput
+                          key={field}
+                          label={t(`log.${field}`)}
+                          aria-label={`${t(`log.${field}`)}, ${name}`}
+                          size="xl"
+                          value={row[field]}
+                          error={rowErrors[field]}
+                          onChange={(value) => setRow(card._id, field, value)}
+                        />
+                      ))}
                       {canReadPay ? (
                         <NumberInput
                           label={t('log.rate')}
