@@ -58,7 +58,21 @@ describe('envelope and status codes', () => {
       payload: JSON.stringify({ name: 'x', notes: 'a'.repeat(1024 * 1024) }),
     });
     expect(response.statusCode).toBe(413);
-    expect(errorEnvelope.parse(response.json<TestBody>()).message).toMatch(/1 MB/);
+    expect(errorEnvelope.parse(response.json<TestBody>()).message).toMatch(/than 1 MB$/);
+  });
+
+  it("names the route's own limit when an import is over it", async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/merchants/import',
+      headers: { ...user.bearer, 'content-type': 'application/json' },
+      payload: JSON.stringify({ rows: [], padding: 'a'.repeat(17 * 1024 * 1024) }),
+    });
+    expect(response.statusCode).toBe(413);
+    expect(errorEnvelope.parse(response.json<TestBody>())).toMatchObject({
+      code: 'payload_too_large',
+      message: 'Request body is larger than 16 MB',
+    });
   });
 
   it('rejects a non-JSON write with 415', async () => {

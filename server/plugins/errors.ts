@@ -12,11 +12,6 @@ const INTERNAL_ERROR_MESSAGE = 'Internal server error';
 
 /** Fastify's own client errors, worded for people. */
 const FRAMEWORK_MESSAGES: Record<string, { status: number; code: FailureCode; message: string }> = {
-  FST_ERR_CTP_BODY_TOO_LARGE: {
-    status: 413,
-    code: 'payload_too_large',
-    message: 'Request body is larger than 1 MB',
-  },
   FST_ERR_CTP_INVALID_MEDIA_TYPE: {
     status: 415,
     code: 'unsupported_media_type',
@@ -97,7 +92,17 @@ function handleError(error: unknown, request: FastifyRequest, reply: FastifyRepl
 
   const fastifyError = error as Partial<FastifyError> & { message?: string };
   const known = fastifyError.code ? FRAMEWORK_MESSAGES[fastifyError.code] : undefined;
-  if (fastifyError.code === 'FST_ERR_CTP_BODY_TOO_LARGE') discardRestOfBody(request, reply);
+  if (fastifyError.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+    discardRestOfBody(request, reply);
+    // Imports and restores take more than the usual 1 MB: the message names this route's limit.
+    const limitMegabytes = Math.max(1, Math.round(request.routeOptions.bodyLimit / 1_048_576));
+    return sendError(
+      reply,
+      413,
+      'payload_too_large',
+      `Request body is larger than ${limitMegabytes} MB`,
+    );
+  }
   if (known) return sendError(reply, known.status, known.code, known.message);
   if (error instanceof SyntaxError && fastifyError.statusCode === 400) {
     return sendError(reply, 400, 'validation_failed', 'Request body is not valid JSON');
