@@ -14,6 +14,7 @@ import { okIfFound } from '../../lib/ok-if-found.ts';
 import { routeOptions } from '../../lib/route-options.ts';
 import { writingTenant } from '../../lib/writing-tenant.ts';
 import { tenantOf } from '../../lib/request-auth.ts';
+import { registerFindRoute } from '../../lib/find-route.ts';
 import type { ResourceModule } from '../registry.ts';
 import { billNoteRepository } from './repository.ts';
 import { registerListRoute } from '../../lib/list-route.ts';
@@ -56,22 +57,16 @@ export const billNoteRoutes: FastifyPluginCallback = (scope, _options, done) => 
       ),
   );
 
-  app.get(
-    '/:id',
-    routeOptions(read, {
-      operationId: 'getBillNote',
-      summary: 'Get one credit or debit note',
-      tags,
-      params: idParams,
-      data: billNote,
-    }),
-    async (request) =>
-      okIfFound(
-        await billNoteRepository.findById(app.db, tenantOf(request), request.params.id),
-        NOTE_NOT_FOUND,
-        'Note fetched successfully',
-      ),
-  );
+  registerFindRoute(scope, {
+    permission: read.permission,
+    operationId: 'getBillNote',
+    summary: 'Get one credit or debit note',
+    tags,
+    record: billNote,
+    find: billNoteRepository.findById,
+    notFoundMessage: NOTE_NOT_FOUND,
+    message: 'Note fetched successfully',
+  });
 
   app.post(
     '/',

@@ -21,6 +21,7 @@ import { okIfFound } from '../../lib/ok-if-found.ts';
 import { routeOptions } from '../../lib/route-options.ts';
 import { writingTenant } from '../../lib/writing-tenant.ts';
 import { tenantOf } from '../../lib/request-auth.ts';
+import { registerFindRoute } from '../../lib/find-route.ts';
 import type { ResourceModule } from '../registry.ts';
 import { billRegisterRows, billRepository } from './repository.ts';
 import { registerListRoute } from '../../lib/list-route.ts';
@@ -156,22 +157,16 @@ export const billRoutes: FastifyPluginCallback = (scope, _options, done) => {
     },
   );
 
-  app.get(
-    '/:id',
-    routeOptions(read, {
-      operationId: 'getBill',
-      summary: 'Get one bill',
-      tags,
-      params: idParams,
-      data: bill,
-    }),
-    async (request) =>
-      okIfFound(
-        await billRepository.findById(app.db, tenantOf(request), request.params.id),
-        BILL_NOT_FOUND,
-        'Bill fetched successfully',
-      ),
-  );
+  registerFindRoute(scope, {
+    permission: read.permission,
+    operationId: 'getBill',
+    summary: 'Get one bill',
+    tags,
+    record: bill,
+    find: billRepository.findById,
+    notFoundMessage: BILL_NOT_FOUND,
+    message: 'Bill fetched successfully',
+  });
 
   app.post(
     '/',

@@ -18,6 +18,7 @@ import { writingTenant } from '../../lib/writing-tenant.ts';
 import { ok } from '../../lib/envelope.ts';
 import { notFound } from '../../lib/http-errors.ts';
 import { tenantOf } from '../../lib/request-auth.ts';
+import { registerFindRoute } from '../../lib/find-route.ts';
 import type { ResourceModule } from '../registry.ts';
 import { paymentRepository } from './repository.ts';
 import { registerListRoute } from '../../lib/list-route.ts';
@@ -123,24 +124,16 @@ export const paymentRoutes: FastifyPluginCallback = (scope, _options, done) => {
       ),
   );
 
-  app.get(
-    '/:id',
-    {
-      config: read,
-      schema: {
-        operationId: 'getPayment',
-        summary: 'Get one payment',
-        tags,
-        params: idParams,
-        response: { 200: envelope(payment) },
-      },
-    },
-    async (request) => {
-      const record = await paymentRepository.findById(app.db, tenantOf(request), request.params.id);
-      if (!record) throw notFound(PAYMENT_NOT_FOUND);
-      return ok(record, 'Payment fetched successfully');
-    },
-  );
+  registerFindRoute(scope, {
+    permission: read.permission,
+    operationId: 'getPayment',
+    summary: 'Get one payment',
+    tags,
+    record: payment,
+    find: paymentRepository.findById,
+    notFoundMessage: PAYMENT_NOT_FOUND,
+    message: 'Payment fetched successfully',
+  });
 
   app.post(
     '/',

@@ -36,6 +36,7 @@ import {
 import { ok } from '../../lib/envelope.ts';
 import { notFound } from '../../lib/http-errors.ts';
 import { tenantOf } from '../../lib/request-auth.ts';
+import { registerFindRoute } from '../../lib/find-route.ts';
 import type { ResourceModule } from '../registry.ts';
 import { okIfFound } from '../../lib/ok-if-found.ts';
 import { routeOptions } from '../../lib/route-options.ts';
@@ -147,23 +148,16 @@ const jobCardRoutes: FastifyPluginCallback = (scope, _options, done) => {
     },
   );
 
-  app.get(
-    '/:id',
-    routeOptions(read, {
-      operationId: 'getJobCard',
-      tags,
-      summary: 'One job card',
-      params: idParams,
-      data: jobCard,
-    }),
-    async (request) => {
-      return okIfFound(
-        await findJobCard(app.db, tenantOf(request), request.params.id),
-        CARD_NOT_FOUND,
-        'Job card fetched successfully',
-      );
-    },
-  );
+  registerFindRoute(scope, {
+    permission: read.permission,
+    operationId: 'getJobCard',
+    summary: 'One job card',
+    tags,
+    record: jobCard,
+    find: findJobCard,
+    notFoundMessage: CARD_NOT_FOUND,
+    message: 'Job card fetched successfully',
+  });
 
   app.put(
     '/:id',
