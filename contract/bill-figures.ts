@@ -1,4 +1,5 @@
 import type { BillType } from './bills.ts';
+import { fromPaise, toPaise } from './money.ts';
 
 export interface BillFiguresInput {
   /** Line amounts in rupees, as the orders carry them. */
@@ -20,9 +21,6 @@ export interface BillFigures {
   /** Whether the tax is split into CGST and SGST (same state) rather than IGST. */
   intraState: boolean;
 }
-
-const toPaise = (rupees: number) => Math.round(rupees * 100);
-const toRupees = (paise: number) => paise / 100;
 
 /**
  * A bill's money: the server stores these figures and the billing desk shows them before the bill
@@ -46,12 +44,12 @@ export function computeBillFigures(input: BillFiguresInput): BillFigures {
   const beforeRounding = taxablePaise + cgstPaise + sgstPaise + igstPaise;
   const totalPaise = Math.round(beforeRounding / 100) * 100;
   return {
-    taxable: toRupees(taxablePaise),
-    cgst: toRupees(cgstPaise),
-    sgst: toRupees(sgstPaise),
-    igst: toRupees(igstPaise),
-    roundOff: toRupees(totalPaise - beforeRounding),
-    total: toRupees(totalPaise),
+    taxable: fromPaise(taxablePaise),
+    cgst: fromPaise(cgstPaise),
+    sgst: fromPaise(sgstPaise),
+    igst: fromPaise(igstPaise),
+    roundOff: fromPaise(totalPaise - beforeRounding),
+    total: fromPaise(totalPaise),
     intraState,
   };
 }

@@ -18,6 +18,7 @@ import {
   startNotAfterEnd,
   writeSchemas,
 } from './common.ts';
+import { toPaiseBigInt } from './money.ts';
 
 export const ORDER_STATUSES = [
   'pending',
@@ -46,8 +47,7 @@ export const ORDER_LINE_LIMIT = 200;
 export const ORDER_LINE_MAX_QUANTITY = 1_000_000;
 export const PO_NUMBER_MAX = LIMITS.code;
 
-const MONEY_MAX_CENTS = BigInt(Math.round(MONEY_MAX * 100));
-const toCents = (value: number) => BigInt(Math.round(value * 100));
+const MONEY_MAX_CENTS = toPaiseBigInt(MONEY_MAX);
 
 /** The quantity and rate of an order line, the two numbers its amount comes from. */
 export interface PricedLine {
@@ -60,7 +60,7 @@ export interface PricedLine {
  * column holds it), so 3 × 0.10 is 0.30 and not 0.30000000000000004.
  */
 export function orderLineCents(line: PricedLine): bigint {
-  return BigInt(Math.round(line.quantity)) * toCents(line.rate);
+  return BigInt(Math.round(line.quantity)) * toPaiseBigInt(line.rate);
 }
 
 export function orderLineAmount(line: PricedLine): number {

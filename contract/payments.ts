@@ -11,6 +11,7 @@ import {
   recordBase,
   recordVersion,
 } from './common.ts';
+import { toPaise } from './money.ts';
 
 export const PAYMENT_METHODS = ['cash', 'bank_transfer', 'upi', 'cheque'] as const;
 export const paymentMethod = z.enum(PAYMENT_METHODS, { error: 'oneOf' });
@@ -75,10 +76,9 @@ const allocationsWithinPayment = (value: {
   allocations?: readonly { amount: number }[] | null | undefined;
 }) => {
   if (!value.allocations) return true;
-  // Paise as integers: the client-side check must not disagree with the database by a float error.
-  const paise = (amount: number) => Math.round(amount * 100);
-  const allocated = value.allocations.reduce((sum, row) => sum + paise(row.amount), 0);
-  return allocated <= paise(value.amount) + paise(value.tdsAmount ?? 0);
+  // In paise: the client-side check must not disagree with the database by a float error.
+  const allocated = value.allocations.reduce((sum, row) => sum + toPaise(row.amount), 0);
+  return allocated <= toPaise(value.amount) + toPaise(value.tdsAmount ?? 0);
 };
 
 const stripReadOnly = <T extends Record<string, unknown>>(value: T) => {

@@ -11,6 +11,7 @@ import { organizations } from '../../db/platform-tables.ts';
 import { HttpError } from '../../lib/http-errors.ts';
 import { rowSchema } from './row-schemas.ts';
 import { backupTables, type BackupTable } from './tables.ts';
+import { toPaise } from '../../../contract/money.ts';
 
 type Row = Record<string, unknown>;
 
@@ -49,7 +50,7 @@ export function backupInvalidError(problem: BackupProblem): HttpError {
   });
 }
 
-const cents = (value: unknown) => Math.round(Number(value) * 100);
+const cents = (value: unknown) => toPaise(Number(value));
 const isPresent = (value: unknown) => value !== null && value !== undefined;
 const lower = (value: unknown) => (typeof value === 'string' ? value.toLowerCase() : undefined);
 

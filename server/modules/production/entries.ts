@@ -26,6 +26,7 @@ import {
   notFoundField,
   piecesExceedQuantity,
 } from './field-errors.ts';
+import { toPaiseBigInt } from '../../../contract/money.ts';
 
 const entryRecord = sql`json_build_object(
   '_id', e.id,
@@ -143,8 +144,7 @@ interface Replaced {
   pieces: number;
 }
 
-const cents = (value: number) => BigInt(Math.round(value * 100));
-const MONEY_MAX_CENTS = cents(MONEY_MAX);
+const MONEY_MAX_CENTS = toPaiseBigInt(MONEY_MAX);
 
 /**
  * Checks the rows against the database and settles each one's rate. The cards are locked (in id
@@ -211,7 +211,7 @@ async function settleRows(
         salaryType: worker.salary_type,
         baseSalary: worker.base_salary === null ? null : Number(worker.base_salary),
       });
-    if (BigInt(row.piecesDone) * cents(rate) > MONEY_MAX_CENTS) {
+    if (BigInt(row.piecesDone) * toPaiseBigInt(rate) > MONEY_MAX_CENTS) {
       errors.push(fieldError(`${row.prefix}rate`, 'too_big', { maximum: MONEY_MAX }));
     }
     const before = used.get(card.id) ?? 0;

@@ -3,6 +3,7 @@ import type { OrganizationProfile } from '../../../contract/organization.ts';
 import { PAYMENT_METHODS, type OpenBill, type PaymentMethod } from '../../../contract/payments.ts';
 import { formatDate, formatMoney } from '@/lib/format';
 import { whatsappLink } from '@/lib/whatsapp';
+import { sumRupees } from '../../../contract/money.ts';
 
 export type DuesT = TFunction<'dues'>;
 
@@ -51,11 +52,11 @@ export interface ShareFacts {
 
 /** What is owed and the bill it has been owed on longest. */
 function outstandingOf(openBills: readonly OpenBill[]) {
-  const paise = openBills.reduce((sum, bill) => sum + Math.round(bill.balance * 100), 0);
+  const amount = sumRupees(openBills.map((bill) => bill.balance));
   const oldest = [...openBills].sort(
     (a, b) => a.billDate.localeCompare(b.billDate) || a.number.localeCompare(b.number),
   )[0];
-  return { amount: paise / 100, oldest: oldest ?? null };
+  return { amount, oldest: oldest ?? null };
 }
 
 /**

@@ -4,10 +4,7 @@ import {
   type Payment,
   type SettledDocumentKind,
 } from '../../../contract/payments.ts';
-
-/** Money is added and compared in whole paise, so a split never drifts by a float error. */
-export const toPaise = (amount: number) => Math.round(amount * 100);
-export const fromPaise = (paise: number) => paise / 100;
+import { fromPaise, toPaise } from '../../../contract/money.ts';
 
 /** A bill the payment can settle, with what it can still take from this payment. */
 export interface SplitLine {

@@ -25,6 +25,7 @@ import {
   findCachedRecord,
   patchCachedRecords,
 } from '@/lib/offline/pending-records';
+import { toPaise } from '../../../contract/money.ts';
 
 /*
  * What a queued write will make of the records it touches, worked out on this device from the
@@ -195,7 +196,6 @@ export function queuedProductionEntry(
   };
 }
 
-const toPaise = (amount: number) => Math.round(amount * 100);
 const fromPaise = (paise: number) => paise / 100;
 
 type OwedBill = Pick<OpenBill, '_id' | 'number' | 'billDate' | 'balance'> &

@@ -12,6 +12,7 @@ import { billNotes as billNotesResource, useCancelBillNote } from '@/features/bi
 import { CancelDocumentModal } from '../components/cancel-document-modal';
 import { BillNoteForm } from './bill-note-form';
 import { NOTE_STATUS_COLORS } from './note-status-colors';
+import { fromPaise, toPaise } from '../../../../contract/money.ts';
 
 /** The credit and debit notes of a bill, with the buttons that issue and cancel them. */
 export function BillNotesSection({ bill }: { bill: Bill }) {
@@ -125,7 +126,7 @@ function CancelNoteModal({ note, onClose }: { note: BillNote; onClose: () => voi
   const { t } = useTranslation('bills');
   const format = useFormatters();
   const cancel = useCancelBillNote();
-  const advance = Math.round((note.totalAmount - note.appliedAmount) * 100) / 100;
+  const advance = fromPaise(toPaise(note.totalAmount) - toPaise(note.appliedAmount));
   return (
     <CancelDocumentModal
       document={note}

@@ -32,6 +32,7 @@ import {
   registerViewOf,
   useMerchantFilterField,
 } from './notes-register';
+import { sumRupees } from '../../../../contract/money.ts';
 
 const LIST_CONFIG = {
   filters: {
@@ -72,16 +73,14 @@ export function exportCsvHref(params: Record<string, unknown>): string {
 
 /** Sums in paise; bills cancelled count for nothing. */
 export function pageTotals(bills: readonly Bill[]) {
-  let total = 0;
-  let paid = 0;
-  let balance = 0;
-  for (const bill of bills) {
-    if (bill.status === 'cancelled' || typeof bill.totalAmount !== 'number') continue;
-    total += Math.round(bill.totalAmount * 100);
-    paid += Math.round(bill.paidAmount * 100);
-    balance += Math.round(bill.balance * 100);
-  }
-  return { total: total / 100, paid: paid / 100, balance: balance / 100 };
+  const counted = bills.filter(
+    (bill) => bill.status !== 'cancelled' && typeof bill.totalAmount === 'number',
+  );
+  return {
+    total: sumRupees(counted.map((bill) => bill.totalAmount)),
+    paid: sumRupees(counted.map((bill) => bill.paidAmount)),
+    balance: sumRupees(counted.map((bill) => bill.balance)),
+  };
 }
 
 export default function BillsPage() {

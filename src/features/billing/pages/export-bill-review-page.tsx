@@ -30,6 +30,7 @@ import { orders as ordersResource } from '@/features/orders/resource';
 import { organization as organizationResource } from '@/features/organization/resource';
 import { BillPanel } from '../components/bill-panel';
 import classes from './export-bill-review-page.module.css';
+import { sumRupees } from '../../../../contract/money.ts';
 
 interface MerchantGroup {
   merchantId: string;
@@ -40,22 +41,22 @@ interface MerchantGroup {
 
 /** Orders grouped by merchant, merchants by name; totals summed in paise. */
 export function groupByMerchant(orders: readonly BillableOrder[]): MerchantGroup[] {
-  const groups = new Map<string, MerchantGroup & { totalPaise: number }>();
+  const groups = new Map<string, MerchantGroup>();
   for (const order of orders) {
     const group = groups.get(order.merchantId) ?? {
       merchantId: order.merchantId,
       name: order.merchant.name,
       orders: [],
       total: 0,
-      totalPaise: 0,
     };
     group.orders.push(order);
-    group.totalPaise += Math.round(order.totalAmount * 100);
-    group.total = group.totalPaise / 100;
     groups.set(order.merchantId, group);
   }
   return [...groups.values()]
-    .map(({ totalPaise: _totalPaise, ...group }) => group)
+    .map((group) => ({
+      ...group,
+      total: sumRupees(group.orders.map((order) => order.totalAmount)),
+    }))
     .sort((a, b) => a.name.localeCompare(b.name));
 }
 

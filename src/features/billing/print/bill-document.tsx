@@ -12,6 +12,7 @@ import {
 import { DocumentSheet, LinesTable, TotalsSection, documentContext } from './document-parts';
 import { Field } from './print-field';
 import classes from '@/components/print-sheet.module.css';
+import { sumRupees } from '../../../../contract/money.ts';
 
 export interface BillDocumentProps {
   bill: Bill;
@@ -43,7 +44,7 @@ export function BillDocument({ bill, settings }: BillDocumentProps) {
   const { language, t, money, date, cancelled, sellerName } = documentContext(bill, settings);
   const { seller } = bill;
   const taxes = taxRows(bill);
-  const totalTax = taxes.reduce((sum, row) => sum + row.amount, 0);
+  const totalTax = sumRupees(taxes.map((row) => row.amount));
   const upiLink = upiPayLink(bill);
   const qrCode = useQrCode(upiLink);
 

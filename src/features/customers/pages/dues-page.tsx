@@ -22,6 +22,7 @@ import { parseTypedDate } from '@/lib/parse-typed-date';
 import { describeError } from '@/lib/resource-factory';
 import { duesReport } from '@/features/customers/resource';
 import { organization } from '@/features/organization/resource';
+import { sumRupees } from '../../../../contract/money.ts';
 
 const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -33,8 +34,7 @@ export function duesRows(report: DuesReport, overdueOnly: boolean): DuesRow[] {
 
 /** Sums of the rows shown, in paise, so the overdue-only view totals what it lists. */
 export function duesTotals(rows: readonly DuesRow[]) {
-  const paise = (pick: (row: DuesRow) => number) =>
-    rows.reduce((sum, row) => sum + Math.round(pick(row) * 100), 0) / 100;
+  const paise = (pick: (row: DuesRow) => number) => sumRupees(rows.map(pick));
   return {
     billedAmount: paise((row) => row.billedAmount),
     receivedAmount: paise((row) => row.receivedAmount),

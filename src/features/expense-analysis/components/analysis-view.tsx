@@ -31,6 +31,7 @@ import { StatCard } from '@/components/stat-card';
 import { numberLocale, useFormatters } from '@/lib/format';
 import type { ExpenseAnalysis, Trend } from '../expense-analysis';
 import { runtimeT } from '@/lib/translation-keys';
+import { sumRupees } from '../../../../contract/money.ts';
 
 const CATEGORY_COLORS = [
   'teal.6',
@@ -118,7 +119,7 @@ export function AnalysisView({
     if (rest.length > 0) {
       slices.push({
         name: t('categories.other'),
-        value: Math.round(rest.reduce((sum, c) => sum + c.amount, 0) * 100) / 100,
+        value: sumRupees(rest.map((category) => category.amount)),
         color: OTHER_COLOR,
       });
     }

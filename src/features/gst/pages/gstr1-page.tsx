@@ -33,6 +33,7 @@ import { notifyError } from '@/lib/notify';
 import { describeError } from '@/lib/resource-factory';
 import { downloadFile, gstr1Tables, tableCsv } from '../gstr1-files';
 import { fetchGstr1, gstr1Summary, type GstPeriodChoice } from '../gstr1-queries';
+import { sumRupees } from '../../../../contract/money.ts';
 
 const AMOUNT_KEYS = ['txval', 'iamt', 'camt', 'samt'] as const;
 type Sums = Record<(typeof AMOUNT_KEYS)[number], number>;
@@ -53,8 +54,7 @@ const INVOICE_SECTIONS = new Set(['b2b', 'b2cl', 'b2cs', 'nil', 'cdnr', 'cdnur']
 /** Adds in paise, so a total of many two-decimal amounts is exact. */
 function invoiceTotals(summary: Gstr1Summary): Sums & { count: number } {
   const sections = summary.sections.filter((section) => INVOICE_SECTIONS.has(section.section));
-  const paise = (key: keyof Sums) =>
-    sections.reduce((sum, section) => sum + Math.round(section[key] * 100), 0) / 100;
+  const paise = (key: keyof Sums) => sumRupees(sections.map((section) => section[key]));
   return {
     count: sections.reduce((sum, section) => sum + section.count, 0),
     txval: paise('txval'),

@@ -22,14 +22,8 @@ import { bills as billsResource } from '@/features/billing/resource';
 import { merchants as merchantsResource } from '@/features/merchants/resource';
 import { openBills, payments } from '@/features/payments/resource';
 import { useZodForm } from '@/lib/use-zod-form';
-import {
-  fromPaise,
-  isAutomaticSplit,
-  linesForPayment,
-  summarize,
-  toPaise,
-  type SplitLine,
-} from '../split';
+import { fromPaise, toPaise } from '../../../../contract/money.ts';
+import { isAutomaticSplit, linesForPayment, summarize, type SplitLine } from '../split';
 import { SplitSection, type ManualAmounts, type PaymentFormValues } from './split-section';
 
 /** The contract's fields of a payment, for required and maxLength. */
