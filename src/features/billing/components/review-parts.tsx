@@ -68,6 +68,15 @@ export function DocumentReviewDialog(
   // Offline the issue waits in the queue, and other devices may take numbers meanwhile: a
   // forecast read before the network dropped would promise a number it will not get.
   const online = useIsOnline();
+  const forecast = online
+    ? {
+        text:
+          nextNumber === undefined
+            ? t(`${texts}.numberUnknown`)
+            : t(`${texts}.willTake`, { number: nextNumber }),
+        note: t(`${texts}.numberNote`),
+      }
+    : { text: t(`${texts}.numberOffline`), note: t(`${texts}.numberOfflineNote`) };
   return (
     <ConfirmDialog
       opened={props.opened}
@@ -95,14 +104,8 @@ export function DocumentReviewDialog(
         />
         <NumberForecast
           label={t(`${texts}.number`)}
-          forecast={
-            !online
-              ? t(`${texts}.numberOffline`)
-              : nextNumber === undefined
-                ? t(`${texts}.numberUnknown`)
-                : t(`${texts}.willTake`, { number: nextNumber })
-          }
-          note={online ? t(`${texts}.numberNote`) : t(`${texts}.numberOfflineNote`)}
+          forecast={forecast.text}
+          note={forecast.note}
         />
       </Stack>
     </ConfirmDialog>
