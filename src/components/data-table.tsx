@@ -1,7 +1,6 @@
 import {
   ActionIcon,
   Alert,
-  Badge,
   Button,
   Group,
   Paper,
@@ -15,19 +14,14 @@ import {
   type MantineColor,
   type MantineStyleProp,
 } from '@mantine/core';
-import {
-  IconArrowDown,
-  IconArrowUp,
-  IconArrowsSort,
-  IconCloudUpload,
-  IconRefresh,
-} from '@tabler/icons-react';
+import { IconArrowDown, IconArrowUp, IconArrowsSort, IconRefresh } from '@tabler/icons-react';
 import { Component, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorState } from '@/components/error-state';
 import { OfflineUnavailable } from '@/components/offline-unavailable';
 import classes from '@/components/data-table.module.css';
 import { hasPendingChange, isPendingRecord } from '@/lib/offline/pending-records';
+import { UnsentMark } from './unsent-mark';
 
 export interface DataTableColumn<T> {
   key: string;
@@ -165,23 +159,6 @@ class PendingCell extends Component<PendingCellProps, { failed: boolean }> {
       return '—';
     }
   }
-}
-
-/** "Not sent yet": the row shows what this device holds and the server has not received. */
-function UnsentMark() {
-  const { t } = useTranslation('common');
-  return (
-    <Badge
-      color="orange"
-      variant="light"
-      size="sm"
-      radius="sm"
-      leftSection={<IconCloudUpload size={12} aria-hidden />}
-      styles={{ label: { textTransform: 'none' } }}
-    >
-      {t('offline.notSynced')}
-    </Badge>
-  );
 }
 
 function RowCell<T>({

@@ -1,16 +1,11 @@
 import { Badge, Button, Group, Paper, Progress, Stack, Text } from '@mantine/core';
-import {
-  IconArrowLeft,
-  IconArrowRight,
-  IconCloudUpload,
-  IconPencilPlus,
-  IconUsers,
-} from '@tabler/icons-react';
+import { IconArrowLeft, IconArrowRight, IconPencilPlus, IconUsers } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ProductionStage } from '../../../../contract/production-stages.ts';
 import type { JobCard } from '../../../../contract/job-cards.ts';
 import { useFormatters } from '@/lib/format';
+import { UnsentMark } from '@/components/unsent-mark';
 
 export interface JobCardTileProps {
   card: JobCard;
@@ -90,16 +85,7 @@ export function JobCardTile({
               {t('card.done')}
             </Badge>
           ) : null}
-          {pending ? (
-            <Badge
-              color="orange"
-              variant="light"
-              size="sm"
-              leftSection={<IconCloudUpload size={12} aria-hidden />}
-            >
-              {t('card.pending')}
-            </Badge>
-          ) : null}
+          {pending ? <UnsentMark /> : null}
           <Text size="xs" c={card.isOverdue ? 'red' : 'dimmed'}>
             {card.dueDate
               ? t('card.due', { date: format.date(card.dueDate) })

@@ -75,7 +75,7 @@ describe('work logged offline', { timeout: 30_000 }, () => {
     await waitFor(() =>
       expect(within(theCard()).getByText('Done 70 · Rejected 3 · Left 47')).toBeInTheDocument(),
     );
-    expect(within(theCard()).getByText('Waiting to be sent')).toBeInTheDocument();
+    expect(within(theCard()).getByText('Not sent yet')).toBeInTheDocument();
     for (const language of ['gu', 'hi'] as const) {
       await switchLanguage(language);
       expect(keyShapedTexts(theCard())).toEqual([]);
@@ -96,6 +96,6 @@ describe('a card moved offline', { timeout: 30_000 }, () => {
       ),
     );
     expect(screen.getByRole('region', { name: 'Design punching: 0 cards' })).toBeInTheDocument();
-    expect(within(theCard()).getByText('Waiting to be sent')).toBeInTheDocument();
+    expect(within(theCard()).getByText('Not sent yet')).toBeInTheDocument();
   });
 });

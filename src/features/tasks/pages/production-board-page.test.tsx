@@ -105,7 +105,7 @@ describe('the production board', { timeout: 20_000 }, () => {
     const moved = await within(
       screen.getByRole('region', { name: 'Checking: 1 cards' }),
     ).findByRole('article', { name: 'PO-2, Paisley 2' });
-    expect(await within(moved).findByText('Waiting to be sent')).toBeInTheDocument();
+    expect(await within(moved).findByText('Not sent yet')).toBeInTheDocument();
     expect(
       await screen.findByText('Saved on this device. It will be sent when the connection returns.'),
     ).toBeInTheDocument();
@@ -114,9 +114,7 @@ describe('the production board', { timeout: 20_000 }, () => {
 
     act(() => onlineManager.setOnline(true));
     await waitFor(() => expect(fake.requestsTo('POST', movePath)).toHaveLength(1));
-    await waitFor(() =>
-      expect(within(moved).queryByText('Waiting to be sent')).not.toBeInTheDocument(),
-    );
+    await waitFor(() => expect(within(moved).queryByText('Not sent yet')).not.toBeInTheDocument());
     expect(fake.requestsTo('POST', movePath)[0]?.body).toEqual({
       stageId: checking._id,
       version: 1,
