@@ -30,14 +30,14 @@ import {
   taxFiguresRecord,
 } from '../bills/document-record.ts';
 import { noteSeries, peekNumber, takeNumber } from '../bills/number-series.ts';
+import { recordIdentity } from '../../lib/sql-values.ts';
 
 const balanceOf = sql`case when bill_notes.kind = 'debit' and bill_notes.status <> 'cancelled'
   then bill_notes.total_amount - bill_notes.paid_amount else 0 end`;
 
 /** The API record of the `bill_notes` row in scope, with its bill's number and date. */
 const noteRecord = sql`json_build_object(
-  '_id', bill_notes.id,
-  'organizationId', bill_notes.organization_id,
+  ${recordIdentity('bill_notes')},
   'number', bill_notes.number,
   'kind', bill_notes.kind,
   'billId', bill_notes.bill_id,

@@ -9,6 +9,7 @@ import {
   TAX_FIGURE_FIELDS,
   taxFiguresRecord,
 } from './document-record.ts';
+import { recordIdentity } from '../../lib/sql-values.ts';
 
 export const balanceOf = sql`case when bills.status = 'cancelled' then 0
   else bills.total_amount - bills.paid_amount end`;
@@ -26,8 +27,7 @@ export const liveNotesSum = (kind: 'credit' | 'debit', column: 'applied_amount' 
 
 /** The API record of the `bills` row in scope, lines included, built by the database. */
 export const billRecord = sql`json_build_object(
-  '_id', bills.id,
-  'organizationId', bills.organization_id,
+  ${recordIdentity('bills')},
   'number', bills.number,
   'merchantId', bills.merchant_id,
   'merchant', bills.merchant,

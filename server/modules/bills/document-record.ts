@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { isoTimestamp } from '../../lib/sql-values.ts';
+import { isoTimestamp, recordStamp } from '../../lib/sql-values.ts';
 
 /** A bill and its credit and debit notes are the same kind of tax document in their own tables. */
 type DocumentTable = 'bills' | 'bill_notes';
@@ -23,9 +23,7 @@ export function documentTailRecord(table: DocumentTable) {
   'cancelledAt', case when ${row}.cancelled_at is null then null
     else ${isoTimestamp(sql`${row}.cancelled_at`)} end,
   'cancelReason', ${row}.cancel_reason,
-  'version', ${row}.version,
-  'createdAt', ${isoTimestamp(sql`${row}.created_at`)},
-  'updatedAt', ${isoTimestamp(sql`${row}.updated_at`)}`;
+  ${recordStamp(table)}`;
 }
 
 export const TAX_FIGURE_FIELDS = [

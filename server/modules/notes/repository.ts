@@ -16,7 +16,7 @@ import type { Role } from '../../../contract/permissions.ts';
 import { queryRows, type Database } from '../../db/database.ts';
 import { appendTenantAudit } from '../../lib/audit.ts';
 import { badRequest, fieldError, forbidden, type FieldError } from '../../lib/http-errors.ts';
-import { isoTimestamp } from '../../lib/sql-values.ts';
+import { isoTimestamp, recordIdentity, recordStamp } from '../../lib/sql-values.ts';
 import type { TenantContext } from '../../lib/tenant.ts';
 import { inTransaction } from '../../lib/tenant-repository.ts';
 
@@ -31,11 +31,8 @@ const subjectColumn = (type: NoteSubjectType) =>
 
 /** The API record of the `notes` row in scope, built by the database. */
 const noteRecord = sql`json_build_object(
-  '_id', notes.id,
-  'organizationId', notes.organization_id,
-  'version', notes.version,
-  'createdAt', ${isoTimestamp(sql`notes.created_at`)},
-  'updatedAt', ${isoTimestamp(sql`notes.updated_at`)},
+  ${recordIdentity('notes')},
+  ${recordStamp('notes')},
   'subjectType', notes.subject_type,
   'subjectId', coalesce(notes.order_id, notes.merchant_id),
   'body', notes.body,

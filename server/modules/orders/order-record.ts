@@ -2,7 +2,7 @@ import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Order } from '../../../contract/orders.ts';
 import { queryRows, type Database } from '../../db/database.ts';
 import { orders } from './schema.ts';
-import { isoTimestamp } from '../../lib/sql-values.ts';
+import { isoTimestamp, recordIdentity } from '../../lib/sql-values.ts';
 import { tenantScope, type TenantContext } from '../../lib/tenant.ts';
 import { appendTenantAudit, auditChanges, recordAuditor } from '../../lib/audit.ts';
 
@@ -12,8 +12,7 @@ import { appendTenantAudit, auditChanges, recordAuditor } from '../../lib/audit.
  * dates stay `yyyy-MM-dd`. Needs `merchants` joined to `orders`.
  */
 export const orderRecord = sql`json_build_object(
-  '_id', orders.id,
-  'organizationId', orders.organization_id,
+  ${recordIdentity('orders')},
   'merchantId', orders.merchant_id,
   'merchant', json_build_object('_id', merchants.id, 'name', merchants.name),
   'poNumber', orders.po_number,

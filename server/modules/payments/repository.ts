@@ -15,7 +15,7 @@ import { recordAuditor } from '../../lib/audit.ts';
 import { keysetRows } from '../../lib/csv-export.ts';
 import { badRequest, fieldError, staleVersion } from '../../lib/http-errors.ts';
 import { lockTenantRow } from '../../lib/row-lock.ts';
-import { isoTimestamp } from '../../lib/sql-values.ts';
+import { recordIdentity, recordStamp } from '../../lib/sql-values.ts';
 import { buildFilterConditions, equalsValue, type FilterDefinitions } from '../../lib/list-page.ts';
 import { tenantListPage } from '../../lib/tenant-list-page.ts';
 import { tenantScope, type TenantContext } from '../../lib/tenant.ts';
@@ -47,8 +47,7 @@ function allocatedTo(
 
 /** The API record of the `payments` row in scope, merchant and allocations included. */
 const paymentRecord = sql`json_build_object(
-  '_id', payments.id,
-  'organizationId', payments.organization_id,
+  ${recordIdentity('payments')},
   'merchantId', payments.merchant_id,
   'merchant', json_build_object('_id', merchants.id, 'name', merchants.name),
   'paymentDate', to_char(payments.payment_date, 'YYYY-MM-DD'),
@@ -76,9 +75,7 @@ const paymentRecord = sql`json_build_object(
   ), '[]'::json),
   'allocatedAmount', payments.allocated_amount,
   'unallocatedAmount', payments.amount + payments.tds_amount - payments.allocated_amount,
-  'version', payments.version,
-  'createdAt', ${isoTimestamp(sql`payments.created_at`)},
-  'updatedAt', ${isoTimestamp(sql`payments.updated_at`)}
+  ${recordStamp('payments')}
 )`;
 
 const merchantJoin = sql`join merchants

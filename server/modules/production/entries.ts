@@ -16,7 +16,7 @@ import { recordAuditor } from '../../lib/audit.ts';
 import { findPostgresError } from '../../lib/db-errors.ts';
 import { badRequest, staleVersion, type FieldError } from '../../lib/http-errors.ts';
 import { lockTenantRow } from '../../lib/row-lock.ts';
-import { isoTimestamp, uuidArray } from '../../lib/sql-values.ts';
+import { recordIdentity, recordStamp, uuidArray } from '../../lib/sql-values.ts';
 import { pageInfo, parseSort } from '../../lib/list-page.ts';
 import type { TenantContext } from '../../lib/tenant.ts';
 import { inTransaction } from '../../lib/tenant-repository.ts';
@@ -29,11 +29,8 @@ import {
 import { toPaiseBigInt } from '../../../contract/money.ts';
 
 const entryRecord = sql`json_build_object(
-  '_id', e.id,
-  'organizationId', e.organization_id,
-  'version', e.version,
-  'createdAt', ${isoTimestamp(sql`e.created_at`)},
-  'updatedAt', ${isoTimestamp(sql`e.updated_at`)},
+  ${recordIdentity('e')},
+  ${recordStamp('e')},
   'workerId', e.worker_id,
   'worker', json_build_object('_id', w.id, 'name', w.name),
   'jobCardId', e.job_card_id,

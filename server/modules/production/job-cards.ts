@@ -12,7 +12,7 @@ import { appendTenantAudit, auditChanges } from '../../lib/audit.ts';
 import { endOfWeek } from '../../lib/calendar-day.ts';
 import { badRequest, conflict, staleVersion } from '../../lib/http-errors.ts';
 import { lockTenantRow } from '../../lib/row-lock.ts';
-import { isoTimestamp } from '../../lib/sql-values.ts';
+import { recordIdentity, recordStamp } from '../../lib/sql-values.ts';
 import { escapeLikePattern, pageInfo, parseSort } from '../../lib/list-page.ts';
 import type { TenantContext } from '../../lib/tenant.ts';
 import { inTransaction } from '../../lib/tenant-repository.ts';
@@ -45,11 +45,8 @@ const isOverdue = (done: SQL) =>
 const orderJoin = sql`join orders o on o.organization_id = c.organization_id and o.id = c.order_id`;
 
 const cardRecord = (tenant: TenantContext) => sql`json_build_object(
-  '_id', c.id,
-  'organizationId', c.organization_id,
-  'version', c.version,
-  'createdAt', ${isoTimestamp(sql`c.created_at`)},
-  'updatedAt', ${isoTimestamp(sql`c.updated_at`)},
+  ${recordIdentity('c')},
+  ${recordStamp('c')},
   'orderId', c.order_id,
   'orderLineId', c.order_line_id,
   'linePosition', (
