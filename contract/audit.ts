@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { AUDIT_ENTITY_NAMESPACES } from './audit-entities.ts';
-import { datedListQuery, id, queryId, timestamp } from './common.ts';
+import {
+  dateRangeFilters,
+  datedListQuery,
+  id,
+  queryId,
+  queryOptional,
+  timestamp,
+} from './common.ts';
 
 // The map is written from the contract files (scripts/write-audit-entities.ts).
 type AuditEntityName = keyof typeof AUDIT_ENTITY_NAMESPACES;
@@ -45,8 +52,9 @@ export const auditEntry = z.object({
 export type AuditEntry = z.infer<typeof auditEntry>;
 
 export const auditListQuery = datedListQuery(['at'], {
-  entity: z.preprocess((value) => (value === '' ? undefined : value), auditEntity.optional()),
+  entity: queryOptional(auditEntity),
   entityId: queryId,
   userId: queryId,
+  ...dateRangeFilters,
 });
 export type AuditListParams = z.output<typeof auditListQuery>;

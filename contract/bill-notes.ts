@@ -11,11 +11,13 @@ import {
 import {
   LIMITS,
   calendarDate,
+  dateRangeFilters,
   datedListQuery,
   id,
   optionalText,
   positiveMoney,
   queryId,
+  queryOptional,
   recordBase,
 } from './common.ts';
 
@@ -94,7 +96,8 @@ export type BillNote = z.infer<typeof billNote>;
 export const billNoteListQuery = datedListQuery(['noteDate', 'createdAt'] as const, {
   billId: queryId,
   merchantId: queryId,
-  kind: z.preprocess((value) => (value === '' ? undefined : value), billNoteKind.optional()),
+  kind: queryOptional(billNoteKind),
+  ...dateRangeFilters,
 });
 export type BillNoteListParams = z.output<typeof billNoteListQuery>;
 

@@ -2,17 +2,17 @@ import { z } from 'zod';
 import {
   LIMITS,
   calendarDate,
+  dateRangeFilters,
+  datedListQuery,
   id,
-  listQuery,
   optionalText,
   queryBoolean,
-  queryDate,
   queryId,
+  queryOptional,
   queryText,
   recordBase,
   recordVersion,
   requiredText,
-  startNotAfterEnd,
   timestamp,
 } from './common.ts';
 import { SAC_PATTERN } from './gst.ts';
@@ -156,14 +156,13 @@ export type Bill = z.infer<typeof bill>;
 
 export const BILL_SORTABLE = ['billDate', 'number', 'totalAmount', 'dueDate', 'createdAt'] as const;
 
-export const billListQuery = listQuery(BILL_SORTABLE, {
+export const billListQuery = datedListQuery(BILL_SORTABLE, {
   merchantId: queryId,
-  status: z.preprocess((value) => (value === '' ? undefined : value), billStatus.optional()),
+  status: queryOptional(billStatus),
   isOverdue: queryBoolean,
-  startDate: queryDate,
-  endDate: queryDate,
+  ...dateRangeFilters,
   number: queryText(),
-}).refine(startNotAfterEnd, { error: 'dateRange', path: ['startDate'] });
+});
 export type BillListParams = z.output<typeof billListQuery>;
 
 /** Completed or delivered orders on no live bill (`GET /bills/unbilled-orders`). */

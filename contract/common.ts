@@ -221,8 +221,11 @@ export const recordBase = {
 /** Empty query values are ignored (treated as absent). */
 const blankToUndefined = (value: unknown) => (value === '' ? undefined : value);
 
-export const queryText = (max = 120) =>
-  z.preprocess(blankToUndefined, plainText().max(max).optional());
+/** A filter a list query may leave out: a blank value (`?status=`) counts as left out. */
+export const queryOptional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess(blankToUndefined, schema.optional());
+
+export const queryText = (max = 120) => queryOptional(plainText().max(max));
 
 export const queryBoolean = z.preprocess(
   blankToUndefined,
@@ -253,8 +256,8 @@ export const queryMoney = z.preprocess(
     .optional(),
 );
 
-export const queryDate = z.preprocess(blankToUndefined, calendarDate.optional());
-export const queryId = z.preprocess(blankToUndefined, id.optional());
+export const queryDate = queryOptional(calendarDate);
+export const queryId = queryOptional(id);
 
 export const DEFAULT_PAGE_SIZE = 10;
 export const MAX_PAGE_SIZE = 100;
@@ -290,12 +293,15 @@ export const startNotAfterEnd = <
   value: T,
 ) => !(value.startDate && value.endDate && value.startDate > value.endDate);
 
-/** A list query whose filters end with a date range, `startDate` not after `endDate`. */
+/** The date range a dated list filters by; the list places it among its filters. */
+export const dateRangeFilters = { startDate: queryDate, endDate: queryDate };
+
+/** A list query whose filters include `...dateRangeFilters`, `startDate` not after `endDate`. */
 export function datedListQuery<
   const F extends readonly [string, ...string[]],
-  Filters extends z.ZodRawShape,
+  Filters extends z.ZodRawShape & typeof dateRangeFilters,
 >(sortable: F, filters: Filters) {
-  const query = listQuery(sortable, { ...filters, startDate: queryDate, endDate: queryDate });
+  const query = listQuery(sortable, filters);
   // Over a generic shape TypeScript sees every output field as unknown; these two are dates.
   return query.refine(
     (value) => startNotAfterEnd(value as { startDate?: string; endDate?: string }),

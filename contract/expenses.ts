@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   LIMITS,
   calendarDate,
+  dateRangeFilters,
   datedListQuery,
   optionalText,
   pickList,
@@ -48,6 +49,7 @@ export const EXPENSE_SORTABLE = ['expenseDate', 'amount', 'category', 'createdAt
 export const expenseListQuery = datedListQuery(EXPENSE_SORTABLE, {
   category: queryText(CATEGORY_MAX_LENGTH),
   expenseDate: queryDate,
+  ...dateRangeFilters,
 });
 export type ExpenseListQuery = z.input<typeof expenseListQuery>;
 export type ExpenseListParams = z.output<typeof expenseListQuery>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { queryOptional } from './common.ts';
 
 /**
  * GSTR-1 (docs/gst-returns.md): the period query, and the summary the billing screen shows before
@@ -10,18 +11,10 @@ export const GST_PERIOD_PATTERN = /^(0[1-9]|1[0-2])(20\d\d|2100)$/;
 /** `YYYY-Qn`, a calendar quarter: Q2 is April to June, the GST quarter Q1 of a financial year. */
 export const GST_QUARTER_PATTERN = /^(20\d\d|2100)-Q[1-4]$/;
 
-const blankToUndefined = (value: unknown) => (value === '' ? undefined : value);
-
 export const gstr1Query = z
   .strictObject({
-    period: z.preprocess(
-      blankToUndefined,
-      z.string().regex(GST_PERIOD_PATTERN, { error: 'gstPeriod' }).optional(),
-    ),
-    quarter: z.preprocess(
-      blankToUndefined,
-      z.string().regex(GST_QUARTER_PATTERN, { error: 'gstQuarter' }).optional(),
-    ),
+    period: queryOptional(z.string().regex(GST_PERIOD_PATTERN, { error: 'gstPeriod' })),
+    quarter: queryOptional(z.string().regex(GST_QUARTER_PATTERN, { error: 'gstQuarter' })),
   })
   .superRefine((query, context) => {
     if (query.period === undefined && query.quarter === undefined) {

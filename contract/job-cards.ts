@@ -6,6 +6,7 @@ import {
   optionalText,
   queryBoolean,
   queryId,
+  queryOptional,
   queryText,
   recordBase,
   recordVersion,
@@ -158,10 +159,7 @@ export const jobCardListQuery = listQuery(JOB_CARD_SORTABLE, {
   merchantId: queryId,
   orderId: queryId,
   overdue: queryBoolean,
-  due: z.preprocess(
-    (value) => (value === '' ? undefined : value),
-    z.enum(JOB_CARD_DUE_WINDOWS).optional(),
-  ),
+  due: queryOptional(z.enum(JOB_CARD_DUE_WINDOWS)),
   isDone: queryBoolean,
   search: queryText(JOB_CARD_SEARCH_MAX),
 });

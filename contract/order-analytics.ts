@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { queryDate, queryId, startNotAfterEnd } from './common.ts';
+import { queryDate, queryId, queryOptional, startNotAfterEnd } from './common.ts';
 import { queryOrderStatus } from './orders.ts';
 
 export const ORDER_ANALYTICS_GROUPS = [
@@ -24,12 +24,9 @@ export const orderAnalyticsQuery = z
     endDate: queryDate,
     merchantId: queryId,
     status: queryOrderStatus,
-    groupBy: z
-      .preprocess(
-        (value) => (value === '' ? undefined : value),
-        z.enum(ORDER_ANALYTICS_GROUPS, { error: 'oneOf' }).optional(),
-      )
-      .transform((value) => value ?? DEFAULT_ORDER_ANALYTICS_GROUP),
+    groupBy: queryOptional(z.enum(ORDER_ANALYTICS_GROUPS, { error: 'oneOf' })).transform(
+      (value) => value ?? DEFAULT_ORDER_ANALYTICS_GROUP,
+    ),
   })
   .refine(startNotAfterEnd, { error: 'dateRange', path: ['startDate'] });
 export type OrderAnalyticsParams = z.output<typeof orderAnalyticsQuery>;

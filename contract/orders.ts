@@ -5,17 +5,17 @@ import {
   actionVersion,
   calendarDate,
   dateBound,
+  dateRangeFilters,
+  datedListQuery,
   id,
-  listQuery,
   money,
   optionalText,
   queryBoolean,
-  queryDate,
   queryId,
+  queryOptional,
   queryText,
   recordBase,
   requiredText,
-  startNotAfterEnd,
   writeSchemas,
 } from './common.ts';
 import { toPaiseBigInt } from './money.ts';
@@ -231,17 +231,15 @@ export type Order = z.infer<typeof order>;
 
 export const ORDER_SORTABLE = ['orderDate', 'poNumber', 'totalAmount', 'createdAt'] as const;
 
-const blankToUndefined = (value: unknown) => (value === '' ? undefined : value);
-export const queryOrderStatus = z.preprocess(blankToUndefined, orderStatus.optional());
+export const queryOrderStatus = queryOptional(orderStatus);
 
-export const orderListQuery = listQuery(ORDER_SORTABLE, {
+export const orderListQuery = datedListQuery(ORDER_SORTABLE, {
   status: queryOrderStatus,
   merchantId: queryId,
-  startDate: queryDate,
-  endDate: queryDate,
+  ...dateRangeFilters,
   poNumber: queryText(PO_NUMBER_MAX),
   isPaid: queryBoolean,
-}).refine(startNotAfterEnd, { error: 'dateRange', path: ['startDate'] });
+});
 export type OrderListQuery = z.input<typeof orderListQuery>;
 export type OrderListParams = z.output<typeof orderListQuery>;
 

@@ -2,12 +2,14 @@ import { z } from 'zod';
 import {
   LIMITS,
   calendarDate,
+  dateRangeFilters,
   datedListQuery,
   id,
   money,
   optionalText,
   positiveMoney,
   queryId,
+  queryOptional,
   recordBase,
   recordVersion,
 } from './common.ts';
@@ -144,7 +146,8 @@ export const paymentListQuery = datedListQuery(PAYMENT_SORTABLE, {
   merchantId: queryId,
   /** Payments with an allocation to this bill (the bill's page lists what settled it). */
   billId: queryId,
-  method: z.preprocess((value) => (value === '' ? undefined : value), paymentMethod.optional()),
+  method: queryOptional(paymentMethod),
+  ...dateRangeFilters,
 });
 export type PaymentListQuery = z.input<typeof paymentListQuery>;
 export type PaymentListParams = z.output<typeof paymentListQuery>;

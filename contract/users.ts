@@ -4,6 +4,7 @@ import {
   listQuery,
   optionalPhone,
   queryBoolean,
+  queryOptional,
   queryText,
   recordBase,
   requiredText,
@@ -58,7 +59,7 @@ export const USER_SORTABLE = ['name', 'createdAt', 'lastSeenAt'] as const;
 
 export const userListQuery = listQuery(USER_SORTABLE, {
   search: queryText(),
-  role: z.preprocess((value) => (value === '' ? undefined : value), role.optional()),
+  role: queryOptional(role),
   isActive: queryBoolean,
 });
 export type UserListParams = z.output<typeof userListQuery>;

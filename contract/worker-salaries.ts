@@ -10,6 +10,7 @@ import {
   queryId,
   queryInt,
   queryMoney,
+  queryOptional,
   recordBase,
   startNotAfterEnd,
   writeSchemas,
@@ -65,7 +66,7 @@ export const WORKER_SALARY_SORTABLE = ['paymentDate', 'amount', 'createdAt'] as 
 export const WORKER_SALARY_DEFAULT_SORT = '-paymentDate';
 
 const queryEnum = <const T extends readonly [string, ...string[]]>(values: T) =>
-  z.preprocess((value) => (value === '' ? undefined : value), z.enum(values).optional());
+  queryOptional(z.enum(values));
 
 const queryMonth = queryInt(1, 12);
 const queryYear = queryInt(PAY_PERIOD_YEAR_MIN, PAY_PERIOD_YEAR_MAX);
