@@ -5,7 +5,6 @@ import {
   Group,
   Paper,
   Progress,
-  SimpleGrid,
   Skeleton,
   Stack,
   Table,
@@ -56,16 +55,25 @@ export function SalarySummaryPanel({ workerId, year, month }: SalarySummaryPanel
     );
   }
   if (query.isPending) {
+    // The cards' own grid, so that nothing moves when the figures arrive.
     return (
-      <SimpleGrid
-        cols={{ base: 1, md: 2 }}
-        mb="md"
-        aria-busy="true"
+      <section
         aria-label={t('summary.title')}
+        aria-busy="true"
+        style={{ marginBottom: 'var(--mantine-spacing-md)' }}
       >
-        <Skeleton h={120} radius="md" />
-        <Skeleton h={120} radius="md" />
-      </SimpleGrid>
+        <Grid gap="md">
+          <Grid.Col span={{ base: 12, sm: 6, lg: 3 }}>
+            <StatCard label={t('summary.totalPaid')} value={null} loading />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 6, lg: 3 }}>
+            <Skeleton h="100%" mih={110} radius="md" />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, lg: 6 }}>
+            <Skeleton h="100%" mih={110} radius="md" />
+          </Grid.Col>
+        </Grid>
+      </section>
     );
   }
   if (query.isError) {
