@@ -1,4 +1,5 @@
 import type { ExpenseSummary } from '../../../contract/expenses.ts';
+import { fromPaise, toPaise } from '../../../contract/money.ts';
 
 export type Trend = 'up' | 'down' | 'same';
 
@@ -88,8 +89,8 @@ export function highestCategory(summary: ExpenseSummary): HighestCategory {
 export function averageMonthly(summary: ExpenseSummary): { average: number; months: number } {
   const active = summary.monthlySummary.filter((month) => month.total > 0);
   if (active.length === 0) return { average: 0, months: 0 };
-  const sum = active.reduce((total, month) => total + month.total, 0);
-  return { average: roundTo(sum / active.length, 2), months: active.length };
+  const paise = active.reduce((total, month) => total + toPaise(month.total), 0);
+  return { average: fromPaise(Math.round(paise / active.length)), months: active.length };
 }
 
 export function monthlyFigures(summary: ExpenseSummary): MonthFigure[] {
