@@ -36,6 +36,7 @@ import { cardName } from '../components/job-card-tile';
 import { pieceRateFor } from '../components/log-work-modal';
 import { PiecesInput } from '../components/pieces-input';
 import { BOARD_PATH } from '../components/production-views';
+import { fromPaise, toPaise } from '../../../../contract/money.ts';
 
 interface RowValues {
   piecesDone: number | string;
@@ -145,13 +146,14 @@ export default function ShiftEntryPage() {
   };
 
   const { batch, sentCards } = shiftBatch(workerId ?? '', workDate ?? '', cards, rows, defaultRate);
-  const totals = batch.entries.reduce(
+  const counted = batch.entries.reduce(
     (sum, entry) => ({
       pieces: sum.pieces + entry.piecesDone,
-      amount: sum.amount + entry.piecesDone * (entry.rate ?? 0),
+      paise: sum.paise + entry.piecesDone * toPaise(entry.rate ?? 0),
     }),
-    { pieces: 0, amount: 0 },
+    { pieces: 0, paise: 0 },
   );
+  const totals = { pieces: counted.pieces, amount: fromPaise(counted.paise) };
 
   /** Field errors by card: `entries.N.field` belongs to the Nth card sent. */
   const errorsByCard = (fieldErrors: readonly FieldErrorLike[]) => {
