@@ -1,14 +1,12 @@
-import { Button, Divider, Drawer, Group, Loader, Pagination, Stack, Text } from '@mantine/core';
+import { Button, Divider, Drawer, Group, Pagination, Stack, Text } from '@mantine/core';
 import { IconHistory } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AuditEntity } from '../../contract/audit.ts';
 import { AuditEntryItem, AUDIT_NAMESPACES } from '@/components/audit-entry';
-import { ErrorState } from '@/components/error-state';
-import { isUnavailableOffline, OfflineUnavailable } from '@/components/offline-unavailable';
+import { useQueryFallback } from '@/components/query-state';
 import { useCan } from '@/lib/permissions';
-import { describeError } from '@/lib/resource-factory';
 import { auditLog } from '@/features/settings/resource';
 
 const HISTORY_PAGE_SIZE = 20;
@@ -59,22 +57,11 @@ function HistoryEntries({ target }: { target: HistoryTarget }) {
     refetchOnMount: 'always',
   });
 
-  if (isUnavailableOffline(query)) return <OfflineUnavailable onRetry={() => query.refetch()} />;
-  if (query.isPending) {
-    return (
-      <Group justify="center" py="xl">
-        <Loader aria-label={t('audit:history.recordTitle')} />
-      </Group>
-    );
-  }
-  if (query.isError) {
-    return (
-      <ErrorState
-        message={describeError(query.error, t, 'audit:errors.fetchHistory')}
-        onRetry={() => void query.refetch()}
-      />
-    );
-  }
+  const fallback = useQueryFallback(query, {
+    failureKey: 'audit:errors.fetchHistory',
+    loadingLabel: t('audit:history.recordTitle'),
+  });
+  if (fallback || !query.data) return fallback;
   const { data: entries, totalPages } = query.data;
   if (entries.length === 0) {
     return (

@@ -26,14 +26,13 @@ import { IMPORT_RESOURCES } from '../../contract/data-io.ts';
 import type { AuditEntity } from '../../contract/audit.ts';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { HistoryDrawer, type HistoryTarget } from '@/components/history-drawer';
-import { isUnavailableOffline } from '@/components/offline-unavailable';
+import { tableQueryState } from '@/components/query-state';
 import { DataTable, type DataTableColumn, type RowAction } from '@/components/data-table';
 import { EmptyState } from '@/components/empty-state';
 import { FilterBar, type FilterChange, type FilterField } from '@/components/filter-bar';
 import { PageHeader } from '@/components/page-header';
 import { ListPaginationBar } from '@/components/pagination-bar';
 import { HeaderLinkButton } from '@/components/toolbar-buttons';
-import { describeError } from '@/lib/resource-factory';
 import { isSampleTab } from '@/lib/sample-tab';
 import type { AnyT, TranslationKey } from '@/lib/translation-keys';
 
@@ -390,13 +389,8 @@ export function ResourceListPage<T extends { _id: string }, Key extends QueryKey
         columns={columns}
         rows={query.data?.data}
         rowKey={(record) => record._id}
-        loading={query.isPending}
-        unavailableOffline={isUnavailableOffline(query)}
-        fetching={query.isFetching && !query.isPending}
+        {...tableQueryState(query, t, fetchListFailed)}
         stale={query.isPlaceholderData}
-        error={query.error}
-        errorMessage={query.error ? describeError(query.error, t, fetchListFailed) : undefined}
-        onRetry={() => void query.refetch()}
         sort={list.sort}
         onSort={toggleSort}
         rowActions={rowActions}

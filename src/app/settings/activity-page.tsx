@@ -15,9 +15,8 @@ import { DataTable, type DataTableColumn, type RowAction } from '@/components/da
 import { EmptyState } from '@/components/empty-state';
 import { FilterBar, type FilterField } from '@/components/filter-bar';
 import { HistoryDrawer } from '@/components/history-drawer';
-import { isUnavailableOffline } from '@/components/offline-unavailable';
+import { tableQueryState } from '@/components/query-state';
 import { ListPaginationBar } from '@/components/pagination-bar';
-import { describeError } from '@/lib/resource-factory';
 import { auditLog, type AuditLogParams } from '@/features/settings/resource';
 import { users } from '@/features/users/resource';
 import { useListParams } from '@/lib/use-list-params';
@@ -165,14 +164,7 @@ export default function ActivityPage() {
         columns={columns}
         rows={query.data?.data}
         rowKey={(entry) => entry._id}
-        loading={query.isPending}
-        unavailableOffline={isUnavailableOffline(query)}
-        fetching={query.isFetching && !query.isPending}
-        error={query.error}
-        errorMessage={
-          query.error ? describeError(query.error, t, 'audit:errors.fetchList') : undefined
-        }
-        onRetry={() => void query.refetch()}
+        {...tableQueryState(query, t, 'audit:errors.fetchList')}
         sort={list.sort}
         onSort={list.toggleSort as (field: string) => void}
         rowActions={rowActions}

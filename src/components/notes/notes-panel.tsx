@@ -17,9 +17,8 @@ import { Fragment, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Note, NoteCreateInput, NoteThread } from '../../../contract/notes.ts';
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { ErrorState } from '@/components/error-state';
-import { isUnavailableOffline, OfflineUnavailable } from '@/components/offline-unavailable';
 import { NoteComposer } from '@/components/notes/note-composer';
+import { useQueryFallback } from '@/components/query-state';
 import { useFormatters } from '@/lib/format';
 import {
   compareCursors,
@@ -33,7 +32,6 @@ import {
 import { useIsOnline } from '@/lib/offline/use-online-status';
 import { discardWrite, retryWrite } from '@/lib/offline/write-queue';
 import type { KeyedVariables } from '@/lib/resource-writes';
-import { describeError } from '@/lib/resource-factory';
 import { useCan } from '@/lib/permissions';
 import { useAuthStore } from '@/stores/auth';
 
@@ -140,6 +138,11 @@ export function NotesPanel({ subject, heading, withTitle = true }: NotesPanelPro
     endRef.current?.scrollIntoView?.({ block: 'nearest' });
   }, [lastShown]);
 
+  const fallback = useQueryFallback(query, {
+    failureKey: 'notes:errors.fetchThread',
+    loadingLabel: t('panel.loading'),
+  });
+
   const title = withTitle ? (
     <Group justify="space-between" align="baseline">
       <Title order={3} size="h4">
@@ -149,23 +152,8 @@ export function NotesPanel({ subject, heading, withTitle = true }: NotesPanelPro
     </Group>
   ) : null;
 
-  let body: ReactNode;
-  if (isUnavailableOffline(query)) {
-    body = <OfflineUnavailable onRetry={() => query.refetch()} />;
-  } else if (query.isPending) {
-    body = (
-      <Group justify="center" py="md">
-        <Loader size="sm" aria-label={t('panel.loading')} />
-      </Group>
-    );
-  } else if (query.isError) {
-    body = (
-      <ErrorState
-        message={describeError(query.error, t, 'notes:errors.fetchThread')}
-        onRetry={() => void query.refetch()}
-      />
-    );
-  } else {
+  let body: ReactNode = fallback;
+  if (!fallback && query.data) {
     const notes = query.data.data;
     const firstUnread = notes.find(
       (note) =>

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import type { Bill } from '../../../../contract/bills.ts';
 import { WhatsAppShareButton } from '@/components/toolbar-buttons';
-import { usePrintDocumentState } from '@/components/print-document-state';
+import { useQueryFallback } from '@/components/query-state';
 import { formatDate, formatMoney } from '@/lib/format';
 import { bills } from '@/features/billing/resource';
 import { organization } from '@/features/organization/resource';
@@ -95,7 +95,10 @@ function BillPrintPage() {
   const query = useQuery({ ...bills.queries.detail(billId), enabled: !writeKey && !!billId });
   const profile = useQuery(organization.queries.profile());
 
-  const documentState = usePrintDocumentState(query, texts.ready, 'bill-print:errors.fetchOne');
+  const documentState = useQueryFallback(query, {
+    failureKey: 'bill-print:errors.fetchOne',
+    ready: texts.ready,
+  });
   const body = writeKey ? <PendingBill writeKey={writeKey} /> : documentState;
   const bill = body ? null : (query.data ?? null);
   // A cancelled bill asks for nothing. Sharing is on unless the organization turned it off, so a

@@ -1,7 +1,7 @@
 import { Anchor } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { usePrintDocumentState } from '@/components/print-document-state';
+import { useQueryFallback } from '@/components/query-state';
 import { billNotes } from '@/features/billing/resource';
 import { NoteDocument } from './note-document';
 import { PrintFrame, PrintPreview, usePrintTexts } from './print-frame';
@@ -11,7 +11,10 @@ export function NotePrintView({ noteId }: { noteId: string }) {
   const texts = usePrintTexts();
   const { uiT } = texts;
   const query = useQuery({ ...billNotes.queries.detail(noteId), enabled: !!noteId });
-  const body = usePrintDocumentState(query, texts.ready, 'bill-print:errors.fetchOne');
+  const body = useQueryFallback(query, {
+    failureKey: 'bill-print:errors.fetchOne',
+    ready: texts.ready,
+  });
   const note = body ? null : (query.data ?? null);
 
   return (

@@ -3,7 +3,7 @@ import { IconPrinter } from '@tabler/icons-react';
 import { useId, type CSSProperties, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isGstStateCode } from '../../../../contract/gst.ts';
-import { printWhenFontsReady } from '@/components/print-document-state';
+import { printWhenFontsReady } from '@/components/print-when-fonts-ready';
 import { LANGUAGE_NAMES, toLanguage } from '@/lib/i18n';
 import { useFitToWidth } from '@/lib/use-fit-to-width';
 import { BILL_COPIES, PAPER_SIZES, type PaperSize } from './bill-document-model';

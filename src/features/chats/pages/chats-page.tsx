@@ -24,14 +24,11 @@ import {
 } from '../../../../contract/notes.ts';
 import { BackLink } from '@/components/back-link';
 import { EmptyState } from '@/components/empty-state';
-import { ErrorState } from '@/components/error-state';
 import { NotesPanel } from '@/components/notes/notes-panel';
-import { isUnavailableOffline, OfflineUnavailable } from '@/components/offline-unavailable';
 import { PageHeader } from '@/components/page-header';
-import { SectionLoader } from '@/components/section-loader';
+import { useQueryFallback } from '@/components/query-state';
 import { useFormatters } from '@/lib/format';
 import { noteQueries } from '@/lib/notes';
-import { describeError } from '@/lib/resource-factory';
 
 const INBOX_PAGE = 50;
 
@@ -159,16 +156,11 @@ function InboxList({
   onMore: (() => void) | undefined;
 }) {
   const { t } = useTranslation('notes');
-  if (isUnavailableOffline(query)) return <OfflineUnavailable onRetry={() => query.refetch()} />;
-  if (query.isPending) return <SectionLoader label={t('inbox.tableLabel')} />;
-  if (query.isError) {
-    return (
-      <ErrorState
-        message={describeError(query.error, t, 'notes:errors.fetchInbox')}
-        onRetry={() => void query.refetch()}
-      />
-    );
-  }
+  const fallback = useQueryFallback(query, {
+    failureKey: 'notes:errors.fetchInbox',
+    loadingLabel: t('inbox.tableLabel'),
+  });
+  if (fallback || !query.data) return fallback;
   const threads = query.data.data;
   if (threads.length === 0) {
     return (

@@ -14,12 +14,11 @@ import {
 } from '../../../../contract/dues.ts';
 import { DataTable, type DataTableColumn } from '@/components/data-table';
 import { EmptyState } from '@/components/empty-state';
-import { isUnavailableOffline } from '@/components/offline-unavailable';
+import { tableQueryState } from '@/components/query-state';
 import { BillingReadinessAlert } from '@/components/billing-readiness-alert';
 import { PageHeader } from '@/components/page-header';
 import { DISPLAY_DATE_FORMAT, useFormatters } from '@/lib/format';
 import { parseTypedDate } from '@/lib/parse-typed-date';
-import { describeError } from '@/lib/resource-factory';
 import { duesReport } from '@/features/customers/resource';
 import { organization } from '@/features/organization/resource';
 import { sumRupees } from '../../../../contract/money.ts';
@@ -187,14 +186,7 @@ export default function DuesPage() {
       columns={columns}
       rows={query.data ? rows : undefined}
       rowKey={(row) => row.merchantId}
-      loading={query.isPending}
-      unavailableOffline={isUnavailableOffline(query)}
-      fetching={query.isFetching && !query.isPending}
-      error={query.error}
-      errorMessage={
-        query.error ? describeError(query.error, t, 'dues:errors.fetchDues') : undefined
-      }
-      onRetry={() => void query.refetch()}
+      {...tableQueryState(query, t, 'dues:errors.fetchDues')}
       totals={{ label: t('totalsRow'), values: totalValues }}
       empty={
         <EmptyState

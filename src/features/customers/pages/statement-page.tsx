@@ -8,7 +8,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { MSME_PAYMENT_DAYS } from '../../../../contract/dues.ts';
 import { WhatsAppShareButton } from '@/components/toolbar-buttons';
-import { printWhenFontsReady, usePrintDocumentState } from '@/components/print-document-state';
+import { printWhenFontsReady } from '@/components/print-when-fonts-ready';
+import { useQueryFallback } from '@/components/query-state';
 import { PageHeader } from '@/components/page-header';
 import classes from '@/components/print-sheet.module.css';
 import { DISPLAY_DATE_FORMAT } from '@/lib/format';
@@ -71,7 +72,7 @@ export default function StatementPage() {
   const print = printWhenFontsReady;
   const { measure: measurePreview, zoom: previewZoom } = useFitToWidth(A4_WIDTH_MM);
 
-  const body = usePrintDocumentState(query, ready, 'dues:errors.fetchStatement');
+  const body = useQueryFallback(query, { failureKey: 'dues:errors.fetchStatement', ready });
 
   const shareHref =
     statement && seller?.whatsappSharing && open.data

@@ -26,7 +26,7 @@ import {
 } from '../../../../contract/gstr1.ts';
 import { LabelledSegmentedControl } from '@/components/labelled-segmented-control';
 import { DataTable, type DataTableColumn } from '@/components/data-table';
-import { isUnavailableOffline } from '@/components/offline-unavailable';
+import { tableQueryState } from '@/components/query-state';
 import { PageHeader } from '@/components/page-header';
 import { useFormatters } from '@/lib/format';
 import { notifyError } from '@/lib/notify';
@@ -342,14 +342,7 @@ export default function Gstr1Page() {
           columns={columns}
           rows={query.data ? rows : undefined}
           rowKey={(row) => row.key}
-          loading={query.isPending}
-          unavailableOffline={isUnavailableOffline(query)}
-          fetching={query.isFetching && !query.isPending}
-          error={query.error}
-          errorMessage={
-            query.error ? describeError(query.error, t, 'gst:errors.fetchSummary') : undefined
-          }
-          onRetry={() => void query.refetch()}
+          {...tableQueryState(query, t, 'gst:errors.fetchSummary')}
         />
         {summary ? (
           <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">

@@ -3,7 +3,6 @@ import {
   Button,
   Fieldset,
   Group,
-  Loader,
   Stack,
   Text,
   TextInput,
@@ -26,14 +25,12 @@ import {
   type OrganizationProfile,
   type OrganizationUpdate,
 } from '../../../../contract/organization.ts';
-import { ErrorState } from '@/components/error-state';
 import { FormFields, formSchema, type FieldSpec } from '@/components/form-fields';
 import { FormNotices, LeaveGuard, useFormSafety } from '@/components/form-safety';
-import { isUnavailableOffline, OfflineUnavailable } from '@/components/offline-unavailable';
+import { useQueryFallback } from '@/components/query-state';
 import { SampleWorkshopSection } from '@/components/sample-workshop-panel';
 import { changedFields, StaleVersionDialog } from '@/components/stale-version-dialog';
 import { useVersionedSave } from '@/components/use-versioned-save';
-import { describeError } from '@/lib/resource-factory';
 import { organization } from '@/features/organization/resource';
 import { useCan } from '@/lib/permissions';
 import { isSampleTab } from '@/lib/sample-tab';
@@ -124,25 +121,10 @@ export default function OrganizationPage() {
     if (profile.data) syncSessionName(profile.data.name);
   }, [profile.data]);
 
-  let body;
-  if (isUnavailableOffline(profile)) {
-    body = <OfflineUnavailable onRetry={() => profile.refetch()} />;
-  } else if (profile.isPending) {
-    body = (
-      <Group justify="center" py="xl">
-        <Loader aria-label={t('loading')} />
-      </Group>
-    );
-  } else if (profile.isError) {
-    body = (
-      <ErrorState
-        message={describeError(profile.error, t, 'organization:errors.fetch')}
-        onRetry={() => void profile.refetch()}
-      />
-    );
-  } else {
-    body = <ProfileForm key={profile.data._id} profile={profile.data} readOnly={!canEdit} />;
-  }
+  const fallback = useQueryFallback(profile, {
+    failureKey: 'organization:errors.fetch',
+    loadingLabel: t('loading'),
+  });
 
   return (
     <Stack gap="lg">
@@ -154,7 +136,10 @@ export default function OrganizationPage() {
           {t('description')}
         </Text>
       </Stack>
-      {body}
+      {fallback ??
+        (profile.data ? (
+          <ProfileForm key={profile.data._id} profile={profile.data} readOnly={!canEdit} />
+        ) : null)}
       {isSampleTab() ? null : <SampleWorkshopSection />}
     </Stack>
   );

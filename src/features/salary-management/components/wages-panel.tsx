@@ -4,12 +4,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { WorkerWageRow } from '../../../../contract/worker-wages.ts';
-import { ErrorState } from '@/components/error-state';
 import { MoneyText } from '@/components/money-text';
-import { isUnavailableOffline, OfflineUnavailable } from '@/components/offline-unavailable';
+import { useQueryFallback } from '@/components/query-state';
 import { useFormatters } from '@/lib/format';
 import { useCan } from '@/lib/permissions';
-import { describeError } from '@/lib/resource-factory';
 import { workerWages } from '@/features/salary-management/resource';
 import { periodLabel } from '../salary-labels';
 
@@ -50,17 +48,13 @@ export function WagesPanel({ year, month, workerId, onMonthChange }: WagesPanelP
     onMonthChange(Math.floor(index / 12), (index % 12) + 1);
   };
 
+  const fallback = useQueryFallback(query, {
+    failureKey: 'worker-salaries:errors.wages',
+    placeholder: <Skeleton h={120} radius="md" />,
+  });
   let body;
-  if (isUnavailableOffline(query)) body = <OfflineUnavailable onRetry={() => query.refetch()} />;
-  else if (query.isPending) body = <Skeleton h={120} radius="md" />;
-  else if (query.isError) {
-    body = (
-      <ErrorState
-        message={describeError(query.error, t, 'worker-salaries:errors.wages')}
-        onRetry={() => void query.refetch()}
-      />
-    );
-  } else if (!query.data || query.data.rows.length === 0) {
+  if (fallback) body = fallback;
+  else if (!query.data || query.data.rows.length === 0) {
     body = (
       <Text size="sm" c="dimmed">
         {t('wages.none')}

@@ -4,7 +4,6 @@ import {
   Badge,
   Button,
   Group,
-  Loader,
   Stack,
   Text,
   TextInput,
@@ -23,12 +22,10 @@ import {
   type ProductionStage,
 } from '../../../../contract/production-stages.ts';
 import { describeIssue, validationErrorMap } from '../../../../contract/validation.ts';
-import { ErrorState } from '@/components/error-state';
-import { isUnavailableOffline, OfflineUnavailable } from '@/components/offline-unavailable';
+import { useQueryFallback } from '@/components/query-state';
 import { ApiError } from '@/lib/api-client';
 import { errorText, fieldErrorText, type FieldErrorLike } from '@/lib/error-text';
 import { useCan } from '@/lib/permissions';
-import { describeError } from '@/lib/resource-factory';
 import { productionStages } from '@/features/tasks/resource';
 
 interface EditedStage {
@@ -77,16 +74,11 @@ export default function ProductionStagesPage() {
 
   const edited = changes ?? (stages.data ? fromStored(stages.data) : null);
 
-  if (isUnavailableOffline(stages)) return <OfflineUnavailable onRetry={() => stages.refetch()} />;
-  if (stages.isError) {
-    return (
-      <ErrorState
-        message={describeError(stages.error, t, 'production:errors.fetchStages')}
-        onRetry={() => void stages.refetch()}
-      />
-    );
-  }
-  if (!stages.data || edited === null) return <Loader aria-label={t('stages.title')} />;
+  const fallback = useQueryFallback(stages, {
+    failureKey: 'production:errors.fetchStages',
+    loadingLabel: t('stages.title'),
+  });
+  if (fallback || edited === null) return fallback;
 
   const change = (next: EditedStage[] | null) => {
     setChanges(next);

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { SessionInfo } from '../../../../../contract/auth.ts';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { DataTable, type DataTableColumn, type RowAction } from '@/components/data-table';
-import { isUnavailableOffline } from '@/components/offline-unavailable';
+import { tableQueryState } from '@/components/query-state';
 import { useSignOut } from '@/features/auth/use-sign-out';
 import { errorText } from '@/lib/error-text';
 import { useFormatters } from '@/lib/format';
@@ -137,13 +137,7 @@ export default function SecurityPage() {
           columns={columns}
           rows={sessions.data}
           rowKey={(session) => session._id}
-          loading={sessions.isPending}
-          unavailableOffline={isUnavailableOffline(sessions)}
-          error={sessions.error}
-          errorMessage={
-            sessions.error ? errorText(sessions.error, t, 'account:sessions.failed') : undefined
-          }
-          onRetry={() => void sessions.refetch()}
+          {...tableQueryState(sessions, t, 'account:sessions.failed')}
           rowActions={actions}
           skeletonRows={2}
         />
