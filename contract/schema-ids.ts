@@ -2,92 +2,31 @@
 // generated client has named types instead of anonymous ones. Kept apart from the schemas: only
 // the server imports this file, so none of it reaches the SPA's bundle.
 import { z } from 'zod';
-import { testMailData } from './apps.ts';
-import { auditEntry } from './audit.ts';
-import {
-  authData,
-  authOptions,
-  changePasswordBody,
-  confirmSignUpBody,
-  forgotPasswordBody,
-  healthData,
-  meData,
-  registerBody,
-  resetPasswordBody,
-  sessionInfo,
-  sessionList,
-  sessionOrganization,
-  sessionUser,
-  signUpPending,
-  updateMeBody,
-  verifyCodeBody,
-  verifyCodeData,
-} from './auth.ts';
-import {
-  bankDetail,
-  bankDetailCreate,
-  bankDetailPage,
-  bankDetailSetActive,
-  bankDetailUpdate,
-} from './bank-details.ts';
-import { billNote, billNoteCancel, billNoteCreate } from './bill-notes.ts';
-import { bill, billCancel, billCreate, billLine, billUpdate } from './bills.ts';
-import { deleted, errorEnvelope, fieldError, paged } from './common.ts';
-import {
-  backupFile,
-  importRequest,
-  importResult,
-  importRowError,
-  restoreResult,
-} from './data-io.ts';
-import { design, designCreate, designUpdate } from './designs.ts';
-import { duesReport, duesRow, statement, statementEntry } from './dues.ts';
-import { expense, expenseCreate, expenseSummary, expenseUpdate } from './expenses.ts';
-import { merchant, merchantCreate, merchantUpdate } from './merchants.ts';
-import {
-  inbox,
-  inboxThread,
-  note,
-  noteCreate,
-  notePerson,
-  noteRead,
-  noteReadState,
-  noteThread,
-} from './notes.ts';
-import { orderAnalytics } from './order-analytics.ts';
-import { order, orderCreate, orderLine, orderStatusUpdate, orderUpdate } from './orders.ts';
-import { organizationProfile, organizationUpdate } from './organization.ts';
-import {
-  openBill,
-  payment,
-  paymentAllocation,
-  paymentCreate,
-  paymentTotals,
-  paymentUpdate,
-} from './payments.ts';
-import {
-  productionStage,
-  productionStageList,
-  productionStagesUpdate,
-} from './production-stages.ts';
-import { jobCard, jobCardMove, jobCardsFromOrder, jobCardUpdate } from './job-cards.ts';
-import {
-  productionEntry,
-  productionEntryBatch,
-  productionEntryBatchResult,
-  productionEntryCreate,
-  productionEntryUpdate,
-} from './production-entries.ts';
-import { workerWages } from './worker-wages.ts';
-import { loginBody } from './sign-in.ts';
-import { user, userCreate, userResetPasswordBody, userUpdate } from './users.ts';
-import {
-  workerSalary,
-  workerSalaryCreate,
-  workerSalarySummary,
-  workerSalaryUpdate,
-} from './worker-salaries.ts';
-import { worker, workerCreate, workerUpdate } from './workers.ts';
+import * as apps from './apps.ts';
+import * as audit from './audit.ts';
+import * as auth from './auth.ts';
+import * as bankDetails from './bank-details.ts';
+import * as billNotes from './bill-notes.ts';
+import * as bills from './bills.ts';
+import * as common from './common.ts';
+import * as dataIo from './data-io.ts';
+import * as designs from './designs.ts';
+import * as dues from './dues.ts';
+import * as expenses from './expenses.ts';
+import * as jobCards from './job-cards.ts';
+import * as merchants from './merchants.ts';
+import * as notes from './notes.ts';
+import * as orderAnalytics from './order-analytics.ts';
+import * as orders from './orders.ts';
+import * as organization from './organization.ts';
+import * as payments from './payments.ts';
+import * as productionEntries from './production-entries.ts';
+import * as productionStages from './production-stages.ts';
+import * as signIn from './sign-in.ts';
+import * as users from './users.ts';
+import * as workerSalaries from './worker-salaries.ts';
+import * as workerWages from './worker-wages.ts';
+import * as workers from './workers.ts';
 
 /**
  * Component names by schema. A schema that is read in a request body appears as its name (the
@@ -95,125 +34,125 @@ import { worker, workerCreate, workerUpdate } from './workers.ts';
  */
 const SCHEMA_IDS: [z.core.$ZodType, string][] = [
   // Failures
-  [errorEnvelope, 'ErrorEnvelope'],
-  [fieldError, 'FieldError'],
-  [deleted, 'Deleted'],
+  [common.errorEnvelope, 'ErrorEnvelope'],
+  [common.fieldError, 'FieldError'],
+  [common.deleted, 'Deleted'],
   // Sign-in, account and server
-  [registerBody, 'RegisterRequest'],
-  [confirmSignUpBody, 'ConfirmSignUpRequest'],
-  [signUpPending, 'SignUpPending'],
-  [loginBody, 'LoginRequest'],
-  [authData, 'AuthData'],
-  [meData, 'Me'],
-  [sessionUser, 'SessionUser'],
-  [sessionOrganization, 'SessionOrganization'],
-  [updateMeBody, 'UpdateMeRequest'],
-  [changePasswordBody, 'ChangePasswordRequest'],
-  [sessionInfo, 'Session'],
-  [sessionList, 'SessionList'],
-  [forgotPasswordBody, 'ForgotPasswordRequest'],
-  [verifyCodeBody, 'VerifyCodeRequest'],
-  [verifyCodeData, 'ResetToken'],
-  [resetPasswordBody, 'ResetPasswordRequest'],
-  [authOptions, 'AuthOptions'],
-  [healthData, 'Health'],
-  [testMailData, 'TestMailResult'],
+  [auth.registerBody, 'RegisterRequest'],
+  [auth.confirmSignUpBody, 'ConfirmSignUpRequest'],
+  [auth.signUpPending, 'SignUpPending'],
+  [signIn.loginBody, 'LoginRequest'],
+  [auth.authData, 'AuthData'],
+  [auth.meData, 'Me'],
+  [auth.sessionUser, 'SessionUser'],
+  [auth.sessionOrganization, 'SessionOrganization'],
+  [auth.updateMeBody, 'UpdateMeRequest'],
+  [auth.changePasswordBody, 'ChangePasswordRequest'],
+  [auth.sessionInfo, 'Session'],
+  [auth.sessionList, 'SessionList'],
+  [auth.forgotPasswordBody, 'ForgotPasswordRequest'],
+  [auth.verifyCodeBody, 'VerifyCodeRequest'],
+  [auth.verifyCodeData, 'ResetToken'],
+  [auth.resetPasswordBody, 'ResetPasswordRequest'],
+  [auth.authOptions, 'AuthOptions'],
+  [auth.healthData, 'Health'],
+  [apps.testMailData, 'TestMailResult'],
   // Organization, users and audit
-  [organizationProfile, 'Organization'],
-  [organizationUpdate, 'OrganizationUpdate'],
-  [user, 'User'],
-  [userCreate, 'UserCreate'],
-  [userUpdate, 'UserUpdate'],
-  [userResetPasswordBody, 'UserResetPasswordRequest'],
-  [paged(user), 'UserPage'],
-  [auditEntry, 'AuditEntry'],
-  [paged(auditEntry), 'AuditEntryPage'],
+  [organization.organizationProfile, 'Organization'],
+  [organization.organizationUpdate, 'OrganizationUpdate'],
+  [users.user, 'User'],
+  [users.userCreate, 'UserCreate'],
+  [users.userUpdate, 'UserUpdate'],
+  [users.userResetPasswordBody, 'UserResetPasswordRequest'],
+  [common.paged(users.user), 'UserPage'],
+  [audit.auditEntry, 'AuditEntry'],
+  [common.paged(audit.auditEntry), 'AuditEntryPage'],
   // Records of the workshop
-  [merchant, 'Merchant'],
-  [merchantCreate, 'MerchantCreate'],
-  [merchantUpdate, 'MerchantUpdate'],
-  [paged(merchant), 'MerchantPage'],
-  [design, 'Design'],
-  [designCreate, 'DesignCreate'],
-  [designUpdate, 'DesignUpdate'],
-  [paged(design), 'DesignPage'],
-  [worker, 'Worker'],
-  [workerCreate, 'WorkerCreate'],
-  [workerUpdate, 'WorkerUpdate'],
-  [paged(worker), 'WorkerPage'],
-  [order, 'Order'],
-  [orderLine, 'OrderLine'],
-  [orderCreate, 'OrderCreate'],
-  [orderUpdate, 'OrderUpdate'],
-  [orderStatusUpdate, 'OrderStatusUpdate'],
-  [paged(order), 'OrderPage'],
-  [orderAnalytics, 'OrderAnalytics'],
-  [expense, 'Expense'],
-  [expenseCreate, 'ExpenseCreate'],
-  [expenseUpdate, 'ExpenseUpdate'],
-  [paged(expense), 'ExpensePage'],
-  [expenseSummary, 'ExpenseSummary'],
-  [workerSalary, 'WorkerSalary'],
-  [workerSalaryCreate, 'WorkerSalaryCreate'],
-  [workerSalaryUpdate, 'WorkerSalaryUpdate'],
-  [paged(workerSalary), 'WorkerSalaryPage'],
-  [workerSalarySummary, 'WorkerSalarySummary'],
-  [bankDetail, 'BankDetail'],
-  [bankDetailCreate, 'BankDetailCreate'],
-  [bankDetailUpdate, 'BankDetailUpdate'],
-  [bankDetailSetActive, 'BankDetailSetActive'],
-  [bankDetailPage, 'BankDetailPage'],
-  [bill, 'Bill'],
-  [billLine, 'BillLine'],
-  [billCreate, 'BillCreate'],
-  [billUpdate, 'BillUpdate'],
-  [billCancel, 'BillCancel'],
-  [paged(bill), 'BillPage'],
-  [billNote, 'BillNote'],
-  [billNoteCreate, 'BillNoteCreate'],
-  [billNoteCancel, 'BillNoteCancel'],
-  [paged(billNote), 'BillNotePage'],
-  [payment, 'Payment'],
-  [paymentAllocation, 'PaymentAllocation'],
-  [paymentCreate, 'PaymentCreate'],
-  [paymentUpdate, 'PaymentUpdate'],
-  [paged(payment), 'PaymentPage'],
-  [paymentTotals, 'PaymentTotals'],
-  [openBill, 'OpenBill'],
-  [duesRow, 'DuesRow'],
-  [duesReport, 'DuesReport'],
-  [statementEntry, 'StatementEntry'],
-  [statement, 'Statement'],
-  [note, 'Note'],
-  [noteCreate, 'NoteCreate'],
-  [noteRead, 'NoteRead'],
-  [noteReadState, 'NoteReadState'],
-  [noteThread, 'NoteThread'],
-  [inboxThread, 'InboxThread'],
-  [inbox, 'Inbox'],
-  [notePerson, 'NotePerson'],
+  [merchants.merchant, 'Merchant'],
+  [merchants.merchantCreate, 'MerchantCreate'],
+  [merchants.merchantUpdate, 'MerchantUpdate'],
+  [common.paged(merchants.merchant), 'MerchantPage'],
+  [designs.design, 'Design'],
+  [designs.designCreate, 'DesignCreate'],
+  [designs.designUpdate, 'DesignUpdate'],
+  [common.paged(designs.design), 'DesignPage'],
+  [workers.worker, 'Worker'],
+  [workers.workerCreate, 'WorkerCreate'],
+  [workers.workerUpdate, 'WorkerUpdate'],
+  [common.paged(workers.worker), 'WorkerPage'],
+  [orders.order, 'Order'],
+  [orders.orderLine, 'OrderLine'],
+  [orders.orderCreate, 'OrderCreate'],
+  [orders.orderUpdate, 'OrderUpdate'],
+  [orders.orderStatusUpdate, 'OrderStatusUpdate'],
+  [common.paged(orders.order), 'OrderPage'],
+  [orderAnalytics.orderAnalytics, 'OrderAnalytics'],
+  [expenses.expense, 'Expense'],
+  [expenses.expenseCreate, 'ExpenseCreate'],
+  [expenses.expenseUpdate, 'ExpenseUpdate'],
+  [common.paged(expenses.expense), 'ExpensePage'],
+  [expenses.expenseSummary, 'ExpenseSummary'],
+  [workerSalaries.workerSalary, 'WorkerSalary'],
+  [workerSalaries.workerSalaryCreate, 'WorkerSalaryCreate'],
+  [workerSalaries.workerSalaryUpdate, 'WorkerSalaryUpdate'],
+  [common.paged(workerSalaries.workerSalary), 'WorkerSalaryPage'],
+  [workerSalaries.workerSalarySummary, 'WorkerSalarySummary'],
+  [bankDetails.bankDetail, 'BankDetail'],
+  [bankDetails.bankDetailCreate, 'BankDetailCreate'],
+  [bankDetails.bankDetailUpdate, 'BankDetailUpdate'],
+  [bankDetails.bankDetailSetActive, 'BankDetailSetActive'],
+  [bankDetails.bankDetailPage, 'BankDetailPage'],
+  [bills.bill, 'Bill'],
+  [bills.billLine, 'BillLine'],
+  [bills.billCreate, 'BillCreate'],
+  [bills.billUpdate, 'BillUpdate'],
+  [bills.billCancel, 'BillCancel'],
+  [common.paged(bills.bill), 'BillPage'],
+  [billNotes.billNote, 'BillNote'],
+  [billNotes.billNoteCreate, 'BillNoteCreate'],
+  [billNotes.billNoteCancel, 'BillNoteCancel'],
+  [common.paged(billNotes.billNote), 'BillNotePage'],
+  [payments.payment, 'Payment'],
+  [payments.paymentAllocation, 'PaymentAllocation'],
+  [payments.paymentCreate, 'PaymentCreate'],
+  [payments.paymentUpdate, 'PaymentUpdate'],
+  [common.paged(payments.payment), 'PaymentPage'],
+  [payments.paymentTotals, 'PaymentTotals'],
+  [payments.openBill, 'OpenBill'],
+  [dues.duesRow, 'DuesRow'],
+  [dues.duesReport, 'DuesReport'],
+  [dues.statementEntry, 'StatementEntry'],
+  [dues.statement, 'Statement'],
+  [notes.note, 'Note'],
+  [notes.noteCreate, 'NoteCreate'],
+  [notes.noteRead, 'NoteRead'],
+  [notes.noteReadState, 'NoteReadState'],
+  [notes.noteThread, 'NoteThread'],
+  [notes.inboxThread, 'InboxThread'],
+  [notes.inbox, 'Inbox'],
+  [notes.notePerson, 'NotePerson'],
   // Production
-  [productionStage, 'ProductionStage'],
-  [productionStageList, 'ProductionStageList'],
-  [productionStagesUpdate, 'ProductionStagesUpdate'],
-  [jobCard, 'JobCard'],
-  [jobCardUpdate, 'JobCardUpdate'],
-  [jobCardMove, 'JobCardMove'],
-  [jobCardsFromOrder, 'JobCardsFromOrder'],
-  [paged(jobCard), 'JobCardPage'],
-  [productionEntry, 'ProductionEntry'],
-  [productionEntryCreate, 'ProductionEntryCreate'],
-  [productionEntryUpdate, 'ProductionEntryUpdate'],
-  [productionEntryBatch, 'ProductionEntryBatch'],
-  [productionEntryBatchResult, 'ProductionEntryBatchResult'],
-  [paged(productionEntry), 'ProductionEntryPage'],
-  [workerWages, 'WorkerWages'],
+  [productionStages.productionStage, 'ProductionStage'],
+  [productionStages.productionStageList, 'ProductionStageList'],
+  [productionStages.productionStagesUpdate, 'ProductionStagesUpdate'],
+  [jobCards.jobCard, 'JobCard'],
+  [jobCards.jobCardUpdate, 'JobCardUpdate'],
+  [jobCards.jobCardMove, 'JobCardMove'],
+  [jobCards.jobCardsFromOrder, 'JobCardsFromOrder'],
+  [common.paged(jobCards.jobCard), 'JobCardPage'],
+  [productionEntries.productionEntry, 'ProductionEntry'],
+  [productionEntries.productionEntryCreate, 'ProductionEntryCreate'],
+  [productionEntries.productionEntryUpdate, 'ProductionEntryUpdate'],
+  [productionEntries.productionEntryBatch, 'ProductionEntryBatch'],
+  [productionEntries.productionEntryBatchResult, 'ProductionEntryBatchResult'],
+  [common.paged(productionEntries.productionEntry), 'ProductionEntryPage'],
+  [workerWages.workerWages, 'WorkerWages'],
   // Spreadsheets and backups
-  [importRequest, 'ImportRequest'],
-  [importRowError, 'ImportRowError'],
-  [importResult, 'ImportResult'],
-  [backupFile, 'Backup'],
-  [restoreResult, 'RestoreResult'],
+  [dataIo.importRequest, 'ImportRequest'],
+  [dataIo.importRowError, 'ImportRowError'],
+  [dataIo.importResult, 'ImportResult'],
+  [dataIo.backupFile, 'Backup'],
+  [dataIo.restoreResult, 'RestoreResult'],
 ];
 
 /**
