@@ -1,13 +1,6 @@
 import { z } from 'zod';
 import { AUDIT_ENTITY_NAMESPACES } from './audit-entities.ts';
-import {
-  dateRangeFilters,
-  datedListQuery,
-  id,
-  queryId,
-  queryOptional,
-  timestamp,
-} from './common.ts';
+import { dateRangeFilters, datedListQuery, id, queryParam, timestamp } from './common.ts';
 
 // The map is written from the contract files (scripts/write-audit-entities.ts).
 type AuditEntityName = keyof typeof AUDIT_ENTITY_NAMESPACES;
@@ -52,9 +45,9 @@ export const auditEntry = z.object({
 export type AuditEntry = z.infer<typeof auditEntry>;
 
 export const auditListQuery = datedListQuery(['at'], {
-  entity: queryOptional(auditEntity),
-  entityId: queryId,
-  userId: queryId,
+  entity: queryParam.optional(auditEntity),
+  entityId: queryParam.id,
+  userId: queryParam.id,
   ...dateRangeFilters,
 });
 export type AuditListParams = z.output<typeof auditListQuery>;

@@ -1,18 +1,17 @@
 import { z } from 'zod';
 import {
   LIMITS,
+  type Paged,
   actionVersion,
   isInvisibleOnly,
   listQuery,
   optionalText,
-  plainText,
   paged,
-  queryBoolean,
-  queryText,
+  plainText,
+  queryParam,
   recordBase,
   requiredText,
   writeSchemas,
-  type Paged,
 } from './common.ts';
 
 export const IFSC_PATTERN = /^[A-Z]{4}0[A-Z0-9]{6}$/;
@@ -65,10 +64,10 @@ export const bankDetailSetActive = z.strictObject({ ...actionVersion }).nullish(
 export const BANK_DETAIL_SORTABLE = ['bankName', 'createdAt'] as const;
 
 export const bankDetailListQuery = listQuery(BANK_DETAIL_SORTABLE, {
-  bankName: queryText(),
-  accountNumber: queryText(),
-  ifscCode: queryText(),
-  isActive: queryBoolean,
+  bankName: queryParam.text(),
+  accountNumber: queryParam.text(),
+  ifscCode: queryParam.text(),
+  isActive: queryParam.boolean,
 });
 export type BankDetailListQuery = z.input<typeof bankDetailListQuery>;
 export type BankDetailListParams = z.output<typeof bankDetailListQuery>;

@@ -16,8 +16,7 @@ import {
   id,
   optionalText,
   positiveMoney,
-  queryId,
-  queryOptional,
+  queryParam,
   recordBase,
 } from './common.ts';
 
@@ -94,9 +93,9 @@ export const billNote = z.object({
 export type BillNote = z.infer<typeof billNote>;
 
 export const billNoteListQuery = datedListQuery(['noteDate', 'createdAt'] as const, {
-  billId: queryId,
-  merchantId: queryId,
-  kind: queryOptional(billNoteKind),
+  billId: queryParam.id,
+  merchantId: queryParam.id,
+  kind: queryParam.optional(billNoteKind),
   ...dateRangeFilters,
 });
 export type BillNoteListParams = z.output<typeof billNoteListQuery>;

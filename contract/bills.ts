@@ -6,10 +6,7 @@ import {
   datedListQuery,
   id,
   optionalText,
-  queryBoolean,
-  queryId,
-  queryOptional,
-  queryText,
+  queryParam,
   recordBase,
   recordVersion,
   requiredText,
@@ -157,16 +154,16 @@ export type Bill = z.infer<typeof bill>;
 export const BILL_SORTABLE = ['billDate', 'number', 'totalAmount', 'dueDate', 'createdAt'] as const;
 
 export const billListQuery = datedListQuery(BILL_SORTABLE, {
-  merchantId: queryId,
-  status: queryOptional(billStatus),
-  isOverdue: queryBoolean,
+  merchantId: queryParam.id,
+  status: queryParam.optional(billStatus),
+  isOverdue: queryParam.boolean,
   ...dateRangeFilters,
-  number: queryText(),
+  number: queryParam.text(),
 });
 export type BillListParams = z.output<typeof billListQuery>;
 
 /** Completed or delivered orders on no live bill (`GET /bills/unbilled-orders`). */
-export const unbilledOrdersQuery = z.strictObject({ merchantId: queryId });
+export const unbilledOrdersQuery = z.strictObject({ merchantId: queryParam.id });
 
 /** The number the next bill of a date would take (`GET /bills/next-number`). */
 export const billNextNumberQuery = z.strictObject({ billDate: calendarDate });

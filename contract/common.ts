@@ -221,13 +221,13 @@ export const recordBase = {
 /** Empty query values are ignored (treated as absent). */
 const blankToUndefined = (value: unknown) => (value === '' ? undefined : value);
 
-/** A filter a list query may leave out: a blank value (`?status=`) counts as left out. */
-export const queryOptional = <T extends z.ZodType>(schema: T) =>
+/** A filter a list query may leave out. */
+const queryOptional = <T extends z.ZodType>(schema: T) =>
   z.preprocess(blankToUndefined, schema.optional());
 
-export const queryText = (max = 120) => queryOptional(plainText().max(max));
+const queryText = (max = 120) => queryOptional(plainText().max(max));
 
-export const queryBoolean = z.preprocess(
+const queryBoolean = z.preprocess(
   blankToUndefined,
   z
     .enum(['true', 'false'], { error: 'boolean' })
@@ -235,7 +235,7 @@ export const queryBoolean = z.preprocess(
     .transform((v) => (v === undefined ? undefined : v === 'true')),
 );
 
-export const queryInt = (min: number, max: number) =>
+const queryInt = (min: number, max: number) =>
   z.preprocess(
     blankToUndefined,
     z
@@ -246,7 +246,7 @@ export const queryInt = (min: number, max: number) =>
       .optional(),
   );
 
-export const queryMoney = z.preprocess(
+const queryMoney = z.preprocess(
   blankToUndefined,
   z
     .string()
@@ -256,8 +256,22 @@ export const queryMoney = z.preprocess(
     .optional(),
 );
 
-export const queryDate = queryOptional(calendarDate);
-export const queryId = queryOptional(id);
+const queryDate = queryOptional(calendarDate);
+const queryId = queryOptional(id);
+
+/**
+ * The fields a query string carries. Each may be left out, and a blank value (`?status=`) counts
+ * as left out; the list's schema reads them as `merchantId: queryParam.id`.
+ */
+export const queryParam = {
+  optional: queryOptional,
+  text: queryText,
+  boolean: queryBoolean,
+  int: queryInt,
+  money: queryMoney,
+  date: queryDate,
+  id: queryId,
+};
 
 export const DEFAULT_PAGE_SIZE = 10;
 export const MAX_PAGE_SIZE = 100;

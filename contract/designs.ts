@@ -4,7 +4,7 @@ import {
   listQuery,
   money,
   optionalText,
-  queryText,
+  queryParam,
   recordBase,
   requiredText,
   writeSchemas,
@@ -36,8 +36,8 @@ export type Design = z.infer<typeof design>;
 export const DESIGN_SORTABLE = ['name', 'designCode', 'createdAt'] as const;
 
 export const designListQuery = listQuery(DESIGN_SORTABLE, {
-  name: queryText(),
-  designCode: queryText(),
+  name: queryParam.text(),
+  designCode: queryParam.text(),
 });
 export type DesignListQuery = z.input<typeof designListQuery>;
 export type DesignListParams = z.output<typeof designListQuery>;

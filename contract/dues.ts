@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { billMerchant } from './bills.ts';
-import { calendarDate, id, queryDate, startNotAfterEnd } from './common.ts';
+import { calendarDate, id, queryParam, startNotAfterEnd } from './common.ts';
 
 /**
  * Ageing buckets of the dues book, in days since each bill's date. 45 days is the MSMED Act limit:
@@ -9,7 +9,7 @@ import { calendarDate, id, queryDate, startNotAfterEnd } from './common.ts';
 export const AGEING_BUCKETS = ['days0to15', 'days16to45', 'days46to90', 'days90plus'] as const;
 export const MSME_PAYMENT_DAYS = 45;
 
-export const duesQuery = z.strictObject({ asOf: queryDate });
+export const duesQuery = z.strictObject({ asOf: queryParam.date });
 
 const ageing = z.object({
   days0to15: z.number(),

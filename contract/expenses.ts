@@ -7,8 +7,7 @@ import {
   optionalText,
   pickList,
   positiveMoney,
-  queryDate,
-  queryText,
+  queryParam,
   recordBase,
   requiredText,
   writeSchemas,
@@ -47,8 +46,8 @@ export type Expense = z.infer<typeof expense>;
 export const EXPENSE_SORTABLE = ['expenseDate', 'amount', 'category', 'createdAt'] as const;
 
 export const expenseListQuery = datedListQuery(EXPENSE_SORTABLE, {
-  category: queryText(CATEGORY_MAX_LENGTH),
-  expenseDate: queryDate,
+  category: queryParam.text(CATEGORY_MAX_LENGTH),
+  expenseDate: queryParam.date,
   ...dateRangeFilters,
 });
 export type ExpenseListQuery = z.input<typeof expenseListQuery>;

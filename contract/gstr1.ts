@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { queryOptional } from './common.ts';
+import { queryParam } from './common.ts';
 
 /**
  * GSTR-1 (docs/gst-returns.md): the period query, and the summary the billing screen shows before
@@ -13,8 +13,8 @@ export const GST_QUARTER_PATTERN = /^(20\d\d|2100)-Q[1-4]$/;
 
 export const gstr1Query = z
   .strictObject({
-    period: queryOptional(z.string().regex(GST_PERIOD_PATTERN, { error: 'gstPeriod' })),
-    quarter: queryOptional(z.string().regex(GST_QUARTER_PATTERN, { error: 'gstQuarter' })),
+    period: queryParam.optional(z.string().regex(GST_PERIOD_PATTERN, { error: 'gstPeriod' })),
+    quarter: queryParam.optional(z.string().regex(GST_QUARTER_PATTERN, { error: 'gstQuarter' })),
   })
   .superRefine((query, context) => {
     if (query.period === undefined && query.quarter === undefined) {

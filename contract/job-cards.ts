@@ -4,10 +4,7 @@ import {
   id,
   listQuery,
   optionalText,
-  queryBoolean,
-  queryId,
-  queryOptional,
-  queryText,
+  queryParam,
   recordBase,
   recordVersion,
 } from './common.ts';
@@ -154,14 +151,14 @@ export type JobCardDueWindow = (typeof JOB_CARD_DUE_WINDOWS)[number];
  * Default sort `-createdAt`, `_id` as the tie-breaker.
  */
 export const jobCardListQuery = listQuery(JOB_CARD_SORTABLE, {
-  stageId: queryId,
-  workerId: queryId,
-  merchantId: queryId,
-  orderId: queryId,
-  overdue: queryBoolean,
-  due: queryOptional(z.enum(JOB_CARD_DUE_WINDOWS)),
-  isDone: queryBoolean,
-  search: queryText(JOB_CARD_SEARCH_MAX),
+  stageId: queryParam.id,
+  workerId: queryParam.id,
+  merchantId: queryParam.id,
+  orderId: queryParam.id,
+  overdue: queryParam.boolean,
+  due: queryParam.optional(z.enum(JOB_CARD_DUE_WINDOWS)),
+  isDone: queryParam.boolean,
+  search: queryParam.text(JOB_CARD_SEARCH_MAX),
 });
 export type JobCardListQuery = z.input<typeof jobCardListQuery>;
 export type JobCardListParams = z.output<typeof jobCardListQuery>;

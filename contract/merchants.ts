@@ -6,7 +6,7 @@ import {
   optionalPhone,
   optionalText,
   plainText,
-  queryText,
+  queryParam,
   recordBase,
   requiredText,
   writeSchemas,
@@ -70,7 +70,7 @@ export type Merchant = z.infer<typeof merchant>;
 
 export const MERCHANT_SORTABLE = ['name', 'createdAt'] as const;
 
-export const merchantListQuery = listQuery(MERCHANT_SORTABLE, { name: queryText() });
+export const merchantListQuery = listQuery(MERCHANT_SORTABLE, { name: queryParam.text() });
 export type MerchantListQuery = z.input<typeof merchantListQuery>;
 export type MerchantListParams = z.output<typeof merchantListQuery>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id, queryInt, queryOptional, recordVersion, requiredText, timestamp } from './common.ts';
+import { id, queryParam, recordVersion, requiredText, timestamp } from './common.ts';
 
 /**
  * Notes: a thread on every order and every merchant, where what was agreed ("rate ₹12 a piece",
@@ -59,7 +59,7 @@ export const note = z.object({
 });
 export type Note = z.infer<typeof note>;
 
-const queryCursor = queryOptional(noteCursor);
+const queryCursor = queryParam.optional(noteCursor);
 
 /**
  * One page of a thread, oldest first. Without a cursor: the newest `limit` notes. `before`: the
@@ -71,7 +71,7 @@ export const noteThreadQuery = z
     ...subjectFields,
     before: queryCursor,
     after: queryCursor,
-    limit: queryInt(1, NOTE_PAGE_MAX).transform((value) => value ?? NOTE_PAGE_DEFAULT),
+    limit: queryParam.int(1, NOTE_PAGE_MAX).transform((value) => value ?? NOTE_PAGE_DEFAULT),
   })
   .refine((query) => !(query.before && query.after), {
     error: 'noteCursorBoth',
@@ -111,8 +111,8 @@ export const noteReadState = z.object({
 export type NoteReadState = z.infer<typeof noteReadState>;
 
 export const inboxQuery = z.strictObject({
-  page: queryInt(1, 1_000_000).transform((value) => value ?? 1),
-  limit: queryInt(1, NOTE_PAGE_MAX).transform((value) => value ?? NOTE_PAGE_DEFAULT),
+  page: queryParam.int(1, 1_000_000).transform((value) => value ?? 1),
+  limit: queryParam.int(1, NOTE_PAGE_MAX).transform((value) => value ?? NOTE_PAGE_DEFAULT),
 });
 export type InboxParams = z.output<typeof inboxQuery>;
 

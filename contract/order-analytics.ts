@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { queryDate, queryId, queryOptional, startNotAfterEnd } from './common.ts';
+import { queryParam, startNotAfterEnd } from './common.ts';
 import { queryOrderStatus } from './orders.ts';
 
 export const ORDER_ANALYTICS_GROUPS = [
@@ -20,13 +20,13 @@ export const DEFAULT_ORDER_ANALYTICS_GROUP: OrderAnalyticsGroupBy = 'month';
 
 export const orderAnalyticsQuery = z
   .strictObject({
-    startDate: queryDate,
-    endDate: queryDate,
-    merchantId: queryId,
+    startDate: queryParam.date,
+    endDate: queryParam.date,
+    merchantId: queryParam.id,
     status: queryOrderStatus,
-    groupBy: queryOptional(z.enum(ORDER_ANALYTICS_GROUPS, { error: 'oneOf' })).transform(
-      (value) => value ?? DEFAULT_ORDER_ANALYTICS_GROUP,
-    ),
+    groupBy: queryParam
+      .optional(z.enum(ORDER_ANALYTICS_GROUPS, { error: 'oneOf' }))
+      .transform((value) => value ?? DEFAULT_ORDER_ANALYTICS_GROUP),
   })
   .refine(startNotAfterEnd, { error: 'dateRange', path: ['startDate'] });
 export type OrderAnalyticsParams = z.output<typeof orderAnalyticsQuery>;

@@ -10,10 +10,7 @@ import {
   id,
   money,
   optionalText,
-  queryBoolean,
-  queryId,
-  queryOptional,
-  queryText,
+  queryParam,
   recordBase,
   requiredText,
   writeSchemas,
@@ -231,14 +228,14 @@ export type Order = z.infer<typeof order>;
 
 export const ORDER_SORTABLE = ['orderDate', 'poNumber', 'totalAmount', 'createdAt'] as const;
 
-export const queryOrderStatus = queryOptional(orderStatus);
+export const queryOrderStatus = queryParam.optional(orderStatus);
 
 export const orderListQuery = datedListQuery(ORDER_SORTABLE, {
   status: queryOrderStatus,
-  merchantId: queryId,
+  merchantId: queryParam.id,
   ...dateRangeFilters,
-  poNumber: queryText(PO_NUMBER_MAX),
-  isPaid: queryBoolean,
+  poNumber: queryParam.text(PO_NUMBER_MAX),
+  isPaid: queryParam.boolean,
 });
 export type OrderListQuery = z.input<typeof orderListQuery>;
 export type OrderListParams = z.output<typeof orderListQuery>;

@@ -8,8 +8,7 @@ import {
   money,
   optionalText,
   positiveMoney,
-  queryId,
-  queryOptional,
+  queryParam,
   recordBase,
   recordVersion,
 } from './common.ts';
@@ -143,10 +142,10 @@ export type Payment = z.infer<typeof payment>;
 export const PAYMENT_SORTABLE = ['paymentDate', 'amount', 'createdAt'] as const;
 
 export const paymentListQuery = datedListQuery(PAYMENT_SORTABLE, {
-  merchantId: queryId,
+  merchantId: queryParam.id,
   /** Payments with an allocation to this bill (the bill's page lists what settled it). */
-  billId: queryId,
-  method: queryOptional(paymentMethod),
+  billId: queryParam.id,
+  method: queryParam.optional(paymentMethod),
   ...dateRangeFilters,
 });
 export type PaymentListQuery = z.input<typeof paymentListQuery>;

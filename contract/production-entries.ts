@@ -6,7 +6,7 @@ import {
   listQuery,
   money,
   optionalText,
-  queryId,
+  queryParam,
   recordBase,
   recordVersion,
 } from './common.ts';
@@ -163,9 +163,9 @@ export const PRODUCTION_ENTRY_DEFAULT_SORT = '-workDate';
  * `amount` needs `WORKER_PAY_PERMISSION` (else 400 at `sort`): the order would rank the pay.
  */
 export const productionEntryListQuery = listQuery(PRODUCTION_ENTRY_SORTABLE, {
-  workerId: queryId,
-  jobCardId: queryId,
-  orderId: queryId,
+  workerId: queryParam.id,
+  jobCardId: queryParam.id,
+  orderId: queryParam.id,
   startDate: z.preprocess((v) => (v === '' ? undefined : v), calendarDate.optional()),
   endDate: z.preprocess((v) => (v === '' ? undefined : v), calendarDate.optional()),
 }).refine((value) => !(value.startDate && value.endDate && value.startDate > value.endDate), {

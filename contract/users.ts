@@ -3,9 +3,7 @@ import {
   LIMITS,
   listQuery,
   optionalPhone,
-  queryBoolean,
-  queryOptional,
-  queryText,
+  queryParam,
   recordBase,
   requiredText,
   role,
@@ -58,8 +56,8 @@ export type User = z.infer<typeof user>;
 export const USER_SORTABLE = ['name', 'createdAt', 'lastSeenAt'] as const;
 
 export const userListQuery = listQuery(USER_SORTABLE, {
-  search: queryText(),
-  role: queryOptional(role),
-  isActive: queryBoolean,
+  search: queryParam.text(),
+  role: queryParam.optional(role),
+  isActive: queryParam.boolean,
 });
 export type UserListParams = z.output<typeof userListQuery>;

@@ -6,11 +6,7 @@ import {
   listQuery,
   optionalText,
   positiveMoney,
-  queryDate,
-  queryId,
-  queryInt,
-  queryMoney,
-  queryOptional,
+  queryParam,
   recordBase,
   startNotAfterEnd,
   writeSchemas,
@@ -66,28 +62,28 @@ export const WORKER_SALARY_SORTABLE = ['paymentDate', 'amount', 'createdAt'] as 
 export const WORKER_SALARY_DEFAULT_SORT = '-paymentDate';
 
 const queryEnum = <const T extends readonly [string, ...string[]]>(values: T) =>
-  queryOptional(z.enum(values));
+  queryParam.optional(z.enum(values));
 
-const queryMonth = queryInt(1, 12);
-const queryYear = queryInt(PAY_PERIOD_YEAR_MIN, PAY_PERIOD_YEAR_MAX);
+const queryMonth = queryParam.int(1, 12);
+const queryYear = queryParam.int(PAY_PERIOD_YEAR_MIN, PAY_PERIOD_YEAR_MAX);
 
 export const workerSalaryListQuery = listQuery(WORKER_SALARY_SORTABLE, {
-  workerId: queryId,
+  workerId: queryParam.id,
   paymentType: queryEnum(PAYMENT_TYPES),
   paymentMethod: queryEnum(PAYMENT_METHODS),
   month: queryMonth,
   year: queryYear,
-  startDate: queryDate,
-  endDate: queryDate,
-  minAmount: queryMoney,
-  maxAmount: queryMoney,
+  startDate: queryParam.date,
+  endDate: queryParam.date,
+  minAmount: queryParam.money,
+  maxAmount: queryParam.money,
 }).refine(startNotAfterEnd, { error: 'dateRange', path: ['endDate'] });
 export type WorkerSalaryListQuery = z.input<typeof workerSalaryListQuery>;
 export type WorkerSalaryListParams = z.output<typeof workerSalaryListQuery>;
 
 /** The summary is filtered by pay period (`year`, `month`) and worker, each optional. */
 export const workerSalarySummaryQuery = z.strictObject({
-  workerId: queryId,
+  workerId: queryParam.id,
   year: queryYear,
   month: queryMonth,
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id, queryId } from './common.ts';
+import { id, queryParam } from './common.ts';
 import { PAYMENT_TYPES } from './worker-salaries.ts';
 import { SALARY_TYPES } from './workers.ts';
 
@@ -14,7 +14,7 @@ export const payMonth = z
 
 export const workerWagesQuery = z.strictObject({
   month: payMonth,
-  workerId: queryId,
+  workerId: queryParam.id,
 });
 export type WorkerWagesQuery = z.input<typeof workerWagesQuery>;
 export type WorkerWagesParams = z.output<typeof workerWagesQuery>;

@@ -1,14 +1,13 @@
 import { z } from 'zod';
 import {
-  LIMITS,
   DATE_MAX,
+  LIMITS,
   calendarDateBetween,
   listQuery,
   money,
   optionalPhone,
   optionalText,
-  queryBoolean,
-  queryText,
+  queryParam,
   recordBase,
   requiredText,
   writeSchemas,
@@ -65,8 +64,8 @@ export const WORKER_PAY_FIELDS = ['salaryType', 'baseSalary'] as const;
 export const WORKER_SORTABLE = ['name', 'joiningDate', 'createdAt'] as const;
 
 export const workerListQuery = listQuery(WORKER_SORTABLE, {
-  search: queryText(),
-  isActive: queryBoolean,
+  search: queryParam.text(),
+  isActive: queryParam.boolean,
 });
 export type WorkerListQuery = z.input<typeof workerListQuery>;
 export type WorkerListParams = z.output<typeof workerListQuery>;
