@@ -15,6 +15,7 @@ import { routeOptions } from '../../lib/route-options.ts';
 import { writingTenant } from '../../lib/writing-tenant.ts';
 import { tenantOf } from '../../lib/request-auth.ts';
 import { registerFindRoute } from '../../lib/find-route.ts';
+import { registerCreateRoute } from '../../lib/write-routes.ts';
 import type { ResourceModule } from '../registry.ts';
 import { billNoteRepository } from './repository.ts';
 import { registerListRoute } from '../../lib/list-route.ts';
@@ -68,22 +69,18 @@ export const billNoteRoutes: FastifyPluginCallback = (scope, _options, done) => 
     message: 'Note fetched successfully',
   });
 
-  app.post(
-    '/',
-    routeOptions(write, {
-      operationId: 'createBillNote',
-      summary: 'Issue a credit or debit note against a live bill',
-      tags,
-      body: billNoteCreate,
-      created: billNote,
-      description:
-        "Tax follows the bill (rate and split). A credit note settles the bill's balance first and leaves the rest as the merchant's advance; a debit note is owed like a bill.",
-    }),
-    async (request, reply) => {
-      const record = await billNoteRepository.create(app.db, writingTenant(request), request.body);
-      return reply.code(201).send(ok(record, 'Note created successfully'));
-    },
-  );
+  registerCreateRoute(scope, {
+    permission: write.permission,
+    operationId: 'createBillNote',
+    summary: 'Issue a credit or debit note against a live bill',
+    description:
+      "Tax follows the bill (rate and split). A credit note settles the bill's balance first and leaves the rest as the merchant's advance; a debit note is owed like a bill.",
+    tags,
+    body: billNoteCreate,
+    record: billNote,
+    create: (body, request) => billNoteRepository.create(app.db, writingTenant(request), body),
+    message: 'Note created successfully',
+  });
 
   app.post(
     '/:id/cancel',

@@ -22,6 +22,7 @@ import { routeOptions } from '../../lib/route-options.ts';
 import { writingTenant } from '../../lib/writing-tenant.ts';
 import { tenantOf } from '../../lib/request-auth.ts';
 import { registerFindRoute } from '../../lib/find-route.ts';
+import { registerCreateRoute, registerUpdateRoute } from '../../lib/write-routes.ts';
 import type { ResourceModule } from '../registry.ts';
 import { billRegisterRows, billRepository } from './repository.ts';
 import { registerListRoute } from '../../lib/list-route.ts';
@@ -168,38 +169,28 @@ export const billRoutes: FastifyPluginCallback = (scope, _options, done) => {
     message: 'Bill fetched successfully',
   });
 
-  app.post(
-    '/',
-    routeOptions(write, {
-      operationId: 'createBill',
-      summary: 'Make a bill from completed or delivered orders',
-      tags,
-      body: billCreate,
-      created: bill,
-    }),
-    async (request, reply) => {
-      const record = await billRepository.create(app.db, writingTenant(request), request.body);
-      return reply.code(201).send(ok(record, 'Bill created successfully'));
-    },
-  );
+  registerCreateRoute(scope, {
+    permission: write.permission,
+    operationId: 'createBill',
+    summary: 'Make a bill from completed or delivered orders',
+    tags,
+    body: billCreate,
+    record: bill,
+    create: (body, request) => billRepository.create(app.db, writingTenant(request), body),
+    message: 'Bill created successfully',
+  });
 
-  app.put(
-    '/:id',
-    routeOptions(write, {
-      operationId: 'updateBill',
-      summary: 'Change a bill: the fields sent, at the version read',
-      tags,
-      params: idParams,
-      body: billUpdate,
-      updated: bill,
-    }),
-    async (request) =>
-      okIfFound(
-        await billRepository.update(app.db, tenantOf(request), request.params.id, request.body),
-        BILL_NOT_FOUND,
-        'Bill updated successfully',
-      ),
-  );
+  registerUpdateRoute(scope, {
+    permission: write.permission,
+    operationId: 'updateBill',
+    summary: 'Change a bill: the fields sent, at the version read',
+    tags,
+    body: billUpdate,
+    record: bill,
+    update: (id, body, request) => billRepository.update(app.db, tenantOf(request), id, body),
+    notFoundMessage: BILL_NOT_FOUND,
+    message: 'Bill updated successfully',
+  });
 
   app.post(
     '/:id/cancel',

@@ -19,6 +19,7 @@ import { failureResponse } from '../../lib/openapi-responses.ts';
 import { notFound } from '../../lib/http-errors.ts';
 import { authenticatedOf, tenantOf } from '../../lib/request-auth.ts';
 import type { ResourceModule } from '../registry.ts';
+import { registerCreateRoute } from '../../lib/write-routes.ts';
 import { routeOptions } from '../../lib/route-options.ts';
 import {
   createNote,
@@ -88,20 +89,16 @@ export const noteRoutes: FastifyPluginCallback = (scope, _options, done) => {
       ok({ data: await listPeople(app.db, tenantOf(request)) }, 'People fetched successfully'),
   );
 
-  app.post(
-    '/',
-    routeOptions(write, {
-      operationId: 'createNote',
-      tags,
-      summary: 'Write a note on an order or a merchant',
-      body: noteCreate,
-      created: note,
-    }),
-    async (request, reply) => {
-      const record = await createNote(app.db, tenantOf(request), request.body);
-      return reply.code(201).send(ok(record, 'Note added'));
-    },
-  );
+  registerCreateRoute(scope, {
+    permission: write.permission,
+    operationId: 'createNote',
+    tags,
+    summary: 'Write a note on an order or a merchant',
+    body: noteCreate,
+    record: note,
+    create: (body, request) => createNote(app.db, tenantOf(request), body),
+    message: 'Note added',
+  });
 
   app.post(
     '/read',

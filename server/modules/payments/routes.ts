@@ -13,13 +13,14 @@ import {
   type Payment,
   type PaymentListParams,
 } from '../../../contract/payments.ts';
-import { idParams, registerCsvExport, staleVersionResponse } from '../../lib/crud-routes.ts';
+import { idParams, registerCsvExport } from '../../lib/crud-routes.ts';
 import { writingTenant } from '../../lib/writing-tenant.ts';
 import { ok } from '../../lib/envelope.ts';
 import { notFound } from '../../lib/http-errors.ts';
 import { tenantOf } from '../../lib/request-auth.ts';
 import { registerFindRoute } from '../../lib/find-route.ts';
 import type { ResourceModule } from '../registry.ts';
+import { registerCreateRoute, registerUpdateRoute } from '../../lib/write-routes.ts';
 import { paymentRepository } from './repository.ts';
 import { registerListRoute } from '../../lib/list-route.ts';
 
@@ -135,50 +136,29 @@ export const paymentRoutes: FastifyPluginCallback = (scope, _options, done) => {
     message: 'Payment fetched successfully',
   });
 
-  app.post(
-    '/',
-    {
-      config: write,
-      schema: {
-        operationId: 'createPayment',
-        summary: 'Record a payment and how it is applied to bills',
-        tags,
-        body: paymentCreate,
-        response: { 201: envelope(payment) },
-      },
-    },
-    async (request, reply) => {
-      const tenant = writingTenant(request);
-      const record = await paymentRepository.create(app.db, tenant, request.body);
-      return reply.code(201).send(ok(record, 'Payment recorded successfully'));
-    },
-  );
+  registerCreateRoute(scope, {
+    permission: write.permission,
+    operationId: 'createPayment',
+    summary: 'Record a payment and how it is applied to bills',
+    tags,
+    body: paymentCreate,
+    record: payment,
+    create: (body, request) => paymentRepository.create(app.db, writingTenant(request), body),
+    message: 'Payment recorded successfully',
+  });
 
-  app.put(
-    '/:id',
-    {
-      config: write,
-      schema: {
-        operationId: 'updatePayment',
-        summary: 'Change a payment: the fields sent, at the version read',
-        tags,
-        params: idParams,
-        body: paymentUpdate,
-        response: { 200: envelope(payment), 409: staleVersionResponse(payment) },
-      },
-    },
-    async (request) => {
-      const tenant = writingTenant(request);
-      const record = await paymentRepository.update(
-        app.db,
-        tenant,
-        request.params.id,
-        request.body,
-      );
-      if (!record) throw notFound(PAYMENT_NOT_FOUND);
-      return ok(record, 'Payment updated successfully');
-    },
-  );
+  registerUpdateRoute(scope, {
+    permission: write.permission,
+    operationId: 'updatePayment',
+    summary: 'Change a payment: the fields sent, at the version read',
+    tags,
+    body: paymentUpdate,
+    record: payment,
+    update: (id, body, request) =>
+      paymentRepository.update(app.db, writingTenant(request), id, body),
+    notFoundMessage: PAYMENT_NOT_FOUND,
+    message: 'Payment updated successfully',
+  });
 
   app.delete(
     '/:id',

@@ -38,6 +38,7 @@ import { notFound } from '../../lib/http-errors.ts';
 import { tenantOf } from '../../lib/request-auth.ts';
 import { registerFindRoute } from '../../lib/find-route.ts';
 import type { ResourceModule } from '../registry.ts';
+import { registerCreateRoute, registerUpdateRoute } from '../../lib/write-routes.ts';
 import { okIfFound } from '../../lib/ok-if-found.ts';
 import { routeOptions } from '../../lib/route-options.ts';
 import {
@@ -159,24 +160,17 @@ const jobCardRoutes: FastifyPluginCallback = (scope, _options, done) => {
     message: 'Job card fetched successfully',
   });
 
-  app.put(
-    '/:id',
-    routeOptions(write, {
-      operationId: 'updateJobCard',
-      tags,
-      summary: "Assign a job card's workers and edit its notes",
-      params: idParams,
-      body: jobCardUpdate,
-      updated: jobCard,
-    }),
-    async (request) => {
-      return okIfFound(
-        await updateJobCard(app.db, tenantOf(request), request.params.id, request.body),
-        CARD_NOT_FOUND,
-        'Job card updated successfully',
-      );
-    },
-  );
+  registerUpdateRoute(scope, {
+    permission: write.permission,
+    operationId: 'updateJobCard',
+    tags,
+    summary: "Assign a job card's workers and edit its notes",
+    body: jobCardUpdate,
+    record: jobCard,
+    update: (id, body, request) => updateJobCard(app.db, tenantOf(request), id, body),
+    notFoundMessage: CARD_NOT_FOUND,
+    message: 'Job card updated successfully',
+  });
 
   app.post(
     '/:id/move',
@@ -271,21 +265,17 @@ const entryRoutes: FastifyPluginCallback = (scope, _options, done) => {
     },
   );
 
-  app.post(
-    '/',
-    routeOptions(write, {
-      operationId: 'createProductionEntry',
-      tags,
-      summary: 'Log work',
-      body: productionEntryCreate,
-      created: productionEntry,
-    }),
-    async (request, reply) => {
-      const tenant = writingTenant(request);
-      const entry = readableFor(request, entryPay)(await createEntry(app.db, tenant, request.body));
-      return reply.code(201).send(ok(entry, 'Production entry created successfully'));
-    },
-  );
+  registerCreateRoute(scope, {
+    permission: write.permission,
+    operationId: 'createProductionEntry',
+    tags,
+    summary: 'Log work',
+    body: productionEntryCreate,
+    record: productionEntry,
+    create: async (body, request) =>
+      readableFor(request, entryPay)(await createEntry(app.db, writingTenant(request), body)),
+    message: 'Production entry created successfully',
+  });
 
   app.put(
     '/:id',

@@ -14,6 +14,7 @@ import { ok } from '../../lib/envelope.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { authenticatedOf } from '../../lib/request-auth.ts';
 import type { ResourceModule } from '../registry.ts';
+import { registerCreateRoute, registerUpdateRoute } from '../../lib/write-routes.ts';
 import { okIfFound } from '../../lib/ok-if-found.ts';
 import { routeOptions } from '../../lib/route-options.ts';
 import { writingTenant } from '../../lib/writing-tenant.ts';
@@ -121,41 +122,29 @@ export const userRoutes: FastifyPluginCallback = (scope, _options, done) => {
     },
   );
 
-  app.post(
-    '/',
-    routeOptions(write, {
-      operationId: 'createUser',
-      tags,
-      summary: 'Add a user with a temporary password they must change at first sign-in',
-      body: userCreate,
-      created: user,
-    }),
-    async (request, reply) => {
-      const actor = writingActorOf(request);
-      const { password, ...values } = request.body;
-      const created = await createUser(app.db, actor, values, await hashPassword(password));
-      return reply.code(201).send(ok(created, 'User created successfully'));
-    },
-  );
+  registerCreateRoute(scope, {
+    permission: write.permission,
+    operationId: 'createUser',
+    tags,
+    summary: 'Add a user with a temporary password they must change at first sign-in',
+    body: userCreate,
+    record: user,
+    create: async ({ password, ...values }, request) =>
+      createUser(app.db, writingActorOf(request), values, await hashPassword(password)),
+    message: 'User created successfully',
+  });
 
-  app.put(
-    '/:id',
-    routeOptions(write, {
-      operationId: 'updateUser',
-      tags,
-      summary: 'Change a user: name, email, phone, role, active',
-      params: idParams,
-      body: userUpdate,
-      updated: user,
-    }),
-    async (request) => {
-      return okIfFound(
-        await updateUser(app.db, writingActorOf(request), request.params.id, request.body),
-        USER_NOT_FOUND,
-        'User updated successfully',
-      );
-    },
-  );
+  registerUpdateRoute(scope, {
+    permission: write.permission,
+    operationId: 'updateUser',
+    tags,
+    summary: 'Change a user: name, email, phone, role, active',
+    body: userUpdate,
+    record: user,
+    update: (id, body, request) => updateUser(app.db, writingActorOf(request), id, body),
+    notFoundMessage: USER_NOT_FOUND,
+    message: 'User updated successfully',
+  });
 
   app.post(
     '/:id/reset-password',
