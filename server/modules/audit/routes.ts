@@ -2,7 +2,7 @@ import type { FastifyPluginCallback } from 'fastify';
 import { auditEntry, auditListQuery } from '../../../contract/audit.ts';
 import type { ResourceModule } from '../registry.ts';
 import { AUDIT_TIME_ZONE, auditRepository } from './repository.ts';
-import { registerListRoute } from '../../lib/list-route.ts';
+import { registerListRoute } from '../../lib/area-routes.ts';
 
 /** The trail is read-only over HTTP: entries are written by the writes they describe. */
 export const auditRoutes: FastifyPluginCallback = (scope, _options, done) => {

@@ -14,11 +14,13 @@ import { okIfFound } from '../../lib/ok-if-found.ts';
 import { routeOptions } from '../../lib/route-options.ts';
 import { writingTenant } from '../../lib/writing-tenant.ts';
 import { tenantOf } from '../../lib/request-auth.ts';
-import { registerFindRoute } from '../../lib/find-route.ts';
-import { registerCreateRoute } from '../../lib/write-routes.ts';
+import {
+  registerCreateRoute,
+  registerFindRoute,
+  registerListRoute,
+} from '../../lib/area-routes.ts';
 import type { ResourceModule } from '../registry.ts';
 import { billNoteRepository } from './repository.ts';
-import { registerListRoute } from '../../lib/list-route.ts';
 
 const NOTE_NOT_FOUND = 'Note not found';
 const tags = ['Credit and debit notes'];

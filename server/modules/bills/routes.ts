@@ -21,11 +21,14 @@ import { okIfFound } from '../../lib/ok-if-found.ts';
 import { routeOptions } from '../../lib/route-options.ts';
 import { writingTenant } from '../../lib/writing-tenant.ts';
 import { tenantOf } from '../../lib/request-auth.ts';
-import { registerFindRoute } from '../../lib/find-route.ts';
-import { registerCreateRoute, registerUpdateRoute } from '../../lib/write-routes.ts';
+import {
+  registerCreateRoute,
+  registerFindRoute,
+  registerListRoute,
+  registerUpdateRoute,
+} from '../../lib/area-routes.ts';
 import type { ResourceModule } from '../registry.ts';
 import { billRegisterRows, billRepository } from './repository.ts';
-import { registerListRoute } from '../../lib/list-route.ts';
 
 const BILL_NOT_FOUND = 'Bill not found';
 const tags = ['Bills'];

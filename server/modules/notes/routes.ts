@@ -19,7 +19,7 @@ import { failureResponse } from '../../lib/openapi-responses.ts';
 import { notFound } from '../../lib/http-errors.ts';
 import { authenticatedOf, tenantOf } from '../../lib/request-auth.ts';
 import type { ResourceModule } from '../registry.ts';
-import { registerCreateRoute } from '../../lib/write-routes.ts';
+import { registerCreateRoute } from '../../lib/area-routes.ts';
 import { routeOptions } from '../../lib/route-options.ts';
 import {
   createNote,

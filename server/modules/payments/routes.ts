@@ -18,11 +18,14 @@ import { writingTenant } from '../../lib/writing-tenant.ts';
 import { ok } from '../../lib/envelope.ts';
 import { notFound } from '../../lib/http-errors.ts';
 import { tenantOf } from '../../lib/request-auth.ts';
-import { registerFindRoute } from '../../lib/find-route.ts';
+import {
+  registerCreateRoute,
+  registerFindRoute,
+  registerListRoute,
+  registerUpdateRoute,
+} from '../../lib/area-routes.ts';
 import type { ResourceModule } from '../registry.ts';
-import { registerCreateRoute, registerUpdateRoute } from '../../lib/write-routes.ts';
 import { paymentRepository } from './repository.ts';
-import { registerListRoute } from '../../lib/list-route.ts';
 
 const PAYMENT_NOT_FOUND = 'Payment not found';
 const tags = ['Payments'];

@@ -36,9 +36,12 @@ import {
 import { ok } from '../../lib/envelope.ts';
 import { notFound } from '../../lib/http-errors.ts';
 import { tenantOf } from '../../lib/request-auth.ts';
-import { registerFindRoute } from '../../lib/find-route.ts';
+import {
+  registerCreateRoute,
+  registerFindRoute,
+  registerUpdateRoute,
+} from '../../lib/area-routes.ts';
 import type { ResourceModule } from '../registry.ts';
-import { registerCreateRoute, registerUpdateRoute } from '../../lib/write-routes.ts';
 import { okIfFound } from '../../lib/ok-if-found.ts';
 import { routeOptions } from '../../lib/route-options.ts';
 import {

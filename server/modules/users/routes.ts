@@ -14,7 +14,7 @@ import { ok } from '../../lib/envelope.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { authenticatedOf } from '../../lib/request-auth.ts';
 import type { ResourceModule } from '../registry.ts';
-import { registerCreateRoute, registerUpdateRoute } from '../../lib/write-routes.ts';
+import { registerCreateRoute, registerUpdateRoute } from '../../lib/area-routes.ts';
 import { okIfFound } from '../../lib/ok-if-found.ts';
 import { routeOptions } from '../../lib/route-options.ts';
 import { writingTenant } from '../../lib/writing-tenant.ts';
