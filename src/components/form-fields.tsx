@@ -21,7 +21,7 @@ import { fieldConstraints } from '@/lib/schema-constraints';
 import { runtimeT } from '@/lib/translation-keys';
 import type { Resources } from 'i18next';
 
-export type FieldKind =
+type FieldKind =
   | 'text'
   | 'textarea'
   | 'number'

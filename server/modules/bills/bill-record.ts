@@ -11,7 +11,7 @@ import {
 } from './document-record.ts';
 import { recordIdentity } from '../../lib/sql-values.ts';
 
-export const balanceOf = sql`case when bills.status = 'cancelled' then 0
+const balanceOf = sql`case when bills.status = 'cancelled' then 0
   else bills.total_amount - bills.paid_amount end`;
 export const isOverdue = sql`(bills.status <> 'cancelled'
   and bills.total_amount - bills.paid_amount > 0 and bills.due_date < current_date)`;
@@ -20,7 +20,7 @@ export const isOverdue = sql`(bills.status <> 'cancelled'
  * A sum over the bill's live notes of one kind. A credit note's settled part is kept in the
  * bill's `paid_amount` (so balances, dues and payments see it), and taken out again for reads.
  */
-export const liveNotesSum = (kind: 'credit' | 'debit', column: 'applied_amount' | 'total_amount') =>
+const liveNotesSum = (kind: 'credit' | 'debit', column: 'applied_amount' | 'total_amount') =>
   sql`(select coalesce(sum(bill_notes.${sql.raw(column)}), 0) from bill_notes
     where bill_notes.organization_id = bills.organization_id and bill_notes.bill_id = bills.id
       and bill_notes.kind = ${kind} and bill_notes.status <> 'cancelled')`;

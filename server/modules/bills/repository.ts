@@ -39,7 +39,7 @@ import { billSeries, peekNumber } from './number-series.ts';
 
 type BillFilters = Omit<BillListParams, 'page' | 'limit' | 'sort'>;
 
-export const billFilters: FilterDefinitions<BillFilters> = {
+const billFilters: FilterDefinitions<BillFilters> = {
   merchantId: equalsValue<string>(bills.merchantId),
   status: equalsValue<BillStatus>(bills.status),
   isOverdue: (value) => (value ? isOverdue : sql`not ${isOverdue}`),

@@ -3,7 +3,7 @@ import type { FieldSpec } from '@/components/form-fields';
 import { recordFormModal } from '@/components/record-form-modal';
 import { bankDetails } from '@/features/bank-details/resource';
 
-export const BANK_DETAIL_FIELDS: FieldSpec[] = [
+const BANK_DETAIL_FIELDS: FieldSpec[] = [
   { name: 'bankName', kind: 'text' },
   { name: 'branch', kind: 'text' },
   { name: 'accountHolderName', kind: 'text', wide: true },

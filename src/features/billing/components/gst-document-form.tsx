@@ -81,7 +81,7 @@ export function useIssueAfterReview<Values extends Record<string, unknown>, Outp
   };
 }
 
-export type IssueAfterReview<Values extends Record<string, unknown>, Output> = Pick<
+type IssueAfterReview<Values extends Record<string, unknown>, Output> = Pick<
   ReturnType<typeof useIssueAfterReview<Values, Output, unknown, unknown>>,
   'form' | 'safety' | 'failure' | 'openReview'
 >;

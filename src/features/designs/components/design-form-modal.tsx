@@ -3,7 +3,7 @@ import type { FieldSpec } from '@/components/form-fields';
 import { recordFormModal } from '@/components/record-form-modal';
 import { designs } from '@/features/designs/resource';
 
-export const DESIGN_FIELDS: FieldSpec[] = [
+const DESIGN_FIELDS: FieldSpec[] = [
   { name: 'designCode', kind: 'text', code: true },
   { name: 'rate', kind: 'money' },
   { name: 'name', kind: 'text', wide: true },

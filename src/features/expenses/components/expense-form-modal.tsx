@@ -10,7 +10,7 @@ import { RecordFormModal } from '@/components/record-form-modal';
 import { expenseCategories, expenses } from '@/features/expenses/resource';
 
 /** The category suggests the names already in use, since grouping is by the exact name. */
-export function expenseFields(categories: readonly string[]): FieldSpec[] {
+function expenseFields(categories: readonly string[]): FieldSpec[] {
   return [
     { name: 'category', kind: 'autocomplete', suggestions: categories, wide: true },
     { name: 'amount', kind: 'money' },

@@ -3,7 +3,7 @@ import type { FieldSpec } from '@/components/form-fields';
 import { recordFormModal } from '@/components/record-form-modal';
 import { merchants } from '@/features/merchants/resource';
 
-export const MERCHANT_FIELDS: FieldSpec[] = [
+const MERCHANT_FIELDS: FieldSpec[] = [
   { name: 'name', kind: 'text', wide: true },
   { name: 'contactPerson', kind: 'text', props: { autoComplete: 'name' } },
   { name: 'phone', kind: 'text', props: { type: 'tel', inputMode: 'tel', autoComplete: 'tel' } },

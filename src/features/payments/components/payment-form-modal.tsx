@@ -27,9 +27,9 @@ import { isAutomaticSplit, linesForPayment, summarize, type SplitLine } from '..
 import { SplitSection, type ManualAmounts, type PaymentFormValues } from './split-section';
 
 /** The contract's fields of a payment, for required and maxLength. */
-export const paymentShape = paymentCreate.in.shape;
+const paymentShape = paymentCreate.in.shape;
 
-export function paymentFields(merchants: readonly { value: string; label: string }[]): FieldSpec[] {
+function paymentFields(merchants: readonly { value: string; label: string }[]): FieldSpec[] {
   return [
     {
       name: 'merchantId',
@@ -56,7 +56,7 @@ const receivedOf = (values: Record<string, unknown>) =>
  * payment, and, when the user splits it by hand, each bill's share within its balance and all of
  * them within what was received. Errors of a share sit on `allocations.<billId>.amount`.
  */
-export function paymentFormSchema(fields: readonly FieldSpec[], lines: readonly SplitLine[]) {
+function paymentFormSchema(fields: readonly FieldSpec[], lines: readonly SplitLine[]) {
   const { allocations: _allocations, ...scalarShape } = paymentShape;
   const values = z
     .object({
@@ -96,7 +96,7 @@ type ParsedValues = Omit<PaymentCreate, 'allocations'> & {
  * queued offline syncs later); a split by hand sends each bill with a share, in the bills' order.
  * `sentBillIds[k]` is the bill of `allocations[k]`, to put the server's line errors back.
  */
-export function paymentBody(parsed: ParsedValues, lines: readonly SplitLine[], automatic: boolean) {
+function paymentBody(parsed: ParsedValues, lines: readonly SplitLine[], automatic: boolean) {
   const { automatic: _automatic, allocations, ...fields } = parsed;
   if (automatic) return { body: fields, sentBillIds: [] as string[] };
   const order = [
@@ -113,7 +113,7 @@ export function paymentBody(parsed: ParsedValues, lines: readonly SplitLine[], a
 }
 
 /** The server numbers a share's errors by its place in the body; the form keys them by bill. */
-export function placeLineErrors(error: unknown, sentBillIds: readonly string[]): unknown {
+function placeLineErrors(error: unknown, sentBillIds: readonly string[]): unknown {
   if (!(error instanceof ApiError) || error.errors.length === 0) return error;
   const errors = error.errors.map((fieldError) => {
     const match = /^allocations\.(\d+)(\..*)?$/.exec(fieldError.path);
@@ -131,7 +131,7 @@ export function placeLineErrors(error: unknown, sentBillIds: readonly string[]):
 }
 
 /** What a "Record payment" shortcut starts the form with (a bill's page: its merchant and balance). */
-export interface PaymentPrefill {
+interface PaymentPrefill {
   merchantId: string;
   billId?: string;
   amount?: number;

@@ -37,7 +37,7 @@ export interface SalaryFormValues extends Record<string, unknown> {
   version?: number;
 }
 
-export function salaryFormValues(salary?: WorkerSalary | null, today = dayjs()): SalaryFormValues {
+function salaryFormValues(salary?: WorkerSalary | null, today = dayjs()): SalaryFormValues {
   if (salary) {
     return {
       workerId: salary.workerId,

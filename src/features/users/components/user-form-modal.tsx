@@ -27,7 +27,7 @@ const contactFields: FieldSpec[] = [
 ];
 
 /** The roles this manager may give: only an owner makes someone an admin or an owner. */
-export function useGrantableRoles(): readonly Role[] {
+function useGrantableRoles(): readonly Role[] {
   const canManageAdmins = useCan('users.manageAdmins');
   return canManageAdmins ? ROLES : ['staff'];
 }

@@ -10,7 +10,7 @@ import { RecordFormModal } from '@/components/record-form-modal';
 import { useCan } from '@/lib/permissions';
 import { workers } from '@/features/workers/resource';
 
-export const WORKER_FIELDS: FieldSpec[] = [
+const WORKER_FIELDS: FieldSpec[] = [
   { name: 'name', kind: 'text', wide: true },
   { name: 'phone', kind: 'text', props: { type: 'tel', inputMode: 'tel' } },
   { name: 'designation', kind: 'text' },
