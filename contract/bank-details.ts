@@ -44,8 +44,6 @@ export const bankDetailShape = {
 export const { create: bankDetailCreate, update: bankDetailUpdate } = writeSchemas(bankDetailShape);
 export type BankDetailCreate = z.output<typeof bankDetailCreate>;
 export type BankDetailUpdate = z.output<typeof bankDetailUpdate>;
-/** What a form edits and sends. */
-export type BankDetailInput = z.input<typeof bankDetailCreate>;
 
 export const bankDetail = z.object({
   ...recordBase,

@@ -21,8 +21,6 @@ export const designShape = {
 export const { create: designCreate, update: designUpdate } = writeSchemas(designShape);
 export type DesignCreate = z.output<typeof designCreate>;
 export type DesignUpdate = z.output<typeof designUpdate>;
-/** What a form edits and sends. */
-export type DesignInput = z.input<typeof designCreate>;
 
 export const design = z.object({
   ...recordBase,

@@ -30,8 +30,6 @@ export const expenseShape = {
 export const { create: expenseCreate, update: expenseUpdate } = writeSchemas(expenseShape);
 export type ExpenseCreate = z.output<typeof expenseCreate>;
 export type ExpenseUpdate = z.output<typeof expenseUpdate>;
-/** What a form edits and sends. */
-export type ExpenseInput = z.input<typeof expenseCreate>;
 
 export const expense = z.object({
   ...recordBase,

@@ -115,7 +115,6 @@ export const jobCardUpdate = z
     version,
   }));
 export type JobCardUpdate = z.output<typeof jobCardUpdate>;
-export type JobCardInput = z.input<typeof jobCardUpdate>;
 
 /** `POST /api/job-cards/:id/move`: to any stage of the organization, forward or back. */
 export const jobCardMove = z.strictObject({ stageId: id, version: recordVersion });

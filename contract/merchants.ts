@@ -51,8 +51,6 @@ export const merchantUpdate = merchantWrites.update.refine(gstinInState, {
 });
 export type MerchantCreate = z.output<typeof merchantCreate>;
 export type MerchantUpdate = z.output<typeof merchantUpdate>;
-/** What a form edits and sends. */
-export type MerchantInput = z.input<typeof merchantCreate>;
 
 export const merchant = z.object({
   ...recordBase,

@@ -177,8 +177,6 @@ export const orderUpdate = orderWrites.update.superRefine(deliveryNotBeforeOrder
 export const DELIVERED_ORDER_EDITABLE = ['notes', 'deliveryDate', 'isPaid'] as const;
 export type OrderCreate = z.output<typeof orderCreate>;
 export type OrderUpdate = z.output<typeof orderUpdate>;
-/** What the order form edits and sends. */
-export type OrderInput = z.input<typeof orderCreate>;
 export type OrderLineInput = z.input<typeof orderLineInput>;
 
 /**

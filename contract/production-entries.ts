@@ -90,7 +90,6 @@ export const productionEntryCreate = z
   })
   .transform(({ version: _version, ...value }) => stripEntryReadOnly(value));
 export type ProductionEntryCreate = z.output<typeof productionEntryCreate>;
-export type ProductionEntryInput = z.input<typeof productionEntryCreate>;
 
 /** `PUT /api/production-entries/:id` (merge; a new card or worker is allowed). */
 export const productionEntryUpdate = z
@@ -115,7 +114,6 @@ export const productionEntryBatch = z.strictObject({
   entries: z.array(productionBatchRow).min(1).max(PRODUCTION_BATCH_MAX),
 });
 export type ProductionEntryBatch = z.output<typeof productionEntryBatch>;
-export type ProductionEntryBatchInput = z.input<typeof productionEntryBatch>;
 
 export const productionEntry = z.object({
   ...recordBase,

@@ -56,7 +56,6 @@ export const productionStageInput = z.strictObject({
   createdAt: z.unknown().optional(),
   updatedAt: z.unknown().optional(),
 });
-export type ProductionStageInput = z.input<typeof productionStageInput>;
 
 /**
  * `PUT /api/production/stages` replaces the ordered list (1-20 stages, names unique ignoring

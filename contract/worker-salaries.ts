@@ -39,8 +39,6 @@ export const { create: workerSalaryCreate, update: workerSalaryUpdate } =
   writeSchemas(workerSalaryShape);
 export type WorkerSalaryCreate = z.output<typeof workerSalaryCreate>;
 export type WorkerSalaryUpdate = z.output<typeof workerSalaryUpdate>;
-/** What a form edits and sends. */
-export type WorkerSalaryInput = z.input<typeof workerSalaryCreate>;
 
 export const workerSalary = z.object({
   ...recordBase,

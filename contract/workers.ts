@@ -35,8 +35,6 @@ export const workerShape = {
 export const { create: workerCreate, update: workerUpdate } = writeSchemas(workerShape);
 export type WorkerCreate = z.output<typeof workerCreate>;
 export type WorkerUpdate = z.output<typeof workerUpdate>;
-/** What a form edits and sends. */
-export type WorkerInput = z.input<typeof workerCreate>;
 
 export const worker = z.object({
   ...recordBase,
