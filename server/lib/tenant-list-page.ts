@@ -28,7 +28,7 @@ interface PageQuery {
 }
 
 /** One page of the tenant's rows of `list.table` that the query's filters match, and their count. */
-export function tenantListPage<T, Filters extends Record<string, unknown>>(
+function tenantListPage<T, Filters extends Record<string, unknown>>(
   db: Database,
   tenant: TenantContext,
   query: NoInfer<Filters> & PageQuery,
@@ -47,4 +47,15 @@ export function tenantListPage<T, Filters extends Record<string, unknown>>(
     limit: query.limit,
     normalize: list.normalize,
   });
+}
+
+/**
+ * A repository's `list`, made from its list as stated once: the query's filters and page are the
+ * only thing that changes between calls.
+ */
+export function tenantLister<T, Filters extends Record<string, unknown>>(
+  list: TenantList<T, Filters>,
+) {
+  return (db: Database, tenant: TenantContext, query: Filters & PageQuery): Promise<Paged<T>> =>
+    tenantListPage(db, tenant, query, list);
 }

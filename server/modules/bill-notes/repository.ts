@@ -11,7 +11,7 @@ import {
   type BillNoteListParams,
 } from '../../../contract/bill-notes.ts';
 import type { BillNextNumber, BillStatus, BillType } from '../../../contract/bills.ts';
-import { MONEY_MAX, type Paged } from '../../../contract/common.ts';
+import { MONEY_MAX } from '../../../contract/common.ts';
 import { queryRows, type Database } from '../../db/client.ts';
 import { billNotes } from './schema.ts';
 import { afterWrite, cancelAuditView, recordAuditor } from '../../lib/audit.ts';
@@ -19,7 +19,7 @@ import { refusingNumericOverflow } from '../../lib/db-errors.ts';
 import { badRequest, conflict, staleVersion } from '../../lib/http-errors.ts';
 import { lockTenantRow } from '../../lib/row-lock.ts';
 import { equalsValue, type FilterDefinitions } from '../../lib/list-page.ts';
-import { tenantListPage } from '../../lib/tenant-list-page.ts';
+import { tenantLister } from '../../lib/tenant-list-page.ts';
 import type { TenantContext } from '../../lib/tenant.ts';
 import { inTransaction } from '../../lib/tenant-repository.ts';
 import { financialYearOf, formatBillNumber } from '../bills/bill-numbers.ts';
@@ -288,21 +288,16 @@ export const billNoteRepository = {
     return { number: formatBillNumber(prefix, financialYear, sequence), financialYear, sequence };
   },
 
-  list: (
-    db: Database,
-    tenant: TenantContext,
-    query: BillNoteListParams,
-  ): Promise<Paged<BillNote>> =>
-    tenantListPage(db, tenant, query, {
-      table: billNotes,
-      filters: noteFilters,
-      defaultSort: '-noteDate',
-      sortable,
-      record: noteRecord,
-      joins: sql`join bills
-        on bills.organization_id = ${tenant.organizationId} and bills.id = bill_notes.bill_id`,
-      normalize: normalizeNote,
-    }),
+  list: tenantLister<BillNote, BillNoteListParams>({
+    table: billNotes,
+    filters: noteFilters,
+    defaultSort: '-noteDate',
+    sortable,
+    record: noteRecord,
+    joins: sql`join bills
+      on bills.organization_id = bill_notes.organization_id and bills.id = bill_notes.bill_id`,
+    normalize: normalizeNote,
+  }),
 
   findById: readNote,
 

@@ -8,7 +8,7 @@ import type {
   BillStatus,
   BillUpdate,
 } from '../../../contract/bills.ts';
-import { MONEY_MAX, type Paged } from '../../../contract/common.ts';
+import { MONEY_MAX } from '../../../contract/common.ts';
 import type { Order } from '../../../contract/orders.ts';
 import { queryRows, type Database } from '../../db/client.ts';
 import { bills } from './schema.ts';
@@ -21,7 +21,7 @@ import {
   equalsValue,
   type FilterDefinitions,
 } from '../../lib/list-page.ts';
-import { tenantListPage } from '../../lib/tenant-list-page.ts';
+import { tenantLister } from '../../lib/tenant-list-page.ts';
 import { tenantScope, type TenantContext } from '../../lib/tenant.ts';
 import { inTransaction } from '../../lib/tenant-repository.ts';
 import { orderRecordsWhere } from '../orders/order-record.ts';
@@ -74,15 +74,14 @@ const lockBill = (db: Database, tenant: TenantContext, id: string) =>
   );
 
 export const billRepository = {
-  list: (db: Database, tenant: TenantContext, query: BillListParams): Promise<Paged<Bill>> =>
-    tenantListPage(db, tenant, query, {
-      table: bills,
-      filters: billFilters,
-      defaultSort: '-billDate',
-      sortable,
-      record: billRecord,
-      normalize: normalizeBill,
-    }),
+  list: tenantLister<Bill, BillListParams>({
+    table: bills,
+    filters: billFilters,
+    defaultSort: '-billDate',
+    sortable,
+    record: billRecord,
+    normalize: normalizeBill,
+  }),
 
   findById: readBill,
 

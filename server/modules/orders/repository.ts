@@ -1,6 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
-import type { Paged } from '../../../contract/common.ts';
 import {
   DELIVERED_ORDER_EDITABLE,
   canMoveOrderStatus,
@@ -12,7 +11,7 @@ import {
   type OrderUpdate,
 } from '../../../contract/orders.ts';
 import type { Database } from '../../db/database.ts';
-import { tenantListPage } from '../../lib/tenant-list-page.ts';
+import { tenantLister } from '../../lib/tenant-list-page.ts';
 import { orderLines, orders } from './schema.ts';
 import { conflict, staleVersion } from '../../lib/http-errors.ts';
 import {
@@ -74,17 +73,16 @@ const sortable = {
 const writtenOrder = afterWrite(orderAudit, readOrder);
 
 export const orderRepository = {
-  list: (db: Database, tenant: TenantContext, query: OrderListParams): Promise<Paged<Order>> =>
-    tenantListPage(db, tenant, query, {
-      table: orders,
-      filters,
-      defaultSort: '-createdAt',
-      sortable,
-      record: orderRecord,
-      joins: sql`join merchants
-        on merchants.organization_id = orders.organization_id and merchants.id = orders.merchant_id`,
-      normalize: normalizeRecord,
-    }),
+  list: tenantLister<Order, OrderListParams>({
+    table: orders,
+    filters,
+    defaultSort: '-createdAt',
+    sortable,
+    record: orderRecord,
+    joins: sql`join merchants
+      on merchants.organization_id = orders.organization_id and merchants.id = orders.merchant_id`,
+    normalize: normalizeRecord,
+  }),
 
   findById: readOrder,
 

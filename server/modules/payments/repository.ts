@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
-import type { Paged } from '../../../contract/common.ts';
 import type {
   OpenBill,
   Payment,
@@ -17,7 +16,7 @@ import { badRequest, fieldError, staleVersion } from '../../lib/http-errors.ts';
 import { lockTenantRow } from '../../lib/row-lock.ts';
 import { recordIdentity, recordStamp } from '../../lib/sql-values.ts';
 import { buildFilterConditions, equalsValue, type FilterDefinitions } from '../../lib/list-page.ts';
-import { tenantListPage } from '../../lib/tenant-list-page.ts';
+import { tenantLister } from '../../lib/tenant-list-page.ts';
 import { tenantScope, type TenantContext } from '../../lib/tenant.ts';
 import { inTransaction } from '../../lib/tenant-repository.ts';
 import {
@@ -175,16 +174,15 @@ const lockPayment = (db: Database, tenant: TenantContext, id: string) =>
   lockTenantRow<{ id: string; version: number }>(db, tenant, 'payments', id, sql`id, version`);
 
 export const paymentRepository = {
-  list: (db: Database, tenant: TenantContext, query: PaymentListParams): Promise<Paged<Payment>> =>
-    tenantListPage(db, tenant, query, {
-      table: payments,
-      filters: paymentFilters,
-      defaultSort: '-paymentDate',
-      sortable,
-      record: paymentRecord,
-      joins: merchantJoin,
-      normalize: normalizePayment,
-    }),
+  list: tenantLister<Payment, PaymentListParams>({
+    table: payments,
+    filters: paymentFilters,
+    defaultSort: '-paymentDate',
+    sortable,
+    record: paymentRecord,
+    joins: merchantJoin,
+    normalize: normalizePayment,
+  }),
 
   /** Every payment the list's filters match, in its order, for the CSV download. */
   async *exportRows(
