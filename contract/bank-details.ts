@@ -42,8 +42,6 @@ export const bankDetailShape = {
 };
 
 export const { create: bankDetailCreate, update: bankDetailUpdate } = writeSchemas(bankDetailShape);
-export type BankDetailCreate = z.output<typeof bankDetailCreate>;
-export type BankDetailUpdate = z.output<typeof bankDetailUpdate>;
 
 export const bankDetail = z.object({
   ...recordBase,
@@ -68,7 +66,14 @@ export const bankDetailListQuery = listQuery(BANK_DETAIL_SORTABLE, {
   isActive: queryParam.boolean,
 });
 export type BankDetailListQuery = z.input<typeof bankDetailListQuery>;
-export type BankDetailListParams = z.output<typeof bankDetailListQuery>;
+
+/** The four schemas of the area's CRUD routes. */
+export const bankDetailSchemas = {
+  record: bankDetail,
+  create: bankDetailCreate,
+  update: bankDetailUpdate,
+  listQuery: bankDetailListQuery,
+};
 
 /** The bank-details list repeats `hasPrevPage` as `hasPreviousPage`, as existing clients read it. */
 export const bankDetailPage = paged(bankDetail).extend({ hasPreviousPage: z.boolean() });

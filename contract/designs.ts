@@ -19,8 +19,6 @@ export const designShape = {
 };
 
 export const { create: designCreate, update: designUpdate } = writeSchemas(designShape);
-export type DesignCreate = z.output<typeof designCreate>;
-export type DesignUpdate = z.output<typeof designUpdate>;
 
 export const design = z.object({
   ...recordBase,
@@ -38,7 +36,6 @@ export const designListQuery = listQuery(DESIGN_SORTABLE, {
   designCode: queryParam.text(),
 });
 export type DesignListQuery = z.input<typeof designListQuery>;
-export type DesignListParams = z.output<typeof designListQuery>;
 
 /** The four schemas of the area's CRUD routes. */
 export const designSchemas = {

@@ -28,8 +28,6 @@ export const expenseShape = {
 };
 
 export const { create: expenseCreate, update: expenseUpdate } = writeSchemas(expenseShape);
-export type ExpenseCreate = z.output<typeof expenseCreate>;
-export type ExpenseUpdate = z.output<typeof expenseUpdate>;
 
 export const expense = z.object({
   ...recordBase,
@@ -49,7 +47,14 @@ export const expenseListQuery = datedListQuery(EXPENSE_SORTABLE, {
   ...dateRangeFilters,
 });
 export type ExpenseListQuery = z.input<typeof expenseListQuery>;
-export type ExpenseListParams = z.output<typeof expenseListQuery>;
+
+/** The four schemas of the area's CRUD routes. */
+export const expenseSchemas = {
+  record: expense,
+  create: expenseCreate,
+  update: expenseUpdate,
+  listQuery: expenseListQuery,
+};
 
 export const expenseCategories = pickList(z.string());
 export type ExpenseCategories = z.infer<typeof expenseCategories>;

@@ -33,8 +33,6 @@ export const workerShape = {
 };
 
 export const { create: workerCreate, update: workerUpdate } = writeSchemas(workerShape);
-export type WorkerCreate = z.output<typeof workerCreate>;
-export type WorkerUpdate = z.output<typeof workerUpdate>;
 
 export const worker = z.object({
   ...recordBase,
@@ -66,7 +64,6 @@ export const workerListQuery = listQuery(WORKER_SORTABLE, {
   isActive: queryParam.boolean,
 });
 export type WorkerListQuery = z.input<typeof workerListQuery>;
-export type WorkerListParams = z.output<typeof workerListQuery>;
 
 /** The four schemas of the area's CRUD routes. */
 export const workerSchemas = {

@@ -3,6 +3,7 @@ import { PgTransaction, type PgColumn, type PgTable } from 'drizzle-orm/pg-core'
 import { v7 as uuidv7 } from 'uuid';
 import type { AuditEntity } from '../../contract/audit.ts';
 import type { Paged } from '../../contract/common.ts';
+import type { z } from 'zod';
 import { queryRows, type Database } from '../db/database.ts';
 import { isoTimestamp } from './sql-values.ts';
 import { appendAudit, auditChanges } from './audit.ts';
@@ -84,6 +85,22 @@ export interface TenantRepositoryConfig<Query extends ListParams> {
   pickListLimit?: number;
   conflicts?: ConflictMessages;
 }
+
+/** A CRUD area's schemas as its contract exports them (`designSchemas`); its types follow. */
+interface AreaSchemas {
+  record: z.ZodType;
+  create: z.ZodType<object>;
+  update: z.ZodType<object>;
+  listQuery: z.ZodType;
+}
+
+/** The repository of the area whose contract exports `Schemas`. */
+export type RepositoryOf<Schemas extends AreaSchemas> = TenantRepository<
+  z.output<Schemas['record']>,
+  z.output<Schemas['create']>,
+  z.output<Schemas['update']>,
+  z.output<Schemas['listQuery']> & ListParams
+>;
 
 export interface TenantRepository<RecordT, CreateT, UpdateT, Query extends ListParams> {
   list(db: Database, tenant: TenantContext, query: Query): Promise<Paged<RecordT>>;
@@ -170,12 +187,11 @@ async function translateErrors<T>(
   }
 }
 
-export function createTenantRepository<
-  RecordT,
-  CreateT extends object,
-  UpdateT extends object,
-  Query extends ListParams,
->(config: TenantRepositoryConfig<Query>): TenantRepository<RecordT, CreateT, UpdateT, Query> {
+export function createTenantRepository<Schemas extends AreaSchemas>(
+  config: TenantRepositoryConfig<z.output<Schemas['listQuery']> & ListParams>,
+): RepositoryOf<Schemas> {
+  type RecordT = z.output<Schemas['record']>;
+  type Query = z.output<Schemas['listQuery']> & ListParams;
   const { table } = config;
   const columns = getTableColumns(table) as Record<string, PgColumn>;
   const defaultSort = config.defaultSort ?? '-createdAt';

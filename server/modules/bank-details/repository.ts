@@ -1,10 +1,5 @@
 import { eq, ne, sql } from 'drizzle-orm';
-import type {
-  BankDetail,
-  BankDetailCreate,
-  BankDetailListParams,
-  BankDetailUpdate,
-} from '../../../contract/bank-details.ts';
+import type { BankDetail, bankDetailSchemas } from '../../../contract/bank-details.ts';
 import type { Database } from '../../db/database.ts';
 import { bankDetails } from './schema.ts';
 import { appendTenantAudit, auditChanges } from '../../lib/audit.ts';
@@ -16,17 +11,12 @@ import {
   nextVersion,
   toApiRecord,
   versionMatches,
-  type TenantRepository,
+  type RepositoryOf,
 } from '../../lib/tenant-repository.ts';
 
 const lowerBankName = sql`lower(${bankDetails.bankName})`;
 
-const baseRepository = createTenantRepository<
-  BankDetail,
-  BankDetailCreate,
-  BankDetailUpdate,
-  BankDetailListParams
->({
+const baseRepository = createTenantRepository<typeof bankDetailSchemas>({
   table: bankDetails,
   entity: 'bankDetail',
   filters: {
@@ -84,12 +74,7 @@ async function withSoleActivation<T>(
 /** Rolls a transaction back when the record it was meant to change does not exist. */
 class RecordMissing extends Error {}
 
-export interface BankDetailRepository extends TenantRepository<
-  BankDetail,
-  BankDetailCreate,
-  BankDetailUpdate,
-  BankDetailListParams
-> {
+export interface BankDetailRepository extends RepositoryOf<typeof bankDetailSchemas> {
   findActive(db: Database, tenant: TenantContext): Promise<BankDetail | undefined>;
   /**
    * Makes this account the only active one; undefined when it does not exist. With `expected`,

@@ -1,13 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
-  NO_ACTIVE_BANK_DETAIL_MESSAGE,
   bankDetail,
-  bankDetailCreate,
-  bankDetailListQuery,
   bankDetailPage,
-  bankDetailUpdate,
+  bankDetailSchemas,
   bankDetailSetActive,
+  NO_ACTIVE_BANK_DETAIL_MESSAGE,
 } from '../../../contract/bank-details.ts';
 import { envelope } from '../../../contract/common.ts';
 import { tenantOf } from '../../lib/request-auth.ts';
@@ -78,12 +76,7 @@ const activeRoutes = (scope: FastifyInstance) => {
 export const resourceModule = crudModule({
   area: 'bank-details',
   names: { permissions: 'bankDetails', plural: 'Bank details', singular: 'Bank detail' },
-  schemas: {
-    record: bankDetail,
-    create: bankDetailCreate,
-    update: bankDetailUpdate,
-    listQuery: bankDetailListQuery,
-  },
+  schemas: bankDetailSchemas,
   repository: bankDetailRepository,
   listPage: {
     schema: bankDetailPage,

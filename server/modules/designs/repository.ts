@@ -2,10 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   DESIGN_CODE_TAKEN_MESSAGE,
   DESIGN_IN_USE_MESSAGE,
-  type Design,
-  type DesignCreate,
-  type DesignListParams,
-  type DesignUpdate,
+  type designSchemas,
 } from '../../../contract/designs.ts';
 import { designs } from './schema.ts';
 import { containsText } from '../../lib/list-page.ts';
@@ -14,12 +11,7 @@ import { createTenantRepository } from '../../lib/tenant-repository.ts';
 const lowerName = sql`lower(${designs.name})`;
 const lowerCode = sql`lower(${designs.designCode})`;
 
-export const designRepository = createTenantRepository<
-  Design,
-  DesignCreate,
-  DesignUpdate,
-  DesignListParams
->({
+export const designRepository = createTenantRepository<typeof designSchemas>({
   table: designs,
   entity: 'design',
   filters: {

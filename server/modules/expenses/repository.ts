@@ -1,11 +1,8 @@
 import { sql } from 'drizzle-orm';
 import {
-  MONTH_NAMES,
-  type Expense,
-  type ExpenseCreate,
-  type ExpenseListParams,
+  type expenseSchemas,
   type ExpenseSummary,
-  type ExpenseUpdate,
+  MONTH_NAMES,
 } from '../../../contract/expenses.ts';
 import { queryRows, type Database } from '../../db/database.ts';
 import { expenses } from './schema.ts';
@@ -17,12 +14,7 @@ import { jsonColumn } from '../../lib/sql-values.ts';
 const lowerCategory = sql`lower(${expenses.category})`;
 const CATEGORY_LIST_LIMIT = 1000;
 
-export const expenseRepository = createTenantRepository<
-  Expense,
-  ExpenseCreate,
-  ExpenseUpdate,
-  ExpenseListParams
->({
+export const expenseRepository = createTenantRepository<typeof expenseSchemas>({
   table: expenses,
   entity: 'expense',
   filters: {

@@ -2,13 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { envelope } from '../../../contract/common.ts';
 import {
-  expense,
   expenseCategories,
-  expenseCreate,
-  expenseListQuery,
+  expenseSchemas,
   expenseSummary,
   expenseSummaryQuery,
-  expenseUpdate,
 } from '../../../contract/expenses.ts';
 import { crudModule } from '../../lib/crud-area.ts';
 import { ok } from '../../lib/envelope.ts';
@@ -61,12 +58,7 @@ const moreRoutes = (scope: FastifyInstance) => {
 
 export const resourceModule = crudModule({
   area: 'expenses',
-  schemas: {
-    record: expense,
-    create: expenseCreate,
-    update: expenseUpdate,
-    listQuery: expenseListQuery,
-  },
+  schemas: expenseSchemas,
   repository: expenseRepository,
   pickList: false,
   csvColumns: [

@@ -1,23 +1,13 @@
 import { sql } from 'drizzle-orm';
-import type {
-  Merchant,
-  MerchantCreate,
-  MerchantListParams,
-  MerchantUpdate,
-} from '../../../contract/merchants.ts';
+import type { merchantSchemas, MerchantUpdate } from '../../../contract/merchants.ts';
 import { merchants } from './schema.ts';
 import { stateWithGstin } from '../../lib/gst-state.ts';
 import { containsText } from '../../lib/list-page.ts';
-import { createTenantRepository, type TenantRepository } from '../../lib/tenant-repository.ts';
+import { createTenantRepository, type RepositoryOf } from '../../lib/tenant-repository.ts';
 
 const lowerName = sql`lower(${merchants.name})`;
 
-const baseRepository = createTenantRepository<
-  Merchant,
-  MerchantCreate,
-  MerchantUpdate,
-  MerchantListParams
->({
+const baseRepository = createTenantRepository<typeof merchantSchemas>({
   table: merchants,
   entity: 'merchant',
   filters: { name: containsText(merchants.name) },
@@ -33,12 +23,7 @@ const baseRepository = createTenantRepository<
  * sent alone is checked against the stored GSTIN, a new GSTIN brings its state along, and records
  * stored before merchants had a state get one at their next edit.
  */
-export const merchantRepository: TenantRepository<
-  Merchant,
-  MerchantCreate,
-  MerchantUpdate,
-  MerchantListParams
-> = {
+export const merchantRepository: RepositoryOf<typeof merchantSchemas> = {
   ...baseRepository,
   create(db, tenant, values) {
     return baseRepository.create(db, tenant, {

@@ -1,10 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type {
-  Worker,
-  WorkerCreate,
-  WorkerListParams,
-  WorkerUpdate,
-} from '../../../contract/workers.ts';
+import type { workerSchemas } from '../../../contract/workers.ts';
 import { workers } from './schema.ts';
 import { containsTextInAny, equalsValue } from '../../lib/list-page.ts';
 import { createTenantRepository } from '../../lib/tenant-repository.ts';
@@ -14,12 +9,7 @@ const lowerName = sql`lower(${workers.name})`;
 const WORKER_STILL_PAID_MESSAGE =
   'This worker has salary entries and cannot be deleted. Mark the worker inactive instead.';
 
-export const workerRepository = createTenantRepository<
-  Worker,
-  WorkerCreate,
-  WorkerUpdate,
-  WorkerListParams
->({
+export const workerRepository = createTenantRepository<typeof workerSchemas>({
   table: workers,
   entity: 'worker',
   filters: {
