@@ -98,7 +98,7 @@ export interface ResourceSchemas {
   record: z.ZodType;
   create: z.ZodType;
   update: z.ZodType;
-  list: z.ZodType;
+  listQuery: z.ZodType;
 }
 
 /** Everything the client knows about one resource, written once (see `src/features/designs/resource.ts`). */
@@ -162,7 +162,7 @@ interface OfflineShapes<S extends ResourceSchemas> {
 }
 
 export type RecordOf<S extends ResourceSchemas> = z.output<S['record']>;
-export type ListParamsOf<S extends ResourceSchemas> = Partial<z.output<S['list']>>;
+export type ListParamsOf<S extends ResourceSchemas> = Partial<z.output<S['listQuery']>>;
 export type CreateBodyOf<S extends ResourceSchemas> = z.output<S['create']>;
 export type UpdateBodyOf<S extends ResourceSchemas> = z.output<S['update']>;
 

@@ -9,7 +9,7 @@ const thingSchemas = {
   record: thing,
   create: z.object({ name: z.string() }),
   update: z.object({ name: z.string() }).partial(),
-  list: z.object({ page: z.number(), limit: z.number(), name: z.string() }),
+  listQuery: z.object({ page: z.number(), limit: z.number(), name: z.string() }),
 };
 
 /**

@@ -1,10 +1,4 @@
-import {
-  bankDetail,
-  bankDetailCreate,
-  bankDetailListQuery,
-  bankDetailUpdate,
-  type BankDetail,
-} from '../../../contract/bank-details.ts';
+import { bankDetailSchemas, type BankDetail } from '../../../contract/bank-details.ts';
 import { createResource } from '@/lib/resource-factory';
 import type bankDetailTexts from '../../../public/locales/en/bank-details.json';
 
@@ -18,12 +12,7 @@ export const bankDetails = createResource({
   name: 'bank-details',
   path: '/bank-details',
   namespace: 'bank-details',
-  schemas: {
-    record: bankDetail,
-    create: bankDetailCreate,
-    update: bankDetailUpdate,
-    list: bankDetailListQuery,
-  },
+  schemas: bankDetailSchemas,
   messages: { fetchAllFailed: 'bank-details:errors.fetchAll' },
   offline: { page: '/bank-details' },
   workingSet: { permission: 'bankDetails.read', firstPage: true },

@@ -24,7 +24,7 @@ import type billTexts from '../../../public/locales/en/bills.json';
  */
 export const bills = createResource({
   namespace: 'bills',
-  schemas: { record: bill, create: billCreate, update: billUpdate, list: billListQuery },
+  schemas: { record: bill, create: billCreate, update: billUpdate, listQuery: billListQuery },
   // A new or cancelled bill changes what is owed: open bills, the dues book, statements.
   related: ['orders', 'payments'],
   messages: { deleted: null },
@@ -101,7 +101,7 @@ export const billNotes = createResource({
     record: billNote,
     create: billNoteCreate,
     update: billNoteCreate,
-    list: billNoteListQuery,
+    listQuery: billNoteListQuery,
   },
   related: ['bills', 'payments'],
   messages: {

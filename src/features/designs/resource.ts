@@ -1,10 +1,10 @@
-import { design, designCreate, designListQuery, designUpdate } from '../../../contract/designs.ts';
+import { designSchemas } from '../../../contract/designs.ts';
 import { createResource } from '@/lib/resource-factory';
 import type designTexts from '../../../public/locales/en/designs.json';
 
 export const designs = createResource({
   namespace: 'designs',
-  schemas: { record: design, create: designCreate, update: designUpdate, list: designListQuery },
+  schemas: designSchemas,
   // Order lines embed the design's name and code.
   related: ['orders'],
   offline: { page: '/designs' },

@@ -1,9 +1,4 @@
-import {
-  expense,
-  expenseCreate,
-  expenseListQuery,
-  expenseUpdate,
-} from '../../../contract/expenses.ts';
+import { expenseSchemas } from '../../../contract/expenses.ts';
 import { createResource } from '@/lib/resource-factory';
 import type expenseTexts from '../../../public/locales/en/expenses.json';
 
@@ -17,12 +12,7 @@ export const expenses = createResource({
   name: 'expenses',
   path: '/expenses',
   namespace: 'expenses',
-  schemas: {
-    record: expense,
-    create: expenseCreate,
-    update: expenseUpdate,
-    list: expenseListQuery,
-  },
+  schemas: expenseSchemas,
   offline: { page: '/expenses' },
   workingSet: { permission: 'expenses.read', firstPage: true },
 });

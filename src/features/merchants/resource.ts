@@ -1,9 +1,4 @@
-import {
-  merchant,
-  merchantCreate,
-  merchantListQuery,
-  merchantUpdate,
-} from '../../../contract/merchants.ts';
+import { merchantSchemas } from '../../../contract/merchants.ts';
 import { createResource } from '@/lib/resource-factory';
 import type merchantTexts from '../../../public/locales/en/merchants.json';
 
@@ -17,12 +12,7 @@ export const merchants = createResource({
   name: 'merchants',
   path: '/merchants',
   namespace: 'merchants',
-  schemas: {
-    record: merchant,
-    create: merchantCreate,
-    update: merchantUpdate,
-    list: merchantListQuery,
-  },
+  schemas: merchantSchemas,
   // Orders embed the merchant's name, so a rename must not leave stale order rows behind.
   related: ['orders'],
   messages: { fetchAllFailed: 'merchants:errors.fetchAll' },

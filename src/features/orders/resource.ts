@@ -7,7 +7,7 @@ import type orderTexts from '../../../public/locales/en/orders.json';
 
 export const orders = createResource({
   namespace: 'orders',
-  schemas: { record: order, create: orderCreate, update: orderUpdate, list: orderListQuery },
+  schemas: { record: order, create: orderCreate, update: orderUpdate, listQuery: orderListQuery },
   offline: {
     created: queuedOrder,
     edited: editedOrder,

@@ -29,7 +29,7 @@ export const payments = createResource({
     record: payment,
     create: paymentCreate,
     update: paymentUpdate,
-    list: paymentListQuery,
+    listQuery: paymentListQuery,
   },
   related: ['bills', 'orders'],
   offline: {

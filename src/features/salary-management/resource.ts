@@ -23,7 +23,7 @@ export const workerSalaries = createResource({
     record: workerSalary,
     create: workerSalaryCreate,
     update: workerSalaryUpdate,
-    list: workerSalaryListQuery,
+    listQuery: workerSalaryListQuery,
   },
   // The server records who made and changed an entry, so writes need the signed-in user.
   requireUser: true,

@@ -45,7 +45,7 @@ export const jobCards = createResource({
     record: jobCard,
     create: jobCardUpdate,
     update: jobCardUpdate,
-    list: jobCardListQuery,
+    listQuery: jobCardListQuery,
   },
   // A stage's card count follows the cards.
   related: ['production-stages'],
@@ -100,7 +100,7 @@ export const productionEntries = createResource({
     record: productionEntry,
     create: productionEntryCreate,
     update: productionEntryUpdate,
-    list: productionEntryListQuery,
+    listQuery: productionEntryListQuery,
   },
   related: ['job-cards', 'worker-salaries'],
   requireUser: true,

@@ -4,7 +4,7 @@ import type userTexts from '../../../public/locales/en/users.json';
 
 export const users = createResource({
   namespace: 'users',
-  schemas: { record: user, create: userCreate, update: userUpdate, list: userListQuery },
+  schemas: { record: user, create: userCreate, update: userUpdate, listQuery: userListQuery },
   // Users are never deleted, only deactivated.
   messages: { deleted: null },
   offline: { page: '/users' },

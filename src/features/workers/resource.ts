@@ -1,10 +1,10 @@
-import { worker, workerCreate, workerListQuery, workerUpdate } from '../../../contract/workers.ts';
+import { workerSchemas } from '../../../contract/workers.ts';
 import { createResource } from '@/lib/resource-factory';
 import type workerTexts from '../../../public/locales/en/workers.json';
 
 export const workers = createResource({
   namespace: 'workers',
-  schemas: { record: worker, create: workerCreate, update: workerUpdate, list: workerListQuery },
+  schemas: workerSchemas,
   // Salary entries embed the worker's name and the summary groups by it.
   related: ['worker-salaries'],
   // The spec keeps a worker's deletion silent.
