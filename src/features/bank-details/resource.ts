@@ -9,8 +9,6 @@ declare module '@/lib/translation-resources' {
 }
 
 export const bankDetails = createResource({
-  name: 'bank-details',
-  path: '/bank-details',
   namespace: 'bank-details',
   schemas: bankDetailSchemas,
   messages: { fetchAllFailed: 'bank-details:errors.fetchAll' },

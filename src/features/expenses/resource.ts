@@ -9,8 +9,6 @@ declare module '@/lib/translation-resources' {
 }
 
 export const expenses = createResource({
-  name: 'expenses',
-  path: '/expenses',
   namespace: 'expenses',
   schemas: expenseSchemas,
   offline: { page: '/expenses' },

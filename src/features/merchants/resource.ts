@@ -9,8 +9,6 @@ declare module '@/lib/translation-resources' {
 }
 
 export const merchants = createResource({
-  name: 'merchants',
-  path: '/merchants',
   namespace: 'merchants',
   schemas: merchantSchemas,
   // Orders embed the merchant's name, so a rename must not leave stale order rows behind.

@@ -22,8 +22,6 @@ declare module '@/lib/translation-resources' {
  * the paid flag of the bills' orders.
  */
 export const payments = createResource({
-  name: 'payments',
-  path: '/payments',
   namespace: 'payments',
   schemas: {
     record: payment,

@@ -16,8 +16,6 @@ declare module '@/lib/translation-resources' {
 }
 
 export const workerSalaries = createResource({
-  name: 'worker-salaries',
-  path: '/worker-salaries',
   namespace: 'worker-salaries',
   schemas: {
     record: workerSalary,

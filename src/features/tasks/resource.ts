@@ -39,7 +39,6 @@ declare module '@/lib/translation-resources' {
  */
 export const jobCards = createResource({
   name: 'job-cards',
-  path: '/job-cards',
   namespace: 'production',
   schemas: {
     record: jobCard,
@@ -94,7 +93,6 @@ export const useMakeJobCards = jobCards.defineAction<{ orderId: string }, JobCar
 /** Work logged against job cards; the cards' piece counts and the wages follow each write. */
 export const productionEntries = createResource({
   name: 'production-entries',
-  path: '/production-entries',
   namespace: 'production',
   schemas: {
     record: productionEntry,
