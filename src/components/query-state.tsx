@@ -26,7 +26,8 @@ interface QueryFallbackOptions {
 
 /**
  * What a section shows instead of its data, in the one order every page uses: not available
- * offline, loading, or the failure with Retry. `null` once the data can be drawn.
+ * offline, loading, or the failure with Retry. `null` once there is data to draw, even when a
+ * later refetch failed.
  */
 export function useQueryFallback(query: ShownQuery, options: QueryFallbackOptions): ReactNode {
   const { t } = useTranslation('common');
@@ -34,7 +35,8 @@ export function useQueryFallback(query: ShownQuery, options: QueryFallbackOption
   if (query.isPending || options.ready === false) {
     return options.placeholder ?? <SectionLoader label={options.loadingLabel ?? t('loading')} />;
   }
-  if (query.isError) {
+  // A failed refetch leaves what was read on screen: replacing it would throw away a form's input.
+  if (query.isError && query.data === undefined) {
     return (
       <ErrorState
         message={describeError(query.error, t, options.failureKey)}
