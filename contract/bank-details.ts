@@ -3,6 +3,7 @@ import {
   LIMITS,
   type Paged,
   actionVersion,
+  crudSchemas,
   isInvisibleOnly,
   listQuery,
   optionalText,
@@ -11,7 +12,6 @@ import {
   queryParam,
   recordBase,
   requiredText,
-  writeSchemas,
 } from './common.ts';
 
 export const IFSC_PATTERN = /^[A-Z]{4}0[A-Z0-9]{6}$/;
@@ -41,8 +41,6 @@ export const bankDetailShape = {
   isActive: z.boolean().optional(),
 };
 
-export const { create: bankDetailCreate, update: bankDetailUpdate } = writeSchemas(bankDetailShape);
-
 export const bankDetail = z.object({
   ...recordBase,
   bankName: z.string(),
@@ -67,13 +65,8 @@ export const bankDetailListQuery = listQuery(BANK_DETAIL_SORTABLE, {
 });
 export type BankDetailListQuery = z.input<typeof bankDetailListQuery>;
 
-/** The four schemas of the area's CRUD routes. */
-export const bankDetailSchemas = {
-  record: bankDetail,
-  create: bankDetailCreate,
-  update: bankDetailUpdate,
-  listQuery: bankDetailListQuery,
-};
+export const bankDetailSchemas = crudSchemas(bankDetail, bankDetailShape, bankDetailListQuery);
+export const { create: bankDetailCreate, update: bankDetailUpdate } = bankDetailSchemas;
 
 /** The bank-details list repeats `hasPrevPage` as `hasPreviousPage`, as existing clients read it. */
 export const bankDetailPage = paged(bankDetail).extend({ hasPreviousPage: z.boolean() });

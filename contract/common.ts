@@ -206,6 +206,18 @@ export function writeSchemas<Shape extends z.ZodRawShape>(shape: Shape) {
   };
 }
 
+/**
+ * The four schemas of a CRUD area's routes, from its record, its writable fields and its list
+ * query, named as `crudModule` on the server and the resource factory in the client read them.
+ */
+export function crudSchemas<
+  RecordSchema extends z.ZodType,
+  Shape extends z.ZodRawShape,
+  ListQuery extends z.ZodType,
+>(record: RecordSchema, shape: Shape, listQuery: ListQuery) {
+  return { record, ...writeSchemas(shape), listQuery };
+}
+
 /** Every stored record carries these. */
 export const recordBase = {
   _id: id,

@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import {
   LIMITS,
+  crudSchemas,
   listQuery,
   money,
   optionalText,
   queryParam,
   recordBase,
   requiredText,
-  writeSchemas,
 } from './common.ts';
 
 export const designShape = {
@@ -17,8 +17,6 @@ export const designShape = {
   /** Price per piece; null when the design has no standard rate. */
   rate: money.nullish(),
 };
-
-export const { create: designCreate, update: designUpdate } = writeSchemas(designShape);
 
 export const design = z.object({
   ...recordBase,
@@ -37,13 +35,8 @@ export const designListQuery = listQuery(DESIGN_SORTABLE, {
 });
 export type DesignListQuery = z.input<typeof designListQuery>;
 
-/** The four schemas of the area's CRUD routes. */
-export const designSchemas = {
-  record: design,
-  create: designCreate,
-  update: designUpdate,
-  listQuery: designListQuery,
-};
+export const designSchemas = crudSchemas(design, designShape, designListQuery);
+export const { create: designCreate, update: designUpdate } = designSchemas;
 
 export const DESIGN_CODE_TAKEN_MESSAGE = 'A design with this code already exists';
 export const DESIGN_IN_USE_MESSAGE = 'This design is used in orders and cannot be deleted';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   LIMITS,
   calendarDate,
+  crudSchemas,
   dateRangeFilters,
   datedListQuery,
   optionalText,
@@ -10,7 +11,6 @@ import {
   queryParam,
   recordBase,
   requiredText,
-  writeSchemas,
 } from './common.ts';
 
 /** Categories group by their exact trimmed text, so the limit is short enough to stay a label. */
@@ -26,8 +26,6 @@ export const expenseShape = {
   description: optionalText(LIMITS.longText, { multiline: true }),
   paymentMethod: z.enum(EXPENSE_PAYMENT_METHODS, { error: 'oneOf' }).nullish(),
 };
-
-export const { create: expenseCreate, update: expenseUpdate } = writeSchemas(expenseShape);
 
 export const expense = z.object({
   ...recordBase,
@@ -48,13 +46,8 @@ export const expenseListQuery = datedListQuery(EXPENSE_SORTABLE, {
 });
 export type ExpenseListQuery = z.input<typeof expenseListQuery>;
 
-/** The four schemas of the area's CRUD routes. */
-export const expenseSchemas = {
-  record: expense,
-  create: expenseCreate,
-  update: expenseUpdate,
-  listQuery: expenseListQuery,
-};
+export const expenseSchemas = crudSchemas(expense, expenseShape, expenseListQuery);
+export const { create: expenseCreate, update: expenseUpdate } = expenseSchemas;
 
 export const expenseCategories = pickList(z.string());
 export type ExpenseCategories = z.infer<typeof expenseCategories>;

@@ -3,6 +3,7 @@ import {
   DATE_MAX,
   LIMITS,
   calendarDateBetween,
+  crudSchemas,
   listQuery,
   money,
   optionalPhone,
@@ -10,7 +11,6 @@ import {
   queryParam,
   recordBase,
   requiredText,
-  writeSchemas,
 } from './common.ts';
 import type { Permission } from './permissions.ts';
 
@@ -31,8 +31,6 @@ export const workerShape = {
   /** Per `salaryType`: the month's pay, the day's pay, or the rate per piece (production wages). */
   baseSalary: money.nullish(),
 };
-
-export const { create: workerCreate, update: workerUpdate } = writeSchemas(workerShape);
 
 export const worker = z.object({
   ...recordBase,
@@ -65,13 +63,8 @@ export const workerListQuery = listQuery(WORKER_SORTABLE, {
 });
 export type WorkerListQuery = z.input<typeof workerListQuery>;
 
-/** The four schemas of the area's CRUD routes. */
-export const workerSchemas = {
-  record: worker,
-  create: workerCreate,
-  update: workerUpdate,
-  listQuery: workerListQuery,
-};
+export const workerSchemas = crudSchemas(worker, workerShape, workerListQuery);
+export const { create: workerCreate, update: workerUpdate } = workerSchemas;
 
 /** @public Read by scripts/write-audit-entities.ts: each entity and the namespace naming it. */
 export const workerAuditEntities = { worker: 'workers' } as const;
