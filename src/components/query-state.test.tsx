@@ -5,8 +5,8 @@ import { useQueryFallback } from './query-state';
 
 type ShownQuery = Parameters<typeof useQueryFallback>[0];
 
-function Section({ query }: { query: ShownQuery }) {
-  const fallback = useQueryFallback(query, { failureKey: 'organization:errors.fetch' });
+function Section({ query, subject }: { query: ShownQuery; subject?: 'list' | 'page' }) {
+  const fallback = useQueryFallback(query, { failureKey: 'organization:errors.fetch', subject });
   return <>{fallback ?? <p>The record</p>}</>;
 }
 
@@ -24,7 +24,14 @@ describe('useQueryFallback', () => {
   it('shows the failure with Retry when nothing was read', () => {
     renderWithProviders(<Section query={failed(undefined)} />);
     expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+    expect(screen.getByText('Could not load this list')).toBeInTheDocument();
     expect(screen.queryByText('The record')).not.toBeInTheDocument();
+  });
+
+  it('names a whole page, not a list, when the page is one record', () => {
+    renderWithProviders(<Section query={failed(undefined)} subject="page" />);
+    expect(screen.getByText('Could not load this page')).toBeInTheDocument();
+    expect(screen.queryByText('Could not load this list')).not.toBeInTheDocument();
   });
 
   it('keeps what was read on screen when a later refetch fails', () => {

@@ -22,6 +22,8 @@ interface QueryFallbackOptions {
   loadingLabel?: string;
   /** False while something besides the query (texts, fonts) is still on its way. */
   ready?: boolean;
+  /** What failed to load, for the failure's title: a list (the default) or a whole page's record. */
+  subject?: 'list' | 'page';
 }
 
 /**
@@ -30,7 +32,7 @@ interface QueryFallbackOptions {
  * later refetch failed.
  */
 export function useQueryFallback(query: ShownQuery, options: QueryFallbackOptions): ReactNode {
-  const { t } = useTranslation('common');
+  const { t } = useTranslation(['common', 'ui']);
   if (isUnavailableOffline(query)) return <OfflineUnavailable onRetry={() => query.refetch()} />;
   if (query.isPending || options.ready === false) {
     return options.placeholder ?? <SectionLoader label={options.loadingLabel ?? t('loading')} />;
@@ -39,6 +41,7 @@ export function useQueryFallback(query: ShownQuery, options: QueryFallbackOption
   if (query.isError && query.data === undefined) {
     return (
       <ErrorState
+        title={options.subject === 'page' ? t('ui:error.pageTitle') : undefined}
         message={describeError(query.error, t, options.failureKey)}
         onRetry={() => void query.refetch()}
         retrying={query.isFetching}

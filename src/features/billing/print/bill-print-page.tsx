@@ -97,6 +97,7 @@ function BillPrintPage() {
 
   const documentState = useQueryFallback(query, {
     failureKey: 'bill-print:errors.fetchOne',
+    subject: 'page',
     ready: texts.ready,
   });
   const body = writeKey ? <PendingBill writeKey={writeKey} /> : documentState;

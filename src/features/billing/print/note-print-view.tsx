@@ -13,6 +13,7 @@ export function NotePrintView({ noteId }: { noteId: string }) {
   const query = useQuery({ ...billNotes.queries.detail(noteId), enabled: !!noteId });
   const body = useQueryFallback(query, {
     failureKey: 'bill-print:errors.fetchOne',
+    subject: 'page',
     ready: texts.ready,
   });
   const note = body ? null : (query.data ?? null);

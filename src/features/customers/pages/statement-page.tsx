@@ -72,7 +72,11 @@ export default function StatementPage() {
   const print = printWhenFontsReady;
   const { measure: measurePreview, zoom: previewZoom } = useFitToWidth(A4_WIDTH_MM);
 
-  const body = useQueryFallback(query, { failureKey: 'dues:errors.fetchStatement', ready });
+  const body = useQueryFallback(query, {
+    failureKey: 'dues:errors.fetchStatement',
+    ready,
+    subject: 'page',
+  });
 
   const shareHref =
     statement && seller?.whatsappSharing && open.data

@@ -123,6 +123,7 @@ export default function OrganizationPage() {
 
   const fallback = useQueryFallback(profile, {
     failureKey: 'organization:errors.fetch',
+    subject: 'page',
     loadingLabel: t('loading'),
   });
 

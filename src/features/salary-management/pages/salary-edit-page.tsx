@@ -15,6 +15,7 @@ export default function SalaryEditPage() {
   const backToList = () => void navigate('/salary-management');
   const fallback = useQueryFallback(query, {
     failureKey: 'worker-salaries:errors.fetchOne',
+    subject: 'page',
     placeholder: (
       <Stack gap="md" aria-busy="true">
         <Skeleton h={56} />
