@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import {
   LIMITS,
-  type Paged,
   actionVersion,
   crudSchemas,
   isInvisibleOnly,
@@ -14,8 +13,8 @@ import {
   requiredText,
 } from './common.ts';
 
-export const IFSC_PATTERN = /^[A-Z]{4}0[A-Z0-9]{6}$/;
-export const ACCOUNT_NUMBER_PATTERN = /^\d{6,20}$/;
+const IFSC_PATTERN = /^[A-Z]{4}0[A-Z0-9]{6}$/;
+const ACCOUNT_NUMBER_PATTERN = /^\d{6,20}$/;
 
 // `abort` keeps an empty value to the single "required" message instead of also failing the format.
 const accountNumber = plainText()
@@ -63,14 +62,12 @@ export const bankDetailListQuery = listQuery(BANK_DETAIL_SORTABLE, {
   ifscCode: queryParam.text(),
   isActive: queryParam.boolean,
 });
-export type BankDetailListQuery = z.input<typeof bankDetailListQuery>;
 
 export const bankDetailSchemas = crudSchemas(bankDetail, bankDetailShape, bankDetailListQuery);
 export const { create: bankDetailCreate, update: bankDetailUpdate } = bankDetailSchemas;
 
 /** The bank-details list repeats `hasPrevPage` as `hasPreviousPage`, as existing clients read it. */
 export const bankDetailPage = paged(bankDetail).extend({ hasPreviousPage: z.boolean() });
-export type BankDetailPage = Paged<BankDetail> & { hasPreviousPage: boolean };
 
 export const NO_ACTIVE_BANK_DETAIL_MESSAGE = 'No active bank detail found';
 

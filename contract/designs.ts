@@ -33,7 +33,6 @@ export const designListQuery = listQuery(DESIGN_SORTABLE, {
   name: queryParam.text(),
   designCode: queryParam.text(),
 });
-export type DesignListQuery = z.input<typeof designListQuery>;
 
 export const designSchemas = crudSchemas(design, designShape, designListQuery);
 export const { create: designCreate, update: designUpdate } = designSchemas;

@@ -14,7 +14,7 @@ import {
 } from './common.ts';
 
 /** Categories group by their exact trimmed text, so the limit is short enough to stay a label. */
-export const CATEGORY_MAX_LENGTH = 60;
+const CATEGORY_MAX_LENGTH = 60;
 
 export const EXPENSE_PAYMENT_METHODS = ['cash', 'bank_transfer', 'upi', 'cheque'] as const;
 export type ExpensePaymentMethod = (typeof EXPENSE_PAYMENT_METHODS)[number];
@@ -44,13 +44,11 @@ export const expenseListQuery = datedListQuery(EXPENSE_SORTABLE, {
   expenseDate: queryParam.date,
   ...dateRangeFilters,
 });
-export type ExpenseListQuery = z.input<typeof expenseListQuery>;
 
 export const expenseSchemas = crudSchemas(expense, expenseShape, expenseListQuery);
 export const { create: expenseCreate, update: expenseUpdate } = expenseSchemas;
 
 export const expenseCategories = pickList(z.string());
-export type ExpenseCategories = z.infer<typeof expenseCategories>;
 
 export const SUMMARY_YEAR_MIN = 1900;
 export const SUMMARY_YEAR_MAX = 2999;
@@ -62,7 +60,6 @@ export const expenseSummaryQuery = z.strictObject({
     .transform(Number)
     .pipe(z.number().int().min(SUMMARY_YEAR_MIN).max(SUMMARY_YEAR_MAX)),
 });
-export type ExpenseSummaryQuery = z.input<typeof expenseSummaryQuery>;
 
 /** English month names as the summary reports them; the client translates for display. */
 export const MONTH_NAMES = [

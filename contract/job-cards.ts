@@ -62,7 +62,7 @@ export const jobCard = z.object({
 });
 export type JobCard = z.infer<typeof jobCard>;
 
-export const JOB_CARD_WORKERS_MAX = 50;
+const JOB_CARD_WORKERS_MAX = 50;
 
 /** Keys of a card read back that a client may send again; the server ignores them. */
 const JOB_CARD_READ_ONLY = [
@@ -134,7 +134,7 @@ export const jobCardsFromOrder = z.object({
 export type JobCardsFromOrder = z.infer<typeof jobCardsFromOrder>;
 
 export const JOB_CARD_SORTABLE = ['dueDate', 'createdAt', 'piecesLeft', 'poNumber'] as const;
-export const JOB_CARD_SEARCH_MAX = 120;
+const JOB_CARD_SEARCH_MAX = 120;
 
 /**
  * Due-date windows the board filters by, in the organization's calendar (the server's local day):
@@ -159,7 +159,6 @@ export const jobCardListQuery = listQuery(JOB_CARD_SORTABLE, {
   isDone: queryParam.boolean,
   search: queryParam.text(JOB_CARD_SEARCH_MAX),
 });
-export type JobCardListQuery = z.input<typeof jobCardListQuery>;
 export type JobCardListParams = z.output<typeof jobCardListQuery>;
 
 /** @public Read by scripts/write-audit-entities.ts: each entity and the namespace naming it. */

@@ -69,8 +69,6 @@ export type Merchant = z.infer<typeof merchant>;
 export const MERCHANT_SORTABLE = ['name', 'createdAt'] as const;
 
 export const merchantListQuery = listQuery(MERCHANT_SORTABLE, { name: queryParam.text() });
-export type MerchantListQuery = z.input<typeof merchantListQuery>;
-export type MerchantListParams = z.output<typeof merchantListQuery>;
 
 /** The four schemas of the area's CRUD routes. */
 export const merchantSchemas = {

@@ -24,7 +24,7 @@ export const ORDER_STATUSES = [
   'delivered',
   'cancelled',
 ] as const;
-export const orderStatus = z.enum(ORDER_STATUSES, { error: 'oneOf' });
+const orderStatus = z.enum(ORDER_STATUSES, { error: 'oneOf' });
 export type OrderStatus = z.infer<typeof orderStatus>;
 
 /** The only moves `PUT /orders/:id/status` accepts; delivered is final. */
@@ -41,8 +41,8 @@ export function canMoveOrderStatus(from: OrderStatus, to: OrderStatus): boolean 
 }
 
 export const ORDER_LINE_LIMIT = 200;
-export const ORDER_LINE_MAX_QUANTITY = 1_000_000;
-export const PO_NUMBER_MAX = LIMITS.code;
+const ORDER_LINE_MAX_QUANTITY = 1_000_000;
+const PO_NUMBER_MAX = LIMITS.code;
 
 const MONEY_MAX_CENTS = toPaiseBigInt(MONEY_MAX);
 
@@ -56,7 +56,7 @@ export interface PricedLine {
  * A line's amount in exact cents (`quantity × rate`, the rate held to the paisa as the money
  * column holds it), so 3 × 0.10 is 0.30 and not 0.30000000000000004.
  */
-export function orderLineCents(line: PricedLine): bigint {
+function orderLineCents(line: PricedLine): bigint {
   return BigInt(Math.round(line.quantity)) * toPaiseBigInt(line.rate);
 }
 
@@ -82,7 +82,7 @@ export function orderTotals(lines: readonly PricedLine[]) {
  * A line as written. Its `_id`, `amount` and embedded `design` are accepted so a client can send
  * back the lines it read; the server recomputes the amount and replaces every line.
  */
-export const orderLineInput = z
+const orderLineInput = z
   .strictObject({
     designId: id,
     quantity: z.number().int({ error: 'integer' }).min(1).max(ORDER_LINE_MAX_QUANTITY),
@@ -188,7 +188,6 @@ export const orderStatusUpdate = z.strictObject({
   ...actionVersion,
   force: z.boolean({ error: 'boolean' }).optional(),
 });
-export type OrderStatusUpdate = z.infer<typeof orderStatusUpdate>;
 
 /** A line's pieces, its rate and what they come to: an order's, and a bill's that bills it. */
 export const lineAmounts = {
@@ -235,7 +234,6 @@ export const orderListQuery = datedListQuery(ORDER_SORTABLE, {
   poNumber: queryParam.text(PO_NUMBER_MAX),
   isPaid: queryParam.boolean,
 });
-export type OrderListQuery = z.input<typeof orderListQuery>;
 export type OrderListParams = z.output<typeof orderListQuery>;
 
 /** @public Read by scripts/write-audit-entities.ts: each entity and the namespace naming it. */

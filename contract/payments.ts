@@ -15,19 +15,19 @@ import {
 import { toPaise } from './money.ts';
 
 export const PAYMENT_METHODS = ['cash', 'bank_transfer', 'upi', 'cheque'] as const;
-export const paymentMethod = z.enum(PAYMENT_METHODS, { error: 'oneOf' });
+const paymentMethod = z.enum(PAYMENT_METHODS, { error: 'oneOf' });
 export type PaymentMethod = z.infer<typeof paymentMethod>;
 
 /** A UTR is 12-22 characters and a cheque number 6; 40 leaves room for a bank's own prefix. */
-export const PAYMENT_REFERENCE_MAX = 40;
+const PAYMENT_REFERENCE_MAX = 40;
 /** One receipt rarely settles more than a handful of bills; 200 keeps a request bounded. */
-export const PAYMENT_ALLOCATION_LIMIT = 200;
+const PAYMENT_ALLOCATION_LIMIT = 200;
 
 /** What a payment settles: a bill, or a debit note, which is owed like a bill. */
-export const SETTLED_DOCUMENT_KINDS = ['bill', 'debit_note'] as const;
+const SETTLED_DOCUMENT_KINDS = ['bill', 'debit_note'] as const;
 export type SettledDocumentKind = (typeof SETTLED_DOCUMENT_KINDS)[number];
 
-export const paymentAllocationInput = z.strictObject({
+const paymentAllocationInput = z.strictObject({
   /** The id of a bill or of a debit note (ids are unique across both). */
   billId: id,
   amount: positiveMoney,
@@ -119,7 +119,6 @@ export const paymentAllocation = z.object({
   kind: z.enum(SETTLED_DOCUMENT_KINDS),
   amount: z.number(),
 });
-export type PaymentAllocation = z.infer<typeof paymentAllocation>;
 
 export const payment = z.object({
   ...recordBase,
@@ -148,7 +147,6 @@ export const paymentListQuery = datedListQuery(PAYMENT_SORTABLE, {
   method: queryParam.optional(paymentMethod),
   ...dateRangeFilters,
 });
-export type PaymentListQuery = z.input<typeof paymentListQuery>;
 export type PaymentListParams = z.output<typeof paymentListQuery>;
 
 /**

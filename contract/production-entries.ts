@@ -17,8 +17,8 @@ import type { SalaryType } from './workers.ts';
  * `production.write` / `production.delete`. They roll up onto their job card (job-cards.ts).
  */
 
-export const PIECES_MAX = 1_000_000;
-export const PRODUCTION_BATCH_MAX = 200;
+const PIECES_MAX = 1_000_000;
+const PRODUCTION_BATCH_MAX = 200;
 
 const pieces = z.number().int({ error: 'integer' }).min(0).max(PIECES_MAX);
 
@@ -100,7 +100,7 @@ export const productionEntryUpdate = z
 export type ProductionEntryUpdate = z.output<typeof productionEntryUpdate>;
 
 /** One row of a shift's batch: the shift's date comes from the batch. */
-export const productionBatchRow = z.strictObject(entryFields);
+const productionBatchRow = z.strictObject(entryFields);
 export type ProductionBatchRow = z.input<typeof productionBatchRow>;
 
 /**
@@ -153,7 +153,7 @@ export const PRODUCTION_PAY_FIELDS = ['rate', 'amount'] as const;
 export const productionEntryBatchResult = z.object({ data: z.array(productionEntry) });
 export type ProductionEntryBatchResult = z.infer<typeof productionEntryBatchResult>;
 
-export const PRODUCTION_ENTRY_SORTABLE = ['workDate', 'piecesDone', 'amount', 'createdAt'] as const;
+const PRODUCTION_ENTRY_SORTABLE = ['workDate', 'piecesDone', 'amount', 'createdAt'] as const;
 export const PRODUCTION_ENTRY_DEFAULT_SORT = '-workDate';
 
 /**
@@ -170,7 +170,6 @@ export const productionEntryListQuery = listQuery(PRODUCTION_ENTRY_SORTABLE, {
   error: 'dateRange',
   path: ['startDate'],
 });
-export type ProductionEntryListQuery = z.input<typeof productionEntryListQuery>;
 export type ProductionEntryListParams = z.output<typeof productionEntryListQuery>;
 
 /** @public Read by scripts/write-audit-entities.ts: each entity and the namespace naming it. */

@@ -45,7 +45,7 @@ export type ProductionStageList = z.infer<typeof productionStageList>;
  * One stage of the list a `PUT` sends: an existing stage by its `_id` (renamed and/or moved), or
  * a new one without `_id`. `version`, when given, must be the stored one (409 `stale_version`).
  */
-export const productionStageInput = z.strictObject({
+const productionStageInput = z.strictObject({
   _id: id.optional(),
   name: requiredText(STAGE_NAME_MAX),
   version: recordVersion.optional(),

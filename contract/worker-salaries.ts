@@ -23,7 +23,7 @@ export const PAY_PERIOD_YEAR_MAX = 2100;
 
 /** A missing worker reads as "required" rather than as a malformed id. */
 
-export const workerSalaryShape = {
+const workerSalaryShape = {
   workerId: id,
   paymentType: z.enum(PAYMENT_TYPES),
   paymentMethod: z.enum(PAYMENT_METHODS),
@@ -76,7 +76,6 @@ export const workerSalaryListQuery = listQuery(WORKER_SALARY_SORTABLE, {
   minAmount: queryParam.money,
   maxAmount: queryParam.money,
 }).refine(startNotAfterEnd, { error: 'dateRange', path: ['endDate'] });
-export type WorkerSalaryListQuery = z.input<typeof workerSalaryListQuery>;
 export type WorkerSalaryListParams = z.output<typeof workerSalaryListQuery>;
 
 /** The summary is filtered by pay period (`year`, `month`) and worker, each optional. */
@@ -85,7 +84,6 @@ export const workerSalarySummaryQuery = z.strictObject({
   year: queryYear,
   month: queryMonth,
 });
-export type WorkerSalarySummaryQuery = z.input<typeof workerSalarySummaryQuery>;
 export type WorkerSalarySummaryParams = z.output<typeof workerSalarySummaryQuery>;
 
 export const workerSalarySummary = z.object({

@@ -8,7 +8,7 @@ import { SALARY_TYPES } from './workers.ts';
  * entries (production-entries.ts) and the workers' salaries earn, against what was paid.
  */
 
-export const payMonth = z
+const payMonth = z
   .string({ error: 'required' })
   .regex(/^(20\d\d|2100)-(0[1-9]|1[0-2])$/, { error: 'month' });
 
@@ -16,7 +16,6 @@ export const workerWagesQuery = z.strictObject({
   month: payMonth,
   workerId: queryParam.id,
 });
-export type WorkerWagesQuery = z.input<typeof workerWagesQuery>;
 export type WorkerWagesParams = z.output<typeof workerWagesQuery>;
 
 const paidByType = z.object(
@@ -41,7 +40,7 @@ const paidByType = z.object(
  * the month, by name. "Pay the balance" is a normal salary entry (`paymentType: salary`, this
  * month, `amount: balanceDue`).
  */
-export const workerWageRow = z.object({
+const workerWageRow = z.object({
   workerId: id,
   workerName: z.string(),
   salaryType: z.enum(SALARY_TYPES).nullable(),

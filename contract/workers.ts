@@ -18,7 +18,7 @@ export const SALARY_TYPES = ['monthly', 'daily', 'piece_rate'] as const;
 export type SalaryType = (typeof SALARY_TYPES)[number];
 
 /** Workshops keep people on for decades, so a joining date may go back further than other dates. */
-export const JOINING_DATE_MIN = '1950-01-01';
+const JOINING_DATE_MIN = '1950-01-01';
 
 export const workerShape = {
   name: requiredText(LIMITS.name),
@@ -61,7 +61,6 @@ export const workerListQuery = listQuery(WORKER_SORTABLE, {
   search: queryParam.text(),
   isActive: queryParam.boolean,
 });
-export type WorkerListQuery = z.input<typeof workerListQuery>;
 
 export const workerSchemas = crudSchemas(worker, workerShape, workerListQuery);
 export const { create: workerCreate, update: workerUpdate } = workerSchemas;

@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 /// <reference types="vite/client" />
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
@@ -155,12 +156,18 @@ afterAll(() => t.close());
  */
 const NOT_WALKED = new Set(['billCreate', 'billNoteCreate', 'noteCreate', 'userCreate']);
 
-it('covers every resource the contract defines a create body for', () => {
-  const contractModules = import.meta.glob<Record<string, unknown>>(
-    ['../../contract/*.ts', '!../../contract/*.test.ts'],
-    { eager: true },
+it('covers every resource the contract defines a create body for', async () => {
+  // Read from the folder rather than with import.meta.glob: knip counts every export of a globbed
+  // module as used, and would stop reporting the contract's unused exports.
+  const contractFolder = new URL('../../contract/', import.meta.url);
+  const contractModules = await Promise.all(
+    readdirSync(contractFolder)
+      .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts'))
+      .map(
+        (file) => import(new URL(file, contractFolder).href) as Promise<Record<string, unknown>>,
+      ),
   );
-  const createSchemas = Object.values(contractModules).flatMap((module) =>
+  const createSchemas = contractModules.flatMap((module) =>
     Object.entries(module).filter(([name]) => name.endsWith('Create') && !NOT_WALKED.has(name)),
   );
   expect(createSchemas.length).toBeGreaterThan(5);
