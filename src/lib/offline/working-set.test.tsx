@@ -28,12 +28,12 @@ beforeEach(() => {
   signInTestUserAs('owner');
   server.use(
     ...createOrdersFake([makeOrder(1), open, delivered]).handlers,
-    http.get('*/api/workers/all', () => ok({ data: [] })),
     http.get('*/api/production/stages', () => ok({ data: [] })),
     http.get('*/api/job-cards', () => ok({ ...emptyPage, hasNextPage: false, hasPrevPage: false })),
     http.get('*/api/bills', () => ok({ ...emptyPage, hasNextPage: false, hasPrevPage: false })),
     http.get('*/api/reports/dues', () => ok(duesReport('2026-03-05', []))),
-    // The first page of every other list.
+    // The pick lists the orders fake leaves out, and the first page of every other list.
+    http.get('*/api/:list/all', () => ok({ data: [] })),
     http.get('*/api/:list', () => ok({ ...emptyPage, hasNextPage: false, hasPrevPage: false })),
   );
 });
