@@ -88,21 +88,36 @@ export interface AreaPermissions {
   delete: Permission;
 }
 
-function crud<Area extends string>(area: Area) {
-  return {
-    read: `${area}.read`,
-    write: `${area}.write`,
-    delete: `${area}.delete`,
-  } as const satisfies Record<keyof AreaPermissions, string>;
-}
+/** An area the matrix gives all three of read, write and delete. */
+type CrudArea = {
+  [P in Permission]: P extends `${infer Area}.delete`
+    ? `${Area}.read` extends Permission
+      ? `${Area}.write` extends Permission
+        ? Area
+        : never
+      : never
+    : never;
+}[Permission];
 
-/** The read / write / delete permissions of each area with a list page. */
-export const CRUD_PERMISSIONS = {
-  orders: crud('orders'),
-  merchants: crud('merchants'),
-  designs: crud('designs'),
-  workers: crud('workers'),
-  salaries: crud('salaries'),
-  expenses: crud('expenses'),
-  bankDetails: crud('bankDetails'),
-} as const satisfies Record<string, AreaPermissions>;
+type CrudPermissions = {
+  readonly [Area in CrudArea]: {
+    readonly read: `${Area}.read`;
+    readonly write: `${Area}.write`;
+    readonly delete: `${Area}.delete`;
+  };
+};
+
+/**
+ * The read / write / delete permissions of each area with a list page, found in the matrix: an
+ * area gets here by having its three rows, so a new area is only its rows.
+ */
+export const CRUD_PERMISSIONS = Object.fromEntries(
+  Object.keys(PERMISSION_ROLES)
+    .filter((permission) => permission.endsWith('.delete'))
+    .map((permission) => permission.slice(0, -'.delete'.length))
+    .filter((area) => `${area}.read` in PERMISSION_ROLES && `${area}.write` in PERMISSION_ROLES)
+    .map((area) => [
+      area,
+      { read: `${area}.read`, write: `${area}.write`, delete: `${area}.delete` },
+    ]),
+) as CrudPermissions satisfies Record<string, AreaPermissions>;
